@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { defineCapability } from "../define";
+import { int53 } from "../schemas";
+
+export const brandOverview = defineCapability({
+  id: "brand.overview",
+  kind: "read",
+  scope: "brand.read",
+  minRole: "viewer",
+  confirmation: false,
+  doors: ["assistant", "voice", "mcp", "api"],
+  status: "planned",
+  widget: "record",
+  title: "Brand overview",
+  description:
+    "Entry point, called first in every conversation: the brand's name and short id, plan, Brand Manager, " +
+    "counts of active works, pending tasks and pending memory, the caller's role, and the capabilities the caller may use.",
+  input: z.object({}).strict(),
+  output: z
+    .object({
+      id: z.uuid(),
+      shortId: z.string().describe("Human id of the form <letters>-<number>"),
+      name: z.string(),
+      plan: z.string().nullable(),
+      manager: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() }).nullable(),
+      counts: z.object({ activeWorks: int53(), pendingTasks: int53(), pendingMemory: int53() }),
+      role: z.enum(["viewer", "member", "admin"]).nullable().describe("The caller's brand role; null for staff"),
+      capabilities: z.array(z.string()).describe("Capability ids the caller may use in this brand through this door"),
+      revision: int53().describe("Genome revision that brand.profile.update expects"),
+    })
+    .strict(),
+  async execute(ctx) {
+    const brandId = ctx.brand.id;
+    const [genome, manager, activeWorks, pendingTasks, pendingMemory] = await Promise.all([
+      ctx.db.genome.findUnique({ where: { brandId }, select: { revision: true, displayName: true } }),
+      ctx.brand.managerId
+        ? ctx.db.user.findUnique({ where: { id: ctx.brand.managerId }, select: { id: true, name: true, avatarUrl: true } })
+        : null,
+      ctx.db.work.count({ where: { brandId, status: "active" } }),
+      ctx.db.task.count({ where: { brandId, status: "pending" } }),
+      ctx.db.memoryDeclaration.count({ where: { brandId, status: "pending" } }),
+    ]);
+    return {
+      id: brandId,
+      shortId: ctx.brand.shortId,
+      name: genome?.displayName ?? ctx.brand.name,
+      plan: ctx.brand.plan,
+      manager,
+      counts: { activeWorks, pendingTasks, pendingMemory },
+      role: ctx.role,
+      capabilities: ctx.callableCapabilities(),
+      revision: genome?.revision ?? 1,
+    };
+  },
+});

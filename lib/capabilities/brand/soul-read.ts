@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { defineCapability } from "../define";
+import { int53, timestamp } from "../schemas";
+import { iso } from "../../core/time";
+
+export const brandSoulRead = defineCapability({
+  id: "brand.soul.read",
+  kind: "read",
+  scope: "brand.read",
+  minRole: "viewer",
+  confirmation: false,
+  doors: ["assistant", "voice", "mcp", "api"],
+  status: "planned",
+  widget: null,
+  title: "Read the brand voice",
+  description:
+    "The compiled brand voice (tone, guardrails, vocabulary to use and avoid, archetypes), built only from reviewed " +
+    "genome data. Read it before writing anything on behalf of the brand.",
+  input: z.object({}).strict(),
+  output: z
+    .object({
+      revision: int53().describe("Genome revision the voice was compiled from"),
+      compiledAt: timestamp().describe("When the reviewed material behind this voice last changed"),
+      voice: z.string(),
+      guardrails: z.array(z.string()),
+      vocabulary: z.object({ use: z.array(z.string()), avoid: z.array(z.string()) }),
+      archetypes: z.array(z.string()),
+    })
+    .strict(),
+  async execute(ctx) {
+    const genome = await ctx.db.genome.findUnique({
+      where: { brandId: ctx.brand.id },
+      select: {
+        revision: true,
+        updatedAt: true,
+        // unreviewed suggestions never reach the voice
+        entries: { where: { reviewed: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+      },
+    });
+    const entries = genome?.entries ?? [];
+    const of = (kind: string) => entries.filter((entry) => entry.kind === kind).map((entry) => entry.value);
+    const lastChange = entries.reduce(
+      (latest, entry) => (entry.updatedAt > latest ? entry.updatedAt : latest),
+      genome?.updatedAt ?? ctx.now,
+    );
+    return {
+      revision: genome?.revision ?? 1,
+      compiledAt: iso(lastChange),
+      voice: of("voice").join("\n\n"),
+      guardrails: of("guardrail"),
+      vocabulary: { use: of("vocabulary_use"), avoid: of("vocabulary_avoid") },
+      archetypes: of("archetype"),
+    };
+  },
+});

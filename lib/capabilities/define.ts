@@ -1,0 +1,120 @@
+// defineCapability(): a capability is one object of data plus two pure functions. Everything a
+// door, the pipeline or a catalogue needs to know about it is a field here, never an `if` elsewhere.
+import type { z } from "zod";
+import type { Tx } from "../db/client";
+import type { Role } from "../core/roles";
+
+export const DOORS = ["assistant", "voice", "mcp", "api"] as const;
+export type Door = (typeof DOORS)[number];
+
+export const SCOPES = [
+  "questions.read", "questions.write", "brand.read", "brand.write", "library.read",
+  "library.write", "connections.read", "connections.write", "kit.read", "kit.write",
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const WIDGETS = [
+  "choice", "carousel", "palette", "confirm", "record", "list", "review", "file_request", "action_link",
+] as const;
+export type Widget = (typeof WIDGETS)[number];
+
+/** Who is calling: a person, through a personal key (API, MCP) or a session (Assistant, Voice). */
+export type Actor = {
+  userId: string;
+  name: string;
+  staff: boolean;
+  apiKeyId: string | null;
+  /** null for sessions: there only the role applies (decisions §4) */
+  scopes: readonly Scope[] | null;
+  /** null when the key is not limited to some brands */
+  brandIds: readonly string[] | null;
+};
+
+export type BrandInfo = {
+  id: string;
+  shortId: string;
+  name: string;
+  plan: string | null;
+  status: string;
+  managerId: string | null;
+};
+
+export type BaseContext = {
+  actor: Actor;
+  /** the transaction the call runs in; capabilities reach the database only through it */
+  db: Tx;
+  now: Date;
+  door: Door;
+  requestId: string;
+  /** effects outside the database (provider calls, storage) run only once the write committed */
+  afterCommit(effect: () => Promise<void>): void;
+};
+
+export type BrandContext = BaseContext & {
+  brand: BrandInfo;
+  /** the caller's role in the brand; null for staff */
+  role: Role | null;
+  /** capability ids this caller may call in this brand through this door */
+  callableCapabilities(): string[];
+};
+
+type Meta = {
+  id: string;
+  kind: "read" | "write";
+  /** null only for brands.list, which needs no scope */
+  scope: Scope | null;
+  minRole: Role;
+  confirmation: boolean;
+  doors: readonly Door[];
+  status: "available" | "planned";
+  widget: Widget | null;
+  /** one line a person or a model reads in a tool list */
+  title: string;
+  description: string;
+  /** the input carries idempotencyKey, replayed per decisions §6 */
+  idempotent?: boolean;
+};
+
+type Definition<Ctx, I extends z.ZodType, O extends z.ZodType> = Meta & {
+  input: I;
+  output: O;
+  /** one human sentence saying exactly what will change (confirmation-requiring writes) */
+  summarize?: (ctx: Ctx, input: z.output<I>) => string | Promise<string>;
+  /**
+   * Read-only checks that must pass before anybody is asked to confirm (a referenced record exists,
+   * no duplicate, expectedRevision matches). The pipeline runs them again inside the write's
+   * transaction, right before execute (decisions §3).
+   */
+  check?: (ctx: Ctx, input: z.output<I>) => Promise<void>;
+  /** absent while the capability is not implemented: then it is not served (not_found) */
+  execute?: (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>;
+};
+
+/** The erased shape the registry, the pipeline and the doors work with. */
+export type Capability = Meta & {
+  brandScoped: boolean;
+  input: z.ZodType;
+  output: z.ZodType;
+  summarize?: (ctx: never, input: never) => string | Promise<string>;
+  check?: (ctx: never, input: never) => Promise<void>;
+  execute?: (ctx: never, input: never) => Promise<unknown>;
+};
+
+/** A capability acting inside one brand (every capability but brands.list). */
+export function defineCapability<I extends z.ZodType, O extends z.ZodType>(
+  definition: Definition<BrandContext, I, O>,
+): Capability {
+  return { ...definition, brandScoped: true } as Capability;
+}
+
+/** A capability about the caller's account rather than one brand (brands.list). */
+export function defineAccountCapability<I extends z.ZodType, O extends z.ZodType>(
+  definition: Definition<BaseContext, I, O>,
+): Capability {
+  return { ...definition, brandScoped: false } as Capability;
+}
+
+/** MCP tool name: the id with dots replaced by underscores (spec). */
+export function mcpToolName(id: string): string {
+  return id.replaceAll(".", "_");
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { defineCapability } from "../define";
+import { writeOutput } from "../schemas";
+import { invalidInput } from "../../core/errors";
+import { isUniqueViolation } from "../../db/errors";
+import { COLOR_ROLES, normalizeHex } from "./color";
+
+const duplicateColor = (hex: string, role: string) =>
+  invalidInput("hex", `${hex} is already in the kit as ${role}`, { reason: "duplicate" });
+
+export const kitColorsAdd = defineCapability({
+  id: "kit.colors.add",
+  kind: "write",
+  scope: "kit.write",
+  minRole: "admin",
+  confirmation: true,
+  doors: ["assistant", "voice", "mcp", "api"],
+  status: "planned",
+  widget: "palette",
+  title: "Add a kit colour",
+  description:
+    "Adds one approved colour to the brand kit with a name and a role. The HEX value is normalized to #RRGGBB; " +
+    "the same HEX with the same role cannot be added twice.",
+  input: z
+    .object({
+      name: z.string().trim().min(1).max(60).describe("Colour name, e.g. Ocean blue"),
+      hex: z
+        .string()
+        .max(7)
+        .refine((hex) => normalizeHex(hex) !== undefined, "must be a HEX colour: #RGB, RGB, #RRGGBB or RRGGBB")
+        .transform((hex) => normalizeHex(hex)!)
+        .describe("#RGB, RGB, #RRGGBB or RRGGBB, any case"),
+      role: z.enum(COLOR_ROLES).default("unspecified").describe("Role of the colour in the kit (default unspecified)"),
+    })
+    .strict(),
+  output: writeOutput,
+  summarize: (ctx, input) => `Add the colour "${input.name}" (${input.hex}) to the kit of ${ctx.brand.name} as ${input.role}.`,
+  async check(ctx, input) {
+    const existing = await ctx.db.kitColor.findUnique({
+      where: { brandId_hex_role: { brandId: ctx.brand.id, hex: input.hex, role: input.role } },
+      select: { id: true },
+    });
+    if (existing) throw duplicateColor(input.hex, input.role);
+  },
+  async execute(ctx, input) {
+    const id = randomUUID();
+    try {
+      await ctx.db.kitColor.create({ data: { id, brandId: ctx.brand.id, name: input.name, hex: input.hex, role: input.role, createdAt: ctx.now } });
+    } catch (error) {
+      // the unique index (brand, hex, role) catches a concurrent twin that passed check
+      if (isUniqueViolation(error)) throw duplicateColor(input.hex, input.role);
+      throw error;
+    }
+    return { ok: true as const, id };
+  },
+});

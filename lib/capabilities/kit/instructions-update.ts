@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { defineCapability } from "../define";
+import { writeOutput } from "../schemas";
+import { KIT_SECTIONS } from "./sections";
+
+export const kitInstructionsUpdate = defineCapability({
+  id: "kit.instructions.update",
+  kind: "write",
+  scope: "kit.write",
+  minRole: "admin",
+  confirmation: true,
+  doors: ["assistant", "voice", "mcp", "api"],
+  status: "planned",
+  widget: "confirm",
+  title: "Replace kit usage text",
+  description: "Replaces the usage text of one brand-kit section: logos, colors, typography, imagery or general.",
+  input: z
+    .object({
+      section: z.enum(KIT_SECTIONS).describe("logos, colors, typography, imagery or general"),
+      text: z.string().max(4000).describe("The new usage text (replaces the old one; empty clears it)"),
+    })
+    .strict(),
+  output: writeOutput,
+  summarize: (ctx, input) =>
+    input.text.trim()
+      ? `Replace the ${input.section} usage text of ${ctx.brand.name}'s kit with: "${input.text}".`
+      : `Clear the ${input.section} usage text of ${ctx.brand.name}'s kit.`,
+  async execute(ctx, input) {
+    await ctx.db.kitInstruction.upsert({
+      where: { brandId_section: { brandId: ctx.brand.id, section: input.section } },
+      create: { brandId: ctx.brand.id, section: input.section, text: input.text },
+      update: { text: input.text },
+    });
+    return { ok: true as const };
+  },
+});

@@ -1,0 +1,1 @@
+export const KIT_SECTIONS = ["logos", "colors", "typography", "imagery", "general"] as const;

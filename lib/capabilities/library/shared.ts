@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { int53 } from "../schemas";
+
+export const ASSET_TYPES = ["image", "video", "audio", "document", "logo", "font"] as const;
+export const ASSET_STATUSES = ["proposed", "approved", "archived"] as const;
+
+export const assetSummary = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    category: z.string().nullable(),
+    mimeType: z.string(),
+    status: z.enum(ASSET_STATUSES),
+    createdAt: z.string(),
+  })
+  .strict();
+
+export const assetDetail = assetSummary
+  .extend({
+    description: z.string().nullable(),
+    sizeBytes: int53(),
+    url: z.url().describe("Signed download URL, valid one hour"),
+    urlExpiresAt: z.string(),
+  })
+  .strict();

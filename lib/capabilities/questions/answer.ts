@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { Tx } from "../../db/client";
+import { defineCapability } from "../define";
+import { expectedRevision, writeOutput } from "../schemas";
+import { invalidInput, notFound, revisionConflict } from "../../core/errors";
+import { PENDING_STATUSES } from "./shared";
+
+async function pendingQuestion(db: Tx, brandId: string, questionId: string, expected: number) {
+  const question = await db.question.findFirst({ where: { id: questionId, brandId } });
+  if (!question) throw notFound("questionId", "question");
+  if (question.revision !== expected) throw revisionConflict(question.revision);
+  if (!(PENDING_STATUSES as readonly string[]).includes(question.status)) {
+    throw invalidInput("questionId", `this question is already ${question.status}`, { reason: "not_open" });
+  }
+  return question;
+}
+
+const NEXT_STATUS = { answer: "answered", defer: "deferred", dismiss: "dismissed" } as const;
+
+export const questionsAnswer = defineCapability({
+  id: "questions.answer",
+  kind: "write",
+  scope: "questions.write",
+  minRole: "member",
+  confirmation: false,
+  doors: ["assistant", "mcp", "api"],
+  status: "planned",
+  widget: "choice",
+  idempotent: true,
+  title: "Answer a question",
+  description:
+    "Answers, defers or dismisses one open question. An answer becomes an accepted brand declaration in memory. " +
+    "Send the question's revision as expectedRevision and a fresh idempotencyKey; repeating a call with the same key " +
+    "returns the first response.",
+  input: z
+    .object({
+      questionId: z.uuid().describe("Id from questions.list"),
+      expectedRevision: expectedRevision(),
+      action: z.enum(["answer", "defer", "dismiss"]),
+      answer: z.string().trim().max(2000).optional().describe("Required (non-empty) when action is answer; not allowed otherwise"),
+      idempotencyKey: z.string().min(1).max(80).describe("Caller-chosen key; a retry with the same key replays the first response"),
+    })
+    .strict()
+    .superRefine((input, check) => {
+      if (input.action === "answer" && !input.answer) {
+        check.addIssue({ code: "custom", path: ["answer"], message: "required when action is answer" });
+      }
+      if (input.action !== "answer" && input.answer !== undefined) {
+        check.addIssue({ code: "custom", path: ["answer"], message: `not allowed when action is ${input.action}` });
+      }
+    }),
+  output: writeOutput,
+  async execute(ctx, input) {
+    const question = await pendingQuestion(ctx.db, ctx.brand.id, input.questionId, input.expectedRevision);
+    const updated = await ctx.db.question.updateMany({
+      where: { id: question.id, revision: input.expectedRevision },
+      data: {
+        status: NEXT_STATUS[input.action],
+        revision: { increment: 1 },
+        ...(input.action === "answer" ? { answer: input.answer, answeredAt: ctx.now } : {}),
+      },
+    });
+    if (updated.count === 0) throw revisionConflict(question.revision + 1);
+    if (input.action === "answer") {
+      await ctx.db.memoryDeclaration.create({
+        data: {
+          id: randomUUID(),
+          brandId: ctx.brand.id,
+          source: "question",
+          questionId: question.id,
+          subject: question.key,
+          statement: input.answer!,
+          status: "accepted",
+          authorId: ctx.actor.userId,
+          createdAt: ctx.now,
+        },
+      });
+    }
+    return { ok: true as const, id: question.id, revision: question.revision + 1 };
+  },
+});

@@ -1,0 +1,36 @@
+// The registry: every capability, defined once. Doors and the pipeline read it as data.
+import type { Capability } from "./define";
+import { brandsList } from "./account/brands-list";
+import { brandOverview } from "./brand/overview";
+import { brandSoulRead } from "./brand/soul-read";
+import { brandProfileUpdate } from "./brand/profile-update";
+import { brandContactsList } from "./brand/contacts-list";
+import { brandContactsSave } from "./brand/contacts-save";
+import { questionsList } from "./questions/list";
+import { questionsAsk } from "./questions/ask";
+import { questionsAnswer } from "./questions/answer";
+import { librarySearch } from "./library/search";
+import { libraryAssetGet } from "./library/asset-get";
+import { libraryAssetReview } from "./library/asset-review";
+import { libraryUploadCreate } from "./library/upload-create";
+import { connectionsList } from "./connections/list";
+import { connectionsConnect } from "./connections/connect";
+import { connectionsDisconnect } from "./connections/disconnect";
+import { kitRead } from "./kit/read";
+import { kitColorsAdd } from "./kit/colors-add";
+import { kitInstructionsUpdate } from "./kit/instructions-update";
+
+export const capabilities = [
+  brandsList,
+  questionsList, questionsAsk, questionsAnswer,
+  brandOverview, brandSoulRead, brandProfileUpdate, brandContactsList, brandContactsSave,
+  librarySearch, libraryAssetGet, libraryAssetReview, libraryUploadCreate,
+  connectionsList, connectionsConnect, connectionsDisconnect,
+  kitRead, kitColorsAdd, kitInstructionsUpdate,
+] as const satisfies readonly Capability[];
+
+const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));
+
+export function findCapability(id: string): Capability | undefined {
+  return byId.get(id);
+}

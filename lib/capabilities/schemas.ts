@@ -1,0 +1,30 @@
+// Field types shared by several capabilities, with the spec's exact bounds.
+import { z } from "zod";
+
+/** Integers are bounded to the signed 53-bit safe range (spec, Resources). */
+export const int53 = () => z.int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+
+export const uuid = () => z.uuid();
+
+export const cursorField = () =>
+  z.string().max(512).describe("Opaque cursor taken from a previous response's nextCursor").optional();
+
+export const limitField = (fallback = 20) =>
+  z.int().min(1).max(50).default(fallback).describe(`Page size, 1 to 50 (default ${fallback})`);
+
+export const nextCursor = () =>
+  z.string().nullable().describe("Pass as cursor to get the next page; null on the last page");
+
+export const timestamp = () => z.string().describe("ISO 8601 UTC timestamp with milliseconds");
+
+/** Write outputs are literally { ok: true, id?, revision? } (decisions §1). */
+export const writeOutput = z
+  .object({
+    ok: z.literal(true),
+    id: z.string().optional().describe("Id of the record written"),
+    revision: int53().optional().describe("The record's new revision"),
+  })
+  .strict();
+
+export const expectedRevision = () =>
+  int53().describe("The revision you read; the write fails with revision_conflict if the record changed since");

@@ -1,0 +1,56 @@
+// Step 6 of the pipeline: may this caller act in this brand with this capability? Read live on
+// every call, so a removed membership, a narrowed key or a closed brand counts at once.
+import type { PrismaClient } from "../db/generated/client";
+import type { Actor, BrandInfo, Capability, Door } from "../capabilities/define";
+import { capabilities } from "../capabilities/registry";
+import { AppError } from "./errors";
+import { isRole, roleMeets, type Role } from "./roles";
+import { isServed } from "./rollout";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// The same answer for an unknown brand, a brand outside the key's list and a brand the person
+// is not a member of: no existence oracle across brands (decisions §2).
+const noAccess = () => new AppError("forbidden", "You have no access to this brand", { field: "brand" });
+
+export type BrandAccess = { brand: BrandInfo; role: Role | null };
+
+export async function resolveBrandAccess(db: PrismaClient, actor: Actor, brandRef: string): Promise<BrandAccess> {
+  const brand = await db.brand.findUnique({
+    where: UUID.test(brandRef) ? { id: brandRef.toLowerCase() } : { shortIdKey: brandRef.toLowerCase() },
+    select: {
+      id: true, shortId: true, name: true, plan: true, status: true, managerId: true,
+      memberships: { where: { userId: actor.userId }, select: { role: true } },
+    },
+  });
+  if (!brand || (actor.brandIds && !actor.brandIds.includes(brand.id))) throw noAccess();
+  const { memberships, ...info } = brand;
+  if (actor.staff) return { brand: info, role: null }; // staff act as admins; their role shows as null
+  const role = memberships[0]?.role;
+  if (!role || !isRole(role)) throw noAccess();
+  return { brand: info, role };
+}
+
+/** Staff have an admin's permissions in every brand (decisions §4). */
+function effectiveRole(actor: Actor, role: Role | null): Role {
+  return actor.staff ? "admin" : (role ?? "viewer");
+}
+
+export function requireRole(actor: Actor, access: BrandAccess, capability: Capability): void {
+  const role = effectiveRole(actor, access.role);
+  if (!roleMeets(role, capability.minRole)) {
+    throw new AppError("forbidden", `${capability.id} needs the ${capability.minRole} role in this brand; you are ${role}`);
+  }
+}
+
+export function hasScope(actor: Actor, capability: Capability): boolean {
+  return capability.scope === null || actor.scopes === null || actor.scopes.includes(capability.scope);
+}
+
+/** What brand.overview lists: ids this caller may call in this brand through this door. */
+export function callableCapabilities(actor: Actor, role: Role | null, door: Door): string[] {
+  const effective = effectiveRole(actor, role);
+  return capabilities
+    .filter((capability) => isServed(capability, door) && hasScope(actor, capability) && roleMeets(effective, capability.minRole))
+    .map((capability) => capability.id);
+}

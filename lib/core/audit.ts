@@ -1,0 +1,30 @@
+// An audit record for every write attempt: who, with which key, through which door, on which
+// brand, and how it ended. Successful writes record it in their own transaction.
+import { randomUUID } from "node:crypto";
+import type { Tx } from "../db/client";
+
+export type AuditTrail = {
+  requestId: string;
+  door: string;
+  capabilityId: string;
+  userId?: string;
+  apiKeyId?: string | null;
+  brandId?: string;
+};
+
+export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, now: Date, detail?: string): Promise<void> {
+  await db.auditEntry.create({
+    data: {
+      id: randomUUID(),
+      at: now,
+      requestId: trail.requestId,
+      door: trail.door,
+      capabilityId: trail.capabilityId,
+      userId: trail.userId ?? null,
+      apiKeyId: trail.apiKeyId ?? null,
+      brandId: trail.brandId ?? null,
+      outcome,
+      detail: detail ?? null,
+    },
+  });
+}

@@ -1,0 +1,39 @@
+// Confirmation tokens (decisions §5): single use, bound to caller + brand + capability + the
+// canonical input, valid 10 minutes. Only the token's hash is stored.
+import { randomUUID } from "node:crypto";
+import type { PrismaClient } from "../db/generated/client";
+import { canonicalJson, randomBase62, sha256 } from "./crypto";
+
+export const CONFIRMATION_TTL_MS = 10 * 60_000;
+
+export type Binding = { caller: string; brandId: string; capabilityId: string; input: unknown };
+
+export function bindingHash(binding: Binding): string {
+  return sha256(canonicalJson(binding));
+}
+
+export async function issueToken(db: PrismaClient, binding: Binding, summary: string, now: Date) {
+  const token = `bct_${randomBase62(40)}`;
+  const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
+  await db.confirmationToken.create({
+    data: { id: randomUUID(), tokenHash: sha256(token), bindingHash: bindingHash(binding), summary, expiresAt, createdAt: now },
+  });
+  // keep the table small: tokens are useless a day after they expire
+  await db.confirmationToken.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 86_400_000) } } });
+  return { token, expiresAt };
+}
+
+/**
+ * True when the token is valid for exactly this call; it is then consumed, whatever the call's
+ * outcome. A token presented with a call it is not bound to is left untouched (decisions §9).
+ */
+export async function consumeToken(db: PrismaClient, token: string, binding: Binding, now: Date): Promise<boolean> {
+  const stored = await db.confirmationToken.findUnique({ where: { tokenHash: sha256(token) } });
+  if (!stored || stored.bindingHash !== bindingHash(binding)) return false;
+  // one conditional update: of two concurrent uses, exactly one wins
+  const consumed = await db.confirmationToken.updateMany({
+    where: { id: stored.id, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
+  return consumed.count === 1;
+}

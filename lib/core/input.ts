@@ -1,0 +1,74 @@
+// Step 5 of the pipeline: the call's body against the envelope and the capability's schema.
+// Every problem becomes { field, message }, field a dotted path with numeric indexes.
+import { z } from "zod";
+import type { Capability } from "../capabilities/define";
+import { AppError, type FieldIssue } from "./errors";
+
+export type Body = { ok: true; value: unknown } | { ok: false; message: string };
+
+const envelope = z.object({
+  brand: z.string().min(1).max(100).describe("The brand's short id or UUID").optional(),
+  confirmationToken: z.string().min(1).max(200).optional(),
+});
+
+export type ParsedCall = { brand?: string; confirmationToken?: string; input: unknown };
+
+export function parseCall(capability: Capability, body: Body): ParsedCall {
+  if (!body.ok) throw new AppError("invalid_input", `body: ${body.message}`, { field: "body", issues: [{ field: "body", message: body.message }] });
+  const value = body.value;
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    const message = "must be a JSON object";
+    throw new AppError("invalid_input", `body: ${message}`, { field: "body", issues: [{ field: "body", message }] });
+  }
+  const { brand, confirmationToken, ...rest } = value as Record<string, unknown>;
+  const issues: FieldIssue[] = [];
+  const head = envelope.safeParse({ brand, confirmationToken }, { reportInput: true });
+  if (!head.success) issues.push(...head.error.issues.flatMap(describe));
+  if (capability.brandScoped && brand === undefined) issues.push({ field: "brand", message: "is required" });
+  const input = capability.input.safeParse(rest, { reportInput: true });
+  if (!input.success) issues.push(...input.error.issues.flatMap(describe));
+  if (issues.length > 0) {
+    const first = issues[0]!;
+    throw new AppError("invalid_input", `${first.field}: ${first.message}`, { field: first.field, issues });
+  }
+  return { brand: head.data?.brand, confirmationToken: head.data?.confirmationToken, input: input.data };
+}
+
+/** Turns one zod issue into field issues (an unknown-keys issue names each key). */
+export function describe(issue: z.core.$ZodIssue): FieldIssue[] {
+  const at = (path: PropertyKey[]) => path.map(String).join(".") || "body";
+  switch (issue.code) {
+    case "unrecognized_keys":
+      return issue.keys.map((key) => ({ field: at([...issue.path, key]), message: "is not a known field" }));
+    case "invalid_type":
+      return [{ field: at(issue.path), message: issue.input === undefined ? "is required" : `must be ${article(issue.expected)}` }];
+    case "too_big":
+      return [{ field: at(issue.path), message: `at most ${issue.maximum}${unit(issue.origin, issue.maximum)}` }];
+    case "too_small":
+      return [{ field: at(issue.path), message: `at least ${issue.minimum}${unit(issue.origin, issue.minimum)}` }];
+    case "invalid_value":
+      return [{ field: at(issue.path), message: `must be one of: ${issue.values.map(String).join(", ")}` }];
+    case "invalid_format":
+      return [{ field: at(issue.path), message: `must be a valid ${issue.format === "uuid" ? "UUID" : issue.format}` }];
+    case "invalid_union": {
+      // a discriminated union whose discriminator is missing or unknown
+      const discriminator = (issue as { discriminator?: string }).discriminator;
+      const path = discriminator ? [...issue.path, discriminator] : issue.path;
+      return [{ field: at(path), message: issue.message.replace(/^Invalid input$/, "does not match any accepted shape") }];
+    }
+    default:
+      return [{ field: at(issue.path), message: issue.message }];
+  }
+}
+
+function article(expected: string): string {
+  if (expected === "int") return "an integer";
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+function unit(origin: string, count: number | bigint): string {
+  const one = Number(count) === 1;
+  if (origin === "string") return one ? " character" : " characters";
+  if (origin === "array" || origin === "set") return one ? " item" : " items";
+  return "";
+}

@@ -1,0 +1,180 @@
+// The invocation pipeline: every door calls this and only translates its result. The steps run
+// in the order of decisions §3; nothing is written and no token issued before step 9 passes.
+import type { z } from "zod";
+import { db, readDb, type Tx } from "../db/client";
+import { isUnavailable } from "../db/errors";
+import { config } from "../config";
+import type { Actor, BaseContext, BrandContext, Capability, Door } from "../capabilities/define";
+import { findCapability } from "../capabilities/registry";
+import { authenticate, callerKey, type Credential } from "./auth";
+import { callableCapabilities, hasScope, requireRole, resolveBrandAccess, type BrandAccess } from "./access";
+import { recordAudit, type AuditTrail } from "./audit";
+import { consumeToken, issueToken, type Binding } from "./confirmation";
+import { AppError } from "./errors";
+import { remember, replay, type IdempotencyScope } from "./idempotency";
+import { parseCall, type Body } from "./input";
+import { rateLimitStore, type RateLimitState } from "./rate-limit";
+import { isServed } from "./rollout";
+import { iso } from "./time";
+
+export type Invocation = {
+  door: Door;
+  credential: Credential;
+  capabilityId: string;
+  body: Body;
+  requestId: string;
+};
+
+export type Outcome = {
+  result: { ok: true; data: unknown } | { ok: false; error: AppError };
+  /** present once the caller is known (step 2), so doors can send RateLimit headers */
+  rateLimit?: RateLimitState;
+};
+
+export async function invoke(call: Invocation): Promise<Outcome> {
+  const now = new Date();
+  const outcome: Outcome = { result: { ok: false, error: new AppError("internal", "not run") } };
+  // every attempt at a write is audited, even one refused before we know who called
+  const trail: AuditTrail | undefined =
+    findCapability(call.capabilityId)?.kind === "write"
+      ? { requestId: call.requestId, door: call.door, capabilityId: call.capabilityId }
+      : undefined;
+  try {
+    const data = await run(call, now, outcome, trail);
+    outcome.result = { ok: true, data };
+  } catch (thrown) {
+    const error = asAppError(thrown, call);
+    outcome.result = { ok: false, error };
+    if (trail) await auditFailure(trail, error, now);
+  }
+  return outcome;
+}
+
+async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<unknown> {
+  const reader = readDb();
+  // 1. who is calling
+  const actor = await authenticate(reader, call.credential, now);
+  Object.assign(trail ?? {}, { userId: actor.userId, apiKeyId: actor.apiKeyId });
+  // 2. rate limit for the key (or the person, for sessions)
+  const limit = await rateLimitStore().hit(callerKey(actor), config().RATE_LIMIT_PER_MINUTE, now.getTime());
+  outcome.rateLimit = { limit: limit.limit, remaining: limit.remaining, resetSeconds: limit.resetSeconds };
+  if (!limit.allowed) {
+    throw new AppError("rate_limited", `Too many calls; retry in ${limit.retryAfterSeconds} s`, { retryAfterSeconds: limit.retryAfterSeconds });
+  }
+  // 3. a capability this door serves
+  const capability = findCapability(call.capabilityId);
+  if (!capability || !isServed(capability, call.door)) {
+    throw new AppError("not_found", `No capability ${call.capabilityId} here`);
+  }
+  // 4. the key's scope
+  if (!hasScope(actor, capability)) {
+    throw new AppError("insufficient_scope", `This key lacks the scope ${capability.scope}`, { scope: capability.scope! });
+  }
+  // 5. input
+  const parsed = parseCall(capability, call.body);
+  const base = { actor, now, door: call.door, requestId: call.requestId };
+  if (!capability.brandScoped) {
+    return output(capability, await executeAs<BaseContext>(capability, { ...base, db: reader, afterCommit: (effect) => void runNow(effect) }, parsed.input));
+  }
+  // 6. brand access and minimum role
+  const access = await resolveBrandAccess(reader, actor, parsed.brand!);
+  if (trail) trail.brandId = access.brand.id;
+  requireRole(actor, access, capability);
+  const context = (database: Tx, afterCommit: BaseContext["afterCommit"]): BrandContext => ({
+    ...base, db: database, afterCommit, brand: access.brand, role: access.role,
+    callableCapabilities: () => callableCapabilities(actor, access.role, call.door),
+  });
+  if (capability.kind === "read") {
+    return output(capability, await executeAs<BrandContext>(capability, context(reader, (effect) => void runNow(effect)), parsed.input));
+  }
+  // 7. closed and archived brands are read-only
+  if (access.brand.status !== "active") {
+    throw new AppError("brand_not_operational", `${access.brand.shortId} is ${access.brand.status}: read-only`);
+  }
+  // 8. AI budget: no capability of the registry uses the model itself; the assistant door meters it
+  // 9. confirmation
+  if (capability.confirmation) await requireConfirmation(capability, actor, access, parsed, context(reader, (effect) => void runNow(effect)), now);
+  // 10. execution, atomically, with the audit record of its success
+  return output(capability, await write(capability, actor, access, parsed.input, context, now, trail));
+}
+
+async function requireConfirmation(
+  capability: Capability, actor: Actor, access: BrandAccess,
+  parsed: { confirmationToken?: string; input: unknown }, ctx: BrandContext, now: Date,
+): Promise<void> {
+  const binding: Binding = { caller: callerKey(actor), brandId: access.brand.id, capabilityId: capability.id, input: parsed.input };
+  if (parsed.confirmationToken && (await consumeToken(db(), parsed.confirmationToken, binding, now))) return;
+  // nobody is asked to confirm a call that must fail: its read-only checks run first
+  await capability.check?.(ctx as never, parsed.input as never);
+  const summary = await capability.summarize!(ctx as never, parsed.input as never);
+  const { token, expiresAt } = await issueToken(db(), binding, summary, now);
+  throw new AppError("confirmation_required", `Confirmation needed: ${summary}`, {
+    summary, confirmationToken: token, expiresAt: iso(expiresAt),
+  });
+}
+
+async function write(
+  capability: Capability, actor: Actor, access: BrandAccess, input: unknown,
+  context: (database: Tx, afterCommit: BaseContext["afterCommit"]) => BrandContext, now: Date, trail: AuditTrail | undefined,
+): Promise<unknown> {
+  const effects: (() => Promise<void>)[] = [];
+  const idempotency: IdempotencyScope | undefined = capability.idempotent
+    ? { brandId: access.brand.id, caller: callerKey(actor), capabilityId: capability.id, key: (input as { idempotencyKey: string }).idempotencyKey }
+    : undefined;
+  const result = await db().$transaction(async (tx) => {
+    if (idempotency) {
+      const previous = await replay(tx, idempotency, input, now);
+      if (previous !== undefined) {
+        if (trail) await recordAudit(tx, trail, "replayed", now);
+        return { data: previous, replayed: true };
+      }
+    }
+    const ctx = context(tx, (effect) => void effects.push(effect));
+    await capability.check?.(ctx as never, input as never);
+    const data = output(capability, await capability.execute!(ctx as never, input as never));
+    if (idempotency) await remember(tx, idempotency, input, data, now);
+    if (trail) await recordAudit(tx, trail, "ok", now);
+    return { data, replayed: false };
+  });
+  for (const effect of effects) await runNow(effect);
+  return result.data;
+}
+
+async function executeAs<Ctx>(capability: Capability, ctx: Ctx, input: unknown): Promise<unknown> {
+  return capability.execute!(ctx as never, input as never);
+}
+
+/** An effect outside the database never turns a committed write into a failure; it is logged. */
+async function runNow(effect: () => Promise<void>): Promise<void> {
+  try {
+    await effect();
+  } catch (error) {
+    console.error("effect after commit failed:", error);
+  }
+}
+
+/** Outputs are schemas too: what leaves is what the catalogue promises, or an internal error. */
+function output(capability: Capability, data: unknown): unknown {
+  const checked = (capability.output as z.ZodType).safeParse(data);
+  if (!checked.success) {
+    throw new Error(`${capability.id} produced output outside its schema: ${checked.error.message}`);
+  }
+  return checked.data;
+}
+
+function asAppError(thrown: unknown, call: Invocation): AppError {
+  if (thrown instanceof AppError) return thrown;
+  if (isUnavailable(thrown)) {
+    return new AppError("unavailable", "The service cannot reach its database right now; retry shortly", { retryAfterSeconds: 1 });
+  }
+  console.error(`[${call.requestId}] ${call.door} ${call.capabilityId} failed:`, thrown);
+  return new AppError("internal", "Unexpected error");
+}
+
+async function auditFailure(trail: AuditTrail, error: AppError, now: Date): Promise<void> {
+  try {
+    await recordAudit(db(), trail, error.code, now, error.code === "internal" ? undefined : error.message.slice(0, 500));
+  } catch (auditError) {
+    console.error(`[${trail.requestId}] audit record failed:`, auditError);
+  }
+}

@@ -1,0 +1,51 @@
+// Per-key call rate: at most RATE_LIMIT_PER_MINUTE calls in any 60 seconds (decisions §9).
+// A sliding log rather than rate-limiter-flexible's fixed windows, which let up to twice the limit
+// through across a window boundary. Each counted call frees its slot 60 s later, so capacity
+// comes back continuously. Refused calls are not counted, so a client that backs off recovers.
+const WINDOW_MS = 60_000;
+
+export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
+export type RateLimitDecision = RateLimitState & { allowed: boolean; retryAfterSeconds: number };
+
+export interface RateLimitStore {
+  hit(key: string, limit: number, nowMs: number): Promise<RateLimitDecision>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly logs = new Map<string, number[]>();
+  private lastSweep = 0;
+
+  async hit(key: string, limit: number, nowMs: number): Promise<RateLimitDecision> {
+    this.sweep(nowMs);
+    const log = this.logs.get(key) ?? [];
+    while (log.length > 0 && log[0]! <= nowMs - WINDOW_MS) log.shift();
+    const allowed = log.length < limit;
+    if (allowed) log.push(nowMs);
+    this.logs.set(key, log);
+    // when the oldest counted call leaves the window, one more call is possible
+    const secondsUntilSlot = log.length > 0 ? Math.max(1, Math.ceil((log[0]! + WINDOW_MS - nowMs) / 1000)) : 1;
+    return {
+      allowed,
+      limit,
+      remaining: limit - log.length,
+      resetSeconds: secondsUntilSlot,
+      retryAfterSeconds: secondsUntilSlot,
+    };
+  }
+
+  /** Forget keys idle for a whole window, so memory stays bounded by the active keys. */
+  private sweep(nowMs: number): void {
+    if (nowMs - this.lastSweep < WINDOW_MS) return;
+    this.lastSweep = nowMs;
+    for (const [key, log] of this.logs) {
+      if (log.length === 0 || log.at(-1)! <= nowMs - WINDOW_MS) this.logs.delete(key);
+    }
+  }
+}
+
+const globalForLimiter = globalThis as unknown as { brandOpsRateLimit?: RateLimitStore };
+
+export function rateLimitStore(): RateLimitStore {
+  globalForLimiter.brandOpsRateLimit ??= new MemoryRateLimitStore();
+  return globalForLimiter.brandOpsRateLimit;
+}

@@ -1,0 +1,12 @@
+// Which capabilities a door serves (decisions §7): implemented, listed for the door, and allowed
+// by CAPABILITY_ROLLOUT. `available` mirrors the spec's pilot: Available ones, Assistant and MCP only.
+import type { Capability, Door } from "../capabilities/define";
+import { config } from "../config";
+
+const PILOT_DOORS: readonly Door[] = ["assistant", "mcp"];
+
+export function isServed(capability: Capability, door: Door): boolean {
+  if (!capability.execute || !capability.doors.includes(door)) return false;
+  if (config().CAPABILITY_ROLLOUT === "all") return true;
+  return capability.status === "available" && PILOT_DOORS.includes(door);
+}

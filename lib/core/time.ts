@@ -1,0 +1,8 @@
+/** Timestamps leave the service as ISO 8601 UTC with milliseconds (decisions §1). */
+export function iso(date: Date): string {
+  return date.toISOString();
+}
+
+export function isoOrNull(date: Date | null | undefined): string | null {
+  return date ? date.toISOString() : null;
+}

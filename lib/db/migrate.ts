@@ -1,0 +1,52 @@
+// Applies the checked-in SQL migrations (prisma/migrations/*/migration.sql) in order, recording
+// them in Prisma's own `_prisma_migrations` table, so `prisma migrate deploy` on a machine with the
+// native engine sees the same history. Runs offline; one transaction per migration.
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { sqlitePath } from "./paths";
+
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
+
+export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: string }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(path.join(dir, name, "migration.sql"), "utf8") }));
+}
+
+export function migrate(databaseUrl: string): string[] {
+  if (!databaseUrl.startsWith("file:")) throw new Error("DATABASE_URL: only SQLite (file:…) is supported so far");
+  const file = sqlitePath(databaseUrl);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file, { timeout: 10_000 });
+  try {
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+      "id" TEXT PRIMARY KEY NOT NULL, "checksum" TEXT NOT NULL, "finished_at" DATETIME,
+      "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" DATETIME,
+      "started_at" DATETIME NOT NULL DEFAULT current_timestamp, "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`);
+    const applied: string[] = [];
+    for (const { name, sql } of listMigrations()) {
+      // IMMEDIATE takes the write lock first, so two processes starting together apply each file once
+      const run = sqlite.transaction(() => {
+        const done = sqlite
+          .prepare(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = ? AND finished_at IS NOT NULL AND rolled_back_at IS NULL`)
+          .get(name);
+        if (done) return;
+        sqlite.exec(sql);
+        sqlite
+          .prepare(`INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES (?, ?, current_timestamp, ?, 1)`)
+          .run(randomUUID(), createHash("sha256").update(sql).digest("hex"), name);
+        applied.push(name);
+      });
+      run.immediate();
+    }
+    return applied;
+  } finally {
+    sqlite.close();
+  }
+}

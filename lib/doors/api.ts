@@ -1,0 +1,69 @@
+// The API door: POST /api/v1/<capability id> (decisions §1). It reads the HTTP request into an
+// invocation and writes the outcome back as HTTP; every rule lives in the pipeline.
+import { randomUUID } from "node:crypto";
+import { invoke, type Outcome } from "../core/invoke";
+import type { Body } from "../core/input";
+
+const BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export async function handleApiCall(request: Request, capabilityId: string): Promise<Response> {
+  const requestId = requestIdOf(request);
+  const outcome = await invoke({
+    door: "api",
+    credential: { kind: "key", authorization: request.headers.get("authorization") },
+    capabilityId,
+    body: await readJsonBody(request),
+    requestId,
+  });
+  const { result } = outcome;
+  const body = result.ok ? { ok: true, data: result.data } : result.error.toBody(requestId);
+  return Response.json(body, { status: result.ok ? 200 : result.error.status, headers: headersOf(outcome, requestId) });
+}
+
+export function methodNotAllowed(request: Request): Response {
+  return new Response(null, { status: 405, headers: { Allow: "POST", "X-Request-Id": requestIdOf(request) } });
+}
+
+function requestIdOf(request: Request): string {
+  const sent = request.headers.get("x-request-id");
+  return sent && REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+function headersOf(outcome: Outcome, requestId: string): Headers {
+  const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store" });
+  if (outcome.rateLimit) {
+    headers.set("RateLimit-Limit", String(outcome.rateLimit.limit));
+    headers.set("RateLimit-Remaining", String(outcome.rateLimit.remaining));
+    headers.set("RateLimit-Reset", String(outcome.rateLimit.resetSeconds));
+  }
+  const retryAfter = outcome.result.ok ? undefined : outcome.result.error.details.retryAfterSeconds;
+  if (retryAfter !== undefined) headers.set("Retry-After", String(retryAfter));
+  return headers;
+}
+
+/** The body as JSON, read no further than the 1 MiB limit; problems are reported at step 5. */
+async function readJsonBody(request: Request): Promise<Body> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) return { ok: false, message: "send Content-Type: application/json" };
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > BODY_LIMIT) return { ok: false, message: "larger than the 1 MiB limit" };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      size += next.value.byteLength;
+      if (size > BODY_LIMIT) {
+        await reader.cancel();
+        return { ok: false, message: "larger than the 1 MiB limit" };
+      }
+      chunks.push(next.value);
+    }
+  }
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+  } catch {
+    return { ok: false, message: "is not valid JSON" };
+  }
+}

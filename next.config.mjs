@@ -1,0 +1,8 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // native and engine packages load from node_modules at run time rather than being bundled
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/client"],
+  poweredByHeader: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,58 @@
+// Operator CLI: npm run admin -- <command>. One JSON object on stdout and exit 0, or a message
+// on stderr and exit 1 (decisions §8). It reads the same DATABASE_URL as the server.
+import { parseArgs } from "node:util";
+import { db } from "../lib/db/client";
+import { migrate } from "../lib/db/migrate";
+import { config } from "../lib/config";
+import {
+  addMember, CommandError, createBrand, createKey, createUser, removeMember, revokeKey, setBrandStatus,
+} from "../lib/admin/commands";
+
+const USAGE = `usage: npm run admin -- <command>
+  user create --email E --name N [--staff]
+  brand create --name N --short-id S [--plan P]
+  brand status --brand S --status active|closed|archived
+  member add --brand S --email E --role viewer|member|admin
+  member remove --brand S --email E
+  key create --email E --scopes a,b|all [--brands S1,S2] [--expires-at ISO] [--name N]
+  key revoke --id ID`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: "string" }, name: { type: "string" }, staff: { type: "boolean" },
+    "short-id": { type: "string" }, plan: { type: "string" }, brand: { type: "string" },
+    status: { type: "string" }, role: { type: "string" }, scopes: { type: "string" },
+    brands: { type: "string" }, "expires-at": { type: "string" }, id: { type: "string" },
+  },
+});
+
+function need(name: keyof typeof values): string {
+  const value = values[name];
+  if (typeof value !== "string" || value === "") throw new CommandError(`--${name} is required\n${USAGE}`);
+  return value;
+}
+
+async function run(): Promise<object> {
+  const client = db();
+  switch (positionals.join(" ")) {
+    case "user create": return createUser(client, { email: need("email"), name: need("name"), staff: values.staff });
+    case "brand create": return createBrand(client, { name: need("name"), shortId: need("short-id"), plan: values.plan });
+    case "brand status": return setBrandStatus(client, { brand: need("brand"), status: need("status") });
+    case "member add": return addMember(client, { brand: need("brand"), email: need("email"), role: need("role") });
+    case "member remove": return removeMember(client, { brand: need("brand"), email: need("email") });
+    case "key create":
+      return createKey(client, { email: need("email"), scopes: need("scopes"), brands: values.brands, expiresAt: values["expires-at"], name: values.name });
+    case "key revoke": return revokeKey(client, { id: need("id") });
+    default: throw new CommandError(`unknown command "${positionals.join(" ")}"\n${USAGE}`);
+  }
+}
+
+try {
+  migrate(config().DATABASE_URL); // the CLI may be the first thing run on a fresh machine
+  process.stdout.write(JSON.stringify(await run()) + "\n");
+  await db().$disconnect();
+} catch (error) {
+  process.stderr.write(`${error instanceof CommandError ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}

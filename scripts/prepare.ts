@@ -1,0 +1,18 @@
+// Run by `npm start` before the server: validate configuration, apply migrations, seed the
+// demo brand once. Everything it prints goes to the terminal of the person starting the service.
+import { config } from "../lib/config";
+import { db } from "../lib/db/client";
+import { migrate } from "../lib/db/migrate";
+import { DEMO_KEY_FILE, seedDemo } from "../lib/db/seed-demo";
+
+const settings = config();
+const applied = migrate(settings.DATABASE_URL);
+if (applied.length > 0) console.log(`[prepare] applied migrations: ${applied.join(", ")}`);
+if (settings.SEED_DEMO === "1") {
+  const demo = await seedDemo(db());
+  if (demo) {
+    console.log(`[prepare] demo brand ${demo.shortId} created; its admin's API key (shown once, also in ${DEMO_KEY_FILE}):`);
+    console.log(`\n    ${demo.key}\n`);
+  }
+}
+await db().$disconnect();

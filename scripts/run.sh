@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Entry point of every npm script: bootstrap Node, install what is missing, then run the task.
+# Set-up output goes to stderr so that commands printing JSON (admin) keep stdout clean.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/node-env.sh"
+cd "$ROOT"
+
+ensure_dependencies() {
+  local stamp="node_modules/.install-stamp" want
+  want="$(node -p 'process.version')-$(sha256sum package-lock.json | cut -c1-16)"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "[setup] installing npm dependencies for Node $(node --version)" >&2
+    npm ci --no-audit --no-fund 1>&2
+    echo "$want" > "$stamp"
+  fi
+  local schema_stamp="lib/db/generated/.schema-stamp" schema_want
+  schema_want="$(cat prisma/*.prisma package-lock.json | sha256sum | cut -c1-16)"
+  if [ ! -f "$schema_stamp" ] || [ "$(cat "$schema_stamp")" != "$schema_want" ]; then
+    echo "[setup] generating the Prisma client" >&2
+    PRISMA_SCHEMA_ENGINE_BINARY="${PRISMA_SCHEMA_ENGINE_BINARY:-/bin/true}" npx prisma generate 1>&2
+    echo "$schema_want" > "$schema_stamp"
+  fi
+}
+
+task="${1:?usage: run.sh <task> [args]}"; shift
+ensure_dependencies
+case "$task" in
+  setup) ;;
+  start)
+    npx tsx --conditions=react-server scripts/prepare.ts 1>&2
+    if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib components next.config.mjs package-lock.json -newer .next/BUILD_ID -print -quit)" ]; then
+      npx next build 1>&2
+    fi
+    exec npx next start -p "${PORT:-3000}" ;;
+  test) exec npx vitest run "$@" ;;
+  admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
+  bench) exec npx tsx scripts/bench.ts "$@" ;;
+  exec) exec "$@" ;;
+  *) echo "unknown task: $task" >&2; exit 2 ;;
+esac
