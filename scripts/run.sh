@@ -22,19 +22,24 @@ ensure_dependencies() {
   fi
 }
 
+# next build only when a source changed since the last one
+ensure_build() {
+  if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib components next.config.mjs tsconfig.json prisma/schema.prisma package-lock.json -newer .next/BUILD_ID -not -path 'lib/db/generated/*' -print -quit)" ]; then
+    npx next build 1>&2
+  fi
+}
+
 task="${1:?usage: run.sh <task> [args]}"; shift
 ensure_dependencies
 case "$task" in
   setup) ;;
   start)
     npx tsx --conditions=react-server scripts/prepare.ts 1>&2
-    if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib components next.config.mjs package-lock.json -newer .next/BUILD_ID -print -quit)" ]; then
-      npx next build 1>&2
-    fi
+    ensure_build
     exec npx next start -p "${PORT:-3000}" ;;
-  test) exec npx vitest run "$@" ;;
+  test) ensure_build; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
-  bench) exec npx tsx scripts/bench.ts "$@" ;;
+  bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
   exec) exec "$@" ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;
 esac
