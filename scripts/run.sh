@@ -10,7 +10,7 @@ ensure_dependencies() {
   want="$(node -p 'process.version')-$(sha256sum package-lock.json | cut -c1-16)"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     echo "[setup] installing npm dependencies for Node $(node --version)" >&2
-    npm ci --no-audit --no-fund 1>&2
+    npm ci --no-audit --no-fund --loglevel=warn 1>&2
     echo "$want" > "$stamp"
   fi
   local schema_stamp="lib/db/generated/.schema-stamp" schema_want

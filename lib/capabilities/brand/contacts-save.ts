@@ -21,13 +21,17 @@ export const brandContactsSave = defineCapability({
     z
       .object({
         op: z.literal("upsert"),
-        type: z.enum(CONTACT_TYPES),
+        type: z.enum(CONTACT_TYPES).describe("Kind of channel: website, email, phone, whatsapp, a social network, or other"),
         value: z.string().max(500).describe("URL, address, number or handle; normalized per type"),
         id: z.uuid().optional().describe("Present to change an existing channel"),
-        label: z.string().max(80).optional(),
+        label: z.string().max(80).optional().describe("Short label shown with the channel, e.g. Support"),
       })
       .strict(),
-    z.object({ op: z.literal("delete"), id: z.uuid() }).strict(),
+    z.object({ op: z.literal("delete"), id: z.uuid().describe("Id of the channel to remove") }).strict(),
   ]),
   output: writeOutput,
+  summarize: (ctx, input) =>
+    input.op === "delete"
+      ? `Remove the contact channel ${input.id} from ${ctx.brand.name}'s public channels.`
+      : `${input.id ? "Change" : "Add"} the ${input.type} channel "${input.value}"${input.label ? ` (${input.label})` : ""} ${input.id ? "in" : "to"} ${ctx.brand.name}'s public channels.`,
 });

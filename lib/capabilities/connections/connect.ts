@@ -14,6 +14,6 @@ export const connectionsConnect = defineCapability({
   title: "Connect an integration",
   description:
     "Returns the provider's authorization link for a person to open. Credentials are never requested or accepted in the conversation.",
-  input: z.object({ provider: z.string().min(1).max(60) }).strict(),
+  input: z.object({ provider: z.string().min(1).max(60).describe("Provider key from the catalog of connections.list") }).strict(),
   output: z.object({ authorizationUrl: z.url(), expiresAt: z.string() }).strict(),
 });

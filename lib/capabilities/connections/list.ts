@@ -13,7 +13,7 @@ export const connectionsList = defineCapability({
   widget: "list",
   title: "List integrations",
   description: "The brand's integrations with their status, plus optionally the providers available to connect.",
-  input: z.object({ includeCatalog: z.boolean().default(false) }).strict(),
+  input: z.object({ includeCatalog: z.boolean().default(false).describe("Also list the providers that can be connected") }).strict(),
   output: z
     .object({
       items: z.array(

@@ -14,6 +14,6 @@ export const libraryAssetGet = defineCapability({
   widget: "record",
   title: "Get a file",
   description: "Details of one file plus a signed download URL valid for one hour.",
-  input: z.object({ assetId: z.uuid() }).strict(),
+  input: z.object({ assetId: z.uuid().describe("Id of the file, from library.search") }).strict(),
   output: assetDetail,
 });

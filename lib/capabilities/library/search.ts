@@ -19,7 +19,7 @@ export const librarySearch = defineCapability({
   input: z
     .object({
       query: z.string().max(200).optional().describe("Words of the file name"),
-      category: z.string().max(60).optional(),
+      category: z.string().max(60).optional().describe("Category the file was filed under, e.g. logo"),
       type: z.enum(ASSET_TYPES).optional().describe("image, video, audio, document, logo or font"),
       cursor: cursorField(),
       limit: limitField(20),

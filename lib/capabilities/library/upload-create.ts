@@ -20,13 +20,19 @@ export const libraryUploadCreate = defineCapability({
     z
       .object({
         step: z.literal("start"),
-        fileName: z.string().min(1).max(200),
-        mimeType: z.string().min(1).max(120),
-        sizeBytes: int53().min(1),
-        category: z.string().max(60).optional(),
+        fileName: z.string().min(1).max(200).describe("Original file name; shown to people, never used as a storage path"),
+        mimeType: z.string().min(1).max(120).describe("MIME type of the file, checked against its bytes"),
+        sizeBytes: int53().min(1).describe("Exact size in bytes; the upload must match it"),
+        category: z.string().max(60).optional().describe("Category to file it under, e.g. logo"),
       })
       .strict(),
-    z.object({ step: z.literal("complete"), uploadId: z.string().min(1).max(100), name: z.string().max(200).optional() }).strict(),
+    z
+      .object({
+        step: z.literal("complete"),
+        uploadId: z.string().min(1).max(100).describe("uploadId returned by the start step"),
+        name: z.string().max(200).optional().describe("Display name of the file (default: the file name)"),
+      })
+      .strict(),
   ]),
   output: z.object({ uploadId: z.string(), uploadUrl: z.url().optional(), assetId: z.uuid().optional() }).strict(),
 });

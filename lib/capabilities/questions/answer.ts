@@ -37,7 +37,7 @@ export const questionsAnswer = defineCapability({
     .object({
       questionId: z.uuid().describe("Id from questions.list"),
       expectedRevision: expectedRevision(),
-      action: z.enum(["answer", "defer", "dismiss"]),
+      action: z.enum(["answer", "defer", "dismiss"]).describe("answer it, defer it for later, or dismiss it"),
       answer: z.string().trim().max(2000).optional().describe("Required (non-empty) when action is answer; not allowed otherwise"),
       idempotencyKey: z.string().min(1).max(80).describe("Caller-chosen key; a retry with the same key replays the first response"),
     })

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { parseCall } from "../../lib/core/input";
+import { findCapability } from "../../lib/capabilities/registry";
+
+const ask = findCapability("questions.ask")!;
+const failure = (body: unknown) => {
+  try {
+    parseCall(ask, { ok: true, value: body });
+  } catch (error) {
+    return (error as { details: { field: string; issues: { field: string; message: string }[] }; message: string });
+  }
+  throw new Error("expected invalid_input");
+};
+
+describe("input errors name the field as a dotted path", () => {
+  it("numeric indexes in paths, message prefixed with the field", () => {
+    const options = ["a", "b", "c", "d", "e", "f", "g"];
+    const error = failure({ brand: "X-1", questions: [{ key: "k", question: "q", options: [], scope: "work" }, { key: "k", question: "q", options, scope: "work" }] });
+    expect(error.details.field).toBe("questions.1.options");
+    expect(error.message).toBe("questions.1.options: at most 6 items");
+  });
+
+  it("lists every problem, unknown fields by name", () => {
+    const error = failure({ brand: "X-1", questions: [{ key: "", question: "q", options: [], scope: "nope", extra: 1 }], expectedRevison: 2 });
+    const fields = error.details.issues.map((issue) => issue.field);
+    expect(fields).toEqual(expect.arrayContaining(["questions.0.key", "questions.0.scope", "questions.0.extra", "expectedRevison"]));
+  });
+
+  it("requires brand for brand-scoped capabilities", () => {
+    expect(failure({ questions: [{ key: "k", question: "q", options: [], scope: "work" }] }).details.field).toBe("brand");
+  });
+
+  it("reports a body that is not an object on field body", () => {
+    for (const value of [[], null, "text", 3]) expect(failure(value).details.field).toBe("body");
+  });
+});

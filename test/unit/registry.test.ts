@@ -1,0 +1,91 @@
+// Every row of the spec's capability summary table, verbatim, against the registry.
+import { describe, expect, it } from "vitest";
+import { capabilities, findCapability } from "../../lib/capabilities/registry";
+import { mcpToolName, WIDGETS } from "../../lib/capabilities/define";
+
+const SUMMARY_TABLE = `
+| questions.list | Read | questions.read | Viewer | No | Assistant, Voice, MCP, API | Planned | choice |
+| questions.ask | Write | questions.write | Member | No | Assistant, MCP, API | Available | choice |
+| questions.answer | Write | questions.write | Member | No | Assistant, MCP, API | Planned | choice |
+| brand.overview | Read | brand.read | Viewer | No | Assistant, Voice, MCP, API | Planned | record |
+| brand.soul.read | Read | brand.read | Viewer | No | Assistant, Voice, MCP, API | Planned | none listed |
+| brand.profile.update | Write | brand.write | Admin | Yes | Assistant, Voice, MCP, API | Planned | confirm |
+| brand.contacts.list | Read | brand.read | Admin | No | Assistant, Voice, MCP, API | Planned | list |
+| brand.contacts.save | Write | brand.write | Admin | Yes | Assistant, Voice, MCP, API | Planned | confirm |
+| library.search | Read | library.read | Viewer | No | Assistant, Voice, MCP, API | Available | carousel |
+| library.asset.get | Read | library.read | Viewer | No | Assistant, Voice, MCP, API | Planned | record |
+| library.asset.review | Write | library.write | Admin | Yes | Assistant, MCP, API | Planned | review |
+| library.upload.create | Write | library.write | Admin | No | API, Assistant | Planned | file_request |
+| connections.list | Read | connections.read | Admin | No | Assistant, Voice, MCP, API | Planned | list |
+| connections.connect | Write | connections.write | Admin | No | Assistant, MCP, API | Planned | action_link |
+| connections.disconnect | Write | connections.write | Admin | Yes | Assistant, MCP, API | Planned | confirm |
+| kit.read | Read | kit.read | Viewer | No | Assistant, Voice, MCP, API | Available | palette |
+| kit.colors.add | Write | kit.write | Admin | Yes | Assistant, Voice, MCP, API | Planned | palette |
+| kit.instructions.update | Write | kit.write | Admin | Yes | Assistant, Voice, MCP, API | Planned | confirm |
+`;
+
+const rows = SUMMARY_TABLE.trim()
+  .split("\n")
+  .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()))
+  .map(([id, kind, scope, minRole, confirmation, doors, status, widget]) => ({
+    id: id!, kind: kind!, scope: scope!, minRole: minRole!, confirmation: confirmation!, doors: doors!, status: status!, widget: widget!,
+  }));
+
+describe("the registry against the spec's summary table", () => {
+  it("has the 18 rows of the table plus brands.list, and nothing else", () => {
+    expect(rows).toHaveLength(18);
+    expect(capabilities.map((capability) => capability.id).sort()).toEqual([...rows.map((row) => row.id), "brands.list"].sort());
+  });
+
+  it.each(rows)("$id matches its row", (row) => {
+    const capability = findCapability(row.id)!;
+    expect(capability).toBeDefined();
+    expect(capability.kind).toBe(row.kind.toLowerCase());
+    expect(capability.scope).toBe(row.scope);
+    expect(capability.minRole).toBe(row.minRole.toLowerCase());
+    expect(capability.confirmation).toBe(row.confirmation === "Yes");
+    expect([...capability.doors].sort()).toEqual(row.doors.split(", ").map((door) => door.toLowerCase()).sort());
+    expect(capability.status).toBe(row.status.toLowerCase());
+    expect(capability.widget).toBe(row.widget === "none listed" ? null : row.widget);
+  });
+
+  it("spells MCP tool names as the id with dots replaced by underscores", () => {
+    expect(mcpToolName("kit.colors.add")).toBe("kit_colors_add");
+    expect(mcpToolName("brand.soul.read")).toBe("brand_soul_read");
+  });
+
+  it("brands.list is served on every door, needs no scope and any role (decisions §6)", () => {
+    const brandsList = findCapability("brands.list")!;
+    expect(brandsList.scope).toBeNull();
+    expect(brandsList.minRole).toBe("viewer");
+    expect([...brandsList.doors].sort()).toEqual(["api", "assistant", "mcp", "voice"]);
+  });
+
+  it.each(capabilities.map((capability) => [capability.id, capability] as const))("%s is complete", (_id, capability) => {
+    expect(capability.title.length).toBeGreaterThan(3);
+    expect(capability.description.length).toBeGreaterThan(20);
+    if (capability.widget) expect(WIDGETS).toContain(capability.widget);
+    // a confirmation-requiring write must be able to say what it will change
+    if (capability.confirmation) expect(capability.summarize).toBeTypeOf("function");
+    // reads never write; only writes are audited and confirmed
+    if (capability.kind === "read") expect(capability.confirmation).toBe(false);
+  });
+
+  it("describes every input field, for the model, MCP clients and the OpenAPI document", () => {
+    const undescribed: string[] = [];
+    for (const capability of capabilities) {
+      const schema = capability.input.toJSONSchema({ unrepresentable: "any" }) as {
+        properties?: Record<string, { description?: string }>;
+        oneOf?: { properties?: Record<string, { description?: string }> }[];
+        anyOf?: { properties?: Record<string, { description?: string }> }[];
+      };
+      const branches = schema.properties ? [schema] : [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
+      for (const branch of branches) {
+        for (const [name, property] of Object.entries(branch.properties ?? {})) {
+          if (!property.description && !["op", "step"].includes(name)) undescribed.push(`${capability.id}.${name}`);
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
+  });
+});
