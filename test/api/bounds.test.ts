@@ -398,7 +398,7 @@ describe("unknown fields", () => {
   it("a misspelt field is refused and named, not ignored (decisions §1)", async () => {
     const world = await makeWorld();
     expectInvalid(
-      await call("brand.profile.update", world.admin.key, { brand: world.brand.shortId, expectedRevison: 1, city: "Lyon" }),
+      await call("brand.profile.update", world.admin.key, { brand: world.brand.shortId, expectedRevision: 1, expectedRevison: 1, city: "Lyon" }),
       "expectedRevison",
     );
   });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { migrate } from "../../lib/db/migrate";
-import { startServer, type RunningServer } from "./server";
+import { startServer, type RunningServer } from "../../scripts/support/start-server";
 
 let server: RunningServer | undefined;
 let dir: string | undefined;

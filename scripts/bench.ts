@@ -1,0 +1,68 @@
+// npm run bench: throughput and latency of kit.read through the whole pipeline (API door, key,
+// rate limit, scope, input, brand access, execution, output check) against a bare route of the
+// same server that returns a constant JSON body. One run, same machine, same settings.
+import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes, randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { migrate } from "../lib/db/migrate";
+import { startServer } from "./support/start-server";
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-bench-"));
+const env = {
+  DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
+  APP_SECRET: randomBytes(32).toString("base64url"),
+  SEED_DEMO: "0",
+  // measure the pipeline, not the limiter refusing calls
+  RATE_LIMIT_PER_MINUTE: "1000000000",
+};
+Object.assign(process.env, env);
+migrate(env.DATABASE_URL);
+
+// the world: one brand with a realistic kit, one admin, one key
+const { db } = await import("../lib/db/client");
+const { addMember, createBrand, createKey, createUser } = await import("../lib/admin/commands");
+await createUser(db(), { email: "bench@bench.example", name: "Bench" });
+const brand = await createBrand(db(), { name: "Bench Brand", shortId: "BENCH-1" });
+await addMember(db(), { brand: brand.shortId, email: "bench@bench.example", role: "admin" });
+const { key } = await createKey(db(), { email: "bench@bench.example", scopes: "all" });
+await db().kitColor.createMany({
+  data: ["#112233", "#445566", "#778899", "#AABBCC", "#DDEEFF"].map((hex, i) => ({ id: randomUUID(), brandId: brand.id, name: `Colour ${i}`, hex, role: "accent" })),
+});
+await db().kitTypography.create({ data: { id: randomUUID(), brandId: brand.id, family: "Inter", role: "body", weights: ["400", "700"] } });
+await db().kitInstruction.create({ data: { brandId: brand.id, section: "general", text: "Keep it simple." } });
+await db().$disconnect();
+
+const server = await startServer(env);
+type Run = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+async function measure(name: string, options: autocannon.Options): Promise<Run> {
+  await autocannon({ ...options, duration: 2, connections: CONNECTIONS }); // warm-up: JIT, caches, connections
+  const result = await autocannon({ ...options, duration: DURATION_S, connections: CONNECTIONS });
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+try {
+  const bare = await measure("bare route (GET /api/health)", { url: `${server.url}/api/health` });
+  const pipeline = await measure("kit.read via API door", {
+    url: `${server.url}/api/v1/kit.read`,
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ brand: "BENCH-1" }),
+  });
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, Node ${process.version}, ${new Date().toISOString()}`);
+  console.log("| route | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---|---|---|---|---|");
+  for (const run of [bare, pipeline]) {
+    console.log(`| ${run.name} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.non2xx} | ${run.errors} |`);
+  }
+  const ratio = pipeline.rps / bare.rps;
+  console.log(`\nthroughput ratio kit.read / bare = ${ratio.toFixed(2)} (aim: >= 0.50)`);
+  if (pipeline.non2xx > 0 || bare.non2xx > 0) console.log("WARNING: some responses were not 2xx; the figures are not valid");
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
