@@ -2,6 +2,7 @@
 // door, the pipeline or a catalogue needs to know about it is a field here, never an `if` elsewhere.
 import type { z } from "zod";
 import type { Tx } from "../db/client";
+import type { SqlRead } from "../db/sql";
 import type { Role } from "../core/roles";
 
 export const DOORS = ["assistant", "voice", "mcp", "api"] as const;
@@ -43,6 +44,11 @@ export type BaseContext = {
   actor: Actor;
   /** the transaction the call runs in; capabilities reach the database only through it */
   db: Tx;
+  /**
+   * Raw reads of committed data, for hot read capabilities (see lib/db/sql.ts). Writes must not
+   * use it (it reads outside their transaction): there it throws.
+   */
+  sql: SqlRead;
   now: Date;
   door: Door;
   requestId: string;

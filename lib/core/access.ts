@@ -1,6 +1,6 @@
 // Step 6 of the pipeline: may this caller act in this brand with this capability? Read live on
 // every call, so a removed membership, a narrowed key or a closed brand counts at once.
-import type { PrismaClient } from "../db/generated/client";
+import { sql } from "../db/client";
 import type { Actor, BrandInfo, Capability, Door } from "../capabilities/define";
 import { capabilities } from "../capabilities/registry";
 import { AppError } from "./errors";
@@ -15,20 +15,18 @@ const noAccess = () => new AppError("forbidden", "You have no access to this bra
 
 export type BrandAccess = { brand: BrandInfo; role: Role | null };
 
-export async function resolveBrandAccess(db: PrismaClient, actor: Actor, brandRef: string): Promise<BrandAccess> {
-  const brand = await db.brand.findUnique({
-    where: UUID.test(brandRef) ? { id: brandRef.toLowerCase() } : { shortIdKey: brandRef.toLowerCase() },
-    select: {
-      id: true, shortId: true, name: true, plan: true, status: true, managerId: true,
-      memberships: { where: { userId: actor.userId }, select: { role: true } },
-    },
-  });
-  if (!brand || (actor.brandIds && !actor.brandIds.includes(brand.id))) throw noAccess();
-  const { memberships, ...info } = brand;
-  if (actor.staff) return { brand: info, role: null }; // staff act as admins; their role shows as null
-  const role = memberships[0]?.role;
+export async function resolveBrandAccess(actor: Actor, brandRef: string): Promise<BrandAccess> {
+  const [row] = await sql()<BrandInfo & { role: string | null }>(
+    `SELECT b."id", b."shortId", b."name", b."plan", b."status", b."managerId", m."role"
+     FROM "Brand" b LEFT JOIN "Membership" m ON m."brandId" = b."id" AND m."userId" = ?
+     WHERE ${UUID.test(brandRef) ? `b."id"` : `b."shortIdKey"`} = ?`,
+    [actor.userId, brandRef.toLowerCase()],
+  );
+  if (!row || (actor.brandIds && !actor.brandIds.includes(row.id))) throw noAccess();
+  const { role, ...brand } = row;
+  if (actor.staff) return { brand, role: null }; // staff act as admins; their role shows as null
   if (!role || !isRole(role)) throw noAccess();
-  return { brand: info, role };
+  return { brand, role };
 }
 
 /** Staff have an admin's permissions in every brand (decisions §4). */

@@ -1,6 +1,7 @@
 // Step 1 of the pipeline: who is calling. Keys are `bop_` + 40 base62 characters; only their
 // SHA-256 is stored, so a database leak reveals no usable key (decisions §4).
-import type { PrismaClient } from "../db/generated/client";
+import { db, sql } from "../db/client";
+import { asBoolean, asDate, asJson } from "../db/sql";
 import { SCOPES, type Actor, type Scope } from "../capabilities/define";
 import { randomBase62, sha256 } from "./crypto";
 import { AppError } from "./errors";
@@ -18,31 +19,42 @@ export function newApiKey(): { key: string; hash: string; prefix: string } {
 
 const unauthenticated = (message: string) => new AppError("unauthenticated", message);
 
-export async function authenticate(db: PrismaClient, credential: Credential, now: Date): Promise<Actor> {
+type KeyRow = {
+  id: string; scopes: unknown; brandIds: unknown; expiresAt: unknown; revokedAt: unknown; lastUsedAt: unknown;
+  userId: string; name: string; staff: unknown;
+};
+
+export async function authenticate(credential: Credential, now: Date): Promise<Actor> {
   if (credential.kind === "session") {
-    const user = await db.user.findUnique({ where: { id: credential.userId } });
+    const [user] = await sql()<{ id: string; name: string; staff: unknown }>(`SELECT "id", "name", "staff" FROM "User" WHERE "id" = ?`, [credential.userId]);
     if (!user) throw unauthenticated("Your session has ended; sign in again");
-    return { userId: user.id, name: user.name, staff: user.staff, apiKeyId: null, scopes: null, brandIds: null };
+    return { userId: user.id, name: user.name, staff: asBoolean(user.staff), apiKeyId: null, scopes: null, brandIds: null };
   }
   const match = /^Bearer +(\S+) *$/i.exec(credential.authorization ?? "");
   if (!match) throw unauthenticated("Send your API key as 'Authorization: Bearer bop_…'");
   const raw = match[1]!;
   if (!KEY_PATTERN.test(raw)) throw unauthenticated("This is not an API key of this service");
-  const key = await db.apiKey.findUnique({ where: { hash: sha256(raw) }, include: { user: true } });
+  const [key] = await sql()<KeyRow>(
+    `SELECT k."id", k."scopes", k."brandIds", k."expiresAt", k."revokedAt", k."lastUsedAt", u."id" AS "userId", u."name", u."staff"
+     FROM "ApiKey" k JOIN "User" u ON u."id" = k."userId" WHERE k."hash" = ?`,
+    [sha256(raw)],
+  );
+  const expiresAt = asDate(key?.expiresAt);
   // one message for unknown, revoked and expired keys: nothing to learn by probing
-  if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) {
+  if (!key || key.revokedAt !== null || (expiresAt && expiresAt <= now)) {
     throw unauthenticated("This API key is unknown, revoked or expired");
   }
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
-    await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
+  const lastUsedAt = asDate(key.lastUsedAt);
+  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
+    await db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
   }
   return {
-    userId: key.user.id,
-    name: key.user.name,
-    staff: key.user.staff,
+    userId: key.userId,
+    name: key.name,
+    staff: asBoolean(key.staff),
     apiKeyId: key.id,
-    scopes: (key.scopes as string[]).filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope)),
-    brandIds: (key.brandIds as string[] | null) ?? null,
+    scopes: asJson<string[]>(key.scopes).filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope)),
+    brandIds: asJson<string[] | null>(key.brandIds) ?? null,
   };
 }
 

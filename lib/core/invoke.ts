@@ -1,7 +1,8 @@
 // The invocation pipeline: every door calls this and only translates its result. The steps run
 // in the order of decisions §3; nothing is written and no token issued before step 9 passes.
 import type { z } from "zod";
-import { db, readDb, type Tx } from "../db/client";
+import { db, readDb, sql, type Tx } from "../db/client";
+import type { SqlRead } from "../db/sql";
 import { isUnavailable } from "../db/errors";
 import { config } from "../config";
 import type { Actor, BaseContext, BrandContext, Capability, Door } from "../capabilities/define";
@@ -53,7 +54,7 @@ export async function invoke(call: Invocation): Promise<Outcome> {
 async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<unknown> {
   const reader = readDb();
   // 1. who is calling
-  const actor = await authenticate(reader, call.credential, now);
+  const actor = await authenticate(call.credential, now);
   Object.assign(trail ?? {}, { userId: actor.userId, apiKeyId: actor.apiKeyId });
   // 2. rate limit for the key (or the person, for sessions)
   const limit = await rateLimitStore().hit(callerKey(actor), config().RATE_LIMIT_PER_MINUTE, now.getTime());
@@ -74,14 +75,15 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   const parsed = parseCall(capability, call.body);
   const base = { actor, now, door: call.door, requestId: call.requestId };
   if (!capability.brandScoped) {
-    return output(capability, await executeAs<BaseContext>(capability, { ...base, db: reader, afterCommit: (effect) => void runNow(effect) }, parsed.input));
+    return output(capability, await executeAs<BaseContext>(capability, { ...base, db: reader, sql: sql(), afterCommit: (effect) => void runNow(effect) }, parsed.input));
   }
   // 6. brand access and minimum role
-  const access = await resolveBrandAccess(reader, actor, parsed.brand!);
+  const access = await resolveBrandAccess(actor, parsed.brand!);
   if (trail) trail.brandId = access.brand.id;
   requireRole(actor, access, capability);
   const context = (database: Tx, afterCommit: BaseContext["afterCommit"]): BrandContext => ({
     ...base, db: database, afterCommit, brand: access.brand, role: access.role,
+    sql: capability.kind === "read" ? sql() : sqlOutsideTransaction,
     callableCapabilities: () => callableCapabilities(actor, access.role, call.door),
   });
   if (capability.kind === "read") {
@@ -143,6 +145,10 @@ async function write(
 async function executeAs<Ctx>(capability: Capability, ctx: Ctx, input: unknown): Promise<unknown> {
   return capability.execute!(ctx as never, input as never);
 }
+
+const sqlOutsideTransaction: SqlRead = () => {
+  throw new Error("ctx.sql reads outside the write's transaction; use ctx.db in writes");
+};
 
 /** An effect outside the database never turns a committed write into a failure; it is logged. */
 async function runNow(effect: () => Promise<void>): Promise<void> {

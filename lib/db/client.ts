@@ -5,12 +5,13 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "./generated/client";
 import { config } from "../config";
 import { sqlitePath } from "./paths";
+import { sqlReader, type SqlRead } from "./sql";
 
 export type Db = PrismaClient;
 /** The client inside an interactive transaction: what capabilities receive. */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-type Clients = { url: string; writer: PrismaClient; reader: PrismaClient };
+type Clients = { url: string; writer: PrismaClient; reader: PrismaClient; sql: SqlRead };
 const globalForDb = globalThis as unknown as { brandOpsDb?: Clients };
 
 /** The client for writes and their transactions. */
@@ -27,6 +28,11 @@ export function readDb(): PrismaClient {
   return clients().reader;
 }
 
+/** Raw reads of committed data, for the hot path (see sql.ts). */
+export function sql(): SqlRead {
+  return clients().sql;
+}
+
 function clients(): Clients {
   const url = config().DATABASE_URL;
   const current = globalForDb.brandOpsDb;
@@ -37,7 +43,8 @@ function clients(): Clients {
   const file = sqlitePath(url);
   mkdirSync(path.dirname(file), { recursive: true });
   // timeout: wait for another process's write (the admin CLI, a second server) instead of failing
-  const connect = () => new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }) });
-  globalForDb.brandOpsDb = { url, writer: connect(), reader: connect() };
+  const adapter = () => new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
+  const connect = () => new PrismaClient({ adapter: adapter() });
+  globalForDb.brandOpsDb = { url, writer: connect(), reader: connect(), sql: sqlReader(adapter().connect(), "sqlite") };
   return globalForDb.brandOpsDb;
 }

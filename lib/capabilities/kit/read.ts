@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "../../db/client";
+import { asBoolean, asJson } from "../../db/sql";
 import { defineCapability } from "../define";
 import { COLOR_ROLES, contrast } from "./color";
 import { KIT_SECTIONS } from "./sections";
@@ -51,35 +51,32 @@ export const kitRead = defineCapability({
   async execute(ctx, input) {
     const brandId = ctx.brand.id;
     const wanted = new Set(input.parts ?? PARTS);
+    // kit.read is the hottest read of the catalogue: raw reads through ctx.sql (bench: npm run bench)
     const [colors, typography, logos, instructions] = await Promise.all([
       wanted.has("colors")
-        ? ctx.db.kitColor.findMany({ where: { brandId, approved: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })
+        ? ctx.sql<{ name: string; hex: string; role: string }>(
+            `SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`, [brandId])
         : undefined,
       wanted.has("typography")
-        ? ctx.db.kitTypography.findMany({ where: { brandId }, orderBy: [{ position: "asc" }, { id: "asc" }] })
+        ? ctx.sql<{ family: string; role: string; weights: unknown }>(
+            `SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`, [brandId])
         : undefined,
-      wanted.has("logos") ? approvedLogos(ctx.db, brandId) : undefined,
-      wanted.has("instructions") ? ctx.db.kitInstruction.findMany({ where: { brandId } }) : undefined,
+      // only logos whose file is approved are usable by agents (spec, Library asset status)
+      wanted.has("logos")
+        ? ctx.sql<{ assetId: string; name: string; form: string; theme: string; primary: unknown }>(
+            `SELECT l."assetId", l."name", l."form", l."theme", l."primary" FROM "KitLogo" l
+             JOIN "Asset" a ON a."id" = l."assetId" AND a."brandId" = l."brandId" AND a."status" = 'approved'
+             WHERE l."brandId" = ? ORDER BY l."position", l."id"`, [brandId])
+        : undefined,
+      wanted.has("instructions")
+        ? ctx.sql<{ section: string; text: string }>(`SELECT "section", "text" FROM "KitInstruction" WHERE "brandId" = ?`, [brandId])
+        : undefined,
     ]);
     return {
       colors: colors?.map(({ name, hex, role }) => ({ name, hex, role: role as (typeof COLOR_ROLES)[number], contrast: contrast(hex) })),
-      typography: typography?.map(({ family, role, weights }) => ({ family, role, weights: weights as string[] })),
-      logos,
+      typography: typography?.map(({ family, role, weights }) => ({ family, role, weights: asJson<string[]>(weights) })),
+      logos: logos?.map((logo) => ({ ...logo, primary: asBoolean(logo.primary) })),
       instructions: instructions && Object.fromEntries(instructions.map(({ section, text }) => [section, text])),
     };
   },
 });
-
-/** Only logos whose file is approved are usable by agents (spec, Library asset status). */
-async function approvedLogos(db: Tx, brandId: string) {
-  const logos = await db.kitLogo.findMany({ where: { brandId }, orderBy: [{ position: "asc" }, { id: "asc" }] });
-  if (logos.length === 0) return [];
-  const approved = await db.asset.findMany({
-    where: { brandId, status: "approved", id: { in: logos.map((logo) => logo.assetId) } },
-    select: { id: true },
-  });
-  const approvedIds = new Set(approved.map((asset) => asset.id));
-  return logos
-    .filter((logo) => approvedIds.has(logo.assetId))
-    .map(({ assetId, name, form, theme, primary }) => ({ assetId, name, form, theme, primary }));
-}

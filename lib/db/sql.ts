@@ -1,0 +1,30 @@
+// Raw reads below Prisma's client, for the few queries every call makes (key, brand access) and
+// the hottest read capability. Measured here (scripts/bench.ts): a Prisma client call costs about
+// four times a driver-adapter call. Writes and all other reads stay on Prisma.
+// The adapter interface is the one Prisma's PostgreSQL adapter implements too; SQL is written
+// with `?` placeholders and double-quoted identifiers, which both dialects read.
+import type { ArgType, SqlDriverAdapter } from "@prisma/driver-adapter-utils";
+
+export type SqlValue = string | number | null;
+export type SqlRead = <Row>(sql: string, args?: readonly SqlValue[]) => Promise<Row[]>;
+
+export function sqlReader(connection: Promise<SqlDriverAdapter>, dialect: "sqlite" | "postgres"): SqlRead {
+  return async <Row>(sql: string, args: readonly SqlValue[] = []) => {
+    let index = 0;
+    const text = dialect === "postgres" ? sql.replace(/\?/g, () => `$${++index}`) : sql;
+    const result = await (await connection).queryRaw({ sql: text, args: [...args], argTypes: args.map(argType) });
+    return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])) as Row);
+  };
+}
+
+function argType(value: SqlValue): ArgType {
+  return { scalarType: typeof value === "number" ? (Number.isInteger(value) ? "int" : "float") : "string", arity: "scalar" };
+}
+
+/** SQLite returns booleans as 0/1, PostgreSQL as booleans. */
+export const asBoolean = (value: unknown): boolean => value === true || value === 1 || value === "1";
+
+/** JSON columns come back as text from SQLite. */
+export const asJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
+export const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
