@@ -9,16 +9,20 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 export async function handleApiCall(request: Request, capabilityId: string): Promise<Response> {
   const requestId = requestIdOf(request);
+  const body = await readJsonBody(request);
   const outcome = await invoke({
     door: "api",
     credential: { kind: "key", authorization: request.headers.get("authorization") },
     capabilityId,
-    body: await readJsonBody(request),
+    body,
     requestId,
   });
   const { result } = outcome;
-  const body = result.ok ? { ok: true, data: result.data } : result.error.toBody(requestId);
-  return Response.json(body, { status: result.ok ? 200 : result.error.status, headers: headersOf(outcome, requestId) });
+  const headers = headersOf(outcome, requestId);
+  // a body left unread would be taken for the next request on this connection (RFC 9112 §9.6)
+  if (!body.ok && body.unread) headers.set("Connection", "close");
+  const payload = result.ok ? { ok: true, data: result.data } : result.error.toBody(requestId);
+  return Response.json(payload, { status: result.ok ? 200 : result.error.status, headers });
 }
 
 export function methodNotAllowed(request: Request): Response {
@@ -43,11 +47,11 @@ function headersOf(outcome: Outcome, requestId: string): Headers {
 }
 
 /** The body as JSON, read no further than the 1 MiB limit; problems are reported at step 5. */
-async function readJsonBody(request: Request): Promise<Body> {
+async function readJsonBody(request: Request): Promise<Body & { unread?: boolean }> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) return { ok: false, message: "send Content-Type: application/json" };
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > BODY_LIMIT) return { ok: false, message: "larger than the 1 MiB limit" };
+  if (declared > BODY_LIMIT) return { ok: false, message: "larger than the 1 MiB limit", unread: true };
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -56,7 +60,7 @@ async function readJsonBody(request: Request): Promise<Body> {
       size += next.value.byteLength;
       if (size > BODY_LIMIT) {
         await reader.cancel();
-        return { ok: false, message: "larger than the 1 MiB limit" };
+        return { ok: false, message: "larger than the 1 MiB limit", unread: true };
       }
       chunks.push(next.value);
     }

@@ -1,6 +1,7 @@
 // The API door as HTTP (decisions §1, §2, §9): methods, request ids, bodies, response shapes,
 // timestamps, and the audit trail every write attempt leaves.
 import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember, setBrandStatus } from "../../lib/admin/commands";
@@ -54,7 +55,7 @@ function expectErrorShape(response: ApiResponse) {
 }
 
 /** A raw POST, for bodies and headers call() would not send. */
-async function post(capability: string, key: string | null, body: string | Uint8Array, headers: Record<string, string> = {}): Promise<ApiResponse> {
+async function post(capability: string, key: string | null, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}): Promise<ApiResponse> {
   const response = await fetch(`${baseUrl()}/api/v1/${capability}`, {
     method: "POST",
     headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
@@ -62,6 +63,52 @@ async function post(capability: string, key: string | null, body: string | Uint8
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** A kit.read body of `size` bytes streamed in chunks (whitespace keeps the JSON valid; only its size is wrong). */
+function chunkedStream(brand: string, size: number): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const chunk = encoder.encode(" ".repeat(64 * 1024));
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === 0) controller.enqueue(encoder.encode(`{"brand":"${brand}"`));
+      if (sent >= size) {
+        controller.enqueue(encoder.encode("}"));
+        controller.close();
+        return;
+      }
+      controller.enqueue(chunk);
+      sent += chunk.byteLength;
+    },
+  });
+}
+
+/** POSTs a chunked kit.read body (no Content-Length) on a connection of its own, closed afterwards. */
+function chunkedPost(key: string, brand: string, size: number): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl()}/api/v1/kit.read`,
+      { method: "POST", agent: false, headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (part) => (text += part));
+        response.on("end", () => {
+          request.destroy();
+          resolve({ status: response.statusCode!, body: JSON.parse(text) });
+        });
+      },
+    );
+    request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+    void (async () => {
+      const reader = chunkedStream(brand, size).getReader();
+      for (let next = await reader.read(); !next.done && !request.destroyed; next = await reader.read()) {
+        if (!request.write(next.value)) await new Promise((done) => { request.once("drain", done); request.once("close", done); });
+      }
+      if (!request.destroyed) request.end();
+    })();
+  });
 }
 
 describe("methods: only POST; anything else is 405 with Allow: POST", () => {
@@ -79,6 +126,13 @@ describe("methods: only POST; anything else is 405 with Allow: POST", () => {
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
     expect(response.headers.get("x-request-id")).toMatch(REQUEST_ID);
+  });
+
+  it("a 405 echoes a valid X-Request-Id", async () => {
+    const id = `m-${randomBytes(4).toString("hex")}`;
+    const response = await fetch(`${baseUrl()}/api/v1/kit.read`, { method: "GET", headers: { "X-Request-Id": id } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("x-request-id")).toBe(id);
   });
 
   it("GET on an unknown capability id is 405 too", async () => {
@@ -175,6 +229,31 @@ describe("request body: a JSON object of at most 1 MiB, else 422 invalid_input f
     expectErrorShape(response);
   });
 
+  it("a body over 1 MiB sent chunked (no Content-Length) is 422 field body", async () => {
+    const response = await chunkedPost(world.admin.key, world.brand.shortId, MIB + 64 * 1024);
+    expect({ status: response.status, code: response.body.error?.code, field: response.body.error?.field }).toEqual({
+      status: 422, code: "invalid_input", field: "body",
+    });
+  });
+
+  it("after refusing an oversized chunked body, the client's next call on its keep-alive connection still works", async () => {
+    // fetch keeps connections alive: the server must either finish reading the refused body or
+    // close the connection (Connection: close); leaving it half-read breaks the client's next call.
+    const refused = await fetch(`${baseUrl()}/api/v1/kit.read`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${world.admin.key}`, "Content-Type": "application/json" },
+      body: chunkedStream(world.brand.shortId, MIB + 64 * 1024),
+      duplex: "half",
+    } as RequestInit);
+    expect(refused.status).toBe(422);
+    await refused.text();
+    const next = await call("kit.read", world.admin.key, { brand: world.brand.shortId }).then(
+      (response) => ({ status: response.status, error: undefined as string | undefined }),
+      (error: Error) => ({ status: 0, error: `${error.message}: ${String((error as { cause?: unknown }).cause)}` }),
+    );
+    expect(next).toEqual({ status: 200, error: undefined });
+  });
+
   it("a 3 MiB body is 422 field body", async () => {
     const response = await call("kit.read", world.admin.key, paddedBody(3 * MIB));
     expectError(response, 422, "invalid_input");
@@ -236,6 +315,12 @@ describe("request body: a JSON object of at most 1 MiB, else 422 invalid_input f
     expect(fields).toContain("expectedRevison");
     expect(fields).toContain("expectedRevision");
     expect(fields).toContain(response.body.error.field);
+  });
+
+  it("an unknown field on brands.list (which takes no brand) is 422 naming it", async () => {
+    const response = await call("brands.list", world.admin.key, { limit: 5, pageSize: 5 });
+    expectError(response, 422, "invalid_input");
+    expect(response.body.error.field).toBe("pageSize");
   });
 
   it("an unknown field on a read is 422 naming it, never silently ignored", async () => {
