@@ -5,7 +5,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "./generated/client";
 import { config } from "../config";
 import { sqlitePath } from "./paths";
-import { sqlReader, type SqlRead } from "./sql";
+import { sqliteReader, type SqlRead } from "./sql";
 
 export type Db = PrismaClient;
 /** The client inside an interactive transaction: what capabilities receive. */
@@ -45,6 +45,6 @@ function clients(): Clients {
   // timeout: wait for another process's write (the admin CLI, a second server) instead of failing
   const adapter = () => new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
   const connect = () => new PrismaClient({ adapter: adapter() });
-  globalForDb.brandOpsDb = { url, writer: connect(), reader: connect(), sql: sqlReader(adapter().connect(), "sqlite") };
+  globalForDb.brandOpsDb = { url, writer: connect(), reader: connect(), sql: sqliteReader(file) };
   return globalForDb.brandOpsDb;
 }

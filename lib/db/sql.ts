@@ -1,14 +1,27 @@
 // Raw reads below Prisma's client, for the few queries every call makes (key, brand access) and
 // the hottest read capability. Measured here (scripts/bench.ts): a Prisma client call costs about
-// four times a driver-adapter call. Writes and all other reads stay on Prisma.
-// The adapter interface is the one Prisma's PostgreSQL adapter implements too; SQL is written
-// with `?` placeholders and double-quoted identifiers, which both dialects read.
+// four times a driver call, and the SQLite adapter prepares every statement anew. Writes and all
+// other reads stay on Prisma. SQL is written with `?` placeholders and double-quoted identifiers,
+// which SQLite and PostgreSQL both read.
+import Database from "better-sqlite3";
 import type { ArgType, SqlDriverAdapter } from "@prisma/driver-adapter-utils";
 
 export type SqlValue = string | number | null;
 export type SqlRead = <Row>(sql: string, args?: readonly SqlValue[]) => Promise<Row[]>;
 
-export function sqlReader(connection: Promise<SqlDriverAdapter>, dialect: "sqlite" | "postgres"): SqlRead {
+/** SQLite: a read-only WAL connection of its own, each statement prepared once. */
+export function sqliteReader(file: string): SqlRead {
+  const connection = new Database(file, { readonly: true, timeout: 5000 });
+  const statements = new Map<string, Database.Statement>();
+  return async <Row>(sql: string, args: readonly SqlValue[] = []) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = connection.prepare(sql)));
+    return statement.all(...args) as Row[];
+  };
+}
+
+/** Any Prisma driver adapter (PostgreSQL's among them). */
+export function adapterReader(connection: Promise<SqlDriverAdapter>, dialect: "sqlite" | "postgres"): SqlRead {
   return async <Row>(sql: string, args: readonly SqlValue[] = []) => {
     let index = 0;
     const text = dialect === "postgres" ? sql.replace(/\?/g, () => `$${++index}`) : sql;
