@@ -10,7 +10,10 @@ ensure_dependencies() {
   want="$(node -p 'process.version')-$(sha256sum package-lock.json | cut -c1-16)"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     echo "[setup] installing npm dependencies for Node $(node --version)" >&2
-    npm ci --no-audit --no-fund --loglevel=warn 1>&2
+    # not `npm ci`: Next lists per-platform compiler packages (darwin, win32) that the registry
+    # reachable here does not serve, so no lockfile can hold them and `npm ci` refuses the lock.
+    # `install --no-save` installs exactly the locked versions and leaves the lockfile as it is.
+    npm install --no-save --no-audit --no-fund --loglevel=warn 1>&2
     echo "$want" > "$stamp"
   fi
   local schema_stamp="lib/db/generated/.schema-stamp" schema_want

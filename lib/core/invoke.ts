@@ -75,7 +75,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   const parsed = parseCall(capability, call.body);
   const base = { actor, now, door: call.door, requestId: call.requestId };
   if (!capability.brandScoped) {
-    return output(capability, await executeAs<BaseContext>(capability, { ...base, db: reader, sql: sql(), afterCommit: (effect) => void runNow(effect) }, parsed.input));
+    return output(capability, await executeAs<BaseContext>(capability, { ...base, db: reader, sql: sql(), afterCommit: runSoon }, parsed.input));
   }
   // 6. brand access and minimum role
   const access = await resolveBrandAccess(actor, parsed.brand!);
@@ -87,7 +87,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
     callableCapabilities: () => callableCapabilities(actor, access.role, call.door),
   });
   if (capability.kind === "read") {
-    return output(capability, await executeAs<BrandContext>(capability, context(reader, (effect) => void runNow(effect)), parsed.input));
+    return output(capability, await executeAs<BrandContext>(capability, context(reader, runSoon), parsed.input));
   }
   // 7. closed and archived brands are read-only
   if (access.brand.status !== "active") {
@@ -95,7 +95,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   }
   // 8. AI budget: no capability of the registry uses the model itself; the assistant door meters it
   // 9. confirmation
-  if (capability.confirmation) await requireConfirmation(capability, actor, access, parsed, context(reader, (effect) => void runNow(effect)), now);
+  if (capability.confirmation) await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now);
   // 10. execution, atomically, with the audit record of its success
   return output(capability, await write(capability, actor, access, parsed.input, context, now, trail));
 }
@@ -149,6 +149,9 @@ async function executeAs<Ctx>(capability: Capability, ctx: Ctx, input: unknown):
 const sqlOutsideTransaction: SqlRead = () => {
   throw new Error("ctx.sql reads outside the write's transaction; use ctx.db in writes");
 };
+
+/** Outside a write there is nothing to wait for: an effect starts at once. */
+const runSoon = (effect: () => Promise<void>) => void runNow(effect);
 
 /** An effect outside the database never turns a committed write into a failure; it is logged. */
 async function runNow(effect: () => Promise<void>): Promise<void> {

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember } from "../../lib/admin/commands";
-import { call, confirmAndCall, makeBrand, makeKey, makePerson, makeWorld, type ApiResponse } from "../support/world";
+import { call, confirmAndCall, makeBrand, makeKey, makePerson, makeWorld, type ApiResponse, expectError, expectOk } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 
@@ -13,18 +13,6 @@ let seq = 0;
 const uid = (prefix = "") => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function expectOk(response: ApiResponse) {
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  expect(response.body.ok).toBe(true);
-  return response.body.data;
-}
-
-function expectError(response: ApiResponse, status: number, code: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(response.body.ok).toBe(false);
-  expect(response.body.error.code).toBe(code);
-  return response.body.error;
-}
 
 const kitRead = (world: World, input: Record<string, unknown> = {}) =>
   call("kit.read", world.viewer.key, { brand: world.brand.shortId, ...input });

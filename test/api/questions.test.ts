@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember } from "../../lib/admin/commands";
-import { call, makeKey, makeWorld, type ApiResponse } from "../support/world";
+import { call, makeKey, makeWorld, type ApiResponse, expectError, expectOk } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 
@@ -11,18 +11,6 @@ let seq = 0;
 const uid = (prefix = "") => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function expectOk(response: ApiResponse) {
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  expect(response.body.ok).toBe(true);
-  return response.body.data;
-}
-
-function expectError(response: ApiResponse, status: number, code: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(response.body.ok).toBe(false);
-  expect(response.body.error.code).toBe(code);
-  return response.body.error;
-}
 
 const ask = (world: World, questions: Record<string, unknown>[], key = world.member.key) =>
   call("questions.ask", key, { brand: world.brand.shortId, questions });

@@ -1,7 +1,7 @@
 // Builds what a test needs in the shared database (people, a brand, memberships, keys) through
 // the operator commands, and calls the API door over real HTTP.
 import { randomUUID } from "node:crypto";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember, createBrand, createKey, createUser } from "../../lib/admin/commands";
 
@@ -60,4 +60,19 @@ export async function makeWorld() {
     people[role] = { ...person, key: key.key, keyId: key.id };
   }
   return { brand, ...people };
+}
+
+/** A 200 { ok: true, data }; returns data. */
+export function expectOk(response: ApiResponse) {
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  expect(response.body.ok).toBe(true);
+  return response.body.data;
+}
+
+/** An error of this status and code; returns the error member. */
+export function expectError(response: ApiResponse, status: number, code: string) {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(response.body.ok).toBe(false);
+  expect(response.body.error.code).toBe(code);
+  return response.body.error;
 }
