@@ -11,6 +11,7 @@ export function isUnavailable(error: unknown): boolean {
   const message = error instanceof Error ? error.message : "";
   return (
     ["P1001", "P1002", "P1008", "P1017", "P2024", "P2034"].includes(code) ||
-    /SQLITE_BUSY|database is locked|ECONNREFUSED|Connection terminated|timed out fetching a new connection/i.test(message)
+    ["SQLITE_BUSY", "SQLITE_CANTOPEN"].includes(code) ||
+    /database is locked|unable to open database file|ECONNREFUSED|Connection terminated|timed out fetching a new connection/i.test(message)
   );
 }
