@@ -37,12 +37,10 @@ export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key
     data: entries.map(([kind, value, reviewed], position) => ({ id: randomUUID(), brandId, kind, value, reviewed, position })),
   });
 
+  const colors = [["Espresso", "#3B2418", "primary"], ["Crema", "#F3E5D0", "background"], ["Leaf", "#2F7D4F", "accent"]];
   await db.kitColor.createMany({
-    data: [
-      { id: randomUUID(), brandId, name: "Espresso", hex: "#3B2418", role: "primary" },
-      { id: randomUUID(), brandId, name: "Crema", hex: "#F3E5D0", role: "background" },
-      { id: randomUUID(), brandId, name: "Leaf", hex: "#2F7D4F", role: "accent" },
-    ],
+    // a second apart, so the kit lists them in this order
+    data: colors.map(([name, hex, role], i) => ({ id: randomUUID(), brandId, name: name!, hex: hex!, role: role!, createdAt: new Date(Date.now() + i * 1000 - 10_000) })),
   });
   await db.kitTypography.createMany({
     data: [
