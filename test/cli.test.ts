@@ -45,7 +45,7 @@ describe("npm run admin", { timeout: 240_000 }, () => {
     expect(key.key).toMatch(/^bop_[0-9A-Za-z]{40}$/);
     const overview = await call("brand.overview", key.key, { brand: shortId });
     expect(overview.status).toBe(200);
-    expect(overview.body.data.capabilities).toEqual(["brands.list", "brand.overview", "brand.soul.read", "kit.read"]);
+    expect(overview.body.data.capabilities).toEqual(["brands.list", "brand.overview", "brand.soul.read", "brand.contacts.list", "kit.read"]);
 
     expect(json(await admin("brand", "status", "--brand", brand.id, "--status", "closed"))).toEqual({ id: brand.id, status: "closed" });
     expect(json(await admin("member", "remove", "--brand", shortId, "--email", email))).toEqual({ removed: true });

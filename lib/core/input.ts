@@ -53,7 +53,8 @@ export function describe(issue: z.core.$ZodIssue): FieldIssue[] {
     case "invalid_union": {
       // a discriminated union whose discriminator is missing or unknown
       const discriminator = (issue as { discriminator?: string }).discriminator;
-      const path = discriminator ? [...issue.path, discriminator] : issue.path;
+      const named = discriminator !== undefined && issue.path.at(-1) === discriminator;
+      const path = discriminator && !named ? [...issue.path, discriminator] : issue.path;
       return [{ field: at(path), message: issue.message.replace(/^Invalid input$/, "does not match any accepted shape") }];
     }
     default:

@@ -15,7 +15,7 @@ const base62 = (length: number) => [...randomBytes(length)].map((byte) => BASE62
 const IMPLEMENTED = [
   "brands.list",
   "questions.list", "questions.ask", "questions.answer",
-  "brand.overview", "brand.soul.read", "brand.profile.update",
+  "brand.overview", "brand.soul.read", "brand.profile.update", "brand.contacts.list", "brand.contacts.save",
   "kit.read", "kit.colors.add", "kit.instructions.update",
 ];
 const VIEWER_CAPABILITIES = ["brands.list", "questions.list", "brand.overview", "brand.soul.read", "kit.read"];
@@ -470,7 +470,7 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
 
   it("an admin key with only brand.read and kit.read lists only brands.list, the brand reads and kit.read", async () => {
     const key = await makeKey(world.admin.email, { scopes: "brand.read,kit.read" });
-    expect(await capabilitiesOf(key.key)).toEqual(sorted(["brands.list", "brand.overview", "brand.soul.read", "kit.read"]));
+    expect(await capabilitiesOf(key.key)).toEqual(sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.contacts.list", "kit.read"]));
   });
 
   it("the role caps the key: a viewer key with kit.read and kit.write lists kit.read but not kit.colors.add", async () => {

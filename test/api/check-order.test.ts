@@ -261,8 +261,6 @@ describe("defined but unimplemented capabilities answer 404 not_found, never suc
     ["library.asset.get", { assetId: uuid }],
     ["library.asset.review", { assetId: uuid, decision: "approve" }],
     ["library.upload.create", { step: "start", fileName: "a.png", mimeType: "image/png", sizeBytes: 10 }],
-    ["brand.contacts.list", {}],
-    ["brand.contacts.save", { op: "upsert", type: "email", value: "hello@example.com" }],
     ["connections.list", {}],
     ["connections.connect", { provider: "instagram" }],
     ["connections.disconnect", { connectionId: uuid }],

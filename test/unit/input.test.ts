@@ -34,3 +34,25 @@ describe("input errors name the field as a dotted path", () => {
     for (const value of [[], null, "text", 3]) expect(failure(value).details.field).toBe("body");
   });
 });
+
+describe("a shape chosen by a discriminator (op, step)", () => {
+  const save = findCapability("brand.contacts.save")!;
+  const fieldOf = (value: unknown) => {
+    try {
+      parseCall(save, { ok: true, value });
+    } catch (error) {
+      return (error as { details: { field: string } }).details.field;
+    }
+    return undefined;
+  };
+
+  it("names the discriminator itself when it is missing or unknown", () => {
+    expect(fieldOf({ brand: "X-1", type: "email", value: "a@b.example" })).toBe("op");
+    expect(fieldOf({ brand: "X-1", op: "replace" })).toBe("op");
+  });
+
+  it("names the field of the chosen shape otherwise", () => {
+    expect(fieldOf({ brand: "X-1", op: "delete" })).toBe("id");
+    expect(fieldOf({ brand: "X-1", op: "upsert", type: "fax", value: "1" })).toBe("type");
+  });
+});

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineCapability } from "../define";
-import { contactItem } from "./contacts-shared";
+import { CONTACT_TYPES, contactItem } from "./contacts-shared";
 
-// Not implemented yet (next issue): without execute it is not served and answers not_found.
 export const brandContactsList = defineCapability({
   id: "brand.contacts.list",
   kind: "read",
@@ -13,7 +12,15 @@ export const brandContactsList = defineCapability({
   status: "planned",
   widget: "list",
   title: "List public contact channels",
-  description: "The brand's public channels: website, email, phone, WhatsApp and social profiles.",
+  description: "The brand's public channels: website, email, phone, WhatsApp and social profiles, in the order they were added.",
   input: z.object({}).strict(),
   output: z.object({ items: z.array(contactItem) }).strict(),
+  async execute(ctx) {
+    const contacts = await ctx.db.contact.findMany({
+      where: { brandId: ctx.brand.id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, type: true, value: true, label: true },
+    });
+    return { items: contacts.map((contact) => ({ ...contact, type: contact.type as (typeof CONTACT_TYPES)[number] })) };
+  },
 });
