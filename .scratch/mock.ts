@@ -1,0 +1,26 @@
+import { OAuth2Server } from "oauth2-mock-server";
+const server = new OAuth2Server();
+await server.issuer.keys.generate("RS256");
+await server.start(0, "127.0.0.1");
+console.log(server.issuer.url, server.address());
+server.service.on("beforeRevoke", (res: any, req: any) => {
+  let body = "";
+  req.on("data", (c: any) => (body += c));
+  req.on("end", () => console.log("revoke body", body, req.headers.authorization));
+});
+server.service.on("beforeResponse", (res: any, req: any) => console.log("token body", req.body, req.headers.authorization));
+const r = await fetch(`${server.issuer.url}/authorize?response_type=code&client_id=x&redirect_uri=http://127.0.0.1:1/cb&state=abc&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256`, { redirect: "manual" });
+console.log(r.status, r.headers.get("location"));
+const code = new URL(r.headers.get("location")!).searchParams.get("code")!;
+const bad = await fetch(`${server.issuer.url}/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: "dBjftJeZ4CVP-mJ0kanZtce3JqhMxexNW5fWcZhGbgU", redirect_uri: "x" }) });
+console.log("bad verifier", bad.status, await bad.text());
+const r2 = await fetch(`${server.issuer.url}/authorize?response_type=code&client_id=x&redirect_uri=http://127.0.0.1:1/cb&state=abc&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256`, { redirect: "manual" });
+const code2 = new URL(r2.headers.get("location")!).searchParams.get("code")!;
+const good = await fetch(`${server.issuer.url}/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: "Basic " + Buffer.from("cid:sec").toString("base64") }, body: new URLSearchParams({ grant_type: "authorization_code", code: code2, code_verifier: "dBjftJeZ4CVP-mJ0kanZtce3JqhMxexNW5fWcZhGbgU", redirect_uri: "x" }) });
+console.log("good", good.status, (await good.text()).slice(0, 200));
+const none = await fetch(`${server.issuer.url}/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "authorization_code", code: "whatever", redirect_uri: "x" }) });
+console.log("no verifier", none.status);
+const rv = await fetch(`${server.issuer.url}/revoke`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "token=abc&token_type_hint=refresh_token" });
+console.log("revoke", rv.status);
+await new Promise((r) => setTimeout(r, 200));
+await server.stop();
