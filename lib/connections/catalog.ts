@@ -15,11 +15,14 @@ export type Catalog = {
   available(provider: string): Provider | undefined;
 };
 
+type Env = Record<string, string | undefined>;
+
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 // Tokens and client secrets travel to these endpoints: https, except on this machine (tests, a
 // local provider).
 const endpoint = z.url().refine((value) => {
+  if (!URL.canParse(value)) return true; // z.url() has said so already
   const url = new URL(value);
   return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname));
 }, "must be an https URL (http only on localhost)");
@@ -51,18 +54,18 @@ const fileSchema = z.array(z.unknown());
 let cached: { fingerprint: string; catalog: Catalog } | undefined;
 
 /** The catalog for the current environment, read and validated once. */
-export function providerCatalog(env: NodeJS.ProcessEnv = process.env): Catalog {
+export function providerCatalog(env: Env = process.env): Catalog {
   const fingerprint = JSON.stringify(relevantEnv(env));
   if (cached?.fingerprint !== fingerprint) cached = { fingerprint, catalog: buildCatalog(env) };
   return cached.catalog;
 }
 
-function relevantEnv(env: NodeJS.ProcessEnv) {
+function relevantEnv(env: Env) {
   const names = ["CONNECTION_PROVIDERS_FILE", ...BUILT_IN_PROVIDERS.flatMap((p) => [`${p.envPrefix}_CLIENT_ID`, `${p.envPrefix}_CLIENT_SECRET`])];
   return names.map((name) => [name, env[name] ?? ""]);
 }
 
-function buildCatalog(env: NodeJS.ProcessEnv): Catalog {
+function buildCatalog(env: Env): Catalog {
   const entries = new Map<string, CatalogEntry>();
   for (const { envPrefix, ...endpoints } of BUILT_IN_PROVIDERS) {
     const clientId = env[`${envPrefix}_CLIENT_ID`]?.trim() || undefined;
