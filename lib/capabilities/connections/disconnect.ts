@@ -36,11 +36,10 @@ export const connectionsDisconnect = defineCapability({
     if (connection.status === "pending_setup") return `Cancel the pending ${name} connection of ${ctx.brand.name}.`;
     const posts = await ctx.db.scheduledPost.count({ where: { connectionId: connection.id, status: "scheduled" } });
     const what = `${name}${connection.account ? ` account ${connection.account}` : ""}`;
-    const grant = connection.tokensEncrypted && ctx.connections.available(connection.provider)?.revocationUrl
-      ? "revoke its grant at the provider"
-      : "delete its stored grant";
-    const stop = posts === 0 ? "it has no scheduled posts to stop" : `stop its ${posts} scheduled post${posts === 1 ? "" : "s"}`;
-    return `Disconnect ${what} from ${ctx.brand.name}: ${grant}; ${stop}.`;
+    const revocable = Boolean(ctx.connections.available(connection.provider)?.revocationUrl);
+    const grant = !connection.tokensEncrypted ? [] : [revocable ? "revoke its grant at the provider" : "delete its stored grant"];
+    const stop = posts === 0 ? "no scheduled posts to stop" : `stop its ${posts} scheduled post${posts === 1 ? "" : "s"}`;
+    return `Disconnect ${what} from ${ctx.brand.name}: ${[...grant, stop].join("; ")}.`;
   },
   async check(ctx, input) {
     await findConnection(ctx, input.connectionId);
