@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Tx } from "../db/client";
 import type { SqlRead } from "../db/sql";
 import type { Role } from "../core/roles";
+import type { ConnectionsPort } from "../connections/port";
 
 export const DOORS = ["assistant", "voice", "mcp", "api"] as const;
 export type Door = (typeof DOORS)[number];
@@ -54,6 +55,8 @@ export type BaseContext = {
   requestId: string;
   /** effects outside the database (provider calls, storage) run only once the write committed */
   afterCommit(effect: () => Promise<void>): void;
+  /** the OAuth provider catalog and the calls to providers (lib/connections) */
+  connections: ConnectionsPort;
 };
 
 export type BrandContext = BaseContext & {

@@ -17,6 +17,7 @@ import { parseCall, type Body } from "./input";
 import { rateLimitStore, type RateLimitState } from "./rate-limit";
 import { isServed } from "./rollout";
 import { iso } from "./time";
+import { connectionsPort } from "../connections/port";
 
 export type Invocation = {
   door: Door;
@@ -73,7 +74,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   }
   // 5. input
   const parsed = parseCall(capability, call.body);
-  const base = { actor, now, door: call.door, requestId: call.requestId };
+  const base = { actor, now, door: call.door, requestId: call.requestId, connections: connectionsPort };
   if (!capability.brandScoped) {
     return output(capability, await executeAs<BaseContext>(capability, { ...base, db: reader, sql: sql(), afterCommit: runSoon }, parsed.input));
   }

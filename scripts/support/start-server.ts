@@ -16,7 +16,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  stop(): Promise<void>;
+  /** what the server printed so far (tests check that a failure was logged) */
+  output(): string;
+};
 
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
@@ -42,6 +47,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   }
   return {
     url,
+    output: () => output,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember, removeMember, revokeKey, setBrandStatus } from "../../lib/admin/commands";
+import { capabilities } from "../../lib/capabilities/registry";
 import { call, confirmAndCall, makeBrand, makeKey, makePerson, makeWorld, type ApiResponse } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
@@ -11,12 +12,17 @@ type World = Awaited<ReturnType<typeof makeWorld>>;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const base62 = (length: number) => [...randomBytes(length)].map((byte) => BASE62[byte % 62]).join("");
 
-/** Every capability the service implements today and serves through the API door. */
-const IMPLEMENTED = [
+/**
+ * Every capability the service implements today and serves through the API door, read from the
+ * registry (other areas are implemented in parallel); IMPLEMENTED_AT_LEAST pins what must be in it.
+ */
+const IMPLEMENTED = capabilities.filter((capability) => capability.execute && capability.doors.includes("api")).map((capability) => capability.id);
+const IMPLEMENTED_AT_LEAST = [
   "brands.list",
   "questions.list", "questions.ask", "questions.answer",
   "brand.overview", "brand.soul.read", "brand.profile.update", "brand.contacts.list", "brand.contacts.save",
   "kit.read", "kit.colors.add", "kit.instructions.update",
+  "connections.list", "connections.connect", "connections.disconnect",
 ];
 const VIEWER_CAPABILITIES = ["brands.list", "questions.list", "brand.overview", "brand.soul.read", "kit.read"];
 const MEMBER_CAPABILITIES = [...VIEWER_CAPABILITIES, "questions.ask", "questions.answer"];
@@ -462,6 +468,10 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
 
   it("a member with an all-scope key also gets questions.ask and questions.answer", async () => {
     expect(await capabilitiesOf(world.member.key)).toEqual(sorted(MEMBER_CAPABILITIES));
+  });
+
+  it("the registry implements at least the capabilities served so far", () => {
+    expect(IMPLEMENTED).toEqual(expect.arrayContaining(IMPLEMENTED_AT_LEAST));
   });
 
   it("an admin with an all-scope key gets every implemented capability", async () => {

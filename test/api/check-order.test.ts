@@ -261,9 +261,6 @@ describe("defined but unimplemented capabilities answer 404 not_found, never suc
     ["library.asset.get", { assetId: uuid }],
     ["library.asset.review", { assetId: uuid, decision: "approve" }],
     ["library.upload.create", { step: "start", fileName: "a.png", mimeType: "image/png", sizeBytes: 10 }],
-    ["connections.list", {}],
-    ["connections.connect", { provider: "instagram" }],
-    ["connections.disconnect", { connectionId: uuid }],
   ])("%s", async (capability, input) => {
     const response = await call(capability, scene.keys.admin, { brand: scene.brand.shortId, ...input });
     expectError(response, 404, "not_found");

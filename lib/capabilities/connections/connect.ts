@@ -1,7 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../define";
+import { invalidInput } from "../../core/errors";
+import { iso } from "../../core/time";
+import { createPkce, signState, STATE_LIFETIME_MS } from "../../connections/state";
+import { seal } from "../../connections/vault";
 
-// Not implemented yet (next issue): without execute it is not served and answers not_found.
+const HOUR_MS = 60 * 60 * 1000;
+
 export const connectionsConnect = defineCapability({
   id: "connections.connect",
   kind: "write",
@@ -14,6 +20,54 @@ export const connectionsConnect = defineCapability({
   title: "Connect an integration",
   description:
     "Returns the provider's authorization link for a person to open. Credentials are never requested or accepted in the conversation.",
-  input: z.object({ provider: z.string().min(1).max(60).describe("Provider key from the catalog of connections.list") }).strict(),
-  output: z.object({ authorizationUrl: z.url(), expiresAt: z.string() }).strict(),
+  input: z
+    .object({
+      provider: z
+        .string()
+        .trim()
+        .min(1)
+        .max(60)
+        .transform((key) => key.toLowerCase())
+        .describe("Provider key from the catalog of connections.list (includeCatalog: true), e.g. linkedin"),
+    })
+    .strict(),
+  output: z
+    .object({
+      authorizationUrl: z.url().describe("Link for a person to open in a browser; it leads to the provider's consent page"),
+      expiresAt: z.string().describe("The link works once, until this time (10 minutes)"),
+    })
+    .strict(),
+  async check(ctx, input) {
+    if (ctx.connections.available(input.provider)) return;
+    const known = ctx.connections.catalog().some((entry) => entry.provider === input.provider);
+    throw known
+      ? invalidInput("provider", `${input.provider} is in the catalog but not configured on this service yet`, { reason: "not_available" })
+      : invalidInput("provider", `${input.provider} is not in the catalog; connections.list with includeCatalog lists the providers`, { reason: "unknown_provider" });
+  },
+  async execute(ctx, input) {
+    const provider = ctx.connections.available(input.provider)!; // check() ran in this transaction
+    // a pending connection is reused, so opening several links never piles up connections
+    const pending = await ctx.db.connection.findFirst({
+      where: { brandId: ctx.brand.id, provider: provider.provider, status: "pending_setup" },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    });
+    const connectionId = pending?.id ?? randomUUID();
+    if (!pending) {
+      await ctx.db.connection.create({
+        data: { id: connectionId, brandId: ctx.brand.id, provider: provider.provider, status: "pending_setup", createdAt: ctx.now, updatedAt: ctx.now },
+      });
+    } else {
+      // links of this connection that expired long ago can never be used again
+      await ctx.db.oAuthState.deleteMany({ where: { connectionId, expiresAt: { lt: new Date(ctx.now.getTime() - HOUR_MS) } } });
+    }
+    const pkce = createPkce();
+    const stateId = randomUUID();
+    const expiresAt = new Date(ctx.now.getTime() + STATE_LIFETIME_MS);
+    await ctx.db.oAuthState.create({
+      data: { id: stateId, connectionId, codeVerifier: seal(pkce.verifier, `oauth-state:${stateId}`), expiresAt, createdAt: ctx.now },
+    });
+    const state = signState({ id: stateId, provider: provider.provider });
+    return { authorizationUrl: ctx.connections.authorizationUrl(provider, { state, codeChallenge: pkce.challenge }), expiresAt: iso(expiresAt) };
+  },
 });

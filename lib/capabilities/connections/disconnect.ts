@@ -1,8 +1,22 @@
 import { z } from "zod";
-import { defineCapability } from "../define";
+import { defineCapability, type BrandContext } from "../define";
 import { writeOutput } from "../schemas";
+import { invalidInput, notFound } from "../../core/errors";
+import { openTokens, type ProviderTokens } from "../../connections/tokens";
 
-// Not implemented yet (next issue): without execute it is not served and answers not_found.
+async function findConnection(ctx: BrandContext, connectionId: string) {
+  const connection = await ctx.db.connection.findFirst({
+    where: { id: connectionId, brandId: ctx.brand.id },
+    select: { id: true, provider: true, account: true, status: true, tokensEncrypted: true },
+  });
+  // another brand's connection is not_found too: no existence oracle (decisions §2)
+  if (!connection) throw notFound("connectionId", "connection");
+  if (connection.status === "disconnected") {
+    throw invalidInput("connectionId", "this connection is already disconnected", { reason: "already_disconnected" });
+  }
+  return connection;
+}
+
 export const connectionsDisconnect = defineCapability({
   id: "connections.disconnect",
   kind: "write",
@@ -17,8 +31,57 @@ export const connectionsDisconnect = defineCapability({
   input: z.object({ connectionId: z.uuid().describe("Id of the connection, from connections.list") }).strict(),
   output: writeOutput,
   async summarize(ctx, input) {
-    const connection = await ctx.db.connection.findFirst({ where: { id: input.connectionId, brandId: ctx.brand.id }, select: { provider: true, account: true } });
-    const what = connection ? `${connection.provider}${connection.account ? ` account ${connection.account}` : ""}` : `connection ${input.connectionId}`;
-    return `Disconnect ${what}, revoke its grant and stop its scheduled posts.`;
+    const connection = await findConnection(ctx, input.connectionId);
+    const name = ctx.connections.catalog().find((entry) => entry.provider === connection.provider)?.name ?? connection.provider;
+    if (connection.status === "pending_setup") return `Cancel the pending ${name} connection of ${ctx.brand.name}.`;
+    const posts = await ctx.db.scheduledPost.count({ where: { connectionId: connection.id, status: "scheduled" } });
+    const what = `${name}${connection.account ? ` account ${connection.account}` : ""}`;
+    const revocable = Boolean(ctx.connections.available(connection.provider)?.revocationUrl);
+    const grant = !connection.tokensEncrypted ? [] : [revocable ? "revoke its grant at the provider" : "delete its stored grant"];
+    const stop = posts === 0 ? "no scheduled posts to stop" : `stop its ${posts} scheduled post${posts === 1 ? "" : "s"}`;
+    return `Disconnect ${what} from ${ctx.brand.name}: ${[...grant, stop].join("; ")}.`;
+  },
+  async check(ctx, input) {
+    await findConnection(ctx, input.connectionId);
+  },
+  async execute(ctx, input) {
+    const connection = await findConnection(ctx, input.connectionId);
+    const tokens = readTokens(connection.id, connection.tokensEncrypted);
+    // locally first, atomically: the tokens are gone, the state is final, the posts stop
+    await ctx.db.connection.update({
+      where: { id: connection.id },
+      data: { status: "disconnected", tokensEncrypted: null, updatedAt: ctx.now },
+    });
+    await ctx.db.scheduledPost.updateMany({ where: { connectionId: connection.id, status: "scheduled" }, data: { status: "stopped" } });
+    // links still out for this connection must not complete it any more
+    await ctx.db.oAuthState.deleteMany({ where: { connectionId: connection.id } });
+    // The provider is told only once this has committed: revoking first and then failing to
+    // commit would leave a connection that looks connected with a dead grant. A provider that is
+    // down does not undo the disconnect; the failure is logged, and the grant stays at the
+    // provider until it expires or the person removes the app there.
+    const provider = ctx.connections.available(connection.provider);
+    if (tokens && provider?.revocationUrl) {
+      ctx.afterCommit(async () => {
+        try {
+          await ctx.connections.revoke(provider, tokens);
+        } catch (error) {
+          console.error(`[${ctx.requestId}] connection ${connection.id} disconnected, but revoking its grant at ${provider.name} failed: ${(error as Error).message}`);
+        }
+      });
+    } else if (tokens && !provider) {
+      console.error(`[${ctx.requestId}] connection ${connection.id} disconnected; ${connection.provider} is no longer configured, so its grant was not revoked`);
+    }
+    return { ok: true as const, id: connection.id };
   },
 });
+
+/** The stored grant, or undefined when there is none or it cannot be opened (APP_SECRET changed). */
+function readTokens(connectionId: string, sealed: string | null): ProviderTokens | undefined {
+  if (!sealed) return undefined;
+  try {
+    return openTokens(sealed, connectionId);
+  } catch (error) {
+    console.error(`connection ${connectionId}: stored tokens cannot be opened (${(error as Error).message}); disconnecting without revocation`);
+    return undefined;
+  }
+}

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineCapability } from "../define";
+import { isoOrNull } from "../../core/time";
+import { CONNECTION_STATUSES } from "../../connections/status";
 
-// Not implemented yet (next issue): without execute it is not served and answers not_found.
 export const connectionsList = defineCapability({
   id: "connections.list",
   kind: "read",
@@ -20,14 +21,41 @@ export const connectionsList = defineCapability({
         z
           .object({
             id: z.uuid(),
-            provider: z.string(),
-            account: z.string().nullable(),
-            status: z.enum(["connected", "needs_attention", "disconnected", "pending_setup"]),
-            connectedAt: z.string().nullable(),
+            provider: z.string().describe("Provider key, as in the catalog"),
+            account: z.string().nullable().describe("The connected account's name at the provider, once known"),
+            status: z.enum(CONNECTION_STATUSES),
+            connectedAt: z.string().nullable().describe("When the person completed the authorization; null before"),
           })
           .strict(),
       ),
-      catalog: z.array(z.object({ provider: z.string(), name: z.string(), available: z.boolean() }).strict()).optional(),
+      catalog: z
+        .array(
+          z
+            .object({
+              provider: z.string().describe("Key to pass to connections.connect"),
+              name: z.string(),
+              available: z.boolean().describe("False until the service's operator configures this provider's OAuth client"),
+            })
+            .strict(),
+        )
+        .optional(),
     })
     .strict(),
+  async execute(ctx, input) {
+    // oldest first: a brand's history of connections reads in the order it happened
+    const rows = await ctx.db.connection.findMany({
+      where: { brandId: ctx.brand.id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, provider: true, account: true, status: true, connectedAt: true },
+    });
+    const items = rows.map((row) => ({
+      id: row.id,
+      provider: row.provider,
+      account: row.account,
+      status: row.status as (typeof CONNECTION_STATUSES)[number],
+      connectedAt: isoOrNull(row.connectedAt),
+    }));
+    if (!input.includeCatalog) return { items };
+    return { items, catalog: ctx.connections.catalog().map(({ provider, name, available }) => ({ provider, name, available })) };
+  },
 });

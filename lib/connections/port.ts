@@ -1,0 +1,31 @@
+// What capabilities reach of the connections machinery, through ctx.connections: the catalog and
+// the provider calls. Lazy, so a call that never touches connections never reads the catalog.
+import { config } from "../config";
+import { providerCatalog, type CatalogEntry } from "./catalog";
+import { authorizationUrl, revokeGrant } from "./oauth-client";
+import type { Provider } from "./providers";
+import type { ProviderTokens } from "./tokens";
+
+export const CALLBACK_PATH = "/api/connections/callback";
+
+export type ConnectionsPort = {
+  catalog(): readonly CatalogEntry[];
+  /** a provider a brand may connect now (in the catalog and configured), or undefined */
+  available(provider: string): Provider | undefined;
+  /** the provider's authorization link for a person to open */
+  authorizationUrl(provider: Provider, params: { state: string; codeChallenge: string }): string;
+  /** RFC 7009 revocation at the provider; resolves at once when the provider offers none */
+  revoke(provider: Provider, tokens: ProviderTokens): Promise<void>;
+};
+
+/** APP_URL + the callback route (decisions §9). */
+export function redirectUri(): string {
+  return `${config().APP_URL}${CALLBACK_PATH}`;
+}
+
+export const connectionsPort: ConnectionsPort = {
+  catalog: () => providerCatalog().entries,
+  available: (provider) => providerCatalog().available(provider),
+  authorizationUrl: (provider, params) => authorizationUrl(provider, { ...params, redirectUri: redirectUri() }),
+  revoke: revokeGrant,
+};

@@ -1,0 +1,80 @@
+// A real OAuth 2 authorization server on loopback (oauth2-mock-server), recording what our service
+// sends it: token requests, revocations, userinfo calls. Endpoints use 127.0.0.1, not localhost,
+// so that nothing depends on how this machine resolves names.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { IncomingMessage } from "node:http";
+import { OAuth2Server, Events } from "oauth2-mock-server";
+
+export type Recorded = { body: Record<string, string>; authorization: string | undefined };
+
+export async function startMockProvider(options: { accountName?: string } = {}) {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate("RS256");
+  await server.start(0, "127.0.0.1");
+  const base = `http://127.0.0.1:${server.address().port}`;
+
+  const tokenRequests: Recorded[] = [];
+  const tokenResponses: Record<string, unknown>[] = [];
+  const revocations: Promise<Recorded>[] = [];
+  const userinfoCalls: string[] = [];
+  server.service.on(Events.BeforeResponse, (response, req) => {
+    tokenRequests.push({ body: { ...(req.body as Record<string, string>) }, authorization: req.headers.authorization });
+    tokenResponses.push(response.body as Record<string, unknown>);
+  });
+  server.service.on(Events.BeforeRevoke, (_response, req) => {
+    revocations.push(readForm(req));
+  });
+  server.service.on(Events.BeforeUserinfo, (response, req) => {
+    userinfoCalls.push(req.headers.authorization ?? "");
+    response.body = { sub: "johndoe", name: options.accountName ?? "Northwind Social" };
+  });
+
+  return {
+    server,
+    base,
+    tokenRequests,
+    tokenResponses,
+    userinfoCalls,
+    /** revocation requests received so far, with their form bodies */
+    revocations: () => Promise.all(revocations),
+    /** an entry of CONNECTION_PROVIDERS_FILE pointing at this server */
+    entry(provider: string, overrides: Record<string, unknown> = {}) {
+      return {
+        provider,
+        name: `Mock ${provider}`,
+        authorizationUrl: `${base}/authorize`,
+        tokenUrl: `${base}/token`,
+        revocationUrl: `${base}/revoke`,
+        clientId: `client-${provider}`,
+        clientSecret: `secret-${provider}`,
+        scopes: ["openid", "posts.write"],
+        userinfoUrl: `${base}/userinfo`,
+        accountField: "name",
+        ...overrides,
+      };
+    },
+    stop: () => server.stop(),
+  };
+}
+
+export type MockProvider = Awaited<ReturnType<typeof startMockProvider>>;
+
+/** Writes a CONNECTION_PROVIDERS_FILE into a temporary folder; returns its path and a cleanup. */
+export function writeProvidersFile(entries: unknown) {
+  const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-providers-"));
+  const file = path.join(dir, "providers.json");
+  writeFileSync(file, typeof entries === "string" ? entries : JSON.stringify(entries, null, 2));
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function readForm(req: IncomingMessage): Promise<Recorded> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (text += chunk));
+    req.on("end", () => resolve({ body: Object.fromEntries(new URLSearchParams(text)), authorization: req.headers.authorization }));
+    req.on("error", reject);
+  });
+}
