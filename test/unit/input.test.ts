@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCall } from "../../lib/core/input";
+import { z } from "zod";
+import { describe as describeIssue, parseCall } from "../../lib/core/input";
 import { findCapability } from "../../lib/capabilities/registry";
 
 const ask = findCapability("questions.ask")!;
@@ -32,5 +33,16 @@ describe("input errors name the field as a dotted path", () => {
 
   it("reports a body that is not an object on field body", () => {
     for (const value of [[], null, "text", 3]) expect(failure(value).details.field).toBe("body");
+  });
+});
+
+describe("a discriminated union names its discriminator once", () => {
+  it("a missing or unknown step is field step, not step.step", () => {
+    const schema = z.discriminatedUnion("step", [z.object({ step: z.literal("start") }), z.object({ step: z.literal("complete") })]);
+    for (const value of [{}, { step: "finish" }]) {
+      const result = schema.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.flatMap(describeIssue).map((issue) => issue.field)).toEqual(["step"]);
+    }
   });
 });
