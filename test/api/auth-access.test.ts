@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember, removeMember, revokeKey, setBrandStatus } from "../../lib/admin/commands";
+import { capabilities } from "../../lib/capabilities/registry";
+import { roleMeets, type Role } from "../../lib/core/roles";
 import { call, confirmAndCall, makeBrand, makeKey, makePerson, makeWorld, type ApiResponse } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
@@ -11,15 +13,21 @@ type World = Awaited<ReturnType<typeof makeWorld>>;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const base62 = (length: number) => [...randomBytes(length)].map((byte) => BASE62[byte % 62]).join("");
 
-/** Every capability the service implements today and serves through the API door. */
-const IMPLEMENTED = [
-  "brands.list",
-  "questions.list", "questions.ask", "questions.answer",
-  "brand.overview", "brand.soul.read", "brand.profile.update",
-  "kit.read", "kit.colors.add", "kit.instructions.update",
+/**
+ * What the API door serves, computed from the registry (implemented and listed for the API door):
+ * other areas join as they are implemented, without this file changing. The lists below pin what
+ * must be among them whatever joins, so a capability silently dropped still fails.
+ */
+const SERVED = capabilities.filter((capability) => capability.execute !== undefined && capability.doors.includes("api"));
+const servedUpTo = (role: Role) => SERVED.filter((capability) => roleMeets(role, capability.minRole)).map((capability) => capability.id);
+const IMPLEMENTED = servedUpTo("admin");
+const VIEWER_CAPABILITIES = servedUpTo("viewer");
+const MEMBER_CAPABILITIES = servedUpTo("member");
+const KNOWN_VIEWER = ["brands.list", "questions.list", "brand.overview", "brand.soul.read", "kit.read", "library.search", "library.asset.get"];
+const KNOWN_MEMBER = [...KNOWN_VIEWER, "questions.ask", "questions.answer"];
+const KNOWN_ADMIN = [
+  ...KNOWN_MEMBER, "brand.profile.update", "kit.colors.add", "kit.instructions.update", "library.asset.review", "library.upload.create",
 ];
-const VIEWER_CAPABILITIES = ["brands.list", "questions.list", "brand.overview", "brand.soul.read", "kit.read"];
-const MEMBER_CAPABILITIES = [...VIEWER_CAPABILITIES, "questions.ask", "questions.answer"];
 
 const oneQuestion = (key = `q.${base62(6)}`) => ({
   questions: [{ key, question: "What is your tagline?", options: ["A", "B"], scope: "genome" }],
@@ -263,6 +271,7 @@ describe("staff: act in every brand as an admin with role null, still bound by t
     expect(response.status).toBe(200);
     expect(response.body.data.role).toBeNull();
     expect(sorted(response.body.data.capabilities)).toEqual(sorted(IMPLEMENTED));
+    expect(response.body.data.capabilities).toEqual(expect.arrayContaining(KNOWN_ADMIN));
   });
 
   it("role stays null even where the staff person is also a member", async () => {
@@ -456,16 +465,42 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
     return sorted(response.body.data.capabilities);
   };
 
-  it("a viewer with an all-scope key gets the viewer-level reads", async () => {
-    expect(await capabilitiesOf(world.viewer.key)).toEqual(sorted(VIEWER_CAPABILITIES));
+  it("the served set holds every capability implemented so far, at its role", () => {
+    expect(IMPLEMENTED).toEqual(expect.arrayContaining(KNOWN_ADMIN));
+    expect(sorted(MEMBER_CAPABILITIES.filter((id) => KNOWN_ADMIN.includes(id)))).toEqual(sorted(KNOWN_MEMBER));
+    expect(sorted(VIEWER_CAPABILITIES.filter((id) => KNOWN_ADMIN.includes(id)))).toEqual(sorted(KNOWN_VIEWER));
   });
 
-  it("a member with an all-scope key also gets questions.ask and questions.answer", async () => {
-    expect(await capabilitiesOf(world.member.key)).toEqual(sorted(MEMBER_CAPABILITIES));
+  it("a viewer with an all-scope key gets the viewer-level reads (library.search and library.asset.get among them)", async () => {
+    const listed = await capabilitiesOf(world.viewer.key);
+    expect(listed).toEqual(sorted(VIEWER_CAPABILITIES));
+    expect(listed).toEqual(expect.arrayContaining(KNOWN_VIEWER));
+    expect(listed).not.toContain("library.upload.create");
+    expect(listed).not.toContain("library.asset.review");
+  });
+
+  it("a member with an all-scope key also gets questions.ask and questions.answer, not the library writes", async () => {
+    const listed = await capabilitiesOf(world.member.key);
+    expect(listed).toEqual(sorted(MEMBER_CAPABILITIES));
+    expect(listed).toEqual(expect.arrayContaining(KNOWN_MEMBER));
+    expect(listed).not.toContain("library.upload.create");
   });
 
   it("an admin with an all-scope key gets every implemented capability", async () => {
-    expect(await capabilitiesOf(world.admin.key)).toEqual(sorted(IMPLEMENTED));
+    const listed = await capabilitiesOf(world.admin.key);
+    expect(listed).toEqual(sorted(IMPLEMENTED));
+    expect(listed).toEqual(expect.arrayContaining(KNOWN_ADMIN));
+  });
+
+  it("library scopes: library.read lists the two reads, library.write the two writes (admin)", async () => {
+    const read = await makeKey(world.admin.email, { scopes: "library.read" });
+    expect(await capabilitiesOf((await makeKey(world.admin.email, { scopes: "brand.read,library.read" })).key)).toEqual(
+      sorted(["brands.list", "brand.overview", "brand.soul.read", "library.search", "library.asset.get"]),
+    );
+    expect((await call("library.search", read.key, { brand: world.brand.shortId })).status).toBe(200);
+    expect(await capabilitiesOf((await makeKey(world.admin.email, { scopes: "brand.read,library.write" })).key)).toEqual(
+      sorted(["brands.list", "brand.overview", "brand.soul.read", "library.asset.review", "library.upload.create"]),
+    );
   });
 
   it("an admin key with only brand.read and kit.read lists only brands.list, the brand reads and kit.read", async () => {
