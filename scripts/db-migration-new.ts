@@ -7,6 +7,7 @@ import path from "node:path";
 import { SchemaEngine } from "@prisma/schema-engine-wasm";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import prismaConfig from "../prisma.config";
 
 const name = (process.argv[2] ?? "").replace(/[^a-z0-9_]/gi, "_");
 if (!name) throw new Error("usage: db-migration-new.ts <name>");
@@ -53,7 +54,8 @@ const result = await engine.diff({
   to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schema }] },
   script: true,
   exitCode: null,
-  filters: { externalTables: [], externalEnums: [] },
+  // tables created by hand-written migrations, outside the data model (prisma.config.ts)
+  filters: { externalTables: prismaConfig.tables?.external ?? [], externalEnums: [] },
 } as never);
 const sql = (result.stdout ?? "").trim();
 if (!sql || /^-- This is an empty migration/.test(sql)) {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { encodeCursor } from "../../lib/core/cursor";
 import { LocalStorage } from "../../lib/storage/local";
+import { SCAN_WINDOW } from "../../lib/capabilities/library/search-sql";
 import { baseUrl, call, confirmAndCall, expectError, expectOk, makeWorld } from "../support/world";
 import { bytes, upload, uploadApproved, type Uploader } from "../support/files";
 
@@ -256,5 +257,59 @@ describe("library.asset.get", () => {
     expect(JSON.stringify(rest)).not.toContain(path.basename(row.storageKey));
     expect(JSON.stringify(expectOk(await search(world)))).not.toContain(row.storageKey);
     expect(url).not.toContain(inject("testEnv").STORAGE_DIR!);
+  });
+});
+
+describe("library.search by name in a library larger than the scan window", () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await makeWorld();
+    const other = await makeWorld();
+    // the rare names are the oldest: past the newest SCAN_WINDOW files, where only the full-text index finds them
+    await insert(world.brand.id, [
+      { name: "Invoice Zebra 2023.pdf", mimeType: "application/pdf", type: "document", createdAt: at(0) },
+      { name: "zebra 2024.pdf", mimeType: "application/pdf", type: "document", createdAt: at(1) },
+      { name: "Zebra crossing.png", createdAt: at(2) },
+      { name: "zebra proposed.png", status: "proposed", createdAt: at(3) },
+      { name: 'Say "cheese" 100%.png', createdAt: at(4) },
+      { name: "Map QX.png", createdAt: at(5) },
+    ]);
+    await insert(other.brand.id, [{ name: "zebra of another brand.png", createdAt: at(6) }]);
+    const base = Date.UTC(2026, 1, 1);
+    await db().asset.createMany({
+      data: Array.from({ length: SCAN_WINDOW + 150 }, (_, i) => {
+        const name = `bulk-${i} coffee.png`;
+        return {
+          id: randomUUID(), brandId: world.brand.id, name, nameKey: name, mimeType: "image/png", type: "image", status: "approved",
+          sizeBytes: 10n, storageKey: `test/${randomUUID()}`, createdAt: new Date(base + i * 1000),
+        };
+      }),
+    });
+  }, 60_000);
+
+  it("finds rare words past the window, newest first, approved and this brand's only", async () => {
+    expect(names(expectOk(await search(world, { query: "zebra" })))).toEqual(["Zebra crossing.png", "zebra 2024.pdf", "Invoice Zebra 2023.pdf"]);
+    expect(names(expectOk(await search(world, { query: "ZEBRA 202" })))).toEqual(["zebra 2024.pdf", "Invoice Zebra 2023.pdf"]);
+    expect(names(expectOk(await search(world, { query: "zebra", type: "document" })))).toEqual(["zebra 2024.pdf", "Invoice Zebra 2023.pdf"]);
+    expect(names(expectOk(await search(world, { query: '"cheese" 100%' })))).toEqual(['Say "cheese" 100%.png']);
+    expect(names(expectOk(await search(world, { query: "zebra crossing 2023" })))).toEqual([]);
+  });
+
+  it("pages through rare matches with the cursor", async () => {
+    const first = expectOk(await search(world, { query: "zebra", limit: 2 }));
+    expect(names(first)).toEqual(["Zebra crossing.png", "zebra 2024.pdf"]);
+    const second = expectOk(await search(world, { query: "zebra", limit: 2, cursor: first.nextCursor }));
+    expect(names(second)).toEqual(["Invoice Zebra 2023.pdf"]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it("finds a rare one- or two-character text too, and common words among the newest files", async () => {
+    expect(names(expectOk(await search(world, { query: "qx" })))).toEqual(["Map QX.png"]);
+    const common = expectOk(await search(world, { query: "coffee", limit: 3 }));
+    expect(names(common)).toEqual([`bulk-${SCAN_WINDOW + 149} coffee.png`, `bulk-${SCAN_WINDOW + 148} coffee.png`, `bulk-${SCAN_WINDOW + 147} coffee.png`]);
+    // a word as frequent as 1 in 10 files, spread over all of them
+    const tenth = expectOk(await search(world, { query: "7 coffee", limit: 50 }));
+    expect(tenth.items).toHaveLength(50);
+    expect(names(tenth).every((name) => name.endsWith("7 coffee.png"))).toBe(true);
   });
 });
