@@ -62,14 +62,17 @@ async function library(size: number): Promise<Library> {
   return { size, dir, key, server: await startServer(env) };
 }
 
+// every case a search box meets; the last reads every name (see search-sql.ts) and is shown, not aimed at
 const SCENARIOS: { name: string; body: (lib: Library) => Record<string, unknown>; typical: boolean }[] = [
   { name: "first page, no filter", body: () => ({}), typical: true },
   { name: "type image", body: () => ({ type: "image" }), typical: true },
   { name: "category menus", body: () => ({ category: "Menus" }), typical: true },
-  { name: "query 'latte'", body: () => ({ query: "latte" }), typical: true },
+  { name: "query 'latte' (1 name in 10)", body: () => ({ query: "latte" }), typical: true },
   { name: "query 'roast' + type video", body: () => ({ query: "roast", type: "video" }), typical: true },
   { name: "page in the middle (cursor)", body: (lib) => ({ cursor: lib.deepCursor }), typical: true },
-  { name: "query matching nothing", body: () => ({ query: "zzz" }), typical: false },
+  { name: "query ' 742.' (one file)", body: () => ({ query: " 742." }), typical: true },
+  { name: "query matching nothing", body: () => ({ query: "zebra" }), typical: true },
+  { name: "two letters matching nothing", body: () => ({ query: "zq" }), typical: false },
 ];
 
 const post = (lib: Library, body: Record<string, unknown>) =>
@@ -128,7 +131,7 @@ try {
     const row = { p50s: median(s.map((r) => r.p50)), p99s: median(s.map((r) => r.p99)), p50l: median(l.map((r) => r.p50)), p99l: median(l.map((r) => r.p99)) };
     const ratio = { p50: row.p50l / Math.max(row.p50s, 1), p99: row.p99l / Math.max(row.p99s, 1) };
     if (scenario.typical) typical.push(ratio);
-    console.log(`| ${scenario.name}${scenario.typical ? "" : " (not in the aim: scans every name)"} | ${row.p50s} | ${row.p99s} | ${row.p50l} | ${row.p99l} | ${median(s.map((r) => r.rps)).toFixed(0)} | ${median(l.map((r) => r.rps)).toFixed(0)} | ${ratio.p50.toFixed(2)} | ${ratio.p99.toFixed(2)} |`);
+    console.log(`| ${scenario.name}${scenario.typical ? "" : " (not in the aim: reads every name)"} | ${row.p50s} | ${row.p99s} | ${row.p50l} | ${row.p99l} | ${median(s.map((r) => r.rps)).toFixed(0)} | ${median(l.map((r) => r.rps)).toFixed(0)} | ${ratio.p50.toFixed(2)} | ${ratio.p99.toFixed(2)} |`);
   }
   const worst = { p50: Math.max(...typical.map((r) => r.p50)), p99: Math.max(...typical.map((r) => r.p99)) };
   console.log(`\nworst ratio 100k / 1k over the ${typical.length} typical scenarios: p50 ${worst.p50.toFixed(2)}, p99 ${worst.p99.toFixed(2)} (aim: <= 2.00)`);

@@ -21,8 +21,8 @@ export async function handleUpload(request: Request, segments: string[]): Promis
   const length = request.headers.get("content-length");
   const received = await receiveUpload(local, key, allowed, request.body, length === null ? null : Number(length));
   if (!received.ok) {
-    const field = received.reason === "mime_mismatch" ? "mimeType" : undefined;
-    return failure(requestId, { ...received, field });
+    const { ok: _failed, ...refusal } = received;
+    return failure(requestId, refusal);
   }
   return Response.json({ ok: true, data: { sizeBytes: received.sizeBytes } }, { headers: baseHeaders(requestId) });
 }

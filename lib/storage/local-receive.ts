@@ -14,9 +14,10 @@ import { bytesMatchType, SNIFF_BYTES } from "./mime";
 
 export type Received =
   | { ok: true; sizeBytes: number }
-  | { ok: false; status: 409 | 413 | 422; code: string; message: string; reason?: string; unread?: boolean };
+  | { ok: false; status: 409 | 413 | 422; code: string; message: string; field?: string; reason?: string; unread?: boolean };
 
-const used = (): Received => ({ ok: false, status: 409, code: "already_uploaded", message: "This upload URL was already used; start a new upload", unread: true });
+const used = (unread: boolean): Received =>
+  ({ ok: false, status: 409, code: "already_uploaded", message: "This upload URL was already used; start a new upload", unread });
 const tooLarge = (limit: number, unread: boolean): Received =>
   ({ ok: false, status: 413, code: "too_large", message: `The upload is larger than the declared ${limit} bytes; nothing was stored`, unread });
 
@@ -27,7 +28,7 @@ export async function receiveUpload(
   body: ReadableStream<Uint8Array> | null, contentLength: number | null,
 ): Promise<Received> {
   const target = storage.pathOf(key);
-  if ((await storage.size(key)) !== null) return used();
+  if ((await storage.size(key)) !== null) return used(true);
   if (contentLength !== null && contentLength > expected.sizeBytes) return tooLarge(expected.sizeBytes, true);
 
   const incoming = path.join(storage.root, ".incoming");
@@ -52,14 +53,17 @@ export async function receiveUpload(
     const match = await bytesMatchType(expected.mimeType, sample);
     if (!match.ok) {
       const seen = match.detected ? `${match.detected} bytes` : "bytes of no recognised type";
-      return { ok: false, status: 422, code: "invalid_input", reason: "mime_mismatch", message: `mimeType: declared ${expected.mimeType} but received ${seen}; nothing was stored` };
+      return {
+        ok: false, status: 422, code: "invalid_input", field: "mimeType", reason: "mime_mismatch",
+        message: `mimeType: declared ${expected.mimeType} but received ${seen}; nothing was stored`,
+      };
     }
     await mkdir(path.dirname(target), { recursive: true });
     try {
       // link() fails if the key exists: of two concurrent PUTs exactly one lands
       await link(temporary, target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") return { ...(used() as Extract<Received, { ok: false }>), unread: false };
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") return used(false);
       throw error;
     }
     return { ok: true, sizeBytes: size };

@@ -110,7 +110,7 @@ describe("the signed PUT (local storage)", () => {
     expect((await put(started.uploadUrl, bytes.text("first"), "text/plain")).status).toBe(200);
     const again = await put(started.uploadUrl, bytes.text("again"), "text/plain");
     expect(again.status).toBe(409);
-    expect(again.body.ok).toBe(false);
+    expect(again.body).toEqual({ ok: false, error: { code: "already_uploaded", message: expect.any(String), requestId: again.headers.get("x-request-id") } });
     const done = expectOk(await completeUpload(admin, started.uploadId));
     const asset = await db().asset.findUniqueOrThrow({ where: { id: done.assetId } });
     expect(readFileSync(path.join(storageDir(), asset.storageKey), "utf8")).toBe("first");
@@ -129,6 +129,7 @@ describe("the signed PUT (local storage)", () => {
     const key = new URL(started.uploadUrl).pathname.replace("/api/files/upload/", "");
     const declaredLarger = await put(started.uploadUrl, bytes.sized(11), "text/plain");
     expect(declaredLarger.status).toBe(413);
+    expect(declaredLarger.body.error).toMatchObject({ code: "too_large" });
     expect(existsSync(path.join(storageDir(), key))).toBe(false);
     // streamed without Content-Length: refused once the 11th byte arrives
     const streamed = await fetch(started.uploadUrl, {
