@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { encodeCursor } from "../../lib/core/cursor";
 import { LocalStorage } from "../../lib/storage/local";
-import { SCAN_WINDOW } from "../../lib/capabilities/library/search-sql";
+import { SCAN_WINDOWS } from "../../lib/capabilities/library/search-sql";
 import { baseUrl, call, confirmAndCall, expectError, expectOk, makeWorld } from "../support/world";
 import { bytes, upload, uploadApproved, type Uploader } from "../support/files";
 
@@ -265,7 +265,7 @@ describe("library.search by name in a library larger than the scan window", () =
   beforeAll(async () => {
     world = await makeWorld();
     const other = await makeWorld();
-    // the rare names are the oldest: past the newest SCAN_WINDOW files, where only the full-text index finds them
+    // the rare names are the oldest: past the newest files the scan windows read, where only the full-text index finds them
     await insert(world.brand.id, [
       { name: "Invoice Zebra 2023.pdf", mimeType: "application/pdf", type: "document", createdAt: at(0) },
       { name: "zebra 2024.pdf", mimeType: "application/pdf", type: "document", createdAt: at(1) },
@@ -277,7 +277,7 @@ describe("library.search by name in a library larger than the scan window", () =
     await insert(other.brand.id, [{ name: "zebra of another brand.png", createdAt: at(6) }]);
     const base = Date.UTC(2026, 1, 1);
     await db().asset.createMany({
-      data: Array.from({ length: SCAN_WINDOW + 150 }, (_, i) => {
+      data: Array.from({ length: SCAN_WINDOWS.at(-1)! + 150 }, (_, i) => {
         const name = `bulk-${i} coffee.png`;
         return {
           id: randomUUID(), brandId: world.brand.id, name, nameKey: name, mimeType: "image/png", type: "image", status: "approved",
@@ -306,10 +306,12 @@ describe("library.search by name in a library larger than the scan window", () =
   it("finds a rare one- or two-character text too, and common words among the newest files", async () => {
     expect(names(expectOk(await search(world, { query: "qx" })))).toEqual(["Map QX.png"]);
     const common = expectOk(await search(world, { query: "coffee", limit: 3 }));
-    expect(names(common)).toEqual([`bulk-${SCAN_WINDOW + 149} coffee.png`, `bulk-${SCAN_WINDOW + 148} coffee.png`, `bulk-${SCAN_WINDOW + 147} coffee.png`]);
-    // a word as frequent as 1 in 10 files, spread over all of them
-    const tenth = expectOk(await search(world, { query: "7 coffee", limit: 50 }));
-    expect(tenth.items).toHaveLength(50);
-    expect(names(tenth).every((name) => name.endsWith("7 coffee.png"))).toBe(true);
+    expect(names(common)).toEqual([`bulk-${SCAN_WINDOWS.at(-1)! + 149} coffee.png`, `bulk-${SCAN_WINDOWS.at(-1)! + 148} coffee.png`, `bulk-${SCAN_WINDOWS.at(-1)! + 147} coffee.png`]);
+    // as frequent as 1 file in 10, and as 1 in 100 (past the first window, within the last)
+    const bulk = Array.from({ length: SCAN_WINDOWS.at(-1)! + 150 }, (_, i) => `bulk-${i} coffee.png`).reverse();
+    for (const [query, limit] of [["7 coffee", 50], ["99 coffee", 21], ["99 coffee", 50]] as const) {
+      const data = expectOk(await search(world, { query, limit }));
+      expect(names(data)).toEqual(bulk.filter((name) => name.includes(query)).slice(0, limit));
+    }
   });
 });
