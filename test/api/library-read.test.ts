@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { encodeCursor } from "../../lib/core/cursor";
 import { LocalStorage } from "../../lib/storage/local";
-import { SCAN_WINDOWS } from "../../lib/capabilities/library/search-sql";
+import { FULL_TEXT_LIMIT } from "../../lib/capabilities/library/search-sql";
 import { baseUrl, call, confirmAndCall, expectError, expectOk, makeWorld } from "../support/world";
 import { bytes, upload, uploadApproved, type Uploader } from "../support/files";
 
@@ -260,12 +260,13 @@ describe("library.asset.get", () => {
   });
 });
 
-describe("library.search by name in a library larger than the scan window", () => {
+describe("library.search by name in a large library (full-text postings, or the newest names in order)", () => {
+  const BULK = FULL_TEXT_LIMIT + 1700; // "coffee" is in every bulk name: common enough to be read in order
   let world: World;
   beforeAll(async () => {
     world = await makeWorld();
     const other = await makeWorld();
-    // the rare names are the oldest: past the newest files the scan windows read, where only the full-text index finds them
+    // the rare names are the oldest, behind thousands of newer ones
     await insert(world.brand.id, [
       { name: "Invoice Zebra 2023.pdf", mimeType: "application/pdf", type: "document", createdAt: at(0) },
       { name: "zebra 2024.pdf", mimeType: "application/pdf", type: "document", createdAt: at(1) },
@@ -273,11 +274,19 @@ describe("library.search by name in a library larger than the scan window", () =
       { name: "zebra proposed.png", status: "proposed", createdAt: at(3) },
       { name: 'Say "cheese" 100%.png', createdAt: at(4) },
       { name: "Map QX.png", createdAt: at(5) },
+      { name: "Giraffe.png", createdAt: at(6) },
     ]);
-    await insert(other.brand.id, [{ name: "zebra of another brand.png", createdAt: at(6) }]);
+    await insert(other.brand.id, [{ name: "zebra of another brand.png", createdAt: at(7) }]);
+    // a word common elsewhere in the service (another brand's files) but rare here
+    await db().asset.createMany({
+      data: Array.from({ length: FULL_TEXT_LIMIT }, (_, i) => ({
+        id: randomUUID(), brandId: other.brand.id, name: `giraffe ${i}.png`, nameKey: `giraffe ${i}.png`, mimeType: "image/png", type: "image",
+        status: "approved", sizeBytes: 10n, storageKey: `test/${randomUUID()}`, createdAt: at(8),
+      })),
+    });
     const base = Date.UTC(2026, 1, 1);
     await db().asset.createMany({
-      data: Array.from({ length: SCAN_WINDOWS.at(-1)! + 150 }, (_, i) => {
+      data: Array.from({ length: BULK }, (_, i) => {
         const name = `bulk-${i} coffee.png`;
         return {
           id: randomUUID(), brandId: world.brand.id, name, nameKey: name, mimeType: "image/png", type: "image", status: "approved",
@@ -287,7 +296,7 @@ describe("library.search by name in a library larger than the scan window", () =
     });
   }, 60_000);
 
-  it("finds rare words past the window, newest first, approved and this brand's only", async () => {
+  it("finds rare words behind thousands of newer names, newest first, approved and this brand's only", async () => {
     expect(names(expectOk(await search(world, { query: "zebra" })))).toEqual(["Zebra crossing.png", "zebra 2024.pdf", "Invoice Zebra 2023.pdf"]);
     expect(names(expectOk(await search(world, { query: "ZEBRA 202" })))).toEqual(["zebra 2024.pdf", "Invoice Zebra 2023.pdf"]);
     expect(names(expectOk(await search(world, { query: "zebra", type: "document" })))).toEqual(["zebra 2024.pdf", "Invoice Zebra 2023.pdf"]);
@@ -303,15 +312,19 @@ describe("library.search by name in a library larger than the scan window", () =
     expect(second.nextCursor).toBeNull();
   });
 
-  it("finds a rare one- or two-character text too, and common words among the newest files", async () => {
+  it("finds a rare two-character text, and a word common elsewhere but rare here, by reading names", async () => {
     expect(names(expectOk(await search(world, { query: "qx" })))).toEqual(["Map QX.png"]);
-    const common = expectOk(await search(world, { query: "coffee", limit: 3 }));
-    expect(names(common)).toEqual([`bulk-${SCAN_WINDOWS.at(-1)! + 149} coffee.png`, `bulk-${SCAN_WINDOWS.at(-1)! + 148} coffee.png`, `bulk-${SCAN_WINDOWS.at(-1)! + 147} coffee.png`]);
-    // as frequent as 1 file in 10, and as 1 in 100 (past the first window, within the last)
-    const bulk = Array.from({ length: SCAN_WINDOWS.at(-1)! + 150 }, (_, i) => `bulk-${i} coffee.png`).reverse();
-    for (const [query, limit] of [["7 coffee", 50], ["99 coffee", 21], ["99 coffee", 50]] as const) {
+    expect(names(expectOk(await search(world, { query: "giraffe" })))).toEqual(["Giraffe.png"]);
+  });
+
+  it("finds common words among the newest names, whatever their frequency", async () => {
+    const bulk = Array.from({ length: BULK }, (_, i) => `bulk-${i} coffee.png`).reverse();
+    // in every name, in 1 in 10, in 1 in 100; pages of 3, 21 and 50
+    for (const [query, limit] of [["coffee", 3], ["7 coffee", 50], ["99 coffee", 21], ["99 coffee", 3]] as const) {
       const data = expectOk(await search(world, { query, limit }));
       expect(names(data)).toEqual(bulk.filter((name) => name.includes(query)).slice(0, limit));
+      const next = expectOk(await search(world, { query, limit, cursor: data.nextCursor }));
+      expect(names(next)).toEqual(bulk.filter((name) => name.includes(query)).slice(limit, 2 * limit));
     }
   });
 });

@@ -1,11 +1,11 @@
 // One page of one status of library.search, newest first, resumed after a (createdAt, id)
 // position. Each shape of filter has an index of its own (prisma/schema.prisma, model Asset), so
 // a page costs the same at 1,000 and 100,000 files. A name filter ("contains") cannot use an
-// index range; it is answered in up to three moves, each only when the previous one falls short:
-//   1. test the names of the newest candidates, in windows of SCAN_WINDOWS rows (on the index
-//      entries, no table reads): a common word fills its page in the first, small window;
-//   2. a name rarer than that: ask SQLite's trigram full-text index of names for its postings;
-//   3. one or two characters, rare: read every candidate's name.
+// index range. A word of 3 characters or more is first counted in SQLite's trigram full-text
+// index of names (a count that stops at FULL_TEXT_LIMIT, ~0.2 ms): a rarer word is answered from
+// its postings; a common one by reading the newest names in order, which fills a page early.
+// Reading every name (~10 ms at 100,000 files) is left to one- or two-character texts and to
+// words common elsewhere in the service but rare among this brand's files.
 import type { SqlRead } from "../../db/sql";
 
 export type SearchRow = { id: string; name: string; category: string | null; mimeType: string; status: string; createdAt: string };
@@ -17,17 +17,15 @@ export type PageQuery = {
   categoryKey?: string;
   /** lower-cased text matched anywhere in the name */
   nameKey?: string;
+  /** answer the name filter from the full-text postings (see rareName) */
+  nameFromPostings?: boolean;
   /** the raw createdAt and id of the last row already returned */
   after?: { at: string; id: string };
   take: number;
 };
 
-/**
- * Names a name filter reads before it turns to the full-text index (index entries, about 0.1 ms
- * per 1,000). Past the last window a word is in fewer than 1 name in 100, so its postings are few;
- * measured with npm run bench:library.
- */
-export const SCAN_WINDOWS = [512, 2048] as const;
+/** Below this many names holding the text, across the service, the postings answer. */
+export const FULL_TEXT_LIMIT = 500;
 
 const COLUMNS = `a."id", a."name", a."category", a."mimeType", a."status", a."createdAt"`;
 const NEWEST_FIRST = `ORDER BY a."createdAt" DESC, a."id" DESC`;
@@ -35,22 +33,21 @@ const NAME = `a."nameKey" LIKE ? ESCAPE '\\'`;
 
 type Where = { sql: string[]; args: (string | number)[] };
 
-export async function searchPage(sql: SqlRead, query: PageQuery): Promise<SearchRow[]> {
+export function searchPage(sql: SqlRead, query: PageQuery): Promise<SearchRow[]> {
   const where = filters(query);
   if (query.nameKey === undefined) return page(sql, where, query.take);
   const named = and(where, NAME, likePattern(query.nameKey));
-  for (const size of SCAN_WINDOWS) {
-    // the oldest row of the window; none when every candidate fits in it
-    const [edge] = await sql<{ createdAt: string; id: string }>(
-      `SELECT a."createdAt", a."id" FROM "Asset" a WHERE ${where.sql.join(" AND ")} ${NEWEST_FIRST} LIMIT 1 OFFSET ?`,
-      [...where.args, size - 1],
-    );
-    if (!edge) return page(sql, named, query.take);
-    const windowed = await page(sql, and(named, `(a."createdAt", a."id") >= (?, ?)`, edge.createdAt, edge.id), query.take);
-    if (windowed.length === query.take) return windowed;
-  }
-  if ([...query.nameKey].length >= 3) return fullText(sql, named, query.nameKey, query.take);
-  return page(sql, named, query.take);
+  return query.nameFromPostings ? fullText(sql, named, query.nameKey, query.take) : page(sql, named, query.take);
+}
+
+/** Whether a name filter is best answered from the full-text postings (a rare text of 3+ characters). */
+export async function rareName(sql: SqlRead, nameKey: string): Promise<boolean> {
+  if ([...nameKey].length < 3) return false; // the trigram index cannot look up shorter texts
+  const [count] = await sql<{ holding: number }>(
+    `SELECT COUNT(*) AS "holding" FROM (SELECT 1 FROM "AssetNameSearch" WHERE "AssetNameSearch" MATCH ? LIMIT ?)`,
+    [phrase(nameKey), FULL_TEXT_LIMIT],
+  );
+  return Number(count?.holding ?? 0) < FULL_TEXT_LIMIT;
 }
 
 function filters(query: PageQuery): Where {
@@ -75,8 +72,13 @@ function fullText(sql: SqlRead, where: Where, nameKey: string, take: number): Pr
   return sql<SearchRow>(
     `SELECT ${COLUMNS} FROM "AssetNameSearch" s CROSS JOIN "Asset" a ON a."id" = s."assetId"
      WHERE "AssetNameSearch" MATCH ? AND ${where.sql.join(" AND ")} ${NEWEST_FIRST} LIMIT ?`,
-    [`"${nameKey.replaceAll('"', '""')}"`, ...where.args, take],
+    [phrase(nameKey), ...where.args, take],
   );
+}
+
+/** The text as one FTS5 phrase: with the trigram tokenizer, names holding it anywhere. */
+function phrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 function likePattern(text: string): string {

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from "../../core/cursor";
 import { canonicalJson, sha256 } from "../../core/crypto";
 import { invalidInput } from "../../core/errors";
 import { iso } from "../../core/time";
-import { newestFirst, searchPage } from "./search-sql";
+import { newestFirst, rareName, searchPage } from "./search-sql";
 import { ASSET_STATUSES, ASSET_TYPES, assetSummary } from "./shared";
 import { visibleStatuses } from "./visibility";
 
@@ -46,10 +46,11 @@ export const librarySearch = defineCapability({
     if (after && after.filters !== fingerprint) {
       throw invalidInput("cursor", "this cursor belongs to a search with other filters; start again without it");
     }
+    const nameFromPostings = filters.nameKey !== undefined && (await rareName(ctx.sql, filters.nameKey));
     // one indexed page per visible status, merged: never a sort of the whole library
     const pages = await Promise.all(
       visibleStatuses(ctx.door, ctx.role).map((status) =>
-        searchPage(ctx.sql, { brandId: ctx.brand.id, status, ...filters, after, take: input.limit + 1 })),
+        searchPage(ctx.sql, { brandId: ctx.brand.id, status, ...filters, nameFromPostings, after, take: input.limit + 1 })),
     );
     const rows = pages.flat().sort(newestFirst).slice(0, input.limit + 1);
     const page = rows.slice(0, input.limit);
