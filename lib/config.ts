@@ -2,16 +2,36 @@
 import { z } from "zod";
 import { loadOrCreateSecret } from "./secret";
 
+/** An empty variable (S3_BUCKET=) counts as unset. */
+function unsetIfEmpty<T extends z.ZodType>(inner: T) {
+  return z.preprocess((value) => (value === "" ? undefined : value), inner.optional());
+}
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   STORAGE_DIR: z.string().min(1).default("./data/files"),
+  // S3_BUCKET selects S3-compatible storage instead of STORAGE_DIR (decisions §8)
+  S3_BUCKET: unsetIfEmpty(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)")),
+  S3_ENDPOINT: unsetIfEmpty(z.url("S3_ENDPOINT must be a URL such as http://127.0.0.1:9000")),
+  S3_REGION: unsetIfEmpty(z.string().max(40)),
+  S3_ACCESS_KEY_ID: unsetIfEmpty(z.string()),
+  S3_SECRET_ACCESS_KEY: unsetIfEmpty(z.string()),
+  S3_FORCE_PATH_STYLE: unsetIfEmpty(z.enum(["0", "1"], "S3_FORCE_PATH_STYLE must be 0 or 1")),
   REDIS_URL: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CAPABILITY_ROLLOUT: z.enum(["all", "available"]).default("all"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
+}).superRefine((env, issues) => {
+  const s3Settings = (["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET && s3Settings.length > 0) {
+    issues.addIssue({ code: "custom", path: [s3Settings[0]!], message: `${s3Settings[0]} is set but S3_BUCKET is not; set S3_BUCKET to store files in S3, or unset ${s3Settings[0]}` });
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    issues.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither" });
+  }
 });
 
 export type Config = Omit<z.infer<typeof schema>, "APP_SECRET" | "APP_URL"> & {

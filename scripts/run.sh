@@ -43,6 +43,7 @@ case "$task" in
   test) ensure_build; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
+  bench-library) ensure_build; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;
   exec) exec "$@" ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;
 esac

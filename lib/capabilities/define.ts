@@ -5,6 +5,7 @@ import type { Tx } from "../db/client";
 import type { SqlRead } from "../db/sql";
 import type { Role } from "../core/roles";
 import type { ConnectionsPort } from "../connections/port";
+import type { Storage } from "../storage/types";
 
 export const DOORS = ["assistant", "voice", "mcp", "api"] as const;
 export type Door = (typeof DOORS)[number];
@@ -50,6 +51,8 @@ export type BaseContext = {
    * use it (it reads outside their transaction): there it throws.
    */
   sql: SqlRead;
+  /** the file bytes (local disk or S3): signed URLs, sizes, first bytes; never a caller's path */
+  storage: Storage;
   now: Date;
   door: Door;
   requestId: string;

@@ -53,8 +53,8 @@ export function describe(issue: z.core.$ZodIssue): FieldIssue[] {
     case "invalid_union": {
       // a discriminated union whose discriminator is missing or unknown
       const discriminator = (issue as { discriminator?: string }).discriminator;
-      const named = discriminator !== undefined && issue.path.at(-1) === discriminator;
-      const path = discriminator && !named ? [...issue.path, discriminator] : issue.path;
+      // zod 4 already ends the path with the discriminator; older issues stopped at the union
+      const path = discriminator && issue.path.at(-1) !== discriminator ? [...issue.path, discriminator] : issue.path;
       return [{ field: at(path), message: issue.message.replace(/^Invalid input$/, "does not match any accepted shape") }];
     }
     default:

@@ -5,6 +5,7 @@ import { db, readDb, sql, type Tx } from "../db/client";
 import type { SqlRead } from "../db/sql";
 import { isUnavailable } from "../db/errors";
 import { config } from "../config";
+import { storage } from "../storage";
 import type { Actor, BaseContext, BrandContext, Capability, Door } from "../capabilities/define";
 import { findCapability } from "../capabilities/registry";
 import { authenticate, callerKey, type Credential } from "./auth";
@@ -74,7 +75,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   }
   // 5. input
   const parsed = parseCall(capability, call.body);
-  const base = { actor, now, door: call.door, requestId: call.requestId, connections: connectionsPort };
+  const base = { actor, now, door: call.door, requestId: call.requestId, connections: connectionsPort, storage: storage() };
   if (!capability.brandScoped) {
     return output(capability, await executeAs<BaseContext>(capability, { ...base, db: reader, sql: sql(), afterCommit: runSoon }, parsed.input));
   }

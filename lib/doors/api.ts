@@ -29,7 +29,7 @@ export function methodNotAllowed(request: Request): Response {
   return new Response(null, { status: 405, headers: { Allow: "POST", "X-Request-Id": requestIdOf(request) } });
 }
 
-function requestIdOf(request: Request): string {
+export function requestIdOf(request: Request): string {
   const sent = request.headers.get("x-request-id");
   return sent && REQUEST_ID.test(sent) ? sent : randomUUID();
 }

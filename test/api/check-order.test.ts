@@ -4,7 +4,10 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember, setBrandStatus } from "../../lib/admin/commands";
+import { capabilities } from "../../lib/capabilities/registry";
 import { call, makeBrand, makeKey, makePerson, type ApiResponse } from "../support/world";
+
+/** Defined in the registry but not executed yet: not served, so 404 not_found (decisions §7). */
 
 function expectError(response: ApiResponse, status: number, code: string) {
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
@@ -67,10 +70,10 @@ describe("3 unknown capability (404 not_found, no field) before 4 insufficient_s
     expect(response.body.error).not.toHaveProperty("field");
   });
 
-  it("a defined but unimplemented capability whose scope the key lacks is 404, not 403", async () => {
+  it("a capability whose scope the key lacks is 403 insufficient_scope, naming the scope", async () => {
     const response = await call("library.search", scene.keys.adminKitReadOnly, { brand: scene.brand.shortId });
-    expectError(response, 404, "not_found");
-    expect(response.body.error).not.toHaveProperty("field");
+    expectError(response, 403, "insufficient_scope");
+    expect(response.body.error.scope).toBe("library.read");
   });
 
   it("an unknown id with bad input and a brand the caller cannot access is still 404", async () => {
@@ -249,22 +252,21 @@ describe("10 checks that must fail run before a token is issued (nobody confirms
   });
 });
 
-describe("defined but unimplemented capabilities answer 404 not_found, never success", () => {
+describe("the library capabilities are served (a 404 of theirs names the missing record, never the capability)", () => {
   let scene: Scene;
   beforeAll(async () => {
     scene = await makeScene();
   });
 
   const uuid = "3b241101-e2bb-4255-8caf-4136c566a962";
-  it.each([
-    ["library.search", {}],
-    ["library.asset.get", { assetId: uuid }],
-    ["library.asset.review", { assetId: uuid, decision: "approve" }],
-    ["library.upload.create", { step: "start", fileName: "a.png", mimeType: "image/png", sizeBytes: 10 }],
-  ])("%s", async (capability, input) => {
-    const response = await call(capability, scene.keys.admin, { brand: scene.brand.shortId, ...input });
-    expectError(response, 404, "not_found");
-    expect(response.body.ok).toBe(false);
-    expect(response.body.error).not.toHaveProperty("field");
+  it("search and the upload's start succeed; get and review of an unknown file are 404 on assetId", async () => {
+    expect((await call("library.search", scene.keys.admin, { brand: scene.brand.shortId })).status).toBe(200);
+    const start = await call("library.upload.create", scene.keys.admin, { brand: scene.brand.shortId, step: "start", fileName: "a.png", mimeType: "image/png", sizeBytes: 10 });
+    expect(start.status).toBe(200);
+    for (const [capability, input] of [["library.asset.get", { assetId: uuid }], ["library.asset.review", { assetId: uuid, decision: "approve" }]] as const) {
+      const response = await call(capability, scene.keys.admin, { brand: scene.brand.shortId, ...input });
+      expectError(response, 404, "not_found");
+      expect(response.body.error.field).toBe("assetId");
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCall } from "../../lib/core/input";
+import { z } from "zod";
+import { describe as describeIssue, parseCall } from "../../lib/core/input";
 import { findCapability } from "../../lib/capabilities/registry";
 
 const ask = findCapability("questions.ask")!;
@@ -54,5 +55,16 @@ describe("a shape chosen by a discriminator (op, step)", () => {
   it("names the field of the chosen shape otherwise", () => {
     expect(fieldOf({ brand: "X-1", op: "delete" })).toBe("id");
     expect(fieldOf({ brand: "X-1", op: "upsert", type: "fax", value: "1" })).toBe("type");
+  });
+});
+
+describe("a discriminated union names its discriminator once", () => {
+  it("a missing or unknown step is field step, not step.step", () => {
+    const schema = z.discriminatedUnion("step", [z.object({ step: z.literal("start") }), z.object({ step: z.literal("complete") })]);
+    for (const value of [{}, { step: "finish" }]) {
+      const result = schema.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.flatMap(describeIssue).map((issue) => issue.field)).toEqual(["step"]);
+    }
   });
 });

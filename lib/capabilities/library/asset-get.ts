@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { defineCapability } from "../define";
-import { assetDetail } from "./shared";
+import { notFound } from "../../core/errors";
+import { iso } from "../../core/time";
+import { expiryOf } from "../../storage/types";
+import { ASSET_STATUSES, assetDetail, urlValidity } from "./shared";
+import { visibleStatuses } from "./visibility";
 
-// Not implemented yet (next issue): without execute it is not served and answers not_found.
+type AssetRow = {
+  id: string; name: string; category: string | null; mimeType: string; status: string; createdAt: string;
+  description: string | null; sizeBytes: number | bigint; storageKey: string;
+};
+
 export const libraryAssetGet = defineCapability({
   id: "library.asset.get",
   kind: "read",
@@ -13,7 +21,28 @@ export const libraryAssetGet = defineCapability({
   status: "planned",
   widget: "record",
   title: "Get a file",
-  description: "Details of one file plus a signed download URL valid for one hour.",
+  description:
+    "Details of one file plus a signed download URL valid for one hour (urlExpiresAt). Agents and external clients " +
+    "get only approved files.",
   input: z.object({ assetId: z.uuid().describe("Id of the file, from library.search") }).strict(),
   output: assetDetail,
+  async execute(ctx, input) {
+    const [row] = await ctx.sql<AssetRow>(
+      `SELECT "id", "name", "category", "mimeType", "status", "createdAt", "description", "sizeBytes", "storageKey"
+       FROM "Asset" WHERE "id" = ? AND "brandId" = ?`,
+      [input.assetId.toLowerCase(), ctx.brand.id],
+    );
+    // a file the caller may not see is answered exactly like one that does not exist
+    if (!row || !(visibleStatuses(ctx.door, ctx.role) as readonly string[]).includes(row.status)) {
+      throw notFound("assetId", "file");
+    }
+    // the URL is signed from the stored record: its key, its name, its type; nothing the caller sent
+    const validity = urlValidity(ctx.now);
+    const url = await ctx.storage.downloadUrl({ key: row.storageKey, fileName: row.name, mimeType: row.mimeType }, validity);
+    return {
+      id: row.id, name: row.name, category: row.category, mimeType: row.mimeType,
+      status: row.status as (typeof ASSET_STATUSES)[number], createdAt: iso(new Date(row.createdAt)),
+      description: row.description, sizeBytes: Number(row.sizeBytes), url, urlExpiresAt: iso(expiryOf(validity)),
+    };
+  },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { int53 } from "../schemas";
+import type { UrlValidity } from "../../storage/types";
 
 export const ASSET_TYPES = ["image", "video", "audio", "document", "logo", "font"] as const;
 export const ASSET_STATUSES = ["proposed", "approved", "archived"] as const;
@@ -23,3 +24,11 @@ export const assetDetail = assetSummary
     urlExpiresAt: z.string(),
   })
   .strict();
+
+/** Signed upload and download URLs are valid one hour (spec, Limits). */
+export const URL_VALIDITY_SECONDS = 3600;
+
+/** Counted from the current whole second, so the expiry announced is exactly the one signed. */
+export function urlValidity(now: Date): UrlValidity {
+  return { issuedAt: new Date(Math.floor(now.getTime() / 1000) * 1000), expiresInSeconds: URL_VALIDITY_SECONDS };
+}

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { defineCapability } from "../define";
 import { int53 } from "../schemas";
+import { normalizeMime } from "../../storage/mime";
+import { assertStorageLeft } from "./quota";
+import { completeUpload, findUpload, startUpload } from "./upload-steps";
 
-// Not implemented yet (next issue): without execute it is not served and answers not_found.
 export const libraryUploadCreate = defineCapability({
   id: "library.upload.create",
   kind: "write",
@@ -14,14 +16,20 @@ export const libraryUploadCreate = defineCapability({
   widget: "file_request",
   title: "Upload a file",
   description:
-    "Two-step upload within the plan's storage quota: step start returns a signed upload URL for one PUT of the bytes; " +
-    "step complete with the uploadId registers the file as proposed.",
+    "Two-step upload within the plan's storage quota. Step start returns { uploadId, uploadUrl }: PUT the bytes to " +
+    "uploadUrl once, with the declared Content-Type, within one hour. Step complete with the uploadId checks the " +
+    "stored size and type and registers the file as proposed, returning { uploadId, assetId } (the same assetId if repeated).",
   input: z.discriminatedUnion("step", [
     z
       .object({
         step: z.literal("start"),
         fileName: z.string().min(1).max(200).describe("Original file name; shown to people, never used as a storage path"),
-        mimeType: z.string().min(1).max(120).describe("MIME type of the file, checked against its bytes"),
+        mimeType: z
+          .string()
+          .min(1)
+          .max(120)
+          .refine((value) => normalizeMime(value) !== undefined, "must be a MIME type such as image/png")
+          .describe("MIME type of the file, checked against its bytes"),
         sizeBytes: int53().min(1).describe("Exact size in bytes; the upload must match it"),
         category: z.string().max(60).optional().describe("Category to file it under, e.g. logo"),
       })
@@ -34,5 +42,19 @@ export const libraryUploadCreate = defineCapability({
       })
       .strict(),
   ]),
-  output: z.object({ uploadId: z.string(), uploadUrl: z.url().optional(), assetId: z.uuid().optional() }).strict(),
+  output: z
+    .object({
+      uploadId: z.string(),
+      uploadUrl: z.url().optional().describe("start: signed URL for one PUT of the bytes, valid one hour"),
+      assetId: z.uuid().optional().describe("complete: id of the registered file (status proposed)"),
+    })
+    .strict(),
+  async check(ctx, input) {
+    // a file that cannot fit is refused before any byte is sent; complete checks again with the real size
+    if (input.step === "start") await assertStorageLeft(ctx, input.sizeBytes);
+    else await findUpload(ctx, input.uploadId);
+  },
+  async execute(ctx, input) {
+    return input.step === "start" ? startUpload(ctx, input) : completeUpload(ctx, input);
+  },
 });

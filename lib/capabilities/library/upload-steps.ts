@@ -1,0 +1,78 @@
+// The two steps of library.upload.create (decisions §6, §9). start records the declared file and
+// hands out a signed URL for its bytes; complete checks what was really stored and registers it.
+import { randomUUID } from "node:crypto";
+import type { BrandContext } from "../define";
+import { invalidInput, notFound } from "../../core/errors";
+import { isUniqueViolation } from "../../db/errors";
+import { newStorageKey } from "../../storage/keys";
+import { bytesMatchType, normalizeMime, SNIFF_BYTES } from "../../storage/mime";
+import { expiryOf } from "../../storage/types";
+import { assetTypeOf } from "./asset-type";
+import { assertStorageLeft } from "./quota";
+import { urlValidity } from "./shared";
+
+export type StartInput = { fileName: string; mimeType: string; sizeBytes: number; category?: string };
+export type CompleteInput = { uploadId: string; name?: string };
+
+export async function startUpload(ctx: BrandContext, input: StartInput) {
+  const mimeType = normalizeMime(input.mimeType)!; // the input schema accepted only MIME types
+  const key = newStorageKey(ctx.brand.id); // never from fileName
+  const validity = urlValidity(ctx.now);
+  const id = randomUUID();
+  await ctx.db.upload.create({
+    data: {
+      id, brandId: ctx.brand.id, fileName: input.fileName, mimeType, sizeBytes: BigInt(input.sizeBytes),
+      category: input.category?.trim() || null, storageKey: key, status: "pending", createdById: ctx.actor.userId,
+      expiresAt: expiryOf(validity), createdAt: ctx.now,
+    },
+  });
+  return { uploadId: id, uploadUrl: await ctx.storage.uploadUrl({ key, sizeBytes: input.sizeBytes, mimeType }, validity) };
+}
+
+export async function findUpload(ctx: BrandContext, uploadId: string) {
+  // another brand's upload is not_found too: no existence oracle (decisions §2)
+  const upload = await ctx.db.upload.findFirst({ where: { id: uploadId, brandId: ctx.brand.id } });
+  if (!upload) throw notFound("uploadId", "upload");
+  return upload;
+}
+
+export async function completeUpload(ctx: BrandContext, input: CompleteInput) {
+  const upload = await findUpload(ctx, input.uploadId);
+  if (upload.status === "completed" && upload.assetId) return { uploadId: upload.id, assetId: upload.assetId };
+  const declared = Number(upload.sizeBytes);
+  const stored = await ctx.storage.size(upload.storageKey);
+  if (stored !== declared) {
+    // refused bytes are dropped, so the same upload URL can take the right ones while it is valid
+    if (stored !== null) await ctx.storage.remove(upload.storageKey);
+    const found = stored === null ? "nothing was uploaded yet" : `${stored} bytes were uploaded`;
+    throw invalidInput("uploadId", `${declared} bytes were declared but ${found}; nothing was registered`, { reason: "size_mismatch" });
+  }
+  const match = await bytesMatchType(upload.mimeType, (await ctx.storage.readStart(upload.storageKey, SNIFF_BYTES)) ?? new Uint8Array(0));
+  if (!match.ok) {
+    await ctx.storage.remove(upload.storageKey);
+    throw invalidInput("uploadId", `declared ${upload.mimeType} but the bytes are ${match.detected ?? "of no recognised type"}; nothing was registered`, { reason: "mime_mismatch" });
+  }
+  await assertStorageLeft(ctx, stored);
+  return register(ctx, upload, input.name?.trim() || upload.fileName);
+}
+
+async function register(ctx: BrandContext, upload: Awaited<ReturnType<typeof findUpload>>, name: string) {
+  const assetId = randomUUID();
+  try {
+    await ctx.db.asset.create({
+      data: {
+        id: assetId, brandId: ctx.brand.id, name, nameKey: name.toLowerCase(),
+        category: upload.category, categoryKey: upload.category?.toLowerCase() ?? null,
+        mimeType: upload.mimeType, type: assetTypeOf(upload), status: "proposed", sizeBytes: upload.sizeBytes,
+        storageKey: upload.storageKey, uploadId: upload.id, createdById: ctx.actor.userId, createdAt: ctx.now,
+      },
+    });
+  } catch (error) {
+    // a concurrent complete of the same upload registered it first (unique uploadId): same answer
+    if (!isUniqueViolation(error)) throw error;
+    const twin = await ctx.db.asset.findUniqueOrThrow({ where: { uploadId: upload.id }, select: { id: true } });
+    return { uploadId: upload.id, assetId: twin.id };
+  }
+  await ctx.db.upload.update({ where: { id: upload.id }, data: { status: "completed", assetId } });
+  return { uploadId: upload.id, assetId };
+}
