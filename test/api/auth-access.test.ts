@@ -486,11 +486,11 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
   it("library scopes: library.read lists the two reads, library.write the two writes (admin)", async () => {
     const read = await makeKey(world.admin.email, { scopes: "library.read" });
     expect(await capabilitiesOf((await makeKey(world.admin.email, { scopes: "brand.read,library.read" })).key)).toEqual(
-      sorted(["brands.list", "brand.overview", "brand.soul.read", "library.search", "library.asset.get"]),
+      sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.contacts.list", "library.search", "library.asset.get"]),
     );
     expect((await call("library.search", read.key, { brand: world.brand.shortId })).status).toBe(200);
     expect(await capabilitiesOf((await makeKey(world.admin.email, { scopes: "brand.read,library.write" })).key)).toEqual(
-      sorted(["brands.list", "brand.overview", "brand.soul.read", "library.asset.review", "library.upload.create"]),
+      sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.contacts.list", "library.asset.review", "library.upload.create"]),
     );
   });
 
