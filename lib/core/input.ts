@@ -6,9 +6,10 @@ import { AppError, type FieldIssue } from "./errors";
 
 export type Body = { ok: true; value: unknown } | { ok: false; message: string };
 
-const envelope = z.object({
+/** The envelope fields beside every capability's own input (decisions §1); the OpenAPI document shows them too. */
+export const envelope = z.object({
   brand: z.string().min(1).max(100).describe("The brand's short id or UUID").optional(),
-  confirmationToken: z.string().min(1).max(200).optional(),
+  confirmationToken: z.string().min(1).max(200).describe("The token of a confirmation_required answer, sent back with the same input to run the write").optional(),
 });
 
 export type ParsedCall = { brand?: string; confirmationToken?: string; input: unknown };

@@ -1,0 +1,39 @@
+// The catalogue: every capability of the registry with its catalogue facts, served or not.
+import { z } from "zod";
+import { capabilities } from "../capabilities/registry";
+import { DOORS, SCOPES, WIDGETS } from "../capabilities/define";
+import { ROLES } from "../core/roles";
+import { isServed } from "../core/rollout";
+
+export const catalogSchema = z
+  .object({
+    capabilities: z.array(
+      z
+        .object({
+          id: z.string().describe("Capability id, also the API path /api/v1/<id>"),
+          title: z.string(),
+          kind: z.enum(["read", "write"]),
+          scope: z.enum(SCOPES).nullable().describe("Key scope it needs; null for brands.list"),
+          minRole: z.enum(ROLES).describe("Minimum brand role"),
+          confirmation: z.boolean().describe("Writes that need a confirmation token"),
+          status: z.enum(["available", "planned"]).describe("Rollout status from the spec"),
+          doors: z.array(z.enum(DOORS)).describe("Doors it is listed for"),
+          widget: z.enum(WIDGETS).nullable(),
+          servedOnApi: z.boolean().describe("Callable on this server's API door now (implemented and allowed by CAPABILITY_ROLLOUT)"),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export type Catalog = z.output<typeof catalogSchema>;
+
+export function catalog(): Catalog {
+  return {
+    capabilities: capabilities.map((capability) => ({
+      id: capability.id, title: capability.title, kind: capability.kind, scope: capability.scope,
+      minRole: capability.minRole, confirmation: capability.confirmation, status: capability.status,
+      doors: [...capability.doors], widget: capability.widget, servedOnApi: isServed(capability, "api"),
+    })),
+  };
+}

@@ -1,0 +1,107 @@
+// The error side of the document: one body schema per code (decisions §2) and, from a capability's
+// catalogue facts, the codes it can answer with (decisions §3). Nothing here is per capability id.
+import type { Capability } from "../capabilities/define";
+import { ERROR_STATUS, type ErrorCode } from "../core/errors";
+
+type Schema = Record<string, unknown>;
+
+const text = (description: string): Schema => ({ type: "string", description });
+
+/** Members beyond code, message and requestId, per code (see AppError's callers). */
+const DETAILS: Partial<Record<ErrorCode, { properties: Record<string, Schema>; required?: string[] }>> = {
+  invalid_input: {
+    properties: {
+      field: text("First offending field as a dotted path with numeric indexes, e.g. questions.2.options; body for the body itself"),
+      issues: {
+        type: "array",
+        description: "Every problem found",
+        items: { type: "object", properties: { field: text("Dotted path"), message: text("What is wrong") }, required: ["field", "message"], additionalProperties: false },
+      },
+      reason: text("Machine-readable cause where the field alone is ambiguous: duplicate, storage_quota_exceeded, size_mismatch, mime_mismatch, not_proposed, already_disconnected, not_available, unknown_provider"),
+    },
+    required: ["field", "issues"],
+  },
+  not_found: { properties: { field: text("The referenced id that does not exist in this brand; absent when the capability id itself is unknown") } },
+  forbidden: { properties: { field: text("brand, when the brand is unknown or out of the key's reach (no existence oracle)") } },
+  insufficient_scope: { properties: { scope: text("The scope the key lacks") }, required: ["scope"] },
+  confirmation_required: {
+    properties: {
+      summary: text("One human sentence saying exactly what will change"),
+      confirmationToken: text("Send it back as confirmationToken with the same input to run the write; single use, 10 minutes"),
+      expiresAt: { type: "string", format: "date-time", description: "When the token expires (ISO 8601 UTC)" },
+    },
+    required: ["summary", "confirmationToken", "expiresAt"],
+  },
+  revision_conflict: { properties: { currentRevision: { type: "integer", description: "The record's revision now; read it again and retry" } }, required: ["currentRevision"] },
+  rate_limited: { properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } }, required: ["retryAfterSeconds"] },
+  unavailable: { properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } }, required: ["retryAfterSeconds"] },
+};
+
+const DESCRIPTION: Record<ErrorCode, string> = {
+  unauthenticated: "The key is missing, malformed, unknown, revoked or expired",
+  insufficient_scope: "The key lacks this capability's scope",
+  forbidden: "No access to this brand (unknown, outside the key's brand list, not a member) or below the minimum role",
+  brand_not_operational: "The brand is closed or archived: read-only",
+  confirmation_required: "This write needs confirmation: call again with the returned confirmationToken",
+  revision_conflict: "The record changed since you read it (expectedRevision)",
+  invalid_input: "The body or a field is invalid; field and issues say which",
+  budget_exceeded: "The brand's monthly AI budget is spent",
+  rate_limited: "Too many calls for this key; retry after Retry-After seconds",
+  not_found: "The capability id is unknown here, or a referenced record does not exist in this brand",
+  internal: "An unexpected fault; the body carries only the request id",
+  unavailable: "A required service (the database) cannot be reached right now; retry after Retry-After seconds",
+};
+
+export const errorSchemaName = (code: ErrorCode) => `Error_${code}`;
+
+/** components.schemas entries: one `{ ok: false, error }` body per code, for the codes used. */
+export function errorSchemas(codes: readonly ErrorCode[]): Record<string, Schema> {
+  const schemas: Record<string, Schema> = {};
+  for (const code of (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((known) => codes.includes(known))) {
+    const details = DETAILS[code] ?? { properties: {} };
+    schemas[errorSchemaName(code)] = {
+      type: "object",
+      description: DESCRIPTION[code],
+      properties: {
+        ok: { type: "boolean", const: false },
+        error: {
+          type: "object",
+          properties: {
+            code: { type: "string", const: code },
+            message: text(code === "internal" ? "Always Unexpected error" : "For humans; may change"),
+            ...details.properties,
+            requestId: text("Equals the X-Request-Id header"),
+          },
+          required: ["code", "message", ...(details.required ?? []), "requestId"],
+          additionalProperties: false,
+        },
+      },
+      required: ["ok", "error"],
+      additionalProperties: false,
+    };
+  }
+  return schemas;
+}
+
+export function errorDescription(code: ErrorCode): string {
+  return DESCRIPTION[code];
+}
+
+/** Every code a capability can answer with, derived from its catalogue facts (decisions §3). */
+export function errorCodesOf(capability: Capability, inputSchema: Schema): ErrorCode[] {
+  const codes: ErrorCode[] = ["unauthenticated", "rate_limited", "not_found", "invalid_input"];
+  if (capability.scope) codes.push("insufficient_scope");
+  if (capability.brandScoped) codes.push("forbidden");
+  if (capability.kind === "write") codes.push("brand_not_operational");
+  if (capability.confirmation) codes.push("confirmation_required");
+  if (hasProperty(inputSchema, "expectedRevision")) codes.push("revision_conflict");
+  // budget_exceeded: no capability uses the model itself; only the assistant door meters it (decisions §6)
+  codes.push("internal", "unavailable");
+  return codes;
+}
+
+function hasProperty(schema: Schema, name: string): boolean {
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  if (properties && name in properties) return true;
+  return ((schema.oneOf ?? schema.anyOf ?? []) as Schema[]).some((option) => hasProperty(option, name));
+}

@@ -1,0 +1,137 @@
+// One POST operation per capability, from its registry entry: request = envelope + input schema,
+// 200 = { ok: true, data: output }, one response per error status it can give, catalogue facts as
+// x- extensions, and a curl sample.
+import { z } from "zod";
+import type { Capability } from "../capabilities/define";
+import { ERROR_STATUS, type ErrorCode } from "../core/errors";
+import { envelope } from "../core/input";
+import { errorCodesOf, errorDescription, errorSchemaName } from "./errors";
+
+type Schema = Record<string, unknown>;
+
+export const pascal = (id: string) => id.split(/[._-]/).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("");
+
+/** A zod schema as a plain JSON Schema 2020-12 object (OpenAPI 3.1), without its $schema line. */
+export function jsonSchema(schema: z.ZodType, io: "input" | "output"): Schema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io }) as Schema;
+  return rest;
+}
+
+/** The request body: the capability's input plus the envelope fields it accepts (decisions §1). */
+export function requestSchema(capability: Capability): Schema {
+  const fields = jsonSchema(envelope, "input").properties as Record<string, Schema>;
+  const extra: Record<string, Schema> = { brand: fields.brand! };
+  if (capability.confirmation) extra.confirmationToken = fields.confirmationToken!;
+  const required = capability.brandScoped ? ["brand"] : [];
+  const withEnvelope = (object: Schema): Schema => ({
+    ...object,
+    properties: { ...extra, ...(object.properties as Schema) },
+    required: [...required, ...((object.required as string[] | undefined) ?? [])],
+  });
+  const input = jsonSchema(capability.input, "input");
+  if (Array.isArray(input.oneOf)) return { ...input, oneOf: (input.oneOf as Schema[]).map(withEnvelope) };
+  return withEnvelope(input);
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+function headersFor(code: ErrorCode | "ok"): Record<string, unknown> {
+  const headers: Record<string, unknown> = { "X-Request-Id": headerRef("X-Request-Id") };
+  // the rate limit is known once the key is (decisions §3 step 2)
+  if (code !== "unauthenticated") {
+    for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) headers[name] = headerRef(name);
+  }
+  if (code === "rate_limited" || code === "unavailable") headers["Retry-After"] = headerRef("Retry-After");
+  return headers;
+}
+
+/** Error responses grouped by status; a status several codes share lists each body (oneOf). */
+export function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  const responses: Record<string, unknown> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const schema = list.length === 1 ? ref(errorSchemaName(list[0]!)) : { oneOf: list.map((code) => ref(errorSchemaName(code))) };
+    // a header is listed only when every code of the status sends it
+    const headers = Object.fromEntries(Object.entries(headersFor(list[0]!)).filter(([header]) => list.every((code) => header in headersFor(code))));
+    responses[String(status)] = {
+      description: list.map((code) => `${code}: ${errorDescription(code)}`).join(". "),
+      headers,
+      content: { "application/json": { schema } },
+    };
+  }
+  return responses;
+}
+
+export function curlSample(capability: Capability, baseUrl: string, example: Record<string, unknown>): string {
+  return [
+    `curl -sS -X POST '${baseUrl}/api/v1/${capability.id}' \\`,
+    `  -H "Authorization: Bearer $BOP_KEY" \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -d '${JSON.stringify(example)}'`,
+  ].join("\n");
+}
+
+/** A minimal body that passes the request schema's shape: required fields with placeholder values. */
+export function exampleBody(schema: Schema): Record<string, unknown> {
+  const object = Array.isArray(schema.oneOf) ? (schema.oneOf[0] as Schema) : schema;
+  const properties = (object.properties ?? {}) as Record<string, Schema>;
+  const body: Record<string, unknown> = {};
+  for (const name of (object.required as string[] | undefined) ?? []) body[name] = placeholder(name, properties[name] ?? {});
+  return body;
+}
+
+function placeholder(name: string, schema: Schema): unknown {
+  if (name === "brand") return "ACME-1";
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (schema.type === "integer" || schema.type === "number") return name === "expectedRevision" ? 1 : Math.max(Number(schema.minimum ?? 1), 1);
+  if (schema.type === "boolean") return true;
+  if (schema.type === "array") return [];
+  if (schema.format === "uuid") return "00000000-0000-4000-8000-000000000000";
+  if (schema.type === "object") return {};
+  return name === "hex" ? "#1E90FF" : `example ${name}`;
+}
+
+export function operationOf(capability: Capability, baseUrl: string) {
+  const name = pascal(capability.id);
+  const request = requestSchema(capability);
+  const codes = errorCodesOf(capability, request);
+  const facts = [
+    `Scope: ${capability.scope ?? "none"}`, `minimum role: ${capability.minRole}`,
+    capability.confirmation ? "needs confirmation" : "no confirmation", `status: ${capability.status}`,
+  ].join("; ");
+  return {
+    schemas: { [`${name}Request`]: request, [`${name}Data`]: jsonSchema(capability.output, "output") },
+    operation: {
+      operationId: capability.id,
+      summary: capability.title,
+      description: `${capability.description}\n\n${facts}.`,
+      tags: [capability.id.split(".")[0]!],
+      security: [{ bearerKey: capability.scope ? [capability.scope] : [] }],
+      requestBody: { required: true, content: { "application/json": { schema: ref(`${name}Request`) } } },
+      responses: {
+        "200": {
+          description: "Success: { ok: true, data }",
+          headers: headersFor("ok"),
+          content: {
+            "application/json": {
+              schema: { type: "object", properties: { ok: { type: "boolean", const: true }, data: ref(`${name}Data`) }, required: ["ok", "data"], additionalProperties: false },
+            },
+          },
+        },
+        ...errorResponses(codes),
+      },
+      "x-scope": capability.scope,
+      "x-min-role": capability.minRole,
+      "x-confirmation": capability.confirmation,
+      "x-kind": capability.kind,
+      "x-status": capability.status,
+      "x-doors": capability.doors,
+      "x-widget": capability.widget,
+      "x-error-codes": codes,
+      "x-codeSamples": [{ lang: "Shell", label: "curl", source: curlSample(capability, baseUrl, exampleBody(request)) }],
+    },
+  };
+}
