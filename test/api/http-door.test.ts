@@ -5,6 +5,7 @@ import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember, setBrandStatus } from "../../lib/admin/commands";
+import { assertContract } from "../support/contract";
 import { baseUrl, call, confirmAndCall, makeBrand, makeKey, makePerson, makeWorld, type ApiResponse } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
@@ -62,6 +63,7 @@ async function post(capability: string, key: string | null, body: string | Uint8
     body,
   });
   const text = await response.text();
+  await assertContract("POST", capability, response.status, response.headers, text);
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
 
@@ -96,7 +98,10 @@ function chunkedPost(key: string, brand: string, size: number): Promise<{ status
         response.on("data", (part) => (text += part));
         response.on("end", () => {
           request.destroy();
-          resolve({ status: response.statusCode!, body: JSON.parse(text) });
+          assertContract("POST", "kit.read", response.statusCode!, response.headers, text).then(
+            () => resolve({ status: response.statusCode!, body: JSON.parse(text) }),
+            reject,
+          );
         });
       },
     );
@@ -126,18 +131,21 @@ describe("methods: only POST; anything else is 405 with Allow: POST", () => {
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
     expect(response.headers.get("x-request-id")).toMatch(REQUEST_ID);
+    await assertContract(method, "kit.read", response.status, response.headers, await response.text());
   });
 
   it("a 405 echoes a valid X-Request-Id", async () => {
     const id = `m-${randomBytes(4).toString("hex")}`;
     const response = await fetch(`${baseUrl()}/api/v1/kit.read`, { method: "GET", headers: { "X-Request-Id": id } });
     expect(response.status).toBe(405);
+    await assertContract("GET", "kit.read", response.status, response.headers, await response.text());
     expect(response.headers.get("x-request-id")).toBe(id);
   });
 
   it("GET on an unknown capability id is 405 too", async () => {
     const response = await fetch(`${baseUrl()}/api/v1/no.such.thing`);
     expect(response.status).toBe(405);
+    await assertContract("GET", "no.such.thing", response.status, response.headers, await response.text());
     expect(response.headers.get("allow")).toBe("POST");
   });
 
@@ -246,7 +254,7 @@ describe("request body: a JSON object of at most 1 MiB, else 422 invalid_input f
       duplex: "half",
     } as RequestInit);
     expect(refused.status).toBe(422);
-    await refused.text();
+    await assertContract("POST", "kit.read", refused.status, refused.headers, await refused.text());
     const next = await call("kit.read", world.admin.key, { brand: world.brand.shortId }).then(
       (response) => ({ status: response.status, error: undefined as string | undefined }),
       (error: Error) => ({ status: 0, error: `${error.message}: ${String((error as { cause?: unknown }).cause)}` }),

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { expect, inject } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember, createBrand, createKey, createUser } from "../../lib/admin/commands";
+import { assertContract } from "./contract";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -21,6 +22,8 @@ export async function call(capability: string, key: string | null, body: unknown
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await response.text();
+  // every answer must be one the OpenAPI document declares (test/support/contract.ts)
+  await assertContract("POST", capability, response.status, response.headers, text);
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
 
