@@ -88,9 +88,9 @@ function placeholder(name: string, schema: Schema): unknown {
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (schema.type === "integer" || schema.type === "number") return name === "expectedRevision" ? 1 : Math.max(Number(schema.minimum ?? 1), 1);
   if (schema.type === "boolean") return true;
-  if (schema.type === "array") return [];
+  if (schema.type === "array") return Number(schema.minItems ?? 0) > 0 ? [placeholder(name, (schema.items ?? {}) as Schema)] : [];
   if (schema.format === "uuid") return "00000000-0000-4000-8000-000000000000";
-  if (schema.type === "object") return {};
+  if (schema.type === "object") return exampleBody(schema);
   return name === "hex" ? "#1E90FF" : `example ${name}`;
 }
 
