@@ -28,6 +28,8 @@ const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTra
 
 export async function handleMcp(request: Request): Promise<Response> {
   const caller = request.auth?.extra?.caller as McpCaller;
+  // no standalone SSE stream: the door sends nothing outside a call's own response
+  if (request.method === "GET") return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
   const sessionId = request.headers.get("mcp-session-id");
   if (sessionId) {
     const session = sessions.get(sessionId);

@@ -6,6 +6,8 @@ import type { Capability } from "../capabilities/define";
 import { ERROR_STATUS } from "../core/errors";
 
 type Json = Record<string, unknown>;
+/** MCP tool schemas must have an object root */
+export type ObjectSchema = { type: "object"; [key: string]: unknown };
 
 const BRAND: Json = { type: "string", minLength: 1, maxLength: 100, description: "The brand's short id or UUID (brands_list gives them)" };
 const TOKEN: Json = {
@@ -27,7 +29,7 @@ const ERROR_BODY: Json = {
 };
 
 /** The capability's input plus the envelope (brand, confirmationToken), always an object root. */
-export function inputSchema(capability: Capability): Json {
+export function inputSchema(capability: Capability): ObjectSchema {
   const { $schema: _, ...schema } = z.toJSONSchema(capability.input, { io: "input", unrepresentable: "any" }) as Json;
   const envelope: Json = { ...(capability.brandScoped ? { brand: BRAND } : {}), ...(capability.confirmation ? { confirmationToken: TOKEN } : {}) };
   const required = capability.brandScoped ? ["brand"] : [];
@@ -36,7 +38,7 @@ export function inputSchema(capability: Capability): Json {
     properties: { ...envelope, ...(shape.properties as Json) },
     required: [...required, ...((shape.required as string[]) ?? [])],
   });
-  if (schema.type === "object") return withEnvelope(schema);
+  if (schema.type === "object") return withEnvelope(schema) as ObjectSchema;
   // a union of object shapes (brand.contacts.save by op): an object root whose oneOf lists each
   // shape with the envelope, so the schema accepts exactly what the pipeline accepts
   const { oneOf, anyOf, ...rest } = schema;
@@ -45,7 +47,7 @@ export function inputSchema(capability: Capability): Json {
 }
 
 /** structuredContent is the API door's `data`, or its error body on an isError result. */
-export function outputSchema(capability: Capability): Json {
+export function outputSchema(capability: Capability): ObjectSchema {
   const { $schema: _, $defs, ...data } = z.toJSONSchema(capability.output, { io: "output", unrepresentable: "any" }) as Json;
   return { type: "object", ...($defs ? { $defs } : {}), anyOf: [data, ERROR_BODY] };
 }

@@ -15,28 +15,40 @@ type Result = Outcome["result"];
 export const SERVER_INFO = { name: "brand-operations", version: "0.1.0" };
 const CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
 
-/** Authorization declared once, checked twice: the list shows what the key may call; invoke checks again. */
+/**
+ * Authorization declared once, checked twice: tools/list shows only what the key's scopes allow;
+ * every served capability stays callable, so a hidden one reaches the pipeline and gets its answer
+ * (insufficient_scope) like any other call.
+ */
 export function registerTools(server: McpServer, caller: McpCaller): void {
-  for (const capability of capabilities) {
-    if (!isServed(capability, "mcp") || !hasScope(caller.actor, capability)) continue;
+  const served = capabilities.filter((capability) => isServed(capability, "mcp"));
+  const tools = served.map((capability) => ({ capability, tool: toolOf(capability) }));
+  for (const { capability, tool } of tools) {
     server.registerTool(
-      mcpToolName(capability.id),
-      {
-        title: capability.title,
-        description: capability.description,
-        inputSchema: advertised(inputSchema(capability)),
-        outputSchema: advertised(outputSchema(capability)),
-        annotations: {
-          title: capability.title,
-          readOnlyHint: capability.kind === "read",
-          destructiveHint: capability.kind === "write" && capability.destructive === true,
-          idempotentHint: capability.kind === "read" || capability.idempotent === true,
-          openWorldHint: false,
-        },
-      },
+      tool.name,
+      { ...tool, inputSchema: advertised(tool.inputSchema), outputSchema: advertised(tool.outputSchema) },
       (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, caller, capability, args, ctx),
     );
   }
+  const listed = tools.filter(({ capability }) => hasScope(caller.actor, capability)).map(({ tool }) => tool);
+  server.server.setRequestHandler("tools/list", () => ({ tools: listed }));
+}
+
+function toolOf(capability: Capability) {
+  return {
+    name: mcpToolName(capability.id),
+    title: capability.title,
+    description: capability.description,
+    inputSchema: inputSchema(capability),
+    outputSchema: outputSchema(capability),
+    annotations: {
+      title: capability.title,
+      readOnlyHint: capability.kind === "read",
+      destructiveHint: capability.kind === "write" && capability.destructive === true,
+      idempotentHint: capability.kind === "read" || capability.idempotent === true,
+      openWorldHint: false,
+    },
+  };
 }
 
 async function callTool(server: McpServer, caller: McpCaller, capability: Capability, args: Record<string, unknown>, ctx: ServerContext) {
