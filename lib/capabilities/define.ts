@@ -85,6 +85,8 @@ type Meta = {
   description: string;
   /** the input carries idempotencyKey, replayed per decisions §6 */
   idempotent?: boolean;
+  /** a write that can remove or revoke something (MCP destructiveHint) */
+  destructive?: boolean;
 };
 
 type Definition<Ctx, I extends z.ZodType, O extends z.ZodType> = Meta & {

@@ -56,6 +56,7 @@ export const brandContactsSave = defineCapability({
   scope: "brand.write",
   minRole: "admin",
   confirmation: true,
+  destructive: true,
   doors: ["assistant", "voice", "mcp", "api"],
   status: "planned",
   widget: "confirm",

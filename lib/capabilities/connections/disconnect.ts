@@ -23,6 +23,7 @@ export const connectionsDisconnect = defineCapability({
   scope: "connections.write",
   minRole: "admin",
   confirmation: true,
+  destructive: true,
   doors: ["assistant", "mcp", "api"],
   status: "planned",
   widget: "confirm",

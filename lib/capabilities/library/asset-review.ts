@@ -12,6 +12,7 @@ export const libraryAssetReview = defineCapability({
   scope: "library.write",
   minRole: "admin",
   confirmation: true,
+  destructive: true,
   doors: ["assistant", "mcp", "api"],
   status: "planned",
   widget: "review",

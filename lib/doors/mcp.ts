@@ -1,0 +1,96 @@
+// The MCP door (decisions §5, §9): one tool per capability this key may call here, each call one
+// pipeline invocation. structuredContent is the API door's `data`, or its error body (isError).
+import { randomUUID } from "node:crypto";
+import { inputRequired, inputResponse, type CallToolResult, type McpServer, type ServerContext } from "@modelcontextprotocol/server";
+import { mcpToolName, type Actor, type Capability } from "../capabilities/define";
+import { capabilities } from "../capabilities/registry";
+import { hasScope } from "../core/access";
+import { invoke, type Outcome } from "../core/invoke";
+import { isServed } from "../core/rollout";
+import { advertised, inputSchema, outputSchema } from "./mcp-schema";
+
+export type McpCaller = { actor: Actor; authorization: string };
+type Result = Outcome["result"];
+
+export const SERVER_INFO = { name: "brand-operations", version: "0.1.0" };
+const CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
+
+/**
+ * Authorization declared once, checked twice: tools/list shows only what the key's scopes allow;
+ * every served capability stays callable, so a hidden one reaches the pipeline and gets its answer
+ * (insufficient_scope) like any other call.
+ */
+export function registerTools(server: McpServer, caller: McpCaller): void {
+  const served = capabilities.filter((capability) => isServed(capability, "mcp"));
+  const tools = served.map((capability) => ({ capability, tool: toolOf(capability) }));
+  for (const { capability, tool } of tools) {
+    server.registerTool(
+      tool.name,
+      { ...tool, inputSchema: advertised(tool.inputSchema), outputSchema: advertised(tool.outputSchema) },
+      (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, caller, capability, args, ctx),
+    );
+  }
+  const listed = tools.filter(({ capability }) => hasScope(caller.actor, capability)).map(({ tool }) => tool);
+  server.server.setRequestHandler("tools/list", () => ({ tools: listed }));
+}
+
+function toolOf(capability: Capability) {
+  return {
+    name: mcpToolName(capability.id),
+    title: capability.title,
+    description: capability.description,
+    inputSchema: inputSchema(capability),
+    outputSchema: outputSchema(capability),
+    annotations: {
+      title: capability.title,
+      readOnlyHint: capability.kind === "read",
+      destructiveHint: capability.kind === "write" && capability.destructive === true,
+      idempotentHint: capability.kind === "read" || capability.idempotent === true,
+      openWorldHint: false,
+    },
+  };
+}
+
+async function callTool(server: McpServer, caller: McpCaller, capability: Capability, args: Record<string, unknown>, ctx: ServerContext) {
+  const requestId = randomUUID();
+  const run = async (value: Record<string, unknown>) =>
+    (await invoke({ door: "mcp", credential: { kind: "key", authorization: caller.authorization }, capabilityId: capability.id, body: { ok: true, value }, requestId })).result;
+  const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
+  const shown = ctx.mcpReq.requestState();
+  if (answer.kind === "elicit" && answer.action !== "accept") {
+    return declined(requestId, typeof shown === "string" ? shown : undefined);
+  }
+  const result = await run(args);
+  if (result.ok || result.error.code !== "confirmation_required" || !canElicit(server, ctx)) return toolResult(result, requestId);
+  const { summary = "", confirmationToken } = result.error.details;
+  // accepted what the person saw: the door presents the token itself, so it never leaves the server
+  if (answer.kind === "elicit" && shown === summary) return toolResult(await run({ ...args, confirmationToken }), requestId);
+  return inputRequired({
+    inputRequests: { confirm: inputRequired.elicit({ mode: "form", message: summary, requestedSchema: { type: "object", properties: {} } }) },
+    requestState: summary,
+  });
+}
+
+function canElicit(server: McpServer, ctx: ServerContext): boolean {
+  const perRequest = (ctx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined)?.[CAPABILITIES_KEY];
+  return Boolean((perRequest ?? server.server.getClientCapabilities())?.elicitation);
+}
+
+function toolResult(result: Result, requestId: string): CallToolResult {
+  if (result.ok) {
+    const data = result.data as Record<string, unknown>;
+    return { structuredContent: data, content: [{ type: "text", text: JSON.stringify(data, null, 2) }] };
+  }
+  const body = result.error.toBody(requestId);
+  return errorResult(body);
+}
+
+/** The person said no: nothing ran, and no token is shown to the model. */
+function declined(requestId: string, summary: string | undefined): CallToolResult {
+  const message = "The person declined the confirmation: nothing was written";
+  return errorResult({ ok: false, error: { code: "confirmation_required", message, ...(summary ? { summary } : {}), requestId } });
+}
+
+function errorResult(body: { ok: false; error: { code: string; message: string; [more: string]: unknown } }): CallToolResult {
+  return { isError: true, structuredContent: body, content: [{ type: "text", text: `${body.error.code}: ${body.error.message}` }] };
+}

@@ -1,0 +1,91 @@
+// The tool list: built from the registry, per key scope, MCP door only; reads equal the API door's data.
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, expectOk, makeKey, makeWorld } from "../support/world";
+import { callTool, connectMcp, expectToolOk, toolNames } from "../support/mcp";
+
+type World = Awaited<ReturnType<typeof makeWorld>>;
+let world: World;
+beforeAll(async () => {
+  world = await makeWorld();
+});
+
+describe("tools/list: what the key may call on the MCP door", () => {
+  it("an all-scope key sees every MCP capability, named with underscores; library_upload_create (API and Assistant only) is absent", async () => {
+    const names = await toolNames(await connectMcp(world.admin.key));
+    expect(names).toContain("questions_ask");
+    expect(names).toContain("brands_list");
+    expect(names).toContain("brand_contacts_save");
+    expect(names).not.toContain("library_upload_create");
+    expect(names).toHaveLength(18);
+  });
+
+  it.each([
+    ["kit.read", ["brands_list", "kit_read"]],
+    ["kit.read,kit.write", ["brands_list", "kit_colors_add", "kit_instructions_update", "kit_read"]],
+    ["questions.read,questions.write", ["brands_list", "questions_answer", "questions_ask", "questions_list"]],
+    ["library.read", ["brands_list", "library_asset_get", "library_search"]],
+  ])("a key with scopes %s sees %j", async (scopes, expected) => {
+    const key = await makeKey(world.admin.email, { scopes });
+    expect(await toolNames(await connectMcp(key.key))).toEqual(expected);
+  });
+
+  it("descriptions come from the registry; annotations from the catalogue", async () => {
+    const { tools } = await (await connectMcp(world.admin.key)).listTools();
+    const tool = (name: string) => tools.find((candidate) => candidate.name === name)!;
+    expect(tool("kit_read").description).toBeTruthy();
+    expect(tool("kit_read").annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(tool("questions_ask").annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    for (const name of ["connections_disconnect", "brand_contacts_save", "library_asset_review"]) {
+      expect(tool(name).annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    }
+    expect(tool("questions_answer").annotations?.idempotentHint).toBe(true);
+  });
+
+  it("input schemas are objects with brand (required) and, for confirmation writes, confirmationToken", async () => {
+    const { tools } = await (await connectMcp(world.admin.key)).listTools();
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe("object");
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+    }
+    const colours = tools.find((tool) => tool.name === "kit_colors_add")!.inputSchema as any;
+    expect(colours.required).toContain("brand");
+    expect(Object.keys(colours.properties)).toEqual(expect.arrayContaining(["brand", "confirmationToken", "hex", "name", "role"]));
+    expect(Object.keys(tools.find((tool) => tool.name === "brands_list")!.inputSchema.properties ?? {})).not.toContain("brand");
+  });
+
+  it("brand_contacts_save's union by op is an object root whose oneOf lists each op with the envelope", async () => {
+    const { tools } = await (await connectMcp(world.admin.key)).listTools();
+    const schema = tools.find((tool) => tool.name === "brand_contacts_save")!.inputSchema as any;
+    expect(schema.type).toBe("object");
+    expect(schema.oneOf.length).toBeGreaterThanOrEqual(2);
+    const ops = schema.oneOf.map((variant: any) => variant.properties.op.const ?? variant.properties.op.enum?.[0]);
+    expect(ops).toContain("delete");
+    for (const variant of schema.oneOf) expect(variant.properties.brand).toBeDefined();
+  });
+});
+
+describe("reads: structuredContent is exactly the API door's data", () => {
+  it.each([
+    ["kit_read", "kit.read", {}],
+    ["brand_overview", "brand.overview", {}],
+    ["questions_list", "questions.list", {}],
+  ])("%s", async (tool, capability, input) => {
+    const args = { brand: world.brand.shortId, ...input };
+    const result = expectToolOk(await callTool(await connectMcp(world.admin.key), tool, args));
+    const api = expectOk(await call(capability, world.admin.key, args));
+    if (capability === "brand.overview") {
+      // brand.overview lists what this caller may call through this door: the MCP door serves fewer
+      expect(result.capabilities).not.toContain("library.upload.create");
+      expect({ ...result, capabilities: [] }).toEqual({ ...api, capabilities: [] });
+    } else {
+      expect(result).toEqual(api);
+    }
+    expect(JSON.parse((await callTool(await connectMcp(world.admin.key), tool, args)).content[0]!.text!)).toEqual(result);
+  });
+
+  it("brands_list is a tool too, with the caller's brands", async () => {
+    const result = expectToolOk(await callTool(await connectMcp(world.viewer.key), "brands_list", {}));
+    expect(result).toEqual(expectOk(await call("brands.list", world.viewer.key, {})));
+    expect(JSON.stringify(result)).toContain(world.brand.shortId);
+  });
+});
