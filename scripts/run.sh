@@ -32,6 +32,18 @@ ensure_build() {
   fi
 }
 
+# The browser tests use Debian's Chromium (Playwright's own browser download cannot work here)
+ensure_chromium() {
+  command -v chromium >/dev/null 2>&1 && return
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "[setup] installing Debian's chromium for the browser tests" >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } 1>&2
+  else
+    echo "[setup] the browser tests need Chromium at /usr/bin/chromium: run 'sudo apt-get install -y chromium'" >&2
+    exit 1
+  fi
+}
+
 task="${1:?usage: run.sh <task> [args]}"; shift
 ensure_dependencies
 case "$task" in
@@ -40,7 +52,7 @@ case "$task" in
     npx tsx --conditions=react-server scripts/prepare.ts 1>&2
     ensure_build
     exec npx next start -p "${PORT:-3000}" ;;
-  test) ensure_build; exec npx vitest run "$@" ;;
+  test) ensure_chromium; ensure_build; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
   bench-library) ensure_build; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;
