@@ -57,7 +57,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   const reader = readDb();
   // 1. who is calling
   const actor = await authenticate(call.credential, now);
-  Object.assign(trail ?? {}, { userId: actor.userId, apiKeyId: actor.apiKeyId });
+  if (trail) Object.assign(trail, { userId: actor.userId, apiKeyId: actor.apiKeyId });
   // 2. rate limit for the key (or the person, for sessions)
   const limit = await rateLimitStore().hit(callerKey(actor), config().RATE_LIMIT_PER_MINUTE, now.getTime());
   outcome.rateLimit = { limit: limit.limit, remaining: limit.remaining, resetSeconds: limit.resetSeconds };
@@ -77,7 +77,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   const parsed = parseCall(capability, call.body);
   const base = { actor, now, door: call.door, requestId: call.requestId, connections: connectionsPort, storage: storage() };
   if (!capability.brandScoped) {
-    return output(capability, await executeAs<BaseContext>(capability, { ...base, db: reader, sql: sql(), afterCommit: runSoon }, parsed.input));
+    return output(capability, await capability.execute!({ ...base, db: reader, sql: sql(), afterCommit: runSoon } as never, parsed.input as never));
   }
   // 6. brand access and minimum role
   const access = await resolveBrandAccess(actor, parsed.brand!);
@@ -89,7 +89,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
     callableCapabilities: () => callableCapabilities(actor, access.role, call.door),
   });
   if (capability.kind === "read") {
-    return output(capability, await executeAs<BrandContext>(capability, context(reader, runSoon), parsed.input));
+    return output(capability, await capability.execute!(context(reader, runSoon) as never, parsed.input as never));
   }
   // 7. closed and archived brands are read-only
   if (access.brand.status !== "active") {
@@ -98,8 +98,8 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   // 8. AI budget: no capability of the registry uses the model itself; the assistant door meters it
   // 9. confirmation
   if (capability.confirmation) await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now);
-  // 10. execution, atomically, with the audit record of its success
-  return output(capability, await write(capability, actor, access, parsed.input, context, now, trail));
+  // 10. execution, atomically, with the audit record of its success (the output is checked inside)
+  return write(capability, actor, access, parsed.input, context, now, trail);
 }
 
 async function requireConfirmation(
@@ -142,10 +142,6 @@ async function write(
   });
   for (const effect of effects) await runNow(effect);
   return result.data;
-}
-
-async function executeAs<Ctx>(capability: Capability, ctx: Ctx, input: unknown): Promise<unknown> {
-  return capability.execute!(ctx as never, input as never);
 }
 
 const sqlOutsideTransaction: SqlRead = () => {

@@ -7,7 +7,6 @@ import { config } from "../config";
 import { sqlitePath } from "./paths";
 import { sqliteReader, type SqlRead } from "./sql";
 
-export type Db = PrismaClient;
 /** The client inside an interactive transaction: what capabilities receive. */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 

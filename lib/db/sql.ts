@@ -4,7 +4,6 @@
 // other reads stay on Prisma. SQL is written with `?` placeholders and double-quoted identifiers,
 // which SQLite and PostgreSQL both read.
 import Database from "better-sqlite3";
-import type { ArgType, SqlDriverAdapter } from "@prisma/driver-adapter-utils";
 
 export type SqlValue = string | number | null;
 export type SqlRead = <Row>(sql: string, args?: readonly SqlValue[]) => Promise<Row[]>;
@@ -18,20 +17,6 @@ export function sqliteReader(file: string): SqlRead {
     if (!statement) statements.set(sql, (statement = connection.prepare(sql)));
     return statement.all(...args) as Row[];
   };
-}
-
-/** Any Prisma driver adapter (PostgreSQL's among them). */
-export function adapterReader(connection: Promise<SqlDriverAdapter>, dialect: "sqlite" | "postgres"): SqlRead {
-  return async <Row>(sql: string, args: readonly SqlValue[] = []) => {
-    let index = 0;
-    const text = dialect === "postgres" ? sql.replace(/\?/g, () => `$${++index}`) : sql;
-    const result = await (await connection).queryRaw({ sql: text, args: [...args], argTypes: args.map(argType) });
-    return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])) as Row);
-  };
-}
-
-function argType(value: SqlValue): ArgType {
-  return { scalarType: typeof value === "number" ? (Number.isInteger(value) ? "int" : "float") : "string", arity: "scalar" };
 }
 
 /** SQLite returns booleans as 0/1, PostgreSQL as booleans. */

@@ -1,11 +1,10 @@
 // The API door: POST /api/v1/<capability id> (decisions §1). It reads the HTTP request into an
 // invocation and writes the outcome back as HTTP; every rule lives in the pipeline.
-import { randomUUID } from "node:crypto";
 import { invoke, type Outcome } from "../core/invoke";
 import type { Body } from "../core/input";
+import { requestIdOf } from "./http";
 
 const BODY_LIMIT = 1024 * 1024;
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 export async function handleApiCall(request: Request, capabilityId: string): Promise<Response> {
   const requestId = requestIdOf(request);
@@ -23,15 +22,6 @@ export async function handleApiCall(request: Request, capabilityId: string): Pro
   if (!body.ok && body.unread) headers.set("Connection", "close");
   const payload = result.ok ? { ok: true, data: result.data } : result.error.toBody(requestId);
   return Response.json(payload, { status: result.ok ? 200 : result.error.status, headers });
-}
-
-export function methodNotAllowed(request: Request): Response {
-  return new Response(null, { status: 405, headers: { Allow: "POST", "X-Request-Id": requestIdOf(request) } });
-}
-
-export function requestIdOf(request: Request): string {
-  const sent = request.headers.get("x-request-id");
-  return sent && REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
 function headersOf(outcome: Outcome, requestId: string): Headers {

@@ -7,17 +7,15 @@ import { storage } from "../storage";
 import { isSafeKey } from "../storage/keys";
 import { LocalStorage } from "../storage/local";
 import { receiveUpload } from "../storage/local-receive";
-import { requestIdOf } from "./api";
+import { requestIdOf } from "./http";
 
 type Failure = { status: number; code: string; message: string; reason?: string; field?: string; unread?: boolean };
 
 export async function handleUpload(request: Request, segments: string[]): Promise<Response> {
   const requestId = requestIdOf(request);
-  const local = localStorage();
-  if (!local) return failure(requestId, notHere());
-  const key = segments.join("/");
-  const allowed = isSafeKey(key) ? local.verifyUpload(key, new URL(request.url).searchParams, new Date()) : null;
-  if (!allowed) return failure(requestId, { ...badSignature(), unread: true });
+  const signed = signedKey(request, segments, (local, key, query, now) => local.verifyUpload(key, query, now));
+  if (!signed.ok) return failure(requestId, { ...signed.refusal, unread: true });
+  const { local, key, allowed } = signed;
   const length = request.headers.get("content-length");
   const received = await receiveUpload(local, key, allowed, request.body, length === null ? null : Number(length));
   if (!received.ok) {
@@ -29,11 +27,9 @@ export async function handleUpload(request: Request, segments: string[]): Promis
 
 export async function handleDownload(request: Request, segments: string[]): Promise<Response> {
   const requestId = requestIdOf(request);
-  const local = localStorage();
-  if (!local) return failure(requestId, notHere());
-  const key = segments.join("/");
-  const allowed = isSafeKey(key) ? local.verifyDownload(key, new URL(request.url).searchParams, new Date()) : null;
-  if (!allowed) return failure(requestId, badSignature());
+  const signed = signedKey(request, segments, (local, key, query, now) => local.verifyDownload(key, query, now));
+  if (!signed.ok) return failure(requestId, signed.refusal);
+  const { local, key, allowed } = signed;
   const size = await local.size(key);
   if (size === null) return failure(requestId, { status: 404, code: "not_found", message: "This file is no longer stored" });
   const headers = baseHeaders(requestId);
@@ -47,13 +43,17 @@ export async function handleDownload(request: Request, segments: string[]): Prom
   return new Response(body, { headers });
 }
 
-export function methodNotAllowed(allow: string) {
-  return (request: Request) => new Response(null, { status: 405, headers: { Allow: allow, "X-Request-Id": requestIdOf(request) } });
-}
-
-function localStorage(): LocalStorage | null {
-  const current = storage();
-  return current instanceof LocalStorage ? current : null;
+/** The storage key of a route, once local storage is in use, the key is safe and its URL signature holds. */
+function signedKey<Grant>(
+  request: Request,
+  segments: string[],
+  verify: (local: LocalStorage, key: string, query: URLSearchParams, now: Date) => Grant | null,
+): { ok: true; local: LocalStorage; key: string; allowed: Grant } | { ok: false; refusal: Failure } {
+  const local = storage();
+  if (!(local instanceof LocalStorage)) return { ok: false, refusal: notHere() };
+  const key = segments.join("/");
+  const allowed = isSafeKey(key) ? verify(local, key, new URL(request.url).searchParams, new Date()) : null;
+  return allowed ? { ok: true, local, key, allowed } : { ok: false, refusal: badSignature() };
 }
 
 const notHere = (): Failure => ({ status: 404, code: "not_found", message: "Files are not served here: this service stores them in S3" });

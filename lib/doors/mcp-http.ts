@@ -3,7 +3,10 @@ import { createMcpHandler } from "mcp-handler";
 import { McpServer, WebStandardStreamableHTTPServerTransport, type AuthInfo } from "@modelcontextprotocol/server";
 import { authenticate } from "../core/auth";
 import { AppError } from "../core/errors";
+import { methodNotAllowed } from "./http";
 import { registerTools, SERVER_INFO, type McpCaller } from "./mcp";
+
+const streamNotOffered = methodNotAllowed("POST, DELETE");
 
 /** withMcpAuth's verifier: an unknown, revoked or expired key is no identity (401 + WWW-Authenticate). */
 export async function verifyKey(_request: Request, bearer?: string): Promise<AuthInfo | undefined> {
@@ -29,7 +32,7 @@ const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTra
 export async function handleMcp(request: Request): Promise<Response> {
   const caller = request.auth?.extra?.caller as McpCaller;
   // no standalone SSE stream: the door sends nothing outside a call's own response
-  if (request.method === "GET") return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
+  if (request.method === "GET") return streamNotOffered(request);
   const sessionId = request.headers.get("mcp-session-id");
   if (sessionId) {
     const session = sessions.get(sessionId);

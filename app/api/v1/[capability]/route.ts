@@ -1,4 +1,5 @@
-import { handleApiCall, methodNotAllowed } from "@/lib/doors/api";
+import { handleApiCall } from "@/lib/doors/api";
+import { methodNotAllowed } from "@/lib/doors/http";
 
 export const dynamic = "force-dynamic";
 
@@ -6,8 +7,5 @@ export async function POST(request: Request, { params }: { params: Promise<{ cap
   return handleApiCall(request, (await params).capability);
 }
 
-export const GET = methodNotAllowed;
-export const PUT = methodNotAllowed;
-export const PATCH = methodNotAllowed;
-export const DELETE = methodNotAllowed;
-export const OPTIONS = methodNotAllowed;
+const postOnly = methodNotAllowed("POST");
+export { postOnly as GET, postOnly as PUT, postOnly as PATCH, postOnly as DELETE, postOnly as OPTIONS };

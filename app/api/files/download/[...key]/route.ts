@@ -1,4 +1,5 @@
-import { handleDownload, methodNotAllowed } from "@/lib/doors/files";
+import { handleDownload } from "@/lib/doors/files";
+import { methodNotAllowed } from "@/lib/doors/http";
 
 export const dynamic = "force-dynamic";
 

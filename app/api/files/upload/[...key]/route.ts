@@ -1,4 +1,5 @@
-import { handleUpload, methodNotAllowed } from "@/lib/doors/files";
+import { handleUpload } from "@/lib/doors/files";
+import { methodNotAllowed } from "@/lib/doors/http";
 
 export const dynamic = "force-dynamic";
 
