@@ -77,7 +77,7 @@ export async function startPostgres(): Promise<LocalPostgres> {
     child = spawn(
       path.join(bin, "postgres"),
       ["-D", data, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
-        "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200"],
+        "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300"],
       // spawned with the postgres user's ids (not through runuser), so child.pid is the server itself
       { stdio: ["ignore", "pipe", "pipe"], ...(owner ?? {}), env: { ...process.env, LC_ALL: "C" } },
     );
