@@ -19,7 +19,7 @@ function sourceMentions(dir: string, pattern: RegExp): boolean {
     return file.endsWith(".ts") && pattern.test(readFileSync(file, "utf8"));
   });
 }
-const redisLimiter = existsSync("lib") && sourceMentions("lib", /RateLimiterRedis/);
+const redisLimiter = existsSync("lib") && sourceMentions("lib", /RateLimiterRedis|SharedRateLimitStore/);
 
 describe.skipIf(postgresSkip)(`two instances on one PostgreSQL${postgresSkip ? ` (skipped: ${postgresSkip})` : ""}`, () => {
   let cluster: LocalPostgres;
