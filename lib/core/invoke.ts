@@ -51,7 +51,7 @@ export async function invoke(call: Invocation): Promise<Outcome> {
     outcome.result = { ok: true, data };
   } catch (thrown) {
     const error = asAppError(thrown);
-    if (error.code === "internal") cause = thrown;
+    if (error.code === "internal" || error.code === "unavailable") cause = thrown;
     outcome.result = { ok: false, error };
     if (trail) await auditFailure(trail, error, now);
   }
