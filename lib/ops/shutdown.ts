@@ -10,7 +10,7 @@
 // resources are closed after the requests (they may need them to the end), then the process
 // exits 0. If the bound passes first, it exits 1 and says which requests were cut.
 import { config } from "../config";
-import { db, readDb } from "../db/client";
+import { closeDb } from "../db/client";
 import { log } from "../log";
 import { closeRedis } from "./redis";
 
@@ -54,10 +54,7 @@ function begin(): void {
 async function closeResources(): Promise<void> {
   const results = await Promise.allSettled([
     closeRedis(),
-    (async () => {
-      await db().$disconnect();
-      await readDb().$disconnect();
-    })(),
+    closeDb(),
   ]);
   for (const result of results) {
     if (result.status === "rejected") log.warn({ component: "shutdown", err: result.reason }, "closing a connection failed");
