@@ -19,6 +19,9 @@ import { redisReady } from "../ops/redis";
 import type { RateLimitDecision, RateLimitStore } from "./rate-limit";
 
 const WINDOW_MS = 60_000;
+// after a failed command (a timeout: Redis stalled but the socket is open), calls skip Redis this
+// long, so a stalled Redis costs one command timeout a second rather than one per call
+const RETRY_AFTER_FAILURE_MS = 1000;
 const PREFIX = "brandops:rl:";
 
 const SLIDING_LOG = `
@@ -47,6 +50,7 @@ type SlidingLogClient = Redis & { brandOpsSlidingLog(key: string, limit: number,
 export class SharedRateLimitStore implements RateLimitStore {
   private readonly client: SlidingLogClient;
   private using: "redis" | "in-process" | undefined;
+  private skipRedisUntil = 0;
 
   constructor(client: Redis, private readonly fallback: RateLimitStore) {
     // defineCommand sends EVALSHA and falls back to EVAL once after Redis lost its script cache
@@ -55,16 +59,17 @@ export class SharedRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, limit: number, nowMs: number): Promise<RateLimitDecision> {
-    if (redisReady(this.client)) {
+    if (redisReady(this.client) && Date.now() >= this.skipRedisUntil) {
       try {
         const [allowed, count, untilSlotMs] = await this.client.brandOpsSlidingLog(PREFIX + key, limit, WINDOW_MS, randomUUID());
         this.switchTo("redis");
         const seconds = count > 0 ? Math.max(1, Math.ceil(untilSlotMs / 1000)) : 1;
         return { allowed: allowed === 1, limit, remaining: limit - count, resetSeconds: seconds, retryAfterSeconds: seconds };
       } catch (error) {
+        this.skipRedisUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
         this.switchTo("in-process", error);
       }
-    } else {
+    } else if (!redisReady(this.client)) {
       this.switchTo("in-process", new Error(`Redis connection is ${this.client.status}`));
     }
     return this.fallback.hit(key, limit, nowMs);

@@ -81,4 +81,26 @@ describe("rate limits shared through Redis", () => {
     expect(statuses(await alternate(key, LIMIT + 1))).toEqual([...Array(LIMIT).fill(200), 429]);
     for (const server of [a, b]) expect(logLines(server, /Redis is back/)).toHaveLength(1);
   });
+
+  it("does not hang on a stalled Redis (connection open, no answers): a timeout, then in-process", async () => {
+    redis.freeze();
+    try {
+      const key = await newKey();
+      const started = Date.now();
+      const responses: ApiResponse[] = [];
+      for (let i = 0; i < 12; i++) responses.push(await read(a, key));
+      // 12 calls each waiting for Redis would take 12 command timeouts (3 s); a stalled Redis is skipped
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(statuses(responses)).toEqual([...Array(LIMIT).fill(200), ...Array(12 - LIMIT).fill(429)]);
+    } finally {
+      redis.thaw();
+    }
+    const deadline = Date.now() + 15_000;
+    const probe = await newKey();
+    while (logLines(a, /Redis is back/).length < 2) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await read(a, probe);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
 });
