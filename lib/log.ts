@@ -7,9 +7,13 @@
 import pino from "pino";
 
 const globalForLog = globalThis as unknown as { brandOpsLog?: pino.Logger };
+// LOG_LEVEL is validated with the rest of the configuration (lib/config.ts), which logs through
+// this module: an unknown level here falls back to info so that the start can say what is wrong
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const wanted = process.env.LOG_LEVEL;
 
 export const log: pino.Logger = (globalForLog.brandOpsLog ??= pino({
-  level: process.env.LOG_LEVEL ?? "info",
+  level: LOG_LEVELS.includes(wanted as never) ? wanted : "info",
   base: undefined, // no pid/hostname on every line: the collector knows where it came from
   messageKey: "msg",
   timestamp: pino.stdTimeFunctions.isoTime,

@@ -12,6 +12,9 @@ const RETRY_AFTER_SECONDS = 1;
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
 
+// probes come every few seconds: log when the answer changes, not on every probe
+let databaseAnswered = true;
+
 export async function readiness(): Promise<Readiness> {
   if (shuttingDown()) return { ready: false, reason: "shutting down" };
   let timer: NodeJS.Timeout | undefined;
@@ -20,9 +23,12 @@ export async function readiness(): Promise<Readiness> {
   });
   try {
     await Promise.race([sql()("SELECT 1"), timeout]);
+    if (!databaseAnswered) log.info({ component: "health" }, "ready: the database answers again");
+    databaseAnswered = true;
     return { ready: true };
   } catch (error) {
-    log.warn({ component: "health", err: error }, "not ready: the database does not answer");
+    if (databaseAnswered) log.warn({ component: "health", err: error }, "not ready: the database does not answer");
+    databaseAnswered = false;
     return { ready: false, reason: "database" };
   } finally {
     clearTimeout(timer);
