@@ -68,10 +68,11 @@ async function runMix(seconds: number, tallies: Map<string, Tally>) {
   return Promise.all(kinds.map(async (kind) => {
     const rate = Math.max(1, Math.round(RATE * kind.share));
     const result = await autocannon({
-      url: server.url, method: "POST", duration: seconds, overallRate: rate, connections: Math.max(2, Math.ceil(rate / 20)),
+      // enough connections to hold the rate even when a call takes 250 ms
+      url: server.url, method: "POST", duration: seconds, overallRate: rate, connections: Math.max(4, Math.ceil(rate / 4)),
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, requests: kind.requests,
     });
-    return { kind: kind.name, result };
+    return { kind: kind.name, rate, result };
   }));
 }
 
@@ -89,19 +90,25 @@ try {
   const rssEnd = rssKb();
 
   console.log(`\nsoak: ${PROFILE} profile (${env.DATABASE_URL!.split(":")[0]}${env.REDIS_URL ? " + Redis" : ""}), target ${RATE} calls/s for ${MINUTES} min after ${WARMUP_S} s warm-up, Node ${process.version}, ${new Date().toISOString()}`);
-  console.log("| kind | calls | calls/s | p50 ms | p99 ms | max ms | expected 409 | errors |\n|---|---|---|---|---|---|---|---|");
+  console.log("| kind | calls | target/s | calls/s | p50 ms | p99 ms | max ms | expected 409 | errors |\n|---|---|---|---|---|---|---|---|---|");
   let total = 0;
   let errors = 0;
-  for (const { kind, result } of runs) {
+  for (const { kind, rate, result } of runs) {
     const tally = tallies.get(kind)!;
     const unexpected = Object.values(tally.unexpected).reduce((a, b) => a + b, 0) + result.errors;
     total += result.requests.total;
     errors += unexpected;
-    console.log(`| ${kind} | ${result.requests.total} | ${(result.requests.total / seconds).toFixed(1)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${tally.expected409} | ${unexpected}${unexpected ? ` (${JSON.stringify({ ...tally.unexpected, ...(result.errors ? { connection: result.errors } : {}) })})` : ""} |`);
+    console.log(`| ${kind} | ${result.requests.total} | ${rate} | ${(result.requests.total / seconds).toFixed(1)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${tally.expected409} | ${unexpected}${unexpected ? ` (${JSON.stringify({ ...tally.unexpected, ...(result.errors ? { connection: result.errors } : {}) })})` : ""} |`);
   }
   console.log(`\ntotal ${total} calls in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(1)} calls/s; errors ${errors}`);
   console.log(`server RSS: ${mb(rssAfterStart)} MB after start, ${mb(rssStart)} MB after warm-up, ${mb(rssEnd)} MB at the end (growth ${mb(rssEnd - rssStart)} MB); every 30 s: ${samples.map(mb).join(", ")}`);
-  if (errors > 0) process.exitCode = 1;
+  if (errors > 0) {
+    // what the server said about its failures: the distinct error messages of its error lines
+    const failures = server.output().split("\n").filter((line) => line.startsWith('{"level":"error"')).map((line) => JSON.parse(line));
+    const distinct = [...new Set(failures.map((line) => `${line.capability ?? line.component}: ${line.err?.message ?? line.msg}`))];
+    console.log(`server error lines: ${failures.length}; distinct:\n${distinct.slice(0, 5).map((text) => `  ${text.slice(0, 300)}`).join("\n")}`);
+    process.exitCode = 1;
+  }
 } finally {
   await server.stop();
   await redis?.stop();
