@@ -15,6 +15,11 @@ type Source = Record<string, unknown>;
 
 export const datamodel = (file: string, content = readFileSync(file, "utf8")): Source => ({ tag: "schemaDatamodel", files: [{ path: file, content }] });
 
+/** The live database behind the adapter (the `url` given to diff), described as the engine sees it. */
+export const liveDatabase = (schemaFile: string): Source => ({
+  tag: "schemaDatasource", configDir: ".", files: [{ path: schemaFile, content: readFileSync(schemaFile, "utf8") }],
+});
+
 /** A migrations folder as the engine reads it (replayed on a shadow database). */
 export function migrationsSource(baseDir: string): Source {
   const dirs = existsSync(baseDir) ? readdirSync(baseDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];

@@ -51,8 +51,13 @@ function clients(): Clients {
   const url = config().DATABASE_URL;
   const current = globalForDb.brandOpsDb;
   if (current && current.url === url) return current;
-  globalForDb.brandOpsDb = dialectOf(url) === "postgresql" ? postgresClients(url) : sqliteClients(url);
+  globalForDb.brandOpsDb = openClients(url);
   return globalForDb.brandOpsDb;
+}
+
+/** Connections to a database of one's own (tests that set up a second database); close them after. */
+export function openClients(url: string): Clients {
+  return dialectOf(url) === "postgresql" ? postgresClients(url) : sqliteClients(url);
 }
 
 function sqliteClients(url: string): Clients {
