@@ -20,8 +20,13 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: unsetIfEmpty(z.string()),
   S3_SECRET_ACCESS_KEY: unsetIfEmpty(z.string()),
   S3_FORCE_PATH_STYLE: unsetIfEmpty(z.enum(["0", "1"], "S3_FORCE_PATH_STYLE must be 0 or 1")),
-  REDIS_URL: z.string().optional(),
+  // REDIS_URL shares rate limits between instances (lib/ops/redis.ts); unset keeps them in-process
+  REDIS_URL: unsetIfEmpty(z.string().regex(/^rediss?:\/\/\S+$/, "REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379")),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // info logs one line per call; warn keeps only problems (lib/log.ts)
+  LOG_LEVEL: unsetIfEmpty(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent")),
+  // how long SIGTERM waits for in-flight requests before exiting anyway (lib/ops/shutdown.ts)
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   CAPABILITY_ROLLOUT: z.enum(["all", "available"]).default("all"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
 }).superRefine((env, issues) => {

@@ -1,15 +1,37 @@
 // Configuration is validated when the server starts, so a wrong setting stops the service with a
 // sentence naming it instead of failing the first call that reads it. Next only logs a failing
-// instrumentation hook and keeps serving, hence the explicit exit.
+// instrumentation hook and keeps serving, hence the explicit exit. Then: the SIGTERM handling
+// (lib/ops/shutdown.ts) and, with REDIS_URL, a first connection to Redis, so the first calls are
+// already limited together with the other instances.
 import { config } from "./config";
 import { providerCatalog } from "./connections/catalog";
+import { log } from "./log";
+import { redis } from "./ops/redis";
+import { installShutdown } from "./ops/shutdown";
 
-export function validateAtStart(): void {
+const REDIS_FIRST_CONNECT_MS = 2000;
+
+export async function validateAtStart(): Promise<void> {
   try {
     config();
     providerCatalog();
   } catch (error) {
-    console.error((error as Error).message);
+    log.fatal({ component: "startup" }, (error as Error).message);
     process.exit(1);
   }
+  installShutdown();
+  await firstRedisConnection();
+}
+
+/** Waits briefly for Redis; without it the service starts anyway, limiting in-process. */
+async function firstRedisConnection(): Promise<void> {
+  const client = redis();
+  if (!client || client.status === "ready") return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_FIRST_CONNECT_MS);
+    client.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

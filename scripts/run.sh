@@ -77,6 +77,7 @@ case "$task" in
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
   bench-library) ensure_build; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;
+  bench-soak) ensure_build; exec npx tsx --conditions=react-server scripts/bench-soak.ts "$@" ;;
   exec) exec "$@" ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;
 esac

@@ -2,6 +2,7 @@
 // `state` (or `error`). Every outcome is a CallbackOutcome for a page; nothing here throws on
 // purpose. The state is consumed before anything else is done with it, whatever happens next.
 import type { PrismaClient } from "../db/generated/client";
+import { log } from "../log";
 import { providerCatalog } from "./catalog";
 import { exchangeCode, fetchAccount, revokeGrant } from "./oauth-client";
 import { redirectUri } from "./port";
@@ -54,12 +55,12 @@ export async function completeConnection(db: PrismaClient, params: URLSearchPara
   try {
     tokens = await exchangeCode(provider, { code, codeVerifier: open(state!.codeVerifier, `oauth-state:${state!.id}`), redirectUri: redirectUri() }, now);
   } catch (error) {
-    console.error(`connection ${connection.id}: code exchange at ${provider.name} failed: ${(error as Error).message}`);
+    log.error({ connectionId: connection.id }, `connection ${connection.id}: code exchange at ${provider.name} failed: ${(error as Error).message}`);
     return failed(502, `${provider.name} did not complete the connection`, `It refused the authorization or could not be reached. Nothing was connected. ${START_AGAIN}`);
   }
   // the account name is a courtesy: a connection works without it
   const account = await fetchAccount(provider, tokens.accessToken).catch((error: Error) => {
-    console.error(`connection ${connection.id}: reading the account at ${provider.name} failed: ${error.message}`);
+    log.warn({ connectionId: connection.id }, `connection ${connection.id}: reading the account at ${provider.name} failed: ${error.message}`);
     return null;
   });
 
@@ -69,7 +70,7 @@ export async function completeConnection(db: PrismaClient, params: URLSearchPara
   });
   if (completed.count !== 1) {
     // cancelled while the person was at the provider: the grant just obtained is not kept
-    await revokeGrant(provider, tokens).catch((error: Error) => console.error(`connection ${connection.id}: revoking an unused grant failed: ${error.message}`));
+    await revokeGrant(provider, tokens).catch((error: Error) => log.error({ connectionId: connection.id }, `connection ${connection.id}: revoking an unused grant failed: ${error.message}`));
     return failed(409, "This connection was cancelled meanwhile", "Nothing was connected.");
   }
   return { kind: "connected", providerName: provider.name, account, brandName: brand.name };

@@ -19,6 +19,8 @@ import { rateLimitStore, type RateLimitState } from "./rate-limit";
 import { isServed } from "./rollout";
 import { iso } from "./time";
 import { connectionsPort } from "../connections/port";
+import { log } from "../log";
+import { logCall } from "../ops/call-log";
 
 export type Invocation = {
   door: Door;
@@ -35,7 +37,9 @@ export type Outcome = {
 };
 
 export async function invoke(call: Invocation): Promise<Outcome> {
+  const started = performance.now();
   const now = new Date();
+  let cause: unknown;
   const outcome: Outcome = { result: { ok: false, error: new AppError("internal", "not run") } };
   // every attempt at a write is audited, even one refused before we know who called
   const trail: AuditTrail | undefined =
@@ -46,10 +50,12 @@ export async function invoke(call: Invocation): Promise<Outcome> {
     const data = await run(call, now, outcome, trail);
     outcome.result = { ok: true, data };
   } catch (thrown) {
-    const error = asAppError(thrown, call);
+    const error = asAppError(thrown);
+    if (error.code === "internal" || error.code === "unavailable") cause = thrown;
     outcome.result = { ok: false, error };
     if (trail) await auditFailure(trail, error, now);
   }
+  logCall(call, outcome.result, performance.now() - started, cause);
   return outcome;
 }
 
@@ -156,7 +162,7 @@ async function runNow(effect: () => Promise<void>): Promise<void> {
   try {
     await effect();
   } catch (error) {
-    console.error("effect after commit failed:", error);
+    log.error({ err: error }, "effect after commit failed");
   }
 }
 
@@ -169,12 +175,12 @@ function output(capability: Capability, data: unknown): unknown {
   return checked.data;
 }
 
-function asAppError(thrown: unknown, call: Invocation): AppError {
+/** An unexpected error becomes `internal`; its cause goes into the call's log line (logCall). */
+function asAppError(thrown: unknown): AppError {
   if (thrown instanceof AppError) return thrown;
   if (isUnavailable(thrown)) {
     return new AppError("unavailable", "The service cannot reach its database right now; retry shortly", { retryAfterSeconds: 1 });
   }
-  console.error(`[${call.requestId}] ${call.door} ${call.capabilityId} failed:`, thrown);
   return new AppError("internal", "Unexpected error");
 }
 
@@ -182,6 +188,6 @@ async function auditFailure(trail: AuditTrail, error: AppError, now: Date): Prom
   try {
     await recordAudit(db(), trail, error.code, now, error.code === "internal" ? undefined : error.message.slice(0, 500));
   } catch (auditError) {
-    console.error(`[${trail.requestId}] audit record failed:`, auditError);
+    log.error({ requestId: trail.requestId, err: auditError }, "audit record failed");
   }
 }

@@ -2,6 +2,9 @@
 // A sliding log rather than rate-limiter-flexible's fixed windows, which let up to twice the limit
 // through across a window boundary. Each counted call frees its slot 60 s later, so capacity
 // comes back continuously. Refused calls are not counted, so a client that backs off recovers.
+import { redis } from "../ops/redis";
+import { SharedRateLimitStore } from "./rate-limit-redis";
+
 const WINDOW_MS = 60_000;
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
@@ -45,7 +48,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
 const globalForLimiter = globalThis as unknown as { brandOpsRateLimit?: RateLimitStore };
 
+/** Shared through Redis when REDIS_URL is set (rate-limit-redis.ts), else this process's memory. */
 export function rateLimitStore(): RateLimitStore {
-  globalForLimiter.brandOpsRateLimit ??= new MemoryRateLimitStore();
+  if (globalForLimiter.brandOpsRateLimit) return globalForLimiter.brandOpsRateLimit;
+  const client = redis();
+  const memory = new MemoryRateLimitStore();
+  globalForLimiter.brandOpsRateLimit = client ? new SharedRateLimitStore(client, memory) : memory;
   return globalForLimiter.brandOpsRateLimit;
 }

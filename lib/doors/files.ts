@@ -7,12 +7,24 @@ import { storage } from "../storage";
 import { isSafeKey } from "../storage/keys";
 import { LocalStorage } from "../storage/local";
 import { receiveUpload } from "../storage/local-receive";
+import { logCall } from "../ops/call-log";
 import { requestIdOf } from "./http";
 
 type Failure = { status: number; code: string; message: string; reason?: string; field?: string; unread?: boolean };
 
-export async function handleUpload(request: Request, segments: string[]): Promise<Response> {
+export const handleUpload = (request: Request, segments: string[]) => logged(request, "files.upload", (requestId) => upload(request, segments, requestId));
+export const handleDownload = (request: Request, segments: string[]) => logged(request, "files.download", (requestId) => download(request, segments, requestId));
+
+/** One log line per file request, like the pipeline's calls (lib/ops/call-log.ts). */
+async function logged(request: Request, capabilityId: string, handle: (requestId: string) => Promise<Response>): Promise<Response> {
   const requestId = requestIdOf(request);
+  const started = performance.now();
+  const response = await handle(requestId);
+  logCall({ requestId, door: "files", capabilityId }, response.status, performance.now() - started);
+  return response;
+}
+
+async function upload(request: Request, segments: string[], requestId: string): Promise<Response> {
   const signed = signedKey(request, segments, (local, key, query, now) => local.verifyUpload(key, query, now));
   if (!signed.ok) return failure(requestId, { ...signed.refusal, unread: true });
   const { local, key, allowed } = signed;
@@ -25,8 +37,7 @@ export async function handleUpload(request: Request, segments: string[]): Promis
   return Response.json({ ok: true, data: { sizeBytes: received.sizeBytes } }, { headers: baseHeaders(requestId) });
 }
 
-export async function handleDownload(request: Request, segments: string[]): Promise<Response> {
-  const requestId = requestIdOf(request);
+async function download(request: Request, segments: string[], requestId: string): Promise<Response> {
   const signed = signedKey(request, segments, (local, key, query, now) => local.verifyDownload(key, query, now));
   if (!signed.ok) return failure(requestId, signed.refusal);
   const { local, key, allowed } = signed;

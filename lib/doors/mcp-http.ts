@@ -5,6 +5,7 @@ import { authenticate } from "../core/auth";
 import { AppError } from "../core/errors";
 import { methodNotAllowed } from "./http";
 import { registerTools, SERVER_INFO, type McpCaller } from "./mcp";
+import { findSession, forgetSession, isOnlyResponses, onPublishedResponses, publishResponses, recordSession } from "./mcp-sessions";
 
 const streamNotOffered = methodNotAllowed("POST, DELETE");
 
@@ -24,41 +25,68 @@ export async function verifyKey(_request: Request, bearer?: string): Promise<Aut
 
 // 2025-era clients (the SDK 1.x Client, the Inspector) can answer an elicitation only on a
 // session: the stateless fallback never sees their `initialize`, so it cannot know they declared
-// elicitation, and their answer would reach another instance. Their `initialize` opens a session
-// here (in memory, bound to the key); everything else goes to mcp-handler, stateless.
+// elicitation. Their `initialize` opens a session here (in memory, bound to the key, and with
+// REDIS_URL recorded in Redis so that any instance can take it up: mcp-sessions.ts); everything
+// else goes to mcp-handler, stateless.
 const MAX_SESSIONS = 1000;
-const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; token: string }>();
+type Session = { transport: WebStandardStreamableHTTPServerTransport; token: string; authInfo: AuthInfo };
+const sessions = new Map<string, Session>();
+
+// an answer to this instance's elicitation that reached another instance
+onPublishedResponses((sessionId, body) => {
+  const session = sessions.get(sessionId);
+  if (!session) return;
+  const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "mcp-session-id": sessionId };
+  void session.transport.handleRequest(new Request("http://relay/api/mcp", { method: "POST", headers, body }), { authInfo: session.authInfo });
+});
 
 export async function handleMcp(request: Request): Promise<Response> {
   const caller = request.auth?.extra?.caller as McpCaller;
   // no standalone SSE stream: the door sends nothing outside a call's own response
   if (request.method === "GET") return streamNotOffered(request);
   const sessionId = request.headers.get("mcp-session-id");
+  const body = request.method === "POST" ? await request.clone().json().catch(() => undefined) : undefined;
   if (sessionId) {
-    const session = sessions.get(sessionId);
+    const session = sessions.get(sessionId) ?? (await takeUp(request, sessionId, caller));
     if (!session || session.token !== request.auth?.token) return noSession();
+    if (request.method === "DELETE") void forgetSession(sessionId);
+    if (isOnlyResponses(body)) publishResponses(sessionId, JSON.stringify(body));
     return session.transport.handleRequest(request, { authInfo: request.auth });
   }
-  const body = request.method === "POST" ? await request.clone().json().catch(() => undefined) : undefined;
-  if ((body as { method?: unknown } | undefined)?.method === "initialize") return openSession(request, caller);
+  if ((body as { method?: unknown } | undefined)?.method === "initialize") {
+    const session = await newSession(caller, request.auth!, crypto.randomUUID(), body);
+    return session.transport.handleRequest(request, { authInfo: request.auth });
+  }
   return createMcpHandler((server) => registerTools(server, caller), { serverInfo: SERVER_INFO })(request);
 }
 
-async function openSession(request: Request, caller: McpCaller): Promise<Response> {
-  const token = request.auth!.token;
+async function newSession(caller: McpCaller, authInfo: AuthInfo, id: string, initialize: unknown): Promise<Session> {
   const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: () => crypto.randomUUID(),
+    sessionIdGenerator: () => id,
     onsessioninitialized: (id) => {
       if (sessions.size >= MAX_SESSIONS) void sessions.values().next().value?.transport.close();
-      sessions.set(id, { transport, token });
+      sessions.set(id, session);
+      void recordSession(id, authInfo.token, initialize);
     },
     onsessionclosed: (id) => void sessions.delete(id),
   });
+  const session: Session = { transport, token: authInfo.token, authInfo };
   transport.onclose = () => void (transport.sessionId && sessions.delete(transport.sessionId));
   const server = new McpServer(SERVER_INFO);
   registerTools(server, caller);
   await server.connect(transport);
-  return transport.handleRequest(request, { authInfo: request.auth });
+  return session;
+}
+
+/** A session another instance opened with this key: its `initialize` replayed under the same id. */
+async function takeUp(request: Request, id: string, caller: McpCaller): Promise<Session | undefined> {
+  const initialize = request.auth && (await findSession(id, request.auth.token));
+  if (!initialize) return undefined;
+  const session = await newSession(caller, request.auth!, id, initialize);
+  const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+  const replay = new Request(request.url, { method: "POST", headers, body: JSON.stringify(initialize) });
+  await (await session.transport.handleRequest(replay, { authInfo: request.auth })).text();
+  return session;
 }
 
 const noSession = () =>

@@ -4,13 +4,14 @@
 import { db } from "../db/client";
 import { isUnavailable } from "../db/errors";
 import { completeConnection, type CallbackOutcome } from "../connections/complete";
+import { log } from "../log";
 
 export async function handleOAuthCallback(request: Request): Promise<Response> {
   let outcome: CallbackOutcome;
   try {
     outcome = await completeConnection(db(), new URL(request.url).searchParams, new Date());
   } catch (error) {
-    console.error("connection callback failed:", error);
+    log.error({ component: "oauth-callback", err: error }, "connection callback failed");
     outcome = isUnavailable(error)
       ? { kind: "failed", status: 503, title: "The service is busy", detail: "Nothing was connected. Open the link again in a moment." }
       : { kind: "failed", status: 500, title: "Something went wrong", detail: "Nothing was connected. Ask for a new link and try again." };

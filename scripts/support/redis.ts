@@ -18,6 +18,10 @@ export type RunningRedis = {
   kill(): Promise<void>;
   /** start again on the same port (after kill or stop); resolves once it answers PING */
   restart(): Promise<void>;
+  /** SIGSTOP: the port stays open and connections stay up, but nothing answers (a stalled server) */
+  freeze(): void;
+  /** SIGCONT after freeze() */
+  thaw(): void;
 };
 
 const BINARY = process.env.REDIS_SERVER_BIN ?? "redis-server";
@@ -66,6 +70,8 @@ export async function startRedis(): Promise<RunningRedis> {
       await end("SIGTERM");
       await launch();
     },
+    freeze: () => void child?.kill("SIGSTOP"),
+    thaw: () => void child?.kill("SIGCONT"),
   };
 }
 

@@ -18,6 +18,10 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = {
   url: string;
+  /** the `next start` process (signals, /proc/<pid>/status) */
+  pid: number;
+  /** resolves with the exit code once the process has ended */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
   /** what the server printed so far (tests check that a failure was logged) */
   output(): string;
@@ -31,6 +35,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
@@ -47,6 +52,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   }
   return {
     url,
+    pid: child.pid!,
+    exited,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {

@@ -3,6 +3,7 @@ import { defineCapability, type BrandContext } from "../define";
 import { writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../core/errors";
 import { openTokens, type ProviderTokens } from "../../connections/tokens";
+import { log } from "../../log";
 
 async function findConnection(ctx: BrandContext, connectionId: string) {
   const connection = await ctx.db.connection.findFirst({
@@ -66,11 +67,11 @@ export const connectionsDisconnect = defineCapability({
         try {
           await ctx.connections.revoke(provider, tokens);
         } catch (error) {
-          console.error(`[${ctx.requestId}] connection ${connection.id} disconnected, but revoking its grant at ${provider.name} failed: ${(error as Error).message}`);
+          log.error({ requestId: ctx.requestId, connectionId: connection.id }, `connection ${connection.id} disconnected, but revoking its grant at ${provider.name} failed: ${(error as Error).message}`);
         }
       });
     } else if (tokens && !provider) {
-      console.error(`[${ctx.requestId}] connection ${connection.id} disconnected; ${connection.provider} is no longer configured, so its grant was not revoked`);
+      log.error({ requestId: ctx.requestId, connectionId: connection.id }, `connection ${connection.id} disconnected; ${connection.provider} is no longer configured, so its grant was not revoked`);
     }
     return { ok: true as const, id: connection.id };
   },
@@ -82,7 +83,7 @@ function readTokens(connectionId: string, sealed: string | null): ProviderTokens
   try {
     return openTokens(sealed, connectionId);
   } catch (error) {
-    console.error(`connection ${connectionId}: stored tokens cannot be opened (${(error as Error).message}); disconnecting without revocation`);
+    log.error({ connectionId }, `connection ${connectionId}: stored tokens cannot be opened (${(error as Error).message}); disconnecting without revocation`);
     return undefined;
   }
 }

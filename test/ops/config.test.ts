@@ -1,0 +1,37 @@
+// The operations settings are validated at start like the rest: a wrong value is named.
+import { afterEach, describe, expect, it } from "vitest";
+import { config, resetConfigForTests } from "../../lib/config";
+
+const NAMES = ["REDIS_URL", "LOG_LEVEL", "SHUTDOWN_TIMEOUT_SECONDS"];
+const saved = { ...process.env };
+
+function withEnv(values: Record<string, string>) {
+  for (const name of NAMES) delete process.env[name];
+  Object.assign(process.env, values);
+  resetConfigForTests();
+  return () => config();
+}
+
+afterEach(() => {
+  for (const name of NAMES) delete process.env[name];
+  Object.assign(process.env, saved);
+  resetConfigForTests();
+});
+
+describe("operations settings", () => {
+  it("defaults: no Redis (an empty REDIS_URL counts as unset), 25 s shutdown bound", () => {
+    const defaults = withEnv({})();
+    expect(defaults.REDIS_URL).toBeUndefined();
+    expect(defaults.SHUTDOWN_TIMEOUT_SECONDS).toBe(25);
+    expect(withEnv({ REDIS_URL: "" })().REDIS_URL).toBeUndefined();
+    expect(withEnv({ REDIS_URL: "rediss://user:pw@cache.internal:6380/2" })().REDIS_URL).toBe("rediss://user:pw@cache.internal:6380/2");
+  });
+
+  it.each([
+    [{ REDIS_URL: "localhost:6379" }, /^Invalid configuration: REDIS_URL: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [{ LOG_LEVEL: "verbose" }, /^Invalid configuration: LOG_LEVEL: LOG_LEVEL must be one of/],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: "0" }, /^Invalid configuration: SHUTDOWN_TIMEOUT_SECONDS:/],
+  ])("%o is refused with a sentence naming it", (values, message) => {
+    expect(withEnv(values)).toThrow(message);
+  });
+});
