@@ -1,5 +1,8 @@
 // The PostgreSQL data model and migrations stay in step with SQLite's (issue 6, build 1).
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { derivePostgresSchema, POSTGRES_SCHEMA_PATH } from "../../lib/db/postgres-schema";
 import { listMigrations, migrateDatabase, POSTGRES_MIGRATIONS_DIR } from "../../lib/db/migrate";
@@ -74,3 +77,29 @@ describe.skipIf(postgresSkip)(`PostgreSQL migrations on a real server${postgresS
     expect(sql).toContain("Asset_nameKey_trgm_idx");
   });
 });
+
+describe.skipIf(postgresSkip)(`scripts/db-migration-new.ts${postgresSkip ? ` (skipped: ${postgresSkip})` : ""}`, () => {
+  it("writes the SQLite and the PostgreSQL migration of a model change under one name, and the derived schema", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-migration-new-"));
+    try {
+      cpSync("prisma", path.join(dir, "prisma"), { recursive: true });
+      const schema = path.join(dir, "prisma/schema.prisma");
+      writeFileSync(schema, readFileSync(schema, "utf8").replace(/^(model Brand \{\n)/m, "$1  probeField  Int?\n"));
+      const script = path.resolve("scripts/db-migration-new.ts");
+      execFileSync(path.resolve("node_modules/.bin/tsx"), [script, "probe field"], { cwd: dir, stdio: "pipe" });
+      const written = (folder: string) => {
+        const name = readdirSync(path.join(dir, folder)).find((entry) => entry.endsWith("_probe_field"));
+        return name ? { name, sql: readFileSync(path.join(dir, folder, name, "migration.sql"), "utf8") } : undefined;
+      };
+      const sqlite = written("prisma/migrations");
+      const postgres = written("prisma/postgres/migrations");
+      expect(sqlite?.sql).toMatch(/ALTER TABLE "Brand" ADD COLUMN "probeField" INTEGER/);
+      expect(postgres?.sql).toMatch(/ALTER TABLE "Brand" ADD COLUMN\s+"probeField" INTEGER/);
+      expect(postgres?.name).toBe(sqlite?.name);
+      expect(readFileSync(path.join(dir, POSTGRES_SCHEMA_PATH), "utf8")).toBe(derivePostgresSchema(readFileSync(schema, "utf8")));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
