@@ -7,14 +7,9 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { config } from "../config";
 import { hmac } from "../core/crypto";
-import { db } from "../db/client";
+import { db, dialect } from "../db/client";
 
 export const SESSION_DAYS = 7;
-
-/** The adapter speaks the same database as the rest of the service. */
-export function databaseProvider(url: string): "sqlite" | "postgresql" {
-  return /^postgres(ql)?:/i.test(url) ? "postgresql" : "sqlite";
-}
 
 function createAuth() {
   const settings = config();
@@ -25,7 +20,8 @@ function createAuth() {
     // its own key, derived from APP_SECRET: rotating one rotates both, without sharing the raw secret
     secret: hmac(settings.APP_SECRET, "better-auth", "session-secret"),
     trustedOrigins: [settings.APP_URL],
-    database: prismaAdapter(db(), { provider: databaseProvider(settings.DATABASE_URL), transaction: true }),
+    // the same database and client as the rest of the service, SQLite or PostgreSQL
+    database: prismaAdapter(db(), { provider: dialect(), transaction: true }),
     telemetry: { enabled: false },
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     session: { modelName: "authSession", expiresIn: SESSION_DAYS * 86_400, updateAge: 86_400 },
