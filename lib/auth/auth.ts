@@ -7,6 +7,7 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { config } from "../config";
 import { hmac } from "../core/crypto";
+import { rateLimitStore } from "../core/rate-limit";
 import { db, dialect } from "../db/client";
 
 export const SESSION_DAYS = 7;
@@ -30,9 +31,10 @@ function createAuth() {
     user: { fields: { image: "avatarUrl" } },
     rateLimit: {
       enabled: true,
-      storage: "memory",
+      // every rule counts over 60 s in the service's own limiter (shared between instances when it is)
       window: 60,
       max: 100,
+      customStorage: { consume: consumeAttempt },
       // per client address (X-Forwarded-For, else the socket address; see README)
       customRules: { "/sign-in/email": { window: 60, max: settings.SIGN_IN_PER_MINUTE } },
     },
@@ -43,6 +45,12 @@ function createAuth() {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
     },
   });
+}
+
+/** better-auth's limiter on the API door's store: a sliding 60-second log per client address and path. */
+async function consumeAttempt(key: string, rule: { max: number }) {
+  const decision = await rateLimitStore().hit(`auth:${key}`, rule.max, Date.now());
+  return { allowed: decision.allowed, retryAfter: decision.allowed ? null : decision.retryAfterSeconds };
 }
 
 type Auth = ReturnType<typeof createAuth>;
