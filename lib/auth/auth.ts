@@ -63,3 +63,18 @@ export function auth(): Auth {
   if (globalForAuth.brandOpsAuth?.key !== key) globalForAuth.brandOpsAuth = { key, auth: createAuth() };
   return globalForAuth.brandOpsAuth.auth;
 }
+
+/**
+ * The better-auth endpoints this service uses; every other one (sign-up, e-mail change, password
+ * reset, social accounts, user updates) answers 404, whatever a later better-auth version adds.
+ */
+const SERVED = new Set([
+  "/sign-in/email", "/sign-out", "/get-session", "/change-password",
+  "/list-sessions", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions",
+]);
+
+export function handleAuthRequest(request: Request): Promise<Response> | Response {
+  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
+  if (!SERVED.has(path)) return Response.json({ message: "Not found" }, { status: 404 });
+  return auth().handler(request);
+}
