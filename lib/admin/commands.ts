@@ -31,6 +31,23 @@ export async function createUser(db: PrismaClient, options: { email: string; nam
   return { id };
 }
 
+/**
+ * Sets (or replaces) a person's sign-in password, e.g. for people created before sign-in existed.
+ * Their open sessions end: whoever knew the old password is signed out.
+ */
+export async function setPassword(db: PrismaClient, options: { email: string; password: string }) {
+  const problem = passwordProblem(options.password);
+  if (problem) throw new CommandError(`--password: ${problem}`);
+  const user = await findUser(db, options.email);
+  const account = await credentialAccount(user.id, options.password);
+  await db.$transaction([
+    db.authAccount.deleteMany({ where: { userId: user.id, providerId: "credential" } }),
+    db.authAccount.create({ data: account }),
+    db.authSession.deleteMany({ where: { userId: user.id } }),
+  ]);
+  return { id: user.id, passwordSet: true as const };
+}
+
 export async function createBrand(db: PrismaClient, options: { name: string; shortId: string; plan?: string; managerId?: string }) {
   if (!SHORT_ID.test(options.shortId)) throw new CommandError(`--short-id: "${options.shortId}" must look like ACME-1 (letters, a dash, a number)`);
   if (!options.name.trim()) throw new CommandError("--name: must not be empty");

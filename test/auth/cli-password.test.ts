@@ -44,9 +44,25 @@ describe("npm run admin -- user create --password", { timeout: 120_000 }, () => 
     expect(again.code, again.stderr).toBe(0);
   });
 
-  it("without --password the person exists but cannot sign in", async () => {
+  it("without --password the person cannot sign in until `user password` sets one; replacing it ends their sessions", async () => {
     const email = `cli-pw-${randomUUID().slice(0, 8)}@test.example`;
     expect((await admin(["user", "create", "--email", email, "--name", "No Pw"])).code).toBe(0);
     expect((await signIn(email, "anything at all")).status).toBe(401);
+
+    const set = await admin(["user", "password", "--email", email, "--password", "first password"]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout.trim().split("\n").at(-1)!)).toEqual({ id: expect.any(String), passwordSet: true });
+    const first = await signIn(email, "first password");
+    expect(first.status).toBe(200);
+    const cookie = first.headers.getSetCookie().find((line) => line.includes("session_token="))!.split(";")[0]!;
+
+    expect((await admin(["user", "password", "--email", email, "--password", "-"], "second password\n")).code).toBe(0);
+    expect((await signIn(email, "first password")).status).toBe(401);
+    expect((await signIn(email, "second password")).status).toBe(200);
+    expect(await (await fetch(`${baseUrl()}/api/auth/get-session`, { headers: { Cookie: cookie } })).json()).toBeNull();
+
+    const unknown = await admin(["user", "password", "--email", `nobody-${randomUUID()}@test.example`, "--password", "whatever123"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("--email: no person with");
   });
 });
