@@ -27,6 +27,8 @@ const schema = z.object({
   LOG_LEVEL: unsetIfEmpty(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent")),
   // how long SIGTERM waits for in-flight requests before exiting anyway (lib/ops/shutdown.ts)
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+  // sign-in attempts per client address per minute (better-auth's limiter, lib/auth/auth.ts)
+  SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   CAPABILITY_ROLLOUT: z.enum(["all", "available"]).default("all"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
 }).superRefine((env, issues) => {

@@ -3,9 +3,10 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
 import { SCOPES, type Scope } from "../capabilities/define";
-import { newApiKey } from "../core/auth";
+import { createApiKey, resolveScopes, revokeApiKey } from "../keys/keys";
 import { isRole } from "../core/roles";
 import { isPlan, PLANS } from "../plans";
+import { credentialAccount, passwordProblem } from "./people";
 
 export class CommandError extends Error {}
 
@@ -14,14 +15,37 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BRAND_STATUSES = ["active", "closed", "archived"] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function createUser(db: PrismaClient, options: { email: string; name: string; staff?: boolean }) {
+export async function createUser(db: PrismaClient, options: { email: string; name: string; staff?: boolean; password?: string }) {
   const email = options.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new CommandError(`--email: "${options.email}" is not an email address`);
   if (!options.name.trim()) throw new CommandError("--name: must not be empty");
+  const problem = options.password === undefined ? null : passwordProblem(options.password);
+  if (problem) throw new CommandError(`--password: ${problem}`);
   if (await db.user.findUnique({ where: { email } })) throw new CommandError(`--email: a person with ${email} already exists`);
   const id = randomUUID();
-  await db.user.create({ data: { id, email, name: options.name.trim(), staff: options.staff ?? false } });
+  const account = options.password === undefined ? null : await credentialAccount(id, options.password);
+  await db.$transaction([
+    db.user.create({ data: { id, email, name: options.name.trim(), staff: options.staff ?? false } }),
+    ...(account ? [db.authAccount.create({ data: account })] : []),
+  ]);
   return { id };
+}
+
+/**
+ * Sets (or replaces) a person's sign-in password, e.g. for people created before sign-in existed.
+ * Their open sessions end: whoever knew the old password is signed out.
+ */
+export async function setPassword(db: PrismaClient, options: { email: string; password: string }) {
+  const problem = passwordProblem(options.password);
+  if (problem) throw new CommandError(`--password: ${problem}`);
+  const user = await findUser(db, options.email);
+  const account = await credentialAccount(user.id, options.password);
+  await db.$transaction([
+    db.authAccount.deleteMany({ where: { userId: user.id, providerId: "credential" } }),
+    db.authAccount.create({ data: account }),
+    db.authSession.deleteMany({ where: { userId: user.id } }),
+  ]);
+  return { id: user.id, passwordSet: true as const };
 }
 
 export async function createBrand(db: PrismaClient, options: { name: string; shortId: string; plan?: string; managerId?: string }) {
@@ -93,24 +117,20 @@ export async function createKey(
     expiresAt = new Date(options.expiresAt);
     if (Number.isNaN(expiresAt.getTime())) throw new CommandError(`--expires-at: "${options.expiresAt}" is not an ISO 8601 time`);
   }
-  const { key, hash, prefix } = newApiKey();
-  const id = randomUUID();
-  await db.apiKey.create({ data: { id, userId: user.id, name: options.name ?? null, prefix, hash, scopes, brandIds: brandIds ?? undefined, expiresAt } });
+  const { id, key } = await createApiKey(db, { userId: user.id, scopes, brandIds, expiresAt, name: options.name ?? null });
   return { id, key };
 }
 
 export async function revokeKey(db: PrismaClient, options: { id: string }) {
-  const revoked = await db.apiKey.updateMany({ where: { id: options.id }, data: { revokedAt: new Date() } });
-  if (revoked.count === 0) throw new CommandError(`--id: no key ${options.id}`);
+  if (!(await revokeApiKey(db, options.id))) throw new CommandError(`--id: no key ${options.id}`);
   return { id: options.id, revoked: true as const };
 }
 
 function parseScopes(value: string): Scope[] {
-  if (value.trim() === "all") return [...SCOPES];
-  const scopes = value.split(",").map((scope) => scope.trim()).filter(Boolean);
-  const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
-  if (scopes.length === 0 || unknown.length > 0) {
-    throw new CommandError(`--scopes: unknown ${unknown.join(", ") || "(none given)"}; use all or some of ${SCOPES.join(", ")}`);
+  const resolved = resolveScopes(value.split(",").map((scope) => scope.trim()).filter(Boolean));
+  if ("unknown" in resolved || resolved.scopes.length === 0) {
+    const unknown = "unknown" in resolved ? resolved.unknown.join(", ") : "(none given)";
+    throw new CommandError(`--scopes: unknown ${unknown}; use all or some of ${SCOPES.join(", ")}`);
   }
-  return [...new Set(scopes)] as Scope[];
+  return resolved.scopes;
 }

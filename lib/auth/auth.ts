@@ -1,0 +1,85 @@
+// People sign in with better-auth (e-mail and password) on our own Prisma client and tables.
+// Public sign-up is off: people are created by the operator CLI (lib/admin/people.ts), which
+// hashes with better-auth's own scrypt hasher, so both sides agree on the stored format.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { config } from "../config";
+import { hmac } from "../core/crypto";
+import { rateLimitStore } from "../core/rate-limit";
+import { db, dialect } from "../db/client";
+
+export const SESSION_DAYS = 7;
+
+function createAuth() {
+  const settings = config();
+  return betterAuth({
+    appName: "Brand Operations",
+    baseURL: settings.APP_URL,
+    basePath: "/api/auth",
+    // its own key, derived from APP_SECRET: rotating one rotates both, without sharing the raw secret
+    secret: hmac(settings.APP_SECRET, "better-auth", "session-secret"),
+    trustedOrigins: [settings.APP_URL],
+    // the same database and client as the rest of the service, SQLite or PostgreSQL
+    database: prismaAdapter(db(), { provider: dialect(), transaction: true }),
+    telemetry: { enabled: false },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    session: { modelName: "authSession", expiresIn: SESSION_DAYS * 86_400, updateAge: 86_400 },
+    account: { modelName: "authAccount" },
+    verification: { modelName: "authVerification" },
+    user: { fields: { image: "avatarUrl" } },
+    rateLimit: {
+      enabled: true,
+      // every rule counts over 60 s in the service's own limiter (shared between instances when it is)
+      window: 60,
+      max: 100,
+      customStorage: { consume: consumeAttempt },
+      // per client address (X-Forwarded-For, else the socket address; see README)
+      customRules: { "/sign-in/email": { window: 60, max: settings.SIGN_IN_PER_MINUTE } },
+    },
+    advanced: {
+      database: { generateId: () => randomUUID() },
+      // Secure follows APP_URL: https in production, plain http on a developer's machine
+      useSecureCookies: settings.APP_URL.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+    },
+  });
+}
+
+/** better-auth's limiter on the API door's store: a sliding 60-second log per client address and path. */
+async function consumeAttempt(key: string, rule: { max: number }) {
+  const decision = await rateLimitStore().hit(`auth:${key}`, rule.max, Date.now());
+  return { allowed: decision.allowed, retryAfter: decision.allowed ? null : decision.retryAfterSeconds };
+}
+
+type Auth = ReturnType<typeof createAuth>;
+const globalForAuth = globalThis as unknown as { brandOpsAuth?: { key: string; auth: Auth } };
+
+/** Built on first use, not at import: `next build` imports routes without a database. */
+export function auth(): Auth {
+  const settings = config();
+  const key = `${settings.DATABASE_URL}|${settings.APP_URL}`;
+  if (globalForAuth.brandOpsAuth?.key !== key) globalForAuth.brandOpsAuth = { key, auth: createAuth() };
+  return globalForAuth.brandOpsAuth.auth;
+}
+
+/**
+ * The better-auth endpoints this service uses; every other one (sign-up, e-mail change, password
+ * reset, social accounts, user updates) answers 404, whatever a later better-auth version adds.
+ */
+const SERVED = new Set([
+  "/sign-in/email", "/sign-out", "/get-session", "/change-password",
+  "/list-sessions", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions",
+]);
+
+export function handleAuthRequest(request: Request): Promise<Response> | Response {
+  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
+  if (!SERVED.has(path)) return Response.json({ message: "Not found" }, { status: 404 });
+  // better-auth checks Origin only when a cookie is present; a sign-in without one from another
+  // site (login CSRF: signing someone into the attacker's account) is refused here too
+  if (request.method !== "GET" && request.headers.get("origin") !== new URL(config().APP_URL).origin) {
+    return Response.json({ message: "Requests must come from this service's own pages" }, { status: 403 });
+  }
+  return auth().handler(request);
+}
