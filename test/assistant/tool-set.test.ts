@@ -83,7 +83,8 @@ describe("buildTools on a synthetic capability list", () => {
       calls.push({ capabilityId, input, toolCallId });
       return { status: "ok", capabilityId, data: { ok: true } };
     });
-    const output = await tools.test_read!.execute!({ text: "hi" }, { toolCallId: "call-7", messages: [] });
+    const execute = tools.test_read!.execute as unknown as (input: unknown, options: { toolCallId: string; messages: [] }) => Promise<unknown>;
+    const output = await execute({ text: "hi" }, { toolCallId: "call-7", messages: [] });
     expect(output).toEqual({ status: "ok", capabilityId: "test.read", data: { ok: true } });
     expect(calls).toEqual([{ capabilityId: "test.read", input: { text: "hi" }, toolCallId: "call-7" }]);
   });
