@@ -41,9 +41,9 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
       <fieldset style={{ border: "1px solid #e2e2e6", borderRadius: 8 }}>
         <legend>Scopes</legend>
         <div style={box}>
-          <label><input type="checkbox" name="scopes" value="all" data-testid="key-create-scope-all" /> all</label>
+          <label style={{ whiteSpace: "nowrap", fontWeight: 600 }}><input type="checkbox" name="scopes" value="all" data-testid="key-create-scope-all" /> all</label>
           {scopes.map((scope) => (
-            <label key={scope}><input type="checkbox" name="scopes" value={scope} data-testid={`key-create-scope-${scope}`} /> {scope}</label>
+            <label key={scope} style={{ whiteSpace: "nowrap" }}><input type="checkbox" name="scopes" value={scope} data-testid={`key-create-scope-${scope}`} /> {scope}</label>
           ))}
         </div>
       </fieldset>
@@ -52,7 +52,7 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
         <div style={box}>
           {brands.length === 0 && <span style={{ color: "#666" }}>You are not a member of any brand yet.</span>}
           {brands.map((brand) => (
-            <label key={brand.shortId}>
+            <label key={brand.shortId} style={{ whiteSpace: "nowrap" }}>
               <input type="checkbox" name="brands" value={brand.shortId} data-testid={`key-create-brand-${brand.shortId}`} /> {brand.shortId} · {brand.name}
             </label>
           ))}
