@@ -9,7 +9,7 @@ import {
 } from "../lib/admin/commands";
 
 const USAGE = `usage: npm run admin -- <command>
-  user create --email E --name N [--staff]
+  user create --email E --name N [--staff] [--password P]   (P - reads the password from stdin)
   brand create --name N --short-id S [--plan P]
   brand status --brand S --status active|closed|archived
   member add --brand S --email E --role viewer|member|admin
@@ -20,7 +20,7 @@ const USAGE = `usage: npm run admin -- <command>
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
-    email: { type: "string" }, name: { type: "string" }, staff: { type: "boolean" },
+    email: { type: "string" }, name: { type: "string" }, staff: { type: "boolean" }, password: { type: "string" },
     "short-id": { type: "string" }, plan: { type: "string" }, brand: { type: "string" },
     status: { type: "string" }, role: { type: "string" }, scopes: { type: "string" },
     brands: { type: "string" }, "expires-at": { type: "string" }, id: { type: "string" },
@@ -33,10 +33,18 @@ function need(name: keyof typeof values): string {
   return value;
 }
 
+/** `--password -` reads it from stdin, so it stays out of the shell history and the process list. */
+async function passwordOption(): Promise<string | undefined> {
+  if (values.password !== "-") return values.password;
+  let text = "";
+  for await (const chunk of process.stdin) text += chunk;
+  return text.replace(/\r?\n$/, "");
+}
+
 async function run(): Promise<object> {
   const client = db();
   switch (positionals.join(" ")) {
-    case "user create": return createUser(client, { email: need("email"), name: need("name"), staff: values.staff });
+    case "user create": return createUser(client, { email: need("email"), name: need("name"), staff: values.staff, password: await passwordOption() });
     case "brand create": return createBrand(client, { name: need("name"), shortId: need("short-id"), plan: values.plan });
     case "brand status": return setBrandStatus(client, { brand: need("brand"), status: need("status") });
     case "member add": return addMember(client, { brand: need("brand"), email: need("email"), role: need("role") });

@@ -6,6 +6,7 @@ import { SCOPES, type Scope } from "../capabilities/define";
 import { newApiKey } from "../core/auth";
 import { isRole } from "../core/roles";
 import { isPlan, PLANS } from "../plans";
+import { credentialAccount, passwordProblem } from "./people";
 
 export class CommandError extends Error {}
 
@@ -14,13 +15,19 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BRAND_STATUSES = ["active", "closed", "archived"] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function createUser(db: PrismaClient, options: { email: string; name: string; staff?: boolean }) {
+export async function createUser(db: PrismaClient, options: { email: string; name: string; staff?: boolean; password?: string }) {
   const email = options.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new CommandError(`--email: "${options.email}" is not an email address`);
   if (!options.name.trim()) throw new CommandError("--name: must not be empty");
+  const problem = options.password === undefined ? null : passwordProblem(options.password);
+  if (problem) throw new CommandError(`--password: ${problem}`);
   if (await db.user.findUnique({ where: { email } })) throw new CommandError(`--email: a person with ${email} already exists`);
   const id = randomUUID();
-  await db.user.create({ data: { id, email, name: options.name.trim(), staff: options.staff ?? false } });
+  const account = options.password === undefined ? null : await credentialAccount(id, options.password);
+  await db.$transaction([
+    db.user.create({ data: { id, email, name: options.name.trim(), staff: options.staff ?? false } }),
+    ...(account ? [db.authAccount.create({ data: account })] : []),
+  ]);
   return { id };
 }
 

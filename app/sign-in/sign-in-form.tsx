@@ -1,0 +1,49 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { authClient } from "@/lib/auth/client";
+import { Button, Field, ErrorText } from "@/components/ui/form";
+
+/** One sentence for every refusal: it must not tell whether the e-mail address exists. */
+function messageFor(status: number): string {
+  if (status === 429) return "Too many attempts. Wait a minute, then try again.";
+  if (status === 401 || status === 400 || status === 403) return "Wrong e-mail address or password.";
+  return "Signing in failed; try again in a moment.";
+}
+
+export function SignInForm({ next }: { next: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const { error: failure } = await authClient.signIn.email({
+      email: String(form.get("email") ?? "").trim(),
+      password: String(form.get("password") ?? ""),
+    });
+    if (failure) {
+      setBusy(false);
+      setError(messageFor(failure.status));
+      return;
+    }
+    // a full navigation, so server components read the new cookie
+    window.location.assign(next);
+  }
+
+  return (
+    <form onSubmit={submit} style={{ display: "grid", gap: 14 }} noValidate>
+      <Field label="E-mail address">
+        <input name="email" type="email" autoComplete="username" required data-testid="sign-in-email" autoFocus />
+      </Field>
+      <Field label="Password">
+        <input name="password" type="password" autoComplete="current-password" required data-testid="sign-in-password" />
+      </Field>
+      {error && <ErrorText testId="sign-in-error">{error}</ErrorText>}
+      <Button type="submit" disabled={busy} data-testid="sign-in-submit">
+        {busy ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}
