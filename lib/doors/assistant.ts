@@ -1,0 +1,124 @@
+// The Assistant door: a person (signed-in session, role only, no scopes) calls a capability from the
+// chat, through the model's tools or a slash command. It translates invoke()'s outcome into a
+// ToolEnvelope; a confirmation_required answer becomes a stored pending call whose token stays
+// here, and only the owner's Confirm presents it (decisions §5). Every rule lives in the pipeline.
+import { authenticate, type Credential } from "../core/auth";
+import { resolveBrandAccess } from "../core/access";
+import { canonicalJson } from "../core/crypto";
+import { AppError } from "../core/errors";
+import { invoke, type Outcome } from "../core/invoke";
+import { findCapability } from "../capabilities/registry";
+import type { ToolEnvelope } from "../assistant/envelope";
+import { claim, createPending, findPending, storeOutcome, type PendingCall } from "../assistant/pending";
+
+export type AssistantCall = {
+  userId: string;
+  capabilityId: string;
+  /** the chat's selected brand (short id or UUID); the server injects it, never the model */
+  brand?: string;
+  input: unknown;
+  requestId: string;
+  /** the model's tool call id, when the model made the call */
+  toolCallId?: string;
+};
+
+const session = (userId: string): Credential => ({ kind: "session", userId });
+
+/** Runs one capability for the person; a write needing confirmation is parked, not run. */
+export async function runForPerson(call: AssistantCall): Promise<ToolEnvelope> {
+  const { capabilityId, requestId } = call;
+  if (!call.input || typeof call.input !== "object" || Array.isArray(call.input)) {
+    return errorEnvelope(capabilityId, new AppError("invalid_input", "input: must be an object", { field: "input", issues: [{ field: "input", message: "must be an object" }] }), requestId);
+  }
+  // the model (or a crafted request) never handles tokens: one that shows up anyway runs nothing
+  const { brand: _ignored, confirmationToken, ...input } = call.input as Record<string, unknown>;
+  if (confirmationToken !== undefined) {
+    const message = "is never sent from the chat: a write that needs confirmation is shown to the person, who confirms it";
+    return errorEnvelope(capabilityId, new AppError("invalid_input", `confirmationToken: ${message}`, { field: "confirmationToken", issues: [{ field: "confirmationToken", message }] }), requestId);
+  }
+  const outcome = await invokeAs(call.userId, capabilityId, call.brand, input, requestId);
+  return envelopeOf(outcome, { ...call, input }, new Date());
+}
+
+/** The person's Confirm or Cancel on a pending call: runs it at most once, answers the same after. */
+export async function decidePending(userId: string, pendingId: string, decision: "confirm" | "cancel", requestId: string): Promise<ToolEnvelope> {
+  const now = new Date();
+  const call = await findPending(pendingId, userId);
+  if (!call) throw new AppError("not_found", "pendingId: no pending call with this id", { field: "pendingId" });
+  if (call.status !== "pending") return settled(call, userId);
+  if (call.expiresAt <= now) {
+    if ((await claim(call.id, userId, "expired", now)).won) return record(call.id, expired(call, requestId));
+    return settled(call, userId);
+  }
+  if (decision === "cancel") {
+    if (!(await claim(call.id, userId, "declined", now)).won) return settled(call, userId);
+    return record(call.id, { status: "declined", capabilityId: call.capabilityId, summary: call.summary });
+  }
+  const { won, token } = await claim(call.id, userId, "confirmed", now);
+  if (!won) return settled(call, userId);
+  const outcome = await invokeAs(userId, call.capabilityId, call.brandId, { ...call.input, confirmationToken: token }, requestId);
+  return record(call.id, await envelopeOf(outcome, { userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined }, now));
+}
+
+/** What the model and the widgets are told about a pending call now: the stored truth. */
+export async function pendingTruth(userId: string, pendingId: string, requestId: string): Promise<ToolEnvelope | null> {
+  const call = await findPending(pendingId, userId);
+  if (!call) return null;
+  if (call.outcome) return call.outcome;
+  if (call.status === "pending" && call.expiresAt > new Date()) return awaiting(call);
+  return call.status === "pending" ? expired(call, requestId) : null;
+}
+
+async function invokeAs(userId: string, capabilityId: string, brand: string | undefined, input: Record<string, unknown>, requestId: string): Promise<Outcome> {
+  const brandScoped = findCapability(capabilityId)?.brandScoped ?? true;
+  const value = brandScoped && brand !== undefined ? { ...input, brand } : input;
+  return invoke({ door: "assistant", credential: session(userId), capabilityId, body: { ok: true, value }, requestId });
+}
+
+async function envelopeOf(outcome: Outcome, call: AssistantCall & { input: Record<string, unknown> }, now: Date): Promise<ToolEnvelope> {
+  const { result } = outcome;
+  if (result.ok) return { status: "ok", capabilityId: call.capabilityId, data: result.data };
+  const { error } = result;
+  const { confirmationToken, summary, expiresAt } = error.details;
+  if (error.code !== "confirmation_required" || !confirmationToken || !summary || !expiresAt) {
+    return errorEnvelope(call.capabilityId, error, call.requestId);
+  }
+  // the pipeline resolved the brand already; read its id the same way to bind the pending call
+  const access = await resolveBrandAccess(await authenticate(session(call.userId), now), call.brand!);
+  const pending = {
+    userId: call.userId, brandId: access.brand.id, capabilityId: call.capabilityId, input: canonicalJson(call.input),
+    token: confirmationToken, summary, expiresAt: new Date(expiresAt), toolCallId: call.toolCallId ?? null,
+  };
+  const id = await createPending(pending, now);
+  return { status: "awaiting_confirmation", capabilityId: call.capabilityId, pendingId: id, summary, expiresAt };
+}
+
+/** The API door's error body minus any token. */
+export function errorEnvelope(capabilityId: string, error: AppError, requestId: string): ToolEnvelope {
+  const { confirmationToken: _token, ...body } = error.toBody(requestId).error as Record<string, unknown>;
+  return { status: "error", capabilityId, error: body as Extract<ToolEnvelope, { status: "error" }>["error"] };
+}
+
+function awaiting(call: PendingCall): ToolEnvelope {
+  return { status: "awaiting_confirmation", capabilityId: call.capabilityId, pendingId: call.id, summary: call.summary, expiresAt: call.expiresAt.toISOString() };
+}
+
+function expired(call: PendingCall, requestId: string): ToolEnvelope {
+  const message = `Nobody confirmed in time, so nothing was written (${call.summary}) Ask again for a new confirmation.`;
+  return errorEnvelope(call.capabilityId, new AppError("confirmation_required", message, { summary: call.summary }), requestId);
+}
+
+async function record(id: string, outcome: ToolEnvelope): Promise<ToolEnvelope> {
+  await storeOutcome(id, outcome);
+  return outcome;
+}
+
+/** A call decided by an earlier click: its stored outcome (a concurrent confirm may still be running). */
+async function settled(call: PendingCall, userId: string): Promise<ToolEnvelope> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const current = await findPending(call.id, userId);
+    if (current?.outcome) return current.outcome;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return errorEnvelope(call.capabilityId, new AppError("unavailable", "This confirmation is still running; look again in a moment", { retryAfterSeconds: 1 }), "");
+}
