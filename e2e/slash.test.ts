@@ -105,7 +105,7 @@ describe("the chat page without a model, in Chromium", () => {
     await page.getByTestId("chat-input").pressSequentially("kit");
     await expect.poll(() => palette.locator("[data-testid^=slash-item-]").count()).toBe(1);
     await page.getByTestId("chat-input").press("Enter");
-    await page.getByText("Colors", { exact: true }).click(); // the parts field: a checkbox per part
+    await page.getByLabel("colors", { exact: true }).check(); // the parts field: a checkbox per part
     await page.screenshot({ path: path.resolve("test-results/screenshots/slash-form.png") });
     await page.getByTestId("slash-run").click();
 

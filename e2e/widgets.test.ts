@@ -68,7 +68,7 @@ async function api(capability: string, key: string, body: Record<string, unknown
 async function seedAsset(key: string, name: string, color: [number, number, number]) {
   const bytes = png(96, color);
   const start = await api("library.upload.create", key, { step: "start", fileName: `${name}.png`, mimeType: "image/png", sizeBytes: bytes.length, category: "logo" });
-  const put = await fetch(start.uploadUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: bytes });
+  const put = await fetch(start.uploadUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: new Uint8Array(bytes) });
   expect(put.status).toBe(200);
   const done = await api("library.upload.create", key, { step: "complete", uploadId: start.uploadId, name });
   assets.push({ id: done.assetId, name });
