@@ -77,6 +77,15 @@ describe("buildTools on a synthetic capability list", () => {
     expect(tools.test_admin_write).toMatchObject({ title: "Title of test.admin.write", description: "What test.admin.write does, for a reader who never saw the app." });
   });
 
+  it("takes brand and confirmationToken out of an input schema that would carry them", () => {
+    const odd = defineCapability({
+      ...list[0]!, id: "test.odd", input: z.object({ brand: z.string(), confirmationToken: z.string().optional(), text: z.string() }).strict(),
+    } as never);
+    const schema = modelInputSchema(odd) as { properties: object; required: string[] };
+    expect(Object.keys(schema.properties)).toEqual(["text"]);
+    expect(schema.required).toEqual(["text"]);
+  });
+
   it("runs a call through the given runner with the capability id, the model's input and the tool call id", async () => {
     const calls: unknown[] = [];
     const tools = buildTools(list, person, "viewer", "assistant", async (capabilityId, input, toolCallId) => {
