@@ -82,7 +82,8 @@ async function signedInPage(email: string): Promise<Page> {
   await page.getByTestId("sign-in-password").fill(PASSWORD);
   await page.getByTestId("sign-in-submit").click();
   await page.waitForURL(`${server.url}/`);
-  await expect.poll(() => page.getByTestId("brand-switcher").inputValue()).toBe(brand.shortId);
+  // the switcher picks the person's first brand once brands.list answered
+  await page.waitForFunction((shortId) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId, brand.shortId);
   return page;
 }
 
