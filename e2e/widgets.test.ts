@@ -66,7 +66,7 @@ async function api(capability: string, key: string, body: Record<string, unknown
 
 /** Seeds an image through the real two-step upload (start, PUT, complete). */
 async function seedAsset(key: string, name: string, color: [number, number, number]) {
-  const bytes = png(96, color);
+  const bytes = png(200, color);
   const start = await api("library.upload.create", key, { step: "start", fileName: `${name}.png`, mimeType: "image/png", sizeBytes: bytes.length, category: "logo" });
   const put = await fetch(start.uploadUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: new Uint8Array(bytes) });
   expect(put.status).toBe(200);
@@ -82,7 +82,8 @@ async function signedInPage(email: string): Promise<Page> {
   await page.getByTestId("sign-in-password").fill(PASSWORD);
   await page.getByTestId("sign-in-submit").click();
   await page.waitForURL(`${server.url}/`);
-  await expect.poll(() => page.getByTestId("brand-switcher").inputValue()).toBe(brand.shortId);
+  // the switcher picks the person's first brand once brands.list answered
+  await page.waitForFunction((shortId) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId, brand.shortId);
   return page;
 }
 
@@ -100,7 +101,8 @@ async function slash(page: Page, id: string, fill?: () => Promise<void>): Promis
 async function shot(locator: Locator, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await locator.scrollIntoViewIfNeeded();
-  await locator.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: "disabled" });
+  // the sticky message box would cover a tall widget's lower part: not part of the widget
+  await locator.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: "disabled", style: ".composer-wrap { display: none !important; }" });
 }
 
 beforeAll(async () => {
@@ -189,7 +191,7 @@ describe("widgets through slash commands, in Chromium", () => {
     await expect.poll(() => overview.innerText()).toContain("Widget Roasters");
     await shot(overview, "record");
     const file = (await slash(admin, "library.asset.get", () => admin.getByTestId("slash-field-assetId").fill(assets[0]!.id))).getByTestId("widget-record");
-    await expect.poll(() => file.locator("img.record-preview").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    await expect.poll(() => file.locator("img.record-preview").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
     await shot(file, "record-file");
   });
 
@@ -197,7 +199,7 @@ describe("widgets through slash commands, in Chromium", () => {
     const carousel = (await slash(admin, "library.search")).getByTestId("widget-carousel");
     await expect.poll(() => carousel.locator(".carousel-card").count()).toBe(3);
     await expect
-      .poll(() => carousel.locator("img.thumb").evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth === 96).length))
+      .poll(() => carousel.locator("img.thumb").evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth === 200).length))
       .toBe(3);
     expect(await carousel.innerText()).toMatch(/approved[\s\S]*proposed|proposed[\s\S]*approved/);
     await shot(carousel, "carousel");
@@ -207,7 +209,7 @@ describe("widgets through slash commands, in Chromium", () => {
     const carousel = (await slash(admin, "library.search", () => admin.getByTestId("slash-field-query").fill("leaf"))).getByTestId("widget-carousel");
     await carousel.getByRole("button", { name: "Review" }).click();
     const review = carousel.getByTestId("widget-review");
-    await expect.poll(() => review.locator("img.thumb").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+    await expect.poll(() => review.locator("img.thumb").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
     await shot(review, "review");
     await review.getByTestId("review-approve").click();
     await review.getByTestId("confirm-accept").click();
@@ -270,8 +272,8 @@ describe("widgets through slash commands, in Chromium", () => {
     const wrong = (await slash(admin, "kit.colors.add", async () => {
       await admin.getByTestId("slash-field-name").fill("Bad");
       await admin.getByTestId("slash-field-hex").fill("zz");
-    })).getByTestId("widget-error");
-    await expect.poll(() => wrong.innerText()).toContain("The colour code isn't right.");
+    })).getByTestId("widget-palette");
+    await expect.poll(() => wrong.getByTestId("widget-error").innerText()).toContain("The colour code isn't right.");
     await shot(wrong, "error-invalid-input");
     await viewer.context().close();
   });

@@ -71,7 +71,7 @@ export function ChatPage({ user, catalogue, modelConfigured }: Props) {
           )}
           {messages.length === 0 && slashEntries.length === 0 && (
             <div className="intro">
-              <h1>What would you like to do{brand ? ` for ${brand}` : ""}?</h1>
+              <h1>What would you like to do?</h1>
               <p className="muted">
                 {modelConfigured ? "Ask in your own words, or type / to pick a command." : "Type / to see the commands you can run in this brand."}
               </p>

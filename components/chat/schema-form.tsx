@@ -89,12 +89,15 @@ function FieldInput({ field, value, onChange }: { field: Field; value: FormValue
     return (
       <fieldset className="slash-field">
         <legend>{label}</legend>
+        <span className="slash-options">
         {field.options.map((option) => (
           <label key={option} className="slash-check">
             <input type="checkbox" checked={chosen.includes(option)} onChange={(event) => onChange(event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))} />
             {option}
           </label>
         ))}
+        </span>
+        {field.description && <small>{field.description}</small>}
       </fieldset>
     );
   }

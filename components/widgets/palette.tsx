@@ -19,7 +19,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
   const error = errorOf(envelope) ?? errorOf(reread);
   const added = !isKit && typeof input.hex === "string" ? normalized(input.hex) : undefined;
   return (
-    <WidgetFrame name="palette" capabilityId={capabilityId} error={error} aside={kit?.colors ? `${kit.colors.length} colours` : undefined}>
+    <WidgetFrame name="palette" capabilityId={isKit || !reread ? capabilityId : "kit.read"} error={error} aside={kit?.colors ? `${kit.colors.length} colours` : undefined}>
       {!kit ? (
         <p className="widget-working">Loading the kit…</p>
       ) : (
