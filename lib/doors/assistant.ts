@@ -65,8 +65,8 @@ export async function pendingTruth(userId: string, pendingId: string, requestId:
   const call = await findPending(pendingId, userId);
   if (!call) return null;
   if (call.outcome) return call.outcome;
-  if (call.status === "pending" && call.expiresAt > new Date()) return awaiting(call);
-  return call.status === "pending" ? expired(call, requestId) : null;
+  if (call.status === "pending") return call.expiresAt > new Date() ? awaiting(call) : expired(call, requestId);
+  return stillRunning(call, requestId);
 }
 
 async function invokeAs(userId: string, capabilityId: string, brand: string | undefined, input: Record<string, unknown>, requestId: string): Promise<Outcome> {
@@ -127,5 +127,10 @@ async function settled(call: PendingCall, userId: string, requestId: string): Pr
     if (current?.outcome) return current.outcome;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return stillRunning(call, requestId);
+}
+
+/** A confirmed call whose write has not reported back yet. */
+function stillRunning(call: PendingCall, requestId: string): ToolEnvelope {
   return errorEnvelope(call.capabilityId, new AppError("unavailable", "This confirmation is still running; look again in a moment", { retryAfterSeconds: 1 }), requestId);
 }
