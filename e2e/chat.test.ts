@@ -64,7 +64,8 @@ async function say(text: string) {
   await page.getByTestId("chat-send").click();
   await expect.poll(() => page.getByTestId("message-assistant").count(), { timeout: 15_000 }).toBeGreaterThan(before);
   await page.getByTestId("chat-input").waitFor();
-  return page.getByTestId("message-assistant").last();
+  // by position, not .last(): the page's own "Confirmed." adds a later answer
+  return page.getByTestId("message-assistant").nth(before);
 }
 
 const lastModelRequest = () => env.model.requests.at(-1)!;
@@ -103,8 +104,8 @@ describe("the chat page with a scripted model", () => {
     const reply = await say("show me our logos");
     const carousel = reply.getByTestId("widget-carousel");
     await carousel.waitFor();
-    await expect.poll(() => carousel.textContent()).toContain("Logo on cream");
-    await expect.poll(() => reply.textContent()).toContain("Here you go (1 items).");
+    await expect.poll(() => carousel.textContent(), { timeout: 15_000 }).toContain("Logo on cream");
+    await expect.poll(() => reply.textContent(), { timeout: 15_000 }).toContain("Here you go (1 items).");
     await screenshot(page, "chat-carousel");
   });
 
@@ -123,18 +124,18 @@ describe("the chat page with a scripted model", () => {
     const reply = await say("add sky to the kit");
     const confirm = reply.getByTestId("widget-confirm");
     await confirm.waitFor();
-    await expect.poll(() => confirm.textContent()).toMatch(/Sky.*#8ECAE6/);
+    await expect.poll(() => confirm.textContent(), { timeout: 15_000 }).toMatch(/Sky.*#8ECAE6/);
     expect(await db().kitColor.count({ where: { brandId: brand.id } })).toBe(0);
     await screenshot(page, "chat-confirm-pending");
     const answers = await page.getByTestId("message-assistant").count();
     await confirm.getByTestId("confirm-accept").click();
     const palette = confirm.getByTestId("widget-palette");
     await palette.waitFor();
-    await expect.poll(() => palette.textContent()).toContain("#8ECAE6");
+    await expect.poll(() => palette.textContent(), { timeout: 15_000 }).toContain("#8ECAE6");
     expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#8ECAE6" } })).toBe(1);
     // the page tells the model; the server gives it the stored outcome
     await expect.poll(() => page.getByTestId("message-assistant").count(), { timeout: 15_000 }).toBeGreaterThan(answers);
-    await expect.poll(() => page.getByTestId("message-assistant").last().textContent()).toContain("The colour is in the kit now.");
+    await expect.poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 15_000 }).toContain("The colour is in the kit now.");
     expect(await db().kitColor.count({ where: { brandId: brand.id } })).toBe(1);
     await screenshot(page, "chat-confirmed");
   });
