@@ -16,6 +16,7 @@ import { checkOrigin, readJsonObject, requirePerson } from "./http";
 import { assistantModel } from "./model";
 import { systemPrompt } from "./system-prompt";
 import { buildTools } from "./tools";
+import type { LanguageModelUsage } from "ai";
 
 const CHAT_BODY_LIMIT = 4 * 1024 * 1024;
 /** model calls per request: enough for overview → soul → a few tools → an answer */
@@ -57,11 +58,12 @@ export async function handleChat(request: Request, requestId: string): Promise<R
     system: systemPrompt(brand, { name: actor.name, role }),
     messages: await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true }),
     tools,
-    stopWhen: isStepCount(MAX_STEPS),
+    // a conversation that spends the last of the month's tokens stops before the next model call
+    stopWhen: [isStepCount(MAX_STEPS), ({ steps }) => budget.used + steps.reduce((sum, step) => sum + tokensOf(step.usage), 0) >= budget.limit],
     // metered step by step, so a chat cut short still counts what the model already did
     onStepEnd: async (step) => {
       try {
-        await recordUsage(brand.id, step.usage.totalTokens ?? (step.usage.inputTokens ?? 0) + (step.usage.outputTokens ?? 0), new Date());
+        await recordUsage(brand.id, tokensOf(step.usage), new Date());
       } catch (error) {
         console.error(`[${requestId}] AI usage not recorded:`, error);
       }
@@ -77,4 +79,9 @@ export async function handleChat(request: Request, requestId: string): Promise<R
     },
   });
   return createUIMessageStreamResponse({ stream, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } });
+}
+
+/** What one model call cost; providers that omit the total still report its parts. */
+function tokensOf(usage: LanguageModelUsage): number {
+  return usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
 }

@@ -60,6 +60,18 @@ describe("the AI budget, with a scripted model", () => {
     expect(await usageOf(world.brand.id)).toBe(limit + 110);
   });
 
+  it("stops a conversation's model calls once they spend the last of the month's tokens", async () => {
+    const world = await makeChatWorld(env.url);
+    await setUsage(world.brand.id, PLANS.free.aiTokensPerMonth - 50);
+    const before = env.model.requests.length;
+    const turn = await chat(env.url, world.admin, world.brand.shortId, [userMessage("show the kit")]);
+    expect(turn.status).toBe(200);
+    // the tool ran, but the model was not called again to talk about it
+    expect(env.model.requests.length).toBe(before + 1);
+    expect(turn.reply!.parts.some((part) => part.type === "tool-kit_read")).toBe(true);
+    expect(await usageOf(world.brand.id)).toBe(PLANS.free.aiTokensPerMonth + 70);
+  });
+
   it("measures each brand against its own plan and month", async () => {
     const pro = await makeChatWorld(env.url, { plan: "pro" });
     await setUsage(pro.brand.id, PLANS.free.aiTokensPerMonth);
