@@ -7,14 +7,10 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { config } from "../config";
 import { hmac } from "../core/crypto";
-import { db } from "../db/client";
+import { rateLimitStore } from "../core/rate-limit";
+import { db, dialect } from "../db/client";
 
 export const SESSION_DAYS = 7;
-
-/** The adapter speaks the same database as the rest of the service. */
-export function databaseProvider(url: string): "sqlite" | "postgresql" {
-  return /^postgres(ql)?:/i.test(url) ? "postgresql" : "sqlite";
-}
 
 function createAuth() {
   const settings = config();
@@ -25,7 +21,8 @@ function createAuth() {
     // its own key, derived from APP_SECRET: rotating one rotates both, without sharing the raw secret
     secret: hmac(settings.APP_SECRET, "better-auth", "session-secret"),
     trustedOrigins: [settings.APP_URL],
-    database: prismaAdapter(db(), { provider: databaseProvider(settings.DATABASE_URL), transaction: true }),
+    // the same database and client as the rest of the service, SQLite or PostgreSQL
+    database: prismaAdapter(db(), { provider: dialect(), transaction: true }),
     telemetry: { enabled: false },
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     session: { modelName: "authSession", expiresIn: SESSION_DAYS * 86_400, updateAge: 86_400 },
@@ -34,9 +31,10 @@ function createAuth() {
     user: { fields: { image: "avatarUrl" } },
     rateLimit: {
       enabled: true,
-      storage: "memory",
+      // every rule counts over 60 s in the service's own limiter (shared between instances when it is)
       window: 60,
       max: 100,
+      customStorage: { consume: consumeAttempt },
       // per client address (X-Forwarded-For, else the socket address; see README)
       customRules: { "/sign-in/email": { window: 60, max: settings.SIGN_IN_PER_MINUTE } },
     },
@@ -49,6 +47,12 @@ function createAuth() {
   });
 }
 
+/** better-auth's limiter on the API door's store: a sliding 60-second log per client address and path. */
+async function consumeAttempt(key: string, rule: { max: number }) {
+  const decision = await rateLimitStore().hit(`auth:${key}`, rule.max, Date.now());
+  return { allowed: decision.allowed, retryAfter: decision.allowed ? null : decision.retryAfterSeconds };
+}
+
 type Auth = ReturnType<typeof createAuth>;
 const globalForAuth = globalThis as unknown as { brandOpsAuth?: { key: string; auth: Auth } };
 
@@ -58,4 +62,19 @@ export function auth(): Auth {
   const key = `${settings.DATABASE_URL}|${settings.APP_URL}`;
   if (globalForAuth.brandOpsAuth?.key !== key) globalForAuth.brandOpsAuth = { key, auth: createAuth() };
   return globalForAuth.brandOpsAuth.auth;
+}
+
+/**
+ * The better-auth endpoints this service uses; every other one (sign-up, e-mail change, password
+ * reset, social accounts, user updates) answers 404, whatever a later better-auth version adds.
+ */
+const SERVED = new Set([
+  "/sign-in/email", "/sign-out", "/get-session", "/change-password",
+  "/list-sessions", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions",
+]);
+
+export function handleAuthRequest(request: Request): Promise<Response> | Response {
+  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
+  if (!SERVED.has(path)) return Response.json({ message: "Not found" }, { status: 404 });
+  return auth().handler(request);
 }

@@ -6,6 +6,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "./auth";
 
+export { safeNextPath } from "./next-path";
+
 export type SessionUser = { id: string; email: string; name: string };
 
 async function sessionUser(requestHeaders: Headers): Promise<SessionUser | null> {
@@ -24,10 +26,4 @@ export async function requireSessionUser(nextPath = "/"): Promise<SessionUser> {
   const user = await sessionUser(await headers());
   if (!user) redirect(`/sign-in?next=${encodeURIComponent(nextPath)}`);
   return user;
-}
-
-/** Only a same-origin path may be a destination after sign-in (no open redirect). */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  return next;
 }

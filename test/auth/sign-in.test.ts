@@ -70,3 +70,10 @@ describe("sign-in with e-mail and password", () => {
     expect(await session.json()).toBeNull();
   });
 });
+
+describe("better-auth endpoints the service does not use", () => {
+  it.each(["/api/auth/update-user", "/api/auth/request-password-reset", "/api/auth/sign-in/social", "/api/auth/verify-password", "/api/auth/list-accounts"])("%s answers 404", async (path) => {
+    const response = await fetch(`${baseUrl()}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: baseUrl() }, body: "{}" });
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,7 +1,7 @@
-// better-auth's endpoints (sign-in/email, sign-out, get-session, …) under /api/auth.
-import { auth } from "@/lib/auth/auth";
+// better-auth's endpoints (sign-in/email, sign-out, get-session, …) under /api/auth; only those
+// the service uses are served (lib/auth/auth.ts).
+import { handleAuthRequest } from "@/lib/auth/auth";
 
 export const dynamic = "force-dynamic";
 
-const handle = (request: Request) => auth().handler(request);
-export { handle as GET, handle as POST };
+export { handleAuthRequest as GET, handleAuthRequest as POST };
