@@ -1,6 +1,7 @@
 // Every widget in Debian's Chromium, reached the way a person without a model reaches them: slash
-// commands. Each widget's screenshot is kept in test-results/screenshots/<widget>.png. This file runs
-// its own server, because connections.connect needs an OAuth provider the suite's server lacks.
+// commands; then the same widgets from a model's tool calls (a scripted OpenAI-compatible model on
+// loopback). Each widget's screenshot is kept in test-results/screenshots/<widget>.png. This file
+// runs its own server: connections.connect needs an OAuth provider, the chat a model.
 import { randomUUID } from "node:crypto";
 import { deflateSync, crc32 } from "node:zlib";
 import { mkdirSync } from "node:fs";
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addMember, createKey, createUser } from "../lib/admin/commands";
 import { db } from "../lib/db/client";
 import { startServer, type RunningServer } from "../scripts/support/start-server";
+import { lastMessage, startScriptedModel, textOf, type ScriptedModel } from "../scripts/support/scripted-openai";
 import { startMockProvider, writeProvidersFile, type MockProvider } from "../test/support/oauth-provider";
 import { makeBrand } from "../test/support/world";
 
@@ -21,6 +23,7 @@ const SHOTS = path.resolve("test-results/screenshots");
 let browser: Browser;
 let server: RunningServer;
 let mock: MockProvider;
+let model: ScriptedModel;
 let providers: ReturnType<typeof writeProvidersFile>;
 let admin: Page;
 let brand: { id: string; shortId: string };
@@ -108,7 +111,8 @@ async function shot(locator: Locator, name: string) {
 beforeAll(async () => {
   mock = await startMockProvider();
   providers = writeProvidersFile([mock.entry("mocksocial", { name: "Mock Social" })]);
-  server = await startServer({ ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file });
+  model = await startScriptedModel(() => ({ text: "Hello." }));
+  server = await startServer({ ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file, OPENAI_BASE_URL: model.baseUrl, ASSISTANT_MODEL: "scripted-model" });
   brand = await makeBrand({ name: "Widget Roasters", plan: "pro" });
   for (const role of ["admin", "viewer"] as const) {
     const email = `widgets-${role}-${randomUUID().slice(0, 8)}@test.example`;
@@ -135,6 +139,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await mock?.stop();
+  await model?.stop();
   providers?.remove();
 });
 
@@ -276,5 +281,57 @@ describe("widgets through slash commands, in Chromium", () => {
     await expect.poll(() => wrong.getByTestId("widget-error").innerText()).toContain("The colour code isn't right.");
     await shot(wrong, "error-invalid-input");
     await viewer.context().close();
+  });
+});
+
+describe("the chat with a model: tool parts through the same widgets", () => {
+  // what the scripted model does for each person's message; after a tool result it says one line
+  beforeAll(() => {
+    model.setScript((request) => {
+      const last = lastMessage(request);
+      if (last?.role === "tool") return { text: "There you are." };
+      const text = textOf(last);
+      if (text === "Show me the kit") return { toolCalls: [{ name: "kit_read", arguments: { parts: ["colors"] } }] };
+      if (text === "Add Dusk to the kit") return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Dusk", hex: "#4b3f72", role: "secondary" } }] };
+      if (text === "Confirmed.") return { text: "Dusk is in the kit now." };
+      return { text: "I can help with that." };
+    });
+  });
+
+  it("renders a tool's output with its widget inside the assistant's message, with the model's text", async () => {
+    expect(await admin.getByTestId("model-missing").count()).toBe(0);
+    await admin.getByTestId("chat-input").fill("Show me the kit");
+    await admin.getByTestId("chat-send").click();
+    const reply = admin.getByTestId("message-assistant").last();
+    await expect.poll(() => reply.getByTestId("widget-palette").locator('tr[data-hex="#3B2418"]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => reply.innerText()).toContain("There you are.");
+    expect(await admin.getByTestId("message-user").last().innerText()).toBe("Show me the kit");
+    await shot(reply, "chat-tool-palette");
+  });
+
+  it("a model's write waits in the confirm widget; Confirm runs it and tells the model 'Confirmed.'", async () => {
+    await admin.getByTestId("chat-input").fill("Add Dusk to the kit");
+    await admin.getByTestId("chat-input").press("Enter");
+    // not .last() message: the model's answer to "Confirmed." becomes the last one
+    const confirm = admin.getByTestId("message-assistant").getByTestId("widget-confirm").last();
+    await expect.poll(() => confirm.innerText(), { timeout: 15_000 }).toContain('Add the colour "Dusk" (#4B3F72)');
+    expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#4B3F72" } })).toBe(0);
+    await confirm.getByTestId("confirm-accept").click();
+    await expect.poll(() => confirm.getByTestId("widget-palette").locator('tr[data-hex="#4B3F72"]').count(), { timeout: 10_000 }).toBe(1);
+    expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#4B3F72" } })).toBe(1);
+    await expect.poll(() => admin.getByTestId("message-user").last().innerText()).toBe("Confirmed.");
+    await expect.poll(() => admin.getByTestId("message-assistant").last().innerText(), { timeout: 15_000 }).toContain("Dusk is in the kit now.");
+    await shot(admin.locator(".conversation"), "chat-confirm");
+  });
+
+  it("a spent AI budget is said in words, and slash commands still work", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    await db().aiUsage.upsert({ where: { brandId_month: { brandId: brand.id, month } }, create: { brandId: brand.id, month, tokens: 10_000_000 }, update: { tokens: 10_000_000 } });
+    await admin.getByTestId("chat-input").fill("Anything new?");
+    await admin.getByTestId("chat-send").click();
+    await expect.poll(() => admin.getByTestId("budget-exceeded").innerText(), { timeout: 15_000 }).toContain("slash commands keep working");
+    await shot(admin.getByTestId("budget-exceeded"), "budget-exceeded");
+    const palette = (await slash(admin, "kit.read")).getByTestId("widget-palette");
+    await expect.poll(() => palette.locator("tbody tr").count()).toBeGreaterThan(3);
   });
 });
