@@ -30,14 +30,15 @@ let brand: { id: string; shortId: string };
 const people = { admin: "", viewer: "" };
 const assets: { id: string; name: string }[] = [];
 
-/** A small real PNG: a coloured disc on a light ground (zlib only; no image library). */
-function png(size: number, [r, g, b]: [number, number, number]): Buffer {
+/** A small real PNG: a coloured disc on a light ground (zlib only; no image library); `noise` makes it big. */
+function png(size: number, [r, g, b]: [number, number, number], noise = false): Buffer {
   const raw = Buffer.alloc((size * 3 + 1) * size);
   for (let y = 0; y < size; y++) {
     raw[y * (size * 3 + 1)] = 0;
     for (let x = 0; x < size; x++) {
       const inside = (x - size / 2) ** 2 + (y - size / 2) ** 2 < (size * 0.38) ** 2;
-      raw.set(inside ? [r, g, b] : [246, 241, 232], y * (size * 3 + 1) + 1 + x * 3);
+      const jitter = noise ? Math.floor(Math.random() * 64) : 0;
+      raw.set(inside ? [r, g, b].map((channel) => Math.max(0, channel - jitter)) : [246 - jitter, 241 - jitter, 232 - jitter], y * (size * 3 + 1) + 1 + x * 3);
     }
   }
   const chunk = (type: string, data: Buffer) => {
@@ -245,12 +246,25 @@ describe("widgets through slash commands, in Chromium", () => {
   it("file_request: picks a PNG, shows progress, completes as proposed", async () => {
     const widget = (await slash(admin, "library.upload.create")).getByTestId("widget-file_request");
     await shot(widget, "file_request-pick");
-    await widget.getByTestId("file-input").setInputFiles({ name: "badge.png", mimeType: "image/png", buffer: png(128, [180, 83, 9]) });
-    await expect.poll(() => widget.getByTestId("upload-done").isVisible(), { timeout: 15_000 }).toBe(true);
+    // a slow uplink (Chromium's network emulation), so the progress bar can be seen moving
+    const cdp = await admin.context().newCDPSession(admin);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 30_000 });
+    const bytes = png(240, [180, 83, 9], true);
+    expect(bytes.length).toBeGreaterThan(60_000);
+    await widget.getByTestId("file-input").setInputFiles({ name: "badge.png", mimeType: "image/png", buffer: bytes });
+    const progress = widget.getByTestId("upload-progress");
+    await expect.poll(() => progress.evaluate((bar: HTMLProgressElement) => bar.value).catch(() => 0), { timeout: 10_000 }).toBeGreaterThan(5);
+    expect(await progress.evaluate((bar: HTMLProgressElement) => bar.value)).toBeLessThan(100);
+    await shot(widget, "file_request-progress");
+    await expect.poll(() => widget.getByTestId("upload-done").isVisible(), { timeout: 20_000 }).toBe(true);
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.detach();
     const asset = await db().asset.findFirst({ where: { brandId: brand.id, name: "badge.png" } });
     expect(asset?.status).toBe("proposed");
+    expect(Number(asset?.sizeBytes)).toBe(bytes.length);
     await shot(widget, "file_request");
-  });
+  }, 60_000);
 
   it("action_link: connections.connect opens the provider's authorization page", async () => {
     const widget = (await slash(admin, "connections.connect", () => admin.getByTestId("slash-field-provider").fill("mocksocial"))).getByTestId("widget-action_link");
@@ -321,7 +335,8 @@ describe("the chat with a model: tool parts through the same widgets", () => {
     expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#4B3F72" } })).toBe(1);
     await expect.poll(() => admin.getByTestId("message-user").last().innerText()).toBe("Confirmed.");
     await expect.poll(() => admin.getByTestId("message-assistant").last().innerText(), { timeout: 15_000 }).toContain("Dusk is in the kit now.");
-    await shot(admin.locator(".conversation"), "chat-confirm");
+    mkdirSync(SHOTS, { recursive: true });
+    await admin.screenshot({ path: path.join(SHOTS, "chat-confirm.png") });
   });
 
   it("a spent AI budget is said in words, and slash commands still work", async () => {
