@@ -153,6 +153,8 @@ describe("widgets through slash commands, in Chromium", () => {
     expect(await espresso.innerText()).toMatch(/Espresso[\s\S]*#3B2418[\s\S]*primary[\s\S]*AAA/);
     // Crema on white is far below 4.5:1
     expect(await palette.locator('tr[data-hex="#F3E5D0"]').innerText()).toContain("below AA");
+    // the AA line is 4.5:1: Leaf passes on white (5.04) and not on black (4.17)
+    expect(await palette.locator('tr[data-hex="#2F7D4F"]').innerText()).toMatch(/5\.04:1\s*AA\s[\s\S]*4\.17:1\s*below AA/);
     await shot(palette, "palette");
   });
 
