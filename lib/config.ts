@@ -22,6 +22,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: unsetIfEmpty(z.enum(["0", "1"], "S3_FORCE_PATH_STYLE must be 0 or 1")),
   REDIS_URL: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // sign-in attempts per client address per minute (better-auth's limiter, lib/auth/auth.ts)
+  SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   CAPABILITY_ROLLOUT: z.enum(["all", "available"]).default("all"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   // the assistant's model (decisions §8): OpenAI, or any OpenAI-compatible server by its base URL

@@ -1,8 +1,8 @@
 // Operator CLI: npm run admin -- <command>. One JSON object on stdout and exit 0, or a message
 // on stderr and exit 1 (decisions §8). It reads the same DATABASE_URL as the server.
 import { parseArgs } from "node:util";
-import { db } from "../lib/db/client";
-import { migrate } from "../lib/db/migrate";
+import { closeDb, db } from "../lib/db/client";
+import { migrateDatabase } from "../lib/db/migrate";
 import { config } from "../lib/config";
 import {
   addMember, CommandError, createBrand, createKey, createUser, removeMember, revokeKey, setBrandStatus,
@@ -57,10 +57,11 @@ async function run(): Promise<object> {
 }
 
 try {
-  migrate(config().DATABASE_URL); // the CLI may be the first thing run on a fresh machine
+  await migrateDatabase(config().DATABASE_URL); // the CLI may be the first thing run on a fresh machine
   process.stdout.write(JSON.stringify(await run()) + "\n");
-  await db().$disconnect();
+  await closeDb();
 } catch (error) {
   process.stderr.write(`${error instanceof CommandError ? error.message : String(error)}\n`);
   process.exitCode = 1;
+  await closeDb().catch(() => {});
 }

@@ -2,19 +2,20 @@
 // demo brand once. Everything it prints goes to the terminal of the person starting the service.
 import { config } from "../lib/config";
 import { providerCatalog } from "../lib/connections/catalog";
-import { db } from "../lib/db/client";
-import { migrate } from "../lib/db/migrate";
-import { DEMO_KEY_FILE, seedDemo } from "../lib/db/seed-demo";
+import { closeDb, db } from "../lib/db/client";
+import { migrateDatabase } from "../lib/db/migrate";
+import { DEMO_KEY_FILE, DEMO_SIGN_IN_FILE, seedDemo } from "../lib/db/seed-demo";
 
 const settings = config();
 providerCatalog(); // CONNECTION_PROVIDERS_FILE and the providers' OAuth clients
-const applied = migrate(settings.DATABASE_URL);
+const applied = await migrateDatabase(settings.DATABASE_URL);
 if (applied.length > 0) console.log(`[prepare] applied migrations: ${applied.join(", ")}`);
 if (settings.SEED_DEMO === "1") {
   const demo = await seedDemo(db());
   if (demo) {
     console.log(`[prepare] demo brand ${demo.shortId} created; its admin's API key (shown once, also in ${DEMO_KEY_FILE}):`);
     console.log(`\n    ${demo.key}\n`);
+    console.log(`[prepare] Sign in at ${settings.APP_URL}/sign-in as ${demo.email} with password ${demo.password} (also in ${DEMO_SIGN_IN_FILE})\n`);
   }
 }
-await db().$disconnect();
+await closeDb();

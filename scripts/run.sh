@@ -17,17 +17,18 @@ ensure_dependencies() {
     echo "$want" > "$stamp"
   fi
   local schema_stamp="lib/db/generated/.schema-stamp" schema_want
-  schema_want="$(cat prisma/*.prisma package-lock.json | sha256sum | cut -c1-16)"
-  if [ ! -f "$schema_stamp" ] || [ "$(cat "$schema_stamp")" != "$schema_want" ]; then
-    echo "[setup] generating the Prisma client" >&2
+  schema_want="$(cat prisma/*.prisma prisma/postgres/*.prisma package-lock.json | sha256sum | cut -c1-16)"
+  if [ ! -f "$schema_stamp" ] || [ "$(cat "$schema_stamp")" != "$schema_want" ] || [ ! -d lib/db/generated-pg ]; then
+    echo "[setup] generating the Prisma clients (SQLite and PostgreSQL)" >&2
     PRISMA_SCHEMA_ENGINE_BINARY="${PRISMA_SCHEMA_ENGINE_BINARY:-/bin/true}" npx prisma generate 1>&2
+    PRISMA_SCHEMA_ENGINE_BINARY="${PRISMA_SCHEMA_ENGINE_BINARY:-/bin/true}" npx prisma generate --schema prisma/postgres/schema.prisma 1>&2
     echo "$schema_want" > "$schema_stamp"
   fi
 }
 
 # next build only when a source changed since the last one
 ensure_build() {
-  if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib components instrumentation.ts next.config.mjs tsconfig.json prisma/schema.prisma package-lock.json -newer .next/BUILD_ID -not -path 'lib/db/generated/*' -print -quit)" ]; then
+  if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib components instrumentation.ts next.config.mjs tsconfig.json prisma/schema.prisma prisma/postgres/schema.prisma package-lock.json -newer .next/BUILD_ID -not -path 'lib/db/generated/*' -print -quit)" ]; then
     npx next build 1>&2
   fi
 }
@@ -44,6 +45,26 @@ ensure_chromium() {
   fi
 }
 
+# The distributed test profile (TEST_PROFILE=distributed) and the PostgreSQL tests run private
+# PostgreSQL and Redis servers from Debian's packages; installed here when missing and root.
+ensure_services() {
+  local missing=()
+  compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
+  command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  [ ${#missing[@]} -eq 0 ] && return
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "[setup] installing Debian's ${missing[*]} for the distributed profile" >&2
+    # policy-rc.d: install the binaries only; the machine's own services stay stopped (tests run private ones)
+    local policy=""
+    [ -e /usr/sbin/policy-rc.d ] || { printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && policy=1; }
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } 1>&2 || true
+    if [ -n "$policy" ]; then rm -f /usr/sbin/policy-rc.d; fi
+  elif [ "${TEST_PROFILE:-}" = distributed ]; then
+    echo "[setup] the distributed profile needs ${missing[*]}: run 'sudo apt-get install -y ${missing[*]}'" >&2
+    exit 1
+  fi
+}
+
 task="${1:?usage: run.sh <task> [args]}"; shift
 ensure_dependencies
 case "$task" in
@@ -52,7 +73,7 @@ case "$task" in
     npx tsx --conditions=react-server scripts/prepare.ts 1>&2
     ensure_build
     exec npx next start -p "${PORT:-3000}" ;;
-  test) ensure_chromium; ensure_build; exec npx vitest run "$@" ;;
+  test) ensure_chromium; ensure_services; ensure_build; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
   bench-library) ensure_build; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;

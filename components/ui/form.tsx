@@ -1,7 +1,7 @@
 // Small form pieces shared by the sign-in and settings pages: plain HTML, readable styles.
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 
-const inputStyle = "input, select { font: inherit; padding: 8px 10px; border: 1px solid #b9b9c0; border-radius: 6px; width: 100%; box-sizing: border-box; }";
+const inputStyle = "input:not([type=checkbox]):not([type=radio]), select { font: inherit; padding: 8px 10px; border: 1px solid #b9b9c0; border-radius: 6px; width: 100%; box-sizing: border-box; }";
 
 export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
   return (

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
 import { SCOPES, type Scope } from "../capabilities/define";
-import { newApiKey } from "../core/auth";
+import { createApiKey, resolveScopes, revokeApiKey } from "../keys/keys";
 import { isRole } from "../core/roles";
 import { isPlan, PLANS } from "../plans";
 import { credentialAccount, passwordProblem } from "./people";
@@ -100,24 +100,20 @@ export async function createKey(
     expiresAt = new Date(options.expiresAt);
     if (Number.isNaN(expiresAt.getTime())) throw new CommandError(`--expires-at: "${options.expiresAt}" is not an ISO 8601 time`);
   }
-  const { key, hash, prefix } = newApiKey();
-  const id = randomUUID();
-  await db.apiKey.create({ data: { id, userId: user.id, name: options.name ?? null, prefix, hash, scopes, brandIds: brandIds ?? undefined, expiresAt } });
+  const { id, key } = await createApiKey(db, { userId: user.id, scopes, brandIds, expiresAt, name: options.name ?? null });
   return { id, key };
 }
 
 export async function revokeKey(db: PrismaClient, options: { id: string }) {
-  const revoked = await db.apiKey.updateMany({ where: { id: options.id }, data: { revokedAt: new Date() } });
-  if (revoked.count === 0) throw new CommandError(`--id: no key ${options.id}`);
+  if (!(await revokeApiKey(db, options.id))) throw new CommandError(`--id: no key ${options.id}`);
   return { id: options.id, revoked: true as const };
 }
 
 function parseScopes(value: string): Scope[] {
-  if (value.trim() === "all") return [...SCOPES];
-  const scopes = value.split(",").map((scope) => scope.trim()).filter(Boolean);
-  const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
-  if (scopes.length === 0 || unknown.length > 0) {
-    throw new CommandError(`--scopes: unknown ${unknown.join(", ") || "(none given)"}; use all or some of ${SCOPES.join(", ")}`);
+  const resolved = resolveScopes(value.split(",").map((scope) => scope.trim()).filter(Boolean));
+  if ("unknown" in resolved || resolved.scopes.length === 0) {
+    const unknown = "unknown" in resolved ? resolved.unknown.join(", ") : "(none given)";
+    throw new CommandError(`--scopes: unknown ${unknown}; use all or some of ${SCOPES.join(", ")}`);
   }
-  return [...new Set(scopes)] as Scope[];
+  return resolved.scopes;
 }

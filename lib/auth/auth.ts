@@ -9,8 +9,6 @@ import { config } from "../config";
 import { hmac } from "../core/crypto";
 import { db } from "../db/client";
 
-/** Sign-in attempts per client address per minute (better-auth's limiter). */
-export const SIGN_IN_ATTEMPTS_PER_MINUTE = 10;
 export const SESSION_DAYS = 7;
 
 /** The adapter speaks the same database as the rest of the service. */
@@ -39,7 +37,8 @@ function createAuth() {
       storage: "memory",
       window: 60,
       max: 100,
-      customRules: { "/sign-in/email": { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE } },
+      // per client address (X-Forwarded-For, else the socket address; see README)
+      customRules: { "/sign-in/email": { window: 60, max: settings.SIGN_IN_PER_MINUTE } },
     },
     advanced: {
       database: { generateId: () => randomUUID() },

@@ -1,6 +1,7 @@
 // Idempotency keys (decisions §6): scoped to brand + caller + capability, kept 24 hours. A repeat
 // with the same input replays the first response; the same key with other input is refused.
 import type { Tx } from "../db/client";
+import { lockKey } from "../db/locks";
 import { canonicalJson, sha256 } from "./crypto";
 import { invalidInput } from "./errors";
 
@@ -10,8 +11,13 @@ export type IdempotencyScope = { brandId: string; caller: string; capabilityId: 
 
 const scopeKey = (scope: IdempotencyScope) => sha256(canonicalJson(scope));
 
-/** The stored response of an earlier call with this key, or undefined for a first call. */
+/**
+ * The stored response of an earlier call with this key, or undefined for a first call. Called
+ * first in the write's transaction: concurrent calls with one key queue on the key's lock until
+ * the first commits (then they replay it) or rolls back (then the next one runs).
+ */
 export async function replay(db: Tx, scope: IdempotencyScope, input: unknown, now: Date): Promise<unknown> {
+  await lockKey(db, `idempotency:${scopeKey(scope)}`);
   const record = await db.idempotencyRecord.findUnique({ where: { scopeKey: scopeKey(scope) } });
   if (!record || record.expiresAt <= now) return undefined;
   if (record.requestHash !== sha256(canonicalJson(input))) {

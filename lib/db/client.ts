@@ -4,13 +4,15 @@ import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "./generated/client";
 import { config } from "../config";
+import { dialectOf, type Dialect } from "./dialect";
 import { sqlitePath } from "./paths";
 import { sqliteReader, type SqlRead } from "./sql";
+import { postgresClients } from "./postgres";
 
 /** The client inside an interactive transaction: what capabilities receive. */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-type Clients = { url: string; writer: PrismaClient; reader: PrismaClient; sql: SqlRead };
+export type Clients = { url: string; dialect: Dialect; writer: PrismaClient; reader: PrismaClient; sql: SqlRead; close(): Promise<void> };
 const globalForDb = globalThis as unknown as { brandOpsDb?: Clients };
 
 /** The client for writes and their transactions. */
@@ -21,7 +23,8 @@ export function db(): PrismaClient {
 /**
  * A second connection for reads outside a write transaction. The SQLite adapter runs every
  * transaction on its one connection, so reads sharing it could see another request's
- * uncommitted rows; a separate WAL reader sees only committed data.
+ * uncommitted rows; a separate WAL reader sees only committed data. (PostgreSQL's pool gives
+ * every transaction its own connection: there the reader is the writer.)
  */
 export function readDb(): PrismaClient {
   return clients().reader;
@@ -32,18 +35,40 @@ export function sql(): SqlRead {
   return clients().sql;
 }
 
+/** Which database DATABASE_URL selects. */
+export function dialect(): Dialect {
+  return dialectOf(config().DATABASE_URL);
+}
+
+/** Closes the connections (scripts and tests that end; the server keeps them). */
+export async function closeDb(): Promise<void> {
+  const current = globalForDb.brandOpsDb;
+  globalForDb.brandOpsDb = undefined;
+  await current?.close();
+}
+
 function clients(): Clients {
   const url = config().DATABASE_URL;
   const current = globalForDb.brandOpsDb;
   if (current && current.url === url) return current;
-  if (!url.startsWith("file:")) {
-    throw new Error("DATABASE_URL: only SQLite (file:…) is supported so far");
-  }
+  globalForDb.brandOpsDb = openClients(url);
+  return globalForDb.brandOpsDb;
+}
+
+/** Connections to a database of one's own (tests that set up a second database); close them after. */
+export function openClients(url: string): Clients {
+  return dialectOf(url) === "postgresql" ? postgresClients(url) : sqliteClients(url);
+}
+
+function sqliteClients(url: string): Clients {
   const file = sqlitePath(url);
   mkdirSync(path.dirname(file), { recursive: true });
   // timeout: wait for another process's write (the admin CLI, a second server) instead of failing
-  const adapter = () => new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
-  const connect = () => new PrismaClient({ adapter: adapter() });
-  globalForDb.brandOpsDb = { url, writer: connect(), reader: connect(), sql: sqliteReader(file) };
-  return globalForDb.brandOpsDb;
+  const connect = () => new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }) });
+  const writer = connect();
+  const reader = connect();
+  return {
+    url, dialect: "sqlite", writer, reader, sql: sqliteReader(file),
+    close: async () => void (await Promise.all([writer.$disconnect(), reader.$disconnect()])),
+  };
 }

@@ -1,13 +1,22 @@
-// Applies the checked-in SQL migrations (prisma/migrations/*/migration.sql) in order, recording
-// them in Prisma's own `_prisma_migrations` table, so `prisma migrate deploy` on a machine with the
-// native engine sees the same history. Runs offline; one transaction per migration.
+// Applies the checked-in SQL migrations in order (SQLite: prisma/migrations; PostgreSQL:
+// prisma/postgres/migrations), recording them in Prisma's own `_prisma_migrations` table, so
+// `prisma migrate deploy` on a machine with the native engine sees the same history. Runs offline;
+// one transaction per migration.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { dialectOf } from "./dialect";
 import { sqlitePath } from "./paths";
+import { migratePostgres } from "./migrate-postgres";
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
+export const POSTGRES_MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/postgres/migrations");
+
+/** Either database: what every entry point (server preparation, CLI, tests) calls. */
+export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
+  return dialectOf(databaseUrl) === "postgresql" ? migratePostgres(databaseUrl, listMigrations(POSTGRES_MIGRATIONS_DIR)) : migrate(databaseUrl);
+}
 
 export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: string }[] {
   if (!existsSync(dir)) return [];
@@ -18,8 +27,9 @@ export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: strin
     .map((name) => ({ name, sql: readFileSync(path.join(dir, name, "migration.sql"), "utf8") }));
 }
 
+/** SQLite only, synchronous (migrateDatabase takes either). */
 export function migrate(databaseUrl: string): string[] {
-  if (!databaseUrl.startsWith("file:")) throw new Error("DATABASE_URL: only SQLite (file:…) is supported so far");
+  if (dialectOf(databaseUrl) !== "sqlite") throw new Error("migrate() is SQLite's; use migrateDatabase() for PostgreSQL");
   const file = sqlitePath(databaseUrl);
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file, { timeout: 10_000 });

@@ -1,17 +1,22 @@
 // Demo data for a newcomer's first start: a brand with a reviewed genome, a kit, open questions,
-// an admin and an API key, so the README's curl example works right away. Runs once: only on a
-// database without any brand.
+// an admin who can sign in and an API key, so the README's curl example and the sign-in page work
+// right away. Runs once: only on a database without any brand.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "./generated/client";
 import { addMember, createBrand, createKey, createUser } from "../admin/commands";
+import { randomBase62 } from "../core/crypto";
 
 export const DEMO_KEY_FILE = path.resolve("data/demo-key.txt");
+export const DEMO_EMAIL = "ada@northwind.example";
+export const DEMO_SIGN_IN_FILE = path.resolve("data/demo-sign-in.txt");
 
-export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key: string } | undefined> {
+export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key: string; email: string; password: string } | undefined> {
   if ((await db.brand.count()) > 0) return undefined;
-  const admin = await createUser(db, { email: "ada@northwind.example", name: "Ada Lovelace" });
+  // generated, never a fixed demo password: the first start prints it once
+  const password = randomBase62(16);
+  const admin = await createUser(db, { email: DEMO_EMAIL, name: "Ada Lovelace", password });
   const viewer = await createUser(db, { email: "vic@northwind.example", name: "Vic Viewer" });
   const { id: brandId, shortId } = await createBrand(db, { name: "Northwind Coffee", shortId: "NWC-1", plan: "pro", managerId: admin.id });
   await addMember(db, { brand: shortId, email: "ada@northwind.example", role: "admin" });
@@ -69,5 +74,6 @@ export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key
   const { key } = await createKey(db, { email: "ada@northwind.example", scopes: "all", name: "demo key" });
   mkdirSync(path.dirname(DEMO_KEY_FILE), { recursive: true });
   writeFileSync(DEMO_KEY_FILE, key + "\n", { mode: 0o600 });
-  return { shortId, key };
+  writeFileSync(DEMO_SIGN_IN_FILE, `${DEMO_EMAIL}\n${password}\n`, { mode: 0o600 });
+  return { shortId, key, email: DEMO_EMAIL, password };
 }

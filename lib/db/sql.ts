@@ -6,17 +6,21 @@
 import Database from "better-sqlite3";
 
 export type SqlValue = string | number | null;
-export type SqlRead = <Row>(sql: string, args?: readonly SqlValue[]) => Promise<Row[]>;
+export type SqlRead = (<Row>(sql: string, args?: readonly SqlValue[]) => Promise<Row[]>) & {
+  /** for the rare query that differs (library name search: FTS5 on SQLite, pg_trgm on PostgreSQL) */
+  dialect?: "sqlite" | "postgresql";
+};
 
 /** SQLite: a read-only WAL connection of its own, each statement prepared once. */
 export function sqliteReader(file: string): SqlRead {
   const connection = new Database(file, { readonly: true, timeout: 5000 });
   const statements = new Map<string, Database.Statement>();
-  return async <Row>(sql: string, args: readonly SqlValue[] = []) => {
+  const read = async <Row>(sql: string, args: readonly SqlValue[] = []) => {
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = connection.prepare(sql)));
     return statement.all(...args) as Row[];
   };
+  return Object.assign(read, { dialect: "sqlite" as const });
 }
 
 /** SQLite returns booleans as 0/1, PostgreSQL as booleans. */

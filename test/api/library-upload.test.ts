@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { setBrandStatus } from "../../lib/admin/commands";
 import { PLANS } from "../../lib/plans";
-import { baseUrl, call, expectError, expectOk, makeBrand, makeKey, makeWorld } from "../support/world";
+import { baseUrl, call, expectError, expectOk, localStorageSkip, makeBrand, makeKey, makeWorld } from "../support/world";
 import { bytes, completeUpload, put, startUpload, upload, type Uploader } from "../support/files";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 
 describe("start", () => {
-  it("answers exactly { uploadId, uploadUrl }: a URL of this service, signed, valid one hour, without the file name", async () => {
+  it.skipIf(localStorageSkip())("answers exactly { uploadId, uploadUrl }: a URL of this service, signed, valid one hour, without the file name", async () => {
     const before = Date.now();
     const data = expectOk(await startUpload(admin, { fileName: "Summer Menu.pdf", mimeType: "application/pdf", sizeBytes: 40 }));
     expect(Object.keys(data).sort()).toEqual(["uploadId", "uploadUrl"]);
@@ -77,7 +77,7 @@ describe("start", () => {
 });
 
 describe("the signed PUT (local storage)", () => {
-  it("stores the bytes under a key of the server's making; complete registers a proposed file", async () => {
+  it.skipIf(localStorageSkip())("stores the bytes under a key of the server's making; complete registers a proposed file", async () => {
     const body = bytes.png();
     const started = expectOk(await startUpload(admin, { fileName: "mark.png", mimeType: "image/png", sizeBytes: body.length, category: "Logos" }));
     const stored = await put(started.uploadUrl, body, "image/png");
@@ -105,7 +105,7 @@ describe("the signed PUT (local storage)", () => {
     expect((await db().asset.findUniqueOrThrow({ where: { id: first.assetId } })).name).toBe("twice.txt");
   });
 
-  it("accepts one PUT: a second one is 409 and the stored bytes stay", async () => {
+  it.skipIf(localStorageSkip())("accepts one PUT: a second one is 409 and the stored bytes stay", async () => {
     const started = expectOk(await startUpload(admin, { fileName: "once.txt", mimeType: "text/plain", sizeBytes: 5 }));
     expect((await put(started.uploadUrl, bytes.text("first"), "text/plain")).status).toBe(200);
     const again = await put(started.uploadUrl, bytes.text("again"), "text/plain");
@@ -118,13 +118,13 @@ describe("the signed PUT (local storage)", () => {
     expect((await put(started.uploadUrl, bytes.text("later"), "text/plain")).status).toBe(409);
   });
 
-  it("of two PUTs at the same time, exactly one is stored", async () => {
+  it.skipIf(localStorageSkip())("of two PUTs at the same time, exactly one is stored", async () => {
     const started = expectOk(await startUpload(admin, { fileName: "race.txt", mimeType: "text/plain", sizeBytes: 5 }));
     const results = await Promise.all(["aaaaa", "bbbbb", "ccccc"].map((text) => put(started.uploadUrl, bytes.text(text), "text/plain")));
     expect(results.map((result) => result.status).sort()).toEqual([200, 409, 409]);
   });
 
-  it("refuses a PUT larger than declared with 413 and stores nothing; the URL then still takes the right bytes", async () => {
+  it.skipIf(localStorageSkip())("refuses a PUT larger than declared with 413 and stores nothing; the URL then still takes the right bytes", async () => {
     const started = expectOk(await startUpload(admin, { fileName: "big.txt", mimeType: "text/plain", sizeBytes: 10 }));
     const key = new URL(started.uploadUrl).pathname.replace("/api/files/upload/", "");
     const declaredLarger = await put(started.uploadUrl, bytes.sized(11), "text/plain");
@@ -143,7 +143,7 @@ describe("the signed PUT (local storage)", () => {
     expectOk(await completeUpload(admin, started.uploadId));
   });
 
-  it("checks the declared MIME type against the real bytes (422 mime_mismatch, nothing stored)", async () => {
+  it.skipIf(localStorageSkip())("checks the declared MIME type against the real bytes (422 mime_mismatch, nothing stored)", async () => {
     const text = bytes.text();
     const fake = expectOk(await startUpload(admin, { fileName: "fake.png", mimeType: "image/png", sizeBytes: text.length }));
     const refused = await put(fake.uploadUrl, text, "image/png");
@@ -163,7 +163,7 @@ describe("the signed PUT (local storage)", () => {
     expect((await put(right.uploadUrl, pdf, "application/pdf")).status).toBe(200);
   });
 
-  it("refuses a URL whose signature is missing, altered or expired, without storing (403)", async () => {
+  it.skipIf(localStorageSkip())("refuses a URL whose signature is missing, altered or expired, without storing (403)", async () => {
     const started = expectOk(await startUpload(admin, { fileName: "s.txt", mimeType: "text/plain", sizeBytes: 5 }));
     const url = new URL(started.uploadUrl);
     const key = url.pathname.replace("/api/files/upload/", "");
@@ -213,7 +213,7 @@ describe("complete", () => {
 });
 
 describe("storage keys never come from the file name", () => {
-  it("a path-traversal file name lands inside the brand's folder of the storage, under a random key", async () => {
+  it.skipIf(localStorageSkip())("a path-traversal file name lands inside the brand's folder of the storage, under a random key", async () => {
     const marker = `escape-${tag()}`;
     for (const fileName of [`../../../../${marker}.txt`, `..\\..\\${marker}.txt`, `/tmp/${marker}.txt`, `brands/../../${marker}`]) {
       const assetId = await upload(admin, { fileName, mimeType: "text/plain", body: bytes.text("inside") });

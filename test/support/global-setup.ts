@@ -1,32 +1,57 @@
-// One server for the suite, on a fresh database in a temporary folder. Test files create their
-// own people, brands and keys in that database through the operator commands.
+// One server for the suite, on a fresh database. Two profiles (TEST_PROFILE):
+// - embedded (default): SQLite in a temporary folder, local file storage, in-process limits;
+// - distributed: a private PostgreSQL cluster with a fresh database, a local S3 server (s3rver)
+//   and a private Redis, all on loopback, started here and stopped after the suite.
+// Test files create their own people, brands and keys in that database through the operator commands.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
-import { migrate } from "../../lib/db/migrate";
+import { migrateDatabase } from "../../lib/db/migrate";
 import { startServer, type RunningServer } from "../../scripts/support/start-server";
+import { startPostgres, type LocalPostgres } from "../../scripts/support/postgres";
+import { startRedis, type RunningRedis } from "../../scripts/support/redis";
+import { startS3, type LocalS3 } from "./s3";
+
+export type TestProfile = "embedded" | "distributed";
 
 let server: RunningServer | undefined;
 let dir: string | undefined;
+let postgres: LocalPostgres | undefined;
+let redis: RunningRedis | undefined;
+let s3: LocalS3 | undefined;
 
 export async function setup(project: TestProject) {
+  const profile = (process.env.TEST_PROFILE ?? "embedded") as TestProfile;
+  if (profile !== "embedded" && profile !== "distributed") throw new Error(`TEST_PROFILE: embedded or distributed, not ${profile}`);
   dir = mkdtempSync(path.join(tmpdir(), "brand-ops-test-"));
-  const env = {
+  const env: Record<string, string> = {
     DATABASE_URL: `file:${path.join(dir, "test.db")}`,
     APP_SECRET: randomBytes(32).toString("base64url"),
     STORAGE_DIR: path.join(dir, "files"),
     SEED_DEMO: "0",
+    // every test signs in from 127.0.0.1; test/auth/rate-limit.test.ts checks the limit on its own server
+    SIGN_IN_PER_MINUTE: "100000",
   };
-  migrate(env.DATABASE_URL);
+  if (profile === "distributed") {
+    postgres = await startPostgres();
+    env.DATABASE_URL = await postgres.createDatabase("suite");
+    s3 = await startS3();
+    Object.assign(env, s3.env);
+    redis = await startRedis();
+    env.REDIS_URL = redis.url;
+  }
+  await migrateDatabase(env.DATABASE_URL!);
   server = await startServer(env);
   project.provide("baseUrl", server.url);
   project.provide("testEnv", env);
+  project.provide("testProfile", profile);
 }
 
 export async function teardown() {
   await server?.stop();
+  await Promise.all([postgres?.destroy(), redis?.stop(), s3?.stop()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -34,5 +59,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     testEnv: Record<string, string>;
+    testProfile: TestProfile;
   }
 }

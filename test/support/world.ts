@@ -8,6 +8,13 @@ import { assertContract } from "./contract";
 
 export const baseUrl = () => inject("baseUrl");
 
+/**
+ * Why tests of the local storage's own routes (signed /api/files URLs of the suite's server) skip:
+ * in the distributed profile that server stores files in S3. The embedded profile runs them.
+ */
+export const localStorageSkip = (): string | undefined =>
+  inject("testEnv").S3_BUCKET ? "skipped in the distributed profile: the suite's server stores files in S3" : undefined;
+
 export type ApiResponse = { status: number; headers: Headers; body: any };
 
 /** POST /api/v1/<id> with a JSON body, as an integration would. */

@@ -42,6 +42,9 @@ export function searchPage(sql: SqlRead, query: PageQuery): Promise<SearchRow[]>
 
 /** Whether a name filter is best answered from the full-text postings (a rare text of 3+ characters). */
 export async function rareName(sql: SqlRead, nameKey: string): Promise<boolean> {
+  // PostgreSQL has no FTS5 table: its pg_trgm GIN index on "nameKey" serves the LIKE itself, and
+  // the planner chooses between it and the keyset index from its statistics
+  if (sql.dialect === "postgresql") return false;
   if ([...nameKey].length < 3) return false; // the trigram index cannot look up shorter texts
   const [count] = await sql<{ holding: number }>(
     `SELECT COUNT(*) AS "holding" FROM (SELECT 1 FROM "AssetNameSearch" WHERE "AssetNameSearch" MATCH ? LIMIT ?)`,

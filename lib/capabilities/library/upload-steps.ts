@@ -3,12 +3,12 @@
 import { randomUUID } from "node:crypto";
 import type { BrandContext } from "../define";
 import { invalidInput, notFound } from "../../core/errors";
-import { isUniqueViolation } from "../../db/errors";
 import { newStorageKey } from "../../storage/keys";
 import { bytesMatchType, normalizeMime, SNIFF_BYTES } from "../../storage/mime";
 import { expiryOf } from "../../storage/types";
 import { assetTypeOf } from "./asset-type";
 import { assertStorageLeft } from "./quota";
+import { lockBrand } from "../../db/locks";
 import { urlValidity } from "./shared";
 
 export type StartInput = { fileName: string; mimeType: string; sizeBytes: number; category?: string };
@@ -52,27 +52,26 @@ export async function completeUpload(ctx: BrandContext, input: CompleteInput) {
     await ctx.storage.remove(upload.storageKey);
     throw invalidInput("uploadId", `declared ${upload.mimeType} but the bytes are ${match.detected ?? "of no recognised type"}; nothing was registered`, { reason: "mime_mismatch" });
   }
+  // a concurrent complete of the same upload may have registered it while this one waited for the
+  // brand's lock: same answer. Checked before writing, because PostgreSQL aborts the whole
+  // transaction on a unique violation, so nothing could be read after catching one.
+  await lockBrand(ctx.db, ctx.brand.id);
+  const twin = await ctx.db.asset.findUnique({ where: { uploadId: upload.id }, select: { id: true } });
+  if (twin) return { uploadId: upload.id, assetId: twin.id };
   await assertStorageLeft(ctx, stored);
   return register(ctx, upload, input.name?.trim() || upload.fileName);
 }
 
 async function register(ctx: BrandContext, upload: Awaited<ReturnType<typeof findUpload>>, name: string) {
   const assetId = randomUUID();
-  try {
-    await ctx.db.asset.create({
-      data: {
-        id: assetId, brandId: ctx.brand.id, name, nameKey: name.toLowerCase(),
-        category: upload.category, categoryKey: upload.category?.toLowerCase() ?? null,
-        mimeType: upload.mimeType, type: assetTypeOf(upload), status: "proposed", sizeBytes: upload.sizeBytes,
-        storageKey: upload.storageKey, uploadId: upload.id, createdById: ctx.actor.userId, createdAt: ctx.now,
-      },
-    });
-  } catch (error) {
-    // a concurrent complete of the same upload registered it first (unique uploadId): same answer
-    if (!isUniqueViolation(error)) throw error;
-    const twin = await ctx.db.asset.findUniqueOrThrow({ where: { uploadId: upload.id }, select: { id: true } });
-    return { uploadId: upload.id, assetId: twin.id };
-  }
+  await ctx.db.asset.create({
+    data: {
+      id: assetId, brandId: ctx.brand.id, name, nameKey: name.toLowerCase(),
+      category: upload.category, categoryKey: upload.category?.toLowerCase() ?? null,
+      mimeType: upload.mimeType, type: assetTypeOf(upload), status: "proposed", sizeBytes: upload.sizeBytes,
+      storageKey: upload.storageKey, uploadId: upload.id, createdById: ctx.actor.userId, createdAt: ctx.now,
+    },
+  });
   await ctx.db.upload.update({ where: { id: upload.id }, data: { status: "completed", assetId } });
   return { uploadId: upload.id, assetId };
 }

@@ -1,0 +1,68 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { Button, ErrorText, Field } from "@/components/ui/form";
+import type { BrandChoice } from "./keys-panel";
+
+type Props = { brands: BrandChoice[]; scopes: string[]; onCreated: (created: { key: string; prefix: string }) => Promise<void> };
+
+export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const expires = String(form.get("expiresAt") ?? "");
+    const body = {
+      name: String(form.get("name") ?? "").trim() || undefined,
+      scopes: form.getAll("scopes").map(String),
+      brands: form.getAll("brands").map(String),
+      // the picker gives local time without a zone; the browser knows the zone
+      expiresAt: expires ? new Date(expires).toISOString() : undefined,
+    };
+    setBusy(true);
+    setError(null);
+    const response = await fetch("/api/settings/keys", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await response.json().catch(() => null);
+    setBusy(false);
+    if (!response.ok || !answer?.ok) {
+      setError(answer?.error?.message ?? `Creating the key failed (HTTP ${response.status})`);
+      return;
+    }
+    await onCreated({ key: answer.data.key, prefix: answer.data.prefix });
+  }
+
+  const box = { display: "flex", flexWrap: "wrap" as const, gap: "6px 18px" };
+  return (
+    <form onSubmit={submit} style={{ display: "grid", gap: 14 }} data-testid="key-create-form">
+      <Field label="Name" hint="To tell your keys apart, e.g. “Newsletter sync”.">
+        <input name="name" maxLength={100} data-testid="key-create-name" />
+      </Field>
+      <fieldset style={{ border: "1px solid #e2e2e6", borderRadius: 8 }}>
+        <legend>Scopes</legend>
+        <div style={box}>
+          <label style={{ whiteSpace: "nowrap", fontWeight: 600 }}><input type="checkbox" name="scopes" value="all" data-testid="key-create-scope-all" /> all</label>
+          {scopes.map((scope) => (
+            <label key={scope} style={{ whiteSpace: "nowrap" }}><input type="checkbox" name="scopes" value={scope} data-testid={`key-create-scope-${scope}`} /> {scope}</label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset style={{ border: "1px solid #e2e2e6", borderRadius: 8 }}>
+        <legend>Brands (optional; none ticked means every brand of yours)</legend>
+        <div style={box}>
+          {brands.length === 0 && <span style={{ color: "#666" }}>You are not a member of any brand yet.</span>}
+          {brands.map((brand) => (
+            <label key={brand.shortId} style={{ whiteSpace: "nowrap" }}>
+              <input type="checkbox" name="brands" value={brand.shortId} data-testid={`key-create-brand-${brand.shortId}`} /> {brand.shortId} · {brand.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field label="Expires (optional)" hint="Leave empty for a key that works until you revoke it.">
+        <input type="datetime-local" name="expiresAt" data-testid="key-create-expires" />
+      </Field>
+      {error && <ErrorText testId="key-create-error">{error}</ErrorText>}
+      <div><Button type="submit" disabled={busy} data-testid="key-create-submit">{busy ? "Creating…" : "Create key"}</Button></div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+import { useState } from "react";
+import type { KeyView } from "@/lib/keys/keys";
+import { Button, ErrorText } from "@/components/ui/form";
+
+/** UTC, the same on the server and in the browser (no hydration mismatch). */
+const when = (iso: string | null, none: string) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : none);
+
+function state(key: KeyView): string {
+  if (key.revokedAt) return `revoked ${when(key.revokedAt, "")}`;
+  if (key.expiresAt && new Date(key.expiresAt) <= new Date()) return "expired";
+  return "active";
+}
+
+export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () => Promise<void> }) {
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function revoke(key: KeyView) {
+    setError(null);
+    const response = await fetch(`/api/settings/keys/${encodeURIComponent(key.id)}`, { method: "DELETE" });
+    setConfirming(null);
+    if (!response.ok) setError((await response.json().catch(() => null))?.error?.message ?? `Revoking failed (HTTP ${response.status})`);
+    await onRevoked();
+  }
+
+  if (keys.length === 0) return <p style={{ color: "#555" }} data-testid="key-list-empty">You have no API keys yet.</p>;
+  const cell = { padding: "8px 10px", borderBottom: "1px solid #e2e2e6", verticalAlign: "top" as const };
+  return (
+    <>
+      {error && <ErrorText testId="key-revoke-error">{error}</ErrorText>}
+      <table style={{ width: "100%", borderCollapse: "collapse", fontSize: 14 }} data-testid="key-list">
+        <thead>
+          <tr style={{ textAlign: "left" }}>
+            {["Name", "Prefix", "Scopes", "Brands", "Expires", "Last used", "State", ""].map((title) => <th key={title} style={cell}>{title}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id} data-testid={`key-row-${key.prefix}`} style={{ color: key.revokedAt ? "#888" : undefined }}>
+              <td style={cell}>{key.name ?? "—"}</td>
+              <td style={cell}><code>{key.prefix}…</code></td>
+              <td style={cell}>{key.scopes.length === 10 ? "all" : key.scopes.join(", ")}</td>
+              <td style={cell}>{key.brands ? key.brands.map((brand) => brand.shortId).join(", ") : "all of yours"}</td>
+              <td style={cell}>{when(key.expiresAt, "never")}</td>
+              <td style={cell} data-testid={`key-last-used-${key.prefix}`}>{when(key.lastUsedAt, "never")}</td>
+              <td style={cell} data-testid={`key-state-${key.prefix}`}>{state(key)}</td>
+              <td style={cell}>
+                {!key.revokedAt && confirming !== key.id && (
+                  <Button variant="plain" data-testid={`key-revoke-${key.prefix}`} onClick={() => setConfirming(key.id)}>Revoke</Button>
+                )}
+                {!key.revokedAt && confirming === key.id && (
+                  <span style={{ display: "inline-flex", gap: 6, alignItems: "center" }}>
+                    Stop this key now?
+                    <Button variant="danger" data-testid={`key-revoke-confirm-${key.prefix}`} onClick={() => revoke(key)}>Revoke</Button>
+                    <Button variant="plain" data-testid={`key-revoke-cancel-${key.prefix}`} onClick={() => setConfirming(null)}>Keep</Button>
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import Link from "next/link";
+import { requireSessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { keyableBrands, listApiKeys } from "@/lib/keys/keys";
+import { SCOPES } from "@/lib/capabilities/define";
+import { SignOutButton } from "@/components/ui/sign-out-button";
+import { KeysPanel } from "./keys-panel";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Security and access · Brand Operations" };
+
+export default async function SettingsPage() {
+  const user = await requireSessionUser("/settings");
+  const [keys, brands] = await Promise.all([listApiKeys(db(), user.id), keyableBrands(db(), user.id)]);
+  return (
+    <main style={{ maxWidth: 880, margin: "32px auto", padding: "0 24px", lineHeight: 1.5 }}>
+      <header style={{ display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid #e2e2e6", paddingBottom: 12 }}>
+        <Link href="/" style={{ fontWeight: 600, color: "inherit", textDecoration: "none" }}>Brand Operations</Link>
+        <span style={{ marginLeft: "auto", color: "#555" }} data-testid="signed-in-as">{user.name} · {user.email}</span>
+        <SignOutButton />
+      </header>
+      <h1 style={{ fontSize: 26, marginBottom: 4 }}>Security and access</h1>
+      <p style={{ color: "#444", marginTop: 0 }}>
+        Personal API keys let an integration (a script, Zapier, an MCP client) act as you through the API
+        and MCP doors: only with the scopes you give the key, only in the brands you choose, and never
+        beyond your own role in a brand. A key is shown once, when it is created; the service keeps only a hash.
+      </p>
+      <KeysPanel initialKeys={keys} brands={brands.map(({ shortId, name }) => ({ shortId, name }))} scopes={[...SCOPES]} />
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+// Debian's Chromium through playwright-core (no downloaded browser), a page that may reach only
+// the service under test, and screenshots kept in test-results/screenshots/<name>.png.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+const CHROMIUM = "/usr/bin/chromium";
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-results/screenshots");
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/**
+ * A fresh context (its own cookies) whose requests may go only to baseUrl: anything else is
+ * aborted and recorded in `blocked`, so a test can assert the page fetched nothing from elsewhere.
+ */
+export async function newPage(browser: Browser, baseUrl: string, options: { clipboard?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; blocked: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: baseUrl });
+  if (options.clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+  const origin = new URL(baseUrl).origin;
+  const blocked: string[] = [];
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith("data:") || new URL(url).origin === origin) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  return { context, page: await context.newPage(), blocked };
+}
+
+/** test-results/screenshots/<name>.png of what a person sees now. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  return file;
+}

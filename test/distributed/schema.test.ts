@@ -1,0 +1,76 @@
+// The PostgreSQL data model and migrations stay in step with SQLite's (issue 6, build 1).
+import { readdirSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { derivePostgresSchema, POSTGRES_SCHEMA_PATH } from "../../lib/db/postgres-schema";
+import { listMigrations, migrateDatabase, POSTGRES_MIGRATIONS_DIR } from "../../lib/db/migrate";
+import { numbered } from "../../lib/db/sql-postgres";
+import { datamodel, diff, liveDatabase } from "../../scripts/db-engine";
+import { startPostgres, type LocalPostgres } from "../../scripts/support/postgres";
+import { postgresSkip } from "./targets";
+
+describe("the PostgreSQL schema", () => {
+  it("is exactly what scripts/db-pg-schema.ts derives from prisma/schema.prisma", () => {
+    const derived = derivePostgresSchema(readFileSync("prisma/schema.prisma", "utf8"));
+    // on failure: npx tsx scripts/db-pg-schema.ts (or scripts/db-migration-new.ts after a model change)
+    expect(readFileSync(POSTGRES_SCHEMA_PATH, "utf8")).toBe(derived);
+  });
+
+  it("differs from SQLite's only in the datasource, the generator's folder and PostgreSQL's own index", () => {
+    const sqlite = readFileSync("prisma/schema.prisma", "utf8").split("\n");
+    const postgres = readFileSync(POSTGRES_SCHEMA_PATH, "utf8").split("\n");
+    expect(postgres.filter((line) => !sqlite.includes(line))).toEqual([
+      expect.stringMatching(/^\/\/ GENERATED from prisma\/schema.prisma/),
+      '  output       = "../../lib/db/generated-pg"',
+      '  provider = "postgresql"',
+      "  // PostgreSQL only (lib/db/postgres-schema.ts)",
+      '  @@index([nameKey(ops: raw("gin_trgm_ops"))], type: Gin, map: "Asset_nameKey_trgm_idx")',
+    ]);
+    expect(sqlite.filter((line) => !postgres.includes(line))).toEqual(['  output       = "../lib/db/generated"', '  provider = "sqlite"']);
+  });
+
+  it("has a PostgreSQL migration for every SQLite migration made since the profile arrived", () => {
+    const sqliteNames = listMigrations().map((m) => m.name);
+    const postgresNames = readdirSync(POSTGRES_MIGRATIONS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    // the PostgreSQL history starts with init (which holds SQLite's init and library) and asset_name_search
+    const since = sqliteNames.filter((name) => name >= "20261122041000");
+    expect(postgresNames.filter((name) => name >= "20261122041000")).toEqual(since);
+    expect(postgresNames[0]).toBe(sqliteNames[0]);
+  });
+
+  it("numbers `?` placeholders for pg outside quotes", () => {
+    expect(numbered(`SELECT "a?" FROM "T" WHERE x = ? AND y LIKE ? ESCAPE '\\' AND z = '?'`)).toBe(
+      `SELECT "a?" FROM "T" WHERE x = $1 AND y LIKE $2 ESCAPE '\\' AND z = '?'`,
+    );
+  });
+});
+
+describe.skipIf(postgresSkip)(`PostgreSQL migrations on a real server${postgresSkip ? ` (skipped: ${postgresSkip})` : ""}`, () => {
+  let cluster: LocalPostgres;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+  });
+  afterAll(async () => {
+    await cluster?.destroy();
+  });
+
+  it("applied to an empty database, leave nothing for the schema engine to change, and apply once", async () => {
+    const url = await cluster.createDatabase("fresh");
+    const applied = await migrateDatabase(url);
+    expect(applied).toEqual(listMigrations(POSTGRES_MIGRATIONS_DIR).map((m) => m.name));
+    expect(await migrateDatabase(url)).toEqual([]);
+    const sql = await diff("postgresql", liveDatabase(POSTGRES_SCHEMA_PATH), datamodel(POSTGRES_SCHEMA_PATH), { schemaFile: POSTGRES_SCHEMA_PATH, url });
+    expect(sql).toBe("");
+  });
+
+  it("the diff sees a missing index (the check can fail)", async () => {
+    const url = await cluster.createDatabase("drifted");
+    await migrateDatabase(url);
+    const pg = (await import("pg")).default;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`DROP INDEX "Asset_nameKey_trgm_idx"`);
+    await client.end();
+    const sql = await diff("postgresql", liveDatabase(POSTGRES_SCHEMA_PATH), datamodel(POSTGRES_SCHEMA_PATH), { schemaFile: POSTGRES_SCHEMA_PATH, url });
+    expect(sql).toContain("Asset_nameKey_trgm_idx");
+  });
+});
