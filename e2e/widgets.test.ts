@@ -6,19 +6,17 @@ import { randomUUID } from "node:crypto";
 import { deflateSync, crc32 } from "node:zlib";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { addMember, createKey, createUser } from "../lib/admin/commands";
+import { createKey } from "../lib/admin/commands";
 import { db } from "../lib/db/client";
 import { startServer, type RunningServer } from "../scripts/support/start-server";
 import { lastMessage, startScriptedModel, textOf, type ScriptedModel } from "../scripts/support/scripted-openai";
 import { startMockProvider, writeProvidersFile, type MockProvider } from "../test/support/oauth-provider";
 import { makeBrand } from "../test/support/world";
+import { launchBrowser, newPage, SCREENSHOTS, screenshot } from "./support/browser";
+import { createPerson, signIn, type Person } from "./support/people";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const PASSWORD = "widgets are tidy 42";
-const SHOTS = path.resolve("test-results/screenshots");
 
 let browser: Browser;
 let server: RunningServer;
@@ -27,7 +25,7 @@ let model: ScriptedModel;
 let providers: ReturnType<typeof writeProvidersFile>;
 let admin: Page;
 let brand: { id: string; shortId: string };
-const people = { admin: "", viewer: "" };
+const people = {} as Record<"admin" | "viewer", Person>;
 const assets: { id: string; name: string }[] = [];
 
 /** A small real PNG: a coloured disc on a light ground (zlib only; no image library); `noise` makes it big. */
@@ -79,13 +77,11 @@ async function seedAsset(key: string, name: string, color: [number, number, numb
   return done.assetId as string;
 }
 
-async function signedInPage(email: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
-  await page.goto(`${server.url}/sign-in?next=/`);
-  await page.getByTestId("sign-in-email").fill(email);
-  await page.getByTestId("sign-in-password").fill(PASSWORD);
-  await page.getByTestId("sign-in-submit").click();
-  await page.waitForURL(`${server.url}/`);
+/** A page that may reach only our server (e2e/support), signed in through /sign-in. */
+async function signedInPage(person: Person): Promise<Page> {
+  const { page } = await newPage(browser, server.url);
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await signIn(page, person.email, person.password);
   // the switcher picks the person's first brand once brands.list answered
   await page.waitForFunction((shortId) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId, brand.shortId);
   return page;
@@ -103,10 +99,10 @@ async function slash(page: Page, id: string, fill?: () => Promise<void>): Promis
 }
 
 async function shot(locator: Locator, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
+  mkdirSync(SCREENSHOTS, { recursive: true });
   await locator.scrollIntoViewIfNeeded();
   // the sticky message box would cover a tall widget's lower part: not part of the widget
-  await locator.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: "disabled", style: ".composer-wrap { display: none !important; }" });
+  await locator.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: "disabled", style: ".composer-wrap { display: none !important; }" });
 }
 
 beforeAll(async () => {
@@ -115,24 +111,20 @@ beforeAll(async () => {
   model = await startScriptedModel(() => ({ text: "Hello." }));
   server = await startServer({ ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file, OPENAI_BASE_URL: model.baseUrl, ASSISTANT_MODEL: "scripted-model" });
   brand = await makeBrand({ name: "Widget Roasters", plan: "pro" });
-  for (const role of ["admin", "viewer"] as const) {
-    const email = `widgets-${role}-${randomUUID().slice(0, 8)}@test.example`;
-    await createUser(db(), { email, name: role === "admin" ? "Ada Admin" : "Vic Viewer", password: PASSWORD });
-    await addMember(db(), { brand: brand.shortId, email, role });
-    people[role] = email;
-  }
+  people.admin = await createPerson({ name: "Ada Admin", brands: { [brand.shortId]: "admin" } });
+  people.viewer = await createPerson({ name: "Vic Viewer", brands: { [brand.shortId]: "viewer" } });
   // a brand with a voice and a kit, as an onboarded brand has
   const entries = [["voice", "Warm and plain-spoken: we talk about coffee the way a friend at the counter would."], ["guardrail", "Never promise health benefits."], ["vocabulary_use", "roasted this week"], ["vocabulary_avoid", "artisanal"], ["archetype", "caregiver"]];
   await db().genomeEntry.createMany({ data: entries.map(([kind, value], position) => ({ id: randomUUID(), brandId: brand.id, kind: kind!, value: value!, reviewed: true, position })) });
   const colors = [["Espresso", "#3B2418", "primary"], ["Crema", "#F3E5D0", "background"], ["Leaf", "#2F7D4F", "accent"]];
   await db().kitColor.createMany({ data: colors.map(([name, hex, role], i) => ({ id: randomUUID(), brandId: brand.id, name: name!, hex: hex!, role: role!, createdAt: new Date(Date.now() - 10_000 + i * 1000) })) });
   await db().kitTypography.create({ data: { id: randomUUID(), brandId: brand.id, family: "Fraunces", role: "heading", weights: ["600", "800"], position: 0 } });
-  const { key } = await createKey(db(), { email: people.admin, scopes: "all" });
+  const { key } = await createKey(db(), { email: people.admin.email, scopes: "all" });
   const approved = await seedAsset(key, "Logo on cream", [59, 36, 24]);
   await api("library.asset.review", key, { assetId: approved, decision: "approve" });
   await seedAsset(key, "Logo leaf", [47, 125, 79]);
   await seedAsset(key, "Logo night", [29, 78, 216]);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchBrowser();
   admin = await signedInPage(people.admin);
 }, 180_000);
 
@@ -337,8 +329,7 @@ describe("the chat with a model: tool parts through the same widgets", () => {
     expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#4B3F72" } })).toBe(1);
     await expect.poll(() => admin.getByTestId("message-user").last().innerText()).toBe("Confirmed.");
     await expect.poll(() => admin.getByTestId("message-assistant").last().innerText(), { timeout: 15_000 }).toContain("Dusk is in the kit now.");
-    mkdirSync(SHOTS, { recursive: true });
-    await admin.screenshot({ path: path.join(SHOTS, "chat-confirm.png") });
+    await screenshot(admin, "chat-confirm", { fullPage: false });
   });
 
   it("a spent AI budget is said in words, and slash commands still work", async () => {
