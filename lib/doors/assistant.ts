@@ -45,17 +45,17 @@ export async function decidePending(userId: string, pendingId: string, decision:
   const now = new Date();
   const call = await findPending(pendingId, userId);
   if (!call) throw new AppError("not_found", "pendingId: no pending call with this id", { field: "pendingId" });
-  if (call.status !== "pending") return settled(call, userId);
+  if (call.status !== "pending") return settled(call, userId, requestId);
   if (call.expiresAt <= now) {
     if ((await claim(call.id, userId, "expired", now)).won) return record(call.id, expired(call, requestId));
-    return settled(call, userId);
+    return settled(call, userId, requestId);
   }
   if (decision === "cancel") {
-    if (!(await claim(call.id, userId, "declined", now)).won) return settled(call, userId);
+    if (!(await claim(call.id, userId, "declined", now)).won) return settled(call, userId, requestId);
     return record(call.id, { status: "declined", capabilityId: call.capabilityId, summary: call.summary });
   }
   const { won, token } = await claim(call.id, userId, "confirmed", now);
-  if (!won) return settled(call, userId);
+  if (!won) return settled(call, userId, requestId);
   const outcome = await invokeAs(userId, call.capabilityId, call.brandId, { ...call.input, confirmationToken: token }, requestId);
   return record(call.id, await envelopeOf(outcome, { userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined }, now));
 }
@@ -65,8 +65,8 @@ export async function pendingTruth(userId: string, pendingId: string, requestId:
   const call = await findPending(pendingId, userId);
   if (!call) return null;
   if (call.outcome) return call.outcome;
-  if (call.status === "pending" && call.expiresAt > new Date()) return awaiting(call);
-  return call.status === "pending" ? expired(call, requestId) : null;
+  if (call.status === "pending") return call.expiresAt > new Date() ? awaiting(call) : expired(call, requestId);
+  return stillRunning(call, requestId);
 }
 
 async function invokeAs(userId: string, capabilityId: string, brand: string | undefined, input: Record<string, unknown>, requestId: string): Promise<Outcome> {
@@ -84,9 +84,16 @@ async function envelopeOf(outcome: Outcome, call: AssistantCall & { input: Recor
     return errorEnvelope(call.capabilityId, error, call.requestId);
   }
   // the pipeline resolved the brand already; read its id the same way to bind the pending call
-  const access = await resolveBrandAccess(await authenticate(session(call.userId), now), call.brand!);
+  let brandId: string;
+  try {
+    brandId = (await resolveBrandAccess(await authenticate(session(call.userId), now), call.brand!)).brand.id;
+  } catch (thrown) {
+    // access ended between the two reads: answer as the pipeline would have
+    if (thrown instanceof AppError) return errorEnvelope(call.capabilityId, thrown, call.requestId);
+    throw thrown;
+  }
   const pending = {
-    userId: call.userId, brandId: access.brand.id, capabilityId: call.capabilityId, input: canonicalJson(call.input),
+    userId: call.userId, brandId, capabilityId: call.capabilityId, input: canonicalJson(call.input),
     token: confirmationToken, summary, expiresAt: new Date(expiresAt), toolCallId: call.toolCallId ?? null,
   };
   const id = await createPending(pending, now);
@@ -114,11 +121,16 @@ async function record(id: string, outcome: ToolEnvelope): Promise<ToolEnvelope> 
 }
 
 /** A call decided by an earlier click: its stored outcome (a concurrent confirm may still be running). */
-async function settled(call: PendingCall, userId: string): Promise<ToolEnvelope> {
+async function settled(call: PendingCall, userId: string, requestId: string): Promise<ToolEnvelope> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const current = await findPending(call.id, userId);
     if (current?.outcome) return current.outcome;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return errorEnvelope(call.capabilityId, new AppError("unavailable", "This confirmation is still running; look again in a moment", { retryAfterSeconds: 1 }), "");
+  return stillRunning(call, requestId);
+}
+
+/** A confirmed call whose write has not reported back yet. */
+function stillRunning(call: PendingCall, requestId: string): ToolEnvelope {
+  return errorEnvelope(call.capabilityId, new AppError("unavailable", "This confirmation is still running; look again in a moment", { retryAfterSeconds: 1 }), requestId);
 }
