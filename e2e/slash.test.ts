@@ -2,29 +2,25 @@
 // the palette of what this person may call in this brand, and a command runs with its widget.
 // Also the capabilities route the palette reads.
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, createUser } from "../lib/admin/commands";
 import { callableCapabilities } from "../lib/core/access";
 import { db } from "../lib/db/client";
 import { baseUrl, makeBrand } from "../test/support/world";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { createPerson, signIn, type Person } from "./support/people";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const PASSWORD = "slash commands work";
 
 let browser: Browser;
 let brand: { id: string; shortId: string };
 let other: { shortId: string };
-const member = { id: "", email: "" };
+let member: Person;
 
-async function sessionCookie(email: string): Promise<string> {
+async function sessionCookie({ email, password }: Person): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: baseUrl() },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(200);
   return response.headers.getSetCookie().find((line) => line.includes("session_token="))!.split(";")[0]!;
@@ -33,11 +29,9 @@ async function sessionCookie(email: string): Promise<string> {
 beforeAll(async () => {
   brand = await makeBrand({ name: "Slash Bakery" });
   other = await makeBrand({ name: "Someone else's" });
-  member.email = `slash-${randomUUID().slice(0, 8)}@test.example`;
-  member.id = (await createUser(db(), { email: member.email, name: "Mia Member", password: PASSWORD })).id;
-  await addMember(db(), { brand: brand.shortId, email: member.email, role: "member" });
+  member = await createPerson({ name: "Mia Member", brands: { [brand.shortId]: "member" } });
   await db().kitColor.create({ data: { id: randomUUID(), brandId: brand.id, name: "Flour", hex: "#FAF7F0", role: "background", createdAt: new Date() } });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
@@ -46,7 +40,7 @@ afterAll(async () => {
 
 describe("GET /api/assistant/capabilities", () => {
   it("lists what this person may call in this brand, with input schemas without brand or token", async () => {
-    const cookie = await sessionCookie(member.email);
+    const cookie = await sessionCookie(member);
     const response = await fetch(`${baseUrl()}/api/assistant/capabilities?brand=${brand.shortId.toLowerCase()}`, { headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
     const { items } = await response.json();
@@ -65,7 +59,7 @@ describe("GET /api/assistant/capabilities", () => {
     const anonymous = await fetch(`${baseUrl()}/api/assistant/capabilities?brand=${brand.shortId}`);
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).error.code).toBe("unauthenticated");
-    const cookie = await sessionCookie(member.email);
+    const cookie = await sessionCookie(member);
     const foreign = await fetch(`${baseUrl()}/api/assistant/capabilities?brand=${other.shortId}`, { headers: { Cookie: cookie } });
     expect(foreign.status).toBe(403);
     expect((await foreign.json()).error).toMatchObject({ code: "forbidden", field: "brand" });
@@ -77,19 +71,16 @@ describe("GET /api/assistant/capabilities", () => {
 
 describe("the chat page without a model, in Chromium", () => {
   it("sends a signed-out visitor to sign in", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${baseUrl()}/`);
+    const { page, context } = await newPage(browser, baseUrl());
+    await page.goto("/");
     expect(new URL(page.url()).pathname).toBe("/sign-in");
-    await page.close();
+    await context.close();
   });
 
   it("says there is no model, and '/' opens a filterable palette that runs kit.read with the palette widget", async () => {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
-    await page.goto(`${baseUrl()}/sign-in?next=/`);
-    await page.getByTestId("sign-in-email").fill(member.email);
-    await page.getByTestId("sign-in-password").fill(PASSWORD);
-    await page.getByTestId("sign-in-submit").click();
-    await page.waitForURL(`${baseUrl()}/`);
+    const { page, context, blocked } = await newPage(browser, baseUrl());
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await signIn(page, member.email, member.password);
     await expect.poll(() => page.getByTestId("model-missing").innerText()).toContain("No AI model is configured");
     await expect.poll(() => page.getByTestId("brand-switcher").inputValue()).toBe(brand.shortId);
     expect(await page.getByTestId("chat-send").isDisabled()).toBe(true);
@@ -98,21 +89,21 @@ describe("the chat page without a model, in Chromium", () => {
     const palette = page.getByTestId("slash-palette");
     await expect.poll(() => palette.getByTestId("slash-item-questions.ask").isVisible()).toBe(true);
     expect(await palette.getByTestId("slash-item-kit.colors.add").count()).toBe(0); // a member may not
-    mkdirSync("test-results/screenshots", { recursive: true });
-    await page.screenshot({ path: path.resolve("test-results/screenshots/slash-palette.png") });
+    await screenshot(page, "slash-palette", { fullPage: false });
 
     // filtering, then the keyboard: Enter chooses the highlighted command, its form opens
     await page.getByTestId("chat-input").pressSequentially("kit");
     await expect.poll(() => palette.locator("[data-testid^=slash-item-]").count()).toBe(1);
     await page.getByTestId("chat-input").press("Enter");
     await page.getByLabel("colors", { exact: true }).check(); // the parts field: a checkbox per part
-    await page.screenshot({ path: path.resolve("test-results/screenshots/slash-form.png") });
+    await screenshot(page, "slash-form", { fullPage: false });
     await page.getByTestId("slash-run").click();
 
     const widget = page.getByTestId("slash-result").getByTestId("widget-palette");
     await expect.poll(() => widget.locator('tr[data-hex="#FAF7F0"]').innerText()).toMatch(/Flour[\s\S]*background/);
     expect(await page.getByTestId("slash-palette").count()).toBe(0);
-    await page.screenshot({ path: path.resolve("test-results/screenshots/slash-result.png") });
-    await page.close();
+    await screenshot(page, "slash-result", { fullPage: false });
+    expect(blocked).toEqual([]); // the page fetched nothing from elsewhere
+    await context.close();
   });
 });

@@ -1,40 +1,42 @@
 // Every widget in Debian's Chromium, reached the way a person without a model reaches them: slash
-// commands. Each widget's screenshot is kept in test-results/screenshots/<widget>.png. This file runs
-// its own server, because connections.connect needs an OAuth provider the suite's server lacks.
+// commands; then the same widgets from a model's tool calls (a scripted OpenAI-compatible model on
+// loopback). Each widget's screenshot is kept in test-results/screenshots/<widget>.png. This file
+// runs its own server: connections.connect needs an OAuth provider, the chat a model.
 import { randomUUID } from "node:crypto";
 import { deflateSync, crc32 } from "node:zlib";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { addMember, createKey, createUser } from "../lib/admin/commands";
+import { createKey } from "../lib/admin/commands";
 import { db } from "../lib/db/client";
 import { startServer, type RunningServer } from "../scripts/support/start-server";
+import { lastMessage, startScriptedModel, textOf, type ScriptedModel } from "../scripts/support/scripted-openai";
 import { startMockProvider, writeProvidersFile, type MockProvider } from "../test/support/oauth-provider";
 import { makeBrand } from "../test/support/world";
+import { launchBrowser, newPage, SCREENSHOTS, screenshot } from "./support/browser";
+import { createPerson, signIn, type Person } from "./support/people";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const PASSWORD = "widgets are tidy 42";
-const SHOTS = path.resolve("test-results/screenshots");
 
 let browser: Browser;
 let server: RunningServer;
 let mock: MockProvider;
+let model: ScriptedModel;
 let providers: ReturnType<typeof writeProvidersFile>;
 let admin: Page;
 let brand: { id: string; shortId: string };
-const people = { admin: "", viewer: "" };
+const people = {} as Record<"admin" | "viewer", Person>;
 const assets: { id: string; name: string }[] = [];
 
-/** A small real PNG: a coloured disc on a light ground (zlib only; no image library). */
-function png(size: number, [r, g, b]: [number, number, number]): Buffer {
+/** A small real PNG: a coloured disc on a light ground (zlib only; no image library); `noise` makes it big. */
+function png(size: number, [r, g, b]: [number, number, number], noise = false): Buffer {
   const raw = Buffer.alloc((size * 3 + 1) * size);
   for (let y = 0; y < size; y++) {
     raw[y * (size * 3 + 1)] = 0;
     for (let x = 0; x < size; x++) {
       const inside = (x - size / 2) ** 2 + (y - size / 2) ** 2 < (size * 0.38) ** 2;
-      raw.set(inside ? [r, g, b] : [246, 241, 232], y * (size * 3 + 1) + 1 + x * 3);
+      const jitter = noise ? Math.floor(Math.random() * 64) : 0;
+      raw.set(inside ? [r, g, b].map((channel) => Math.max(0, channel - jitter)) : [246 - jitter, 241 - jitter, 232 - jitter], y * (size * 3 + 1) + 1 + x * 3);
     }
   }
   const chunk = (type: string, data: Buffer) => {
@@ -75,13 +77,11 @@ async function seedAsset(key: string, name: string, color: [number, number, numb
   return done.assetId as string;
 }
 
-async function signedInPage(email: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
-  await page.goto(`${server.url}/sign-in?next=/`);
-  await page.getByTestId("sign-in-email").fill(email);
-  await page.getByTestId("sign-in-password").fill(PASSWORD);
-  await page.getByTestId("sign-in-submit").click();
-  await page.waitForURL(`${server.url}/`);
+/** A page that may reach only our server (e2e/support), signed in through /sign-in. */
+async function signedInPage(person: Person): Promise<Page> {
+  const { page } = await newPage(browser, server.url);
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await signIn(page, person.email, person.password);
   // the switcher picks the person's first brand once brands.list answered
   await page.waitForFunction((shortId) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId, brand.shortId);
   return page;
@@ -99,35 +99,32 @@ async function slash(page: Page, id: string, fill?: () => Promise<void>): Promis
 }
 
 async function shot(locator: Locator, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
+  mkdirSync(SCREENSHOTS, { recursive: true });
   await locator.scrollIntoViewIfNeeded();
   // the sticky message box would cover a tall widget's lower part: not part of the widget
-  await locator.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: "disabled", style: ".composer-wrap { display: none !important; }" });
+  await locator.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: "disabled", style: ".composer-wrap { display: none !important; }" });
 }
 
 beforeAll(async () => {
   mock = await startMockProvider();
   providers = writeProvidersFile([mock.entry("mocksocial", { name: "Mock Social" })]);
-  server = await startServer({ ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file });
+  model = await startScriptedModel(() => ({ text: "Hello." }));
+  server = await startServer({ ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file, OPENAI_BASE_URL: model.baseUrl, ASSISTANT_MODEL: "scripted-model" });
   brand = await makeBrand({ name: "Widget Roasters", plan: "pro" });
-  for (const role of ["admin", "viewer"] as const) {
-    const email = `widgets-${role}-${randomUUID().slice(0, 8)}@test.example`;
-    await createUser(db(), { email, name: role === "admin" ? "Ada Admin" : "Vic Viewer", password: PASSWORD });
-    await addMember(db(), { brand: brand.shortId, email, role });
-    people[role] = email;
-  }
+  people.admin = await createPerson({ name: "Ada Admin", brands: { [brand.shortId]: "admin" } });
+  people.viewer = await createPerson({ name: "Vic Viewer", brands: { [brand.shortId]: "viewer" } });
   // a brand with a voice and a kit, as an onboarded brand has
   const entries = [["voice", "Warm and plain-spoken: we talk about coffee the way a friend at the counter would."], ["guardrail", "Never promise health benefits."], ["vocabulary_use", "roasted this week"], ["vocabulary_avoid", "artisanal"], ["archetype", "caregiver"]];
   await db().genomeEntry.createMany({ data: entries.map(([kind, value], position) => ({ id: randomUUID(), brandId: brand.id, kind: kind!, value: value!, reviewed: true, position })) });
   const colors = [["Espresso", "#3B2418", "primary"], ["Crema", "#F3E5D0", "background"], ["Leaf", "#2F7D4F", "accent"]];
   await db().kitColor.createMany({ data: colors.map(([name, hex, role], i) => ({ id: randomUUID(), brandId: brand.id, name: name!, hex: hex!, role: role!, createdAt: new Date(Date.now() - 10_000 + i * 1000) })) });
   await db().kitTypography.create({ data: { id: randomUUID(), brandId: brand.id, family: "Fraunces", role: "heading", weights: ["600", "800"], position: 0 } });
-  const { key } = await createKey(db(), { email: people.admin, scopes: "all" });
+  const { key } = await createKey(db(), { email: people.admin.email, scopes: "all" });
   const approved = await seedAsset(key, "Logo on cream", [59, 36, 24]);
   await api("library.asset.review", key, { assetId: approved, decision: "approve" });
   await seedAsset(key, "Logo leaf", [47, 125, 79]);
   await seedAsset(key, "Logo night", [29, 78, 216]);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchBrowser();
   admin = await signedInPage(people.admin);
 }, 180_000);
 
@@ -135,6 +132,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await mock?.stop();
+  await model?.stop();
   providers?.remove();
 });
 
@@ -147,6 +145,8 @@ describe("widgets through slash commands, in Chromium", () => {
     expect(await espresso.innerText()).toMatch(/Espresso[\s\S]*#3B2418[\s\S]*primary[\s\S]*AAA/);
     // Crema on white is far below 4.5:1
     expect(await palette.locator('tr[data-hex="#F3E5D0"]').innerText()).toContain("below AA");
+    // the AA line is 4.5:1: Leaf passes on white (5.04) and not on black (4.17)
+    expect(await palette.locator('tr[data-hex="#2F7D4F"]').innerText()).toMatch(/5\.04:1\s*AA\s[\s\S]*4\.17:1\s*below AA/);
     await shot(palette, "palette");
   });
 
@@ -240,12 +240,25 @@ describe("widgets through slash commands, in Chromium", () => {
   it("file_request: picks a PNG, shows progress, completes as proposed", async () => {
     const widget = (await slash(admin, "library.upload.create")).getByTestId("widget-file_request");
     await shot(widget, "file_request-pick");
-    await widget.getByTestId("file-input").setInputFiles({ name: "badge.png", mimeType: "image/png", buffer: png(128, [180, 83, 9]) });
-    await expect.poll(() => widget.getByTestId("upload-done").isVisible(), { timeout: 15_000 }).toBe(true);
+    // a slow uplink (Chromium's network emulation), so the progress bar can be seen moving
+    const cdp = await admin.context().newCDPSession(admin);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 30_000 });
+    const bytes = png(240, [180, 83, 9], true);
+    expect(bytes.length).toBeGreaterThan(60_000);
+    await widget.getByTestId("file-input").setInputFiles({ name: "badge.png", mimeType: "image/png", buffer: bytes });
+    const progress = widget.getByTestId("upload-progress");
+    await expect.poll(() => progress.evaluate((bar: HTMLProgressElement) => bar.value).catch(() => 0), { timeout: 10_000 }).toBeGreaterThan(5);
+    expect(await progress.evaluate((bar: HTMLProgressElement) => bar.value)).toBeLessThan(100);
+    await shot(widget, "file_request-progress");
+    await expect.poll(() => widget.getByTestId("upload-done").isVisible(), { timeout: 20_000 }).toBe(true);
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.detach();
     const asset = await db().asset.findFirst({ where: { brandId: brand.id, name: "badge.png" } });
     expect(asset?.status).toBe("proposed");
+    expect(Number(asset?.sizeBytes)).toBe(bytes.length);
     await shot(widget, "file_request");
-  });
+  }, 60_000);
 
   it("action_link: connections.connect opens the provider's authorization page", async () => {
     const widget = (await slash(admin, "connections.connect", () => admin.getByTestId("slash-field-provider").fill("mocksocial"))).getByTestId("widget-action_link");
@@ -276,5 +289,57 @@ describe("widgets through slash commands, in Chromium", () => {
     await expect.poll(() => wrong.getByTestId("widget-error").innerText()).toContain("The colour code isn't right.");
     await shot(wrong, "error-invalid-input");
     await viewer.context().close();
+  });
+});
+
+describe("the chat with a model: tool parts through the same widgets", () => {
+  // what the scripted model does for each person's message; after a tool result it says one line
+  beforeAll(() => {
+    model.setScript((request) => {
+      const last = lastMessage(request);
+      if (last?.role === "tool") return { text: "There you are." };
+      const text = textOf(last);
+      if (text === "Show me the kit") return { toolCalls: [{ name: "kit_read", arguments: { parts: ["colors"] } }] };
+      if (text === "Add Dusk to the kit") return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Dusk", hex: "#4b3f72", role: "secondary" } }] };
+      if (text === "Confirmed.") return { text: "Dusk is in the kit now." };
+      return { text: "I can help with that." };
+    });
+  });
+
+  it("renders a tool's output with its widget inside the assistant's message, with the model's text", async () => {
+    expect(await admin.getByTestId("model-missing").count()).toBe(0);
+    await admin.getByTestId("chat-input").fill("Show me the kit");
+    await admin.getByTestId("chat-send").click();
+    const reply = admin.getByTestId("message-assistant").last();
+    await expect.poll(() => reply.getByTestId("widget-palette").locator('tr[data-hex="#3B2418"]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => reply.innerText()).toContain("There you are.");
+    expect(await admin.getByTestId("message-user").last().innerText()).toBe("Show me the kit");
+    await shot(reply, "chat-tool-palette");
+  });
+
+  it("a model's write waits in the confirm widget; Confirm runs it and tells the model 'Confirmed.'", async () => {
+    await admin.getByTestId("chat-input").fill("Add Dusk to the kit");
+    await admin.getByTestId("chat-input").press("Enter");
+    // not .last() message: the model's answer to "Confirmed." becomes the last one
+    const confirm = admin.getByTestId("message-assistant").getByTestId("widget-confirm").last();
+    await expect.poll(() => confirm.innerText(), { timeout: 15_000 }).toContain('Add the colour "Dusk" (#4B3F72)');
+    expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#4B3F72" } })).toBe(0);
+    await confirm.getByTestId("confirm-accept").click();
+    await expect.poll(() => confirm.getByTestId("widget-palette").locator('tr[data-hex="#4B3F72"]').count(), { timeout: 10_000 }).toBe(1);
+    expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#4B3F72" } })).toBe(1);
+    await expect.poll(() => admin.getByTestId("message-user").last().innerText()).toBe("Confirmed.");
+    await expect.poll(() => admin.getByTestId("message-assistant").last().innerText(), { timeout: 15_000 }).toContain("Dusk is in the kit now.");
+    await screenshot(admin, "chat-confirm", { fullPage: false });
+  });
+
+  it("a spent AI budget is said in words, and slash commands still work", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    await db().aiUsage.upsert({ where: { brandId_month: { brandId: brand.id, month } }, create: { brandId: brand.id, month, tokens: 10_000_000 }, update: { tokens: 10_000_000 } });
+    await admin.getByTestId("chat-input").fill("Anything new?");
+    await admin.getByTestId("chat-send").click();
+    await expect.poll(() => admin.getByTestId("budget-exceeded").innerText(), { timeout: 15_000 }).toContain("slash commands keep working");
+    await shot(admin.getByTestId("budget-exceeded"), "budget-exceeded");
+    const palette = (await slash(admin, "kit.read")).getByTestId("widget-palette");
+    await expect.poll(() => palette.locator("tbody tr").count()).toBeGreaterThan(3);
   });
 });

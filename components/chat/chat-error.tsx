@@ -20,7 +20,8 @@ export function ChatError({ error }: { error: Error }) {
   if (body?.code === "budget_exceeded" || status === 402) {
     return (
       <div className="notice notice-warn" data-testid="budget-exceeded" role="alert">
-        This brand has used its AI budget for this month, so the assistant can’t answer. Slash commands (type /) still work.
+        {/* the server's sentence names the brand, the limit and the month */}
+        {body?.message ?? "This brand has used its AI budget for this month, so the assistant can’t answer. Slash commands (type /) still work."}
       </div>
     );
   }

@@ -15,11 +15,14 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
   useEffect(() => {
     if (data && !isKit && !reread) void runCapability("kit.read", brand, { parts: ["colors"] }).then(setReread);
   }, [data, isKit, reread, brand]);
-  const kit = isKit ? (data as KitData) : okData<KitData>(reread);
-  const error = errorOf(envelope) ?? errorOf(reread);
   const added = !isKit && typeof input.hex === "string" ? normalized(input.hex) : undefined;
+  // until the kit is read again, the colour just written (exactly the confirmed input) stands alone
+  const written: KitData | undefined =
+    data && added && typeof input.name === "string" ? { colors: [{ name: input.name, hex: added, role: String(input.role ?? "unspecified") }] } : undefined;
+  const kit = isKit ? (data as KitData) : (okData<KitData>(reread) ?? written);
+  const error = errorOf(envelope) ?? errorOf(reread);
   return (
-    <WidgetFrame name="palette" capabilityId={isKit || !reread ? capabilityId : "kit.read"} error={error} aside={kit?.colors ? `${kit.colors.length} colours` : undefined}>
+    <WidgetFrame name="palette" capabilityId={isKit || !reread ? capabilityId : "kit.read"} error={error} aside={kit?.colors && kit !== written ? `${kit.colors.length} colour${kit.colors.length === 1 ? "" : "s"}` : undefined}>
       {!kit ? (
         <p className="widget-working">Loading the kit…</p>
       ) : (
@@ -44,6 +47,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
               </tbody>
             </table>
           )}
+          {kit === written && <p className="widget-working">Reading the rest of the kit…</p>}
           {kit.typography && kit.typography.length > 0 && (
             <div className="palette-type">
               <h4>Typography</h4>
