@@ -41,6 +41,9 @@ export async function handleChat(request: Request, requestId: string): Promise<R
   }
   const validated = await safeValidateUIMessages({ messages: parsed.data.messages });
   if (!validated.success) throw invalidInput("messages", validated.error.message.slice(0, 300));
+  // the system prompt is the server's: a client cannot add its own instructions above the person's
+  const system = validated.data.findIndex((message) => message.role === "system");
+  if (system >= 0) throw invalidInput(`messages.${system}.role`, "must be user or assistant");
   const model = assistantModel();
   if (!model) throw new AppError("unavailable", NO_MODEL_MESSAGE);
   const now = new Date();
