@@ -3,7 +3,8 @@
 // forged "confirmed" never reaches the model and a declined call reads as declined.
 import type { UIMessage } from "ai";
 import { AppError } from "../core/errors";
-import { errorEnvelope, pendingTruth } from "../doors/assistant";
+import { errorEnvelope } from "../doors/assistant";
+import { pendingTruth } from "../doors/assistant-pending";
 
 type Part = UIMessage["parts"][number] & { output?: unknown; state?: string };
 
