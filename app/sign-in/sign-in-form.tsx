@@ -6,7 +6,9 @@ import { Button, Field, ErrorText } from "@/components/ui/form";
 /** One sentence for every refusal: it must not tell whether the e-mail address exists. */
 function messageFor(status: number): string {
   if (status === 429) return "Too many attempts. Wait a minute, then try again.";
-  if (status === 401 || status === 400 || status === 403) return "Wrong e-mail address or password.";
+  // better-auth refuses a sign-in from a page not served at APP_URL (its trusted origin)
+  if (status === 403) return "Sign-in is refused from this address: open the service at its own URL (APP_URL).";
+  if (status === 401 || status === 400) return "Wrong e-mail address or password.";
   return "Signing in failed; try again in a moment.";
 }
 

@@ -76,5 +76,10 @@ const SERVED = new Set([
 export function handleAuthRequest(request: Request): Promise<Response> | Response {
   const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
   if (!SERVED.has(path)) return Response.json({ message: "Not found" }, { status: 404 });
+  // better-auth checks Origin only when a cookie is present; a sign-in without one from another
+  // site (login CSRF: signing someone into the attacker's account) is refused here too
+  if (request.method !== "GET" && request.headers.get("origin") !== new URL(config().APP_URL).origin) {
+    return Response.json({ message: "Requests must come from this service's own pages" }, { status: 403 });
+  }
   return auth().handler(request);
 }

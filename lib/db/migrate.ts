@@ -28,19 +28,24 @@ export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: strin
 }
 
 /** SQLite only, synchronous (migrateDatabase takes either). */
-export function migrate(databaseUrl: string): string[] {
+export function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): string[] {
   if (dialectOf(databaseUrl) !== "sqlite") throw new Error("migrate() is SQLite's; use migrateDatabase() for PostgreSQL");
   const file = sqlitePath(databaseUrl);
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file, { timeout: 10_000 });
   try {
     sqlite.pragma("journal_mode = WAL");
+    // Prisma's SQLite migrations rebuild a table with "PRAGMA foreign_keys=OFF; … DROP TABLE …",
+    // but that pragma is ignored inside a transaction: with keys on, the DROP would delete every
+    // row referencing the table through ON DELETE CASCADE. Off here, outside any transaction,
+    // and each migration's result is checked with foreign_key_check before it commits.
+    sqlite.pragma("foreign_keys = OFF");
     sqlite.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
       "id" TEXT PRIMARY KEY NOT NULL, "checksum" TEXT NOT NULL, "finished_at" DATETIME,
       "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" DATETIME,
       "started_at" DATETIME NOT NULL DEFAULT current_timestamp, "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`);
     const applied: string[] = [];
-    for (const { name, sql } of listMigrations()) {
+    for (const { name, sql } of listMigrations(dir)) {
       // IMMEDIATE takes the write lock first, so two processes starting together apply each file once
       const run = sqlite.transaction(() => {
         const done = sqlite
@@ -48,6 +53,8 @@ export function migrate(databaseUrl: string): string[] {
           .get(name);
         if (done) return;
         sqlite.exec(sql);
+        const broken = sqlite.pragma("foreign_key_check") as { table: string; parent: string }[];
+        if (broken.length > 0) throw new Error(`migration ${name} leaves ${broken.length} row(s) of ${broken[0]!.table} without their ${broken[0]!.parent}`);
         sqlite
           .prepare(`INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES (?, ?, current_timestamp, ?, 1)`)
           .run(randomUUID(), createHash("sha256").update(sql).digest("hex"), name);

@@ -39,6 +39,8 @@ describe("sign-in with e-mail and password", () => {
     const account = await db().authAccount.findFirst({ where: { userId: id, providerId: "credential" } });
     expect(account?.password).toMatch(/^[0-9a-f]+:[0-9a-f]+$/);
     expect(account?.password).not.toContain(password);
+    // the address is matched in any case, as it is stored lower-cased
+    expect((await signIn(email.toUpperCase(), password)).status).toBe(200);
   });
 
   it("refuses a wrong password and an unknown address alike", async () => {
@@ -49,6 +51,13 @@ describe("sign-in with e-mail and password", () => {
     expect(unknown.status).toBe(401);
     expect((await wrong.json()).code).toBe((await unknown.json()).code);
     expect(wrong.headers.getSetCookie().some((line) => line.includes("session_token="))).toBe(false);
+  });
+
+  it("refuses a sign-in from a page of another origin", async () => {
+    const { email } = await person();
+    const response = await signIn(email, password, { Origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie().some((line) => line.includes("session_token="))).toBe(false);
   });
 
   it("does not let anyone sign up", async () => {
