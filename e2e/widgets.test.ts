@@ -101,7 +101,7 @@ async function slash(page: Page, id: string, fill?: () => Promise<void>): Promis
 async function shot(locator: Locator, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await locator.scrollIntoViewIfNeeded();
-  // the sticky message box would cover a tall widget's lower part: not part of the widget
+  // the message box is not part of the widget; hiding it also gives the conversation more height
   await locator.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: "disabled", style: ".composer-wrap { display: none !important; }" });
 }
 
