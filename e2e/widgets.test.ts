@@ -164,6 +164,8 @@ describe("widgets through slash commands, in Chromium", () => {
     const added = confirm.getByTestId("widget-palette").locator('tr[data-hex="#8ECAE6"]');
     await expect.poll(() => added.count()).toBe(1);
     expect(await added.innerText()).toMatch(/Sky[\s\S]*new/);
+    // the written colour shows at once; then the kit read again, with it among the others
+    await expect.poll(() => confirm.getByTestId("widget-palette").locator("tbody tr").count()).toBe(4);
     expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#8ECAE6" } })).toBe(1);
     await shot(confirm, "confirm-done");
   });
