@@ -101,7 +101,7 @@ async function slash(page: Page, id: string, fill?: () => Promise<void>): Promis
 async function shot(locator: Locator, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await locator.scrollIntoViewIfNeeded();
-  // the sticky message box would cover a tall widget's lower part: not part of the widget
+  // the message box is not part of the widget; hiding it also gives the conversation more height
   await locator.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: "disabled", style: ".composer-wrap { display: none !important; }" });
 }
 
@@ -164,6 +164,8 @@ describe("widgets through slash commands, in Chromium", () => {
     const added = confirm.getByTestId("widget-palette").locator('tr[data-hex="#8ECAE6"]');
     await expect.poll(() => added.count()).toBe(1);
     expect(await added.innerText()).toMatch(/Sky[\s\S]*new/);
+    // the written colour shows at once; then the kit read again, with it among the others
+    await expect.poll(() => confirm.getByTestId("widget-palette").locator("tbody tr").count()).toBe(4);
     expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#8ECAE6" } })).toBe(1);
     await shot(confirm, "confirm-done");
   });

@@ -1,7 +1,7 @@
 "use client";
 // The chat: header (brand, settings, sign-out), the conversation (model messages and slash-command
 // results in one column), and the message box. Without a model it says so and slash commands work.
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
@@ -47,6 +47,11 @@ export function ChatPage({ user, catalogue, modelConfigured }: Props) {
     [modelConfigured, sendMessage],
   );
   const busy = status === "submitted" || status === "streaming";
+  // the conversation scrolls inside the page (header and message box stay); follow what arrives
+  const scroller = useRef<HTMLElement>(null);
+  useEffect(() => {
+    scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
+  }, [messages, slashEntries.length, status]);
   const slashAfter = (index: number) => slashEntries.filter((entry) => entry.after === index);
 
   return (
@@ -63,7 +68,8 @@ export function ChatPage({ user, catalogue, modelConfigured }: Props) {
             <SignOutButton />
           </nav>
         </header>
-        <main className="conversation" aria-live="polite">
+        <main className="conversation-scroll" ref={scroller}>
+          <div className="conversation" aria-live="polite">
           {!modelConfigured && (
             <div className="notice" data-testid="model-missing">
               No AI model is configured on this service, so the assistant can’t chat. You can still do everything with slash commands: type <kbd>/</kbd> in the box below.
@@ -94,6 +100,7 @@ export function ChatPage({ user, catalogue, modelConfigured }: Props) {
             </p>
           )}
           {error && <ChatError error={error} />}
+          </div>
         </main>
         <footer className="composer-wrap">
           <Composer

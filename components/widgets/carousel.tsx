@@ -3,7 +3,7 @@
 // A proposed file can be reviewed in place.
 import { useState } from "react";
 import { AssetThumb, useAsset } from "./asset-preview";
-import { Badge, Empty, WidgetFrame } from "./frame";
+import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { ReviewWidget } from "./review";
 import { errorOf, okData, type AssetSummary, type WidgetProps } from "./types";
 
@@ -13,7 +13,7 @@ export function CarouselWidget({ capabilityId, envelope, brand }: WidgetProps) {
   const data = okData<{ items: AssetSummary[]; nextCursor: string | null }>(envelope);
   const [reviewing, setReviewing] = useState<string | null>(null);
   return (
-    <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? `${data.items.length}${data.nextCursor ? "+" : ""} files` : undefined}>
+    <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(data.items.length, "file", Boolean(data.nextCursor)) : undefined}>
       {data?.items.length === 0 && <Empty>No files match.</Empty>}
       {data && data.items.length > 0 && (
         <ul className="carousel">

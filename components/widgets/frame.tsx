@@ -35,3 +35,8 @@ export function Badge({ tone, children }: { tone?: string; children: ReactNode }
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="widget-empty">{children}</p>;
 }
+
+/** "1 file", "3 files" */
+export function count(n: number, noun: string, more = false): string {
+  return `${n}${more ? "+" : ""} ${noun}${n === 1 && !more ? "" : "s"}`;
+}

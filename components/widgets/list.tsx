@@ -1,7 +1,7 @@
 "use client";
 // Lists of things (brands, contact channels, integrations): a name, its details, status badges,
 // and the providers that can be connected when the catalogue was asked for.
-import { Badge, Empty, WidgetFrame } from "./frame";
+import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { formatScalar, labelOf } from "./readable";
 import { errorOf, isRecord, okData, type WidgetProps } from "./types";
 
@@ -16,7 +16,7 @@ export function ListWidget({ capabilityId, envelope }: WidgetProps) {
   const data = okData<{ items?: Item[]; catalog?: Item[]; nextCursor?: string | null }>(envelope);
   const items = data?.items ?? [];
   return (
-    <WidgetFrame name="list" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? `${items.length}${data.nextCursor ? "+" : ""}` : undefined}>
+    <WidgetFrame name="list" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(items.length, "item", Boolean(data.nextCursor)) : undefined}>
       {data && items.length === 0 && <Empty>Nothing here yet.</Empty>}
       {items.length > 0 && <Rows items={items} />}
       {data?.catalog && (

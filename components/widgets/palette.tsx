@@ -2,7 +2,7 @@
 // kit.read's colours (and, after kit.colors.add, the kit read again with the new colour marked):
 // swatch, name, HEX, role, and contrast on white and on black with AA / AAA marks.
 import { useEffect, useState } from "react";
-import { Badge, Empty, WidgetFrame } from "./frame";
+import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { contrastOf, level } from "./contrast";
 import { runCapability } from "./run";
 import { errorOf, okData, type KitColor, type KitData, type ToolEnvelope, type WidgetProps } from "./types";
@@ -22,7 +22,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
   const kit = isKit ? (data as KitData) : (okData<KitData>(reread) ?? written);
   const error = errorOf(envelope) ?? errorOf(reread);
   return (
-    <WidgetFrame name="palette" capabilityId={isKit || !reread ? capabilityId : "kit.read"} error={error} aside={kit?.colors && kit !== written ? `${kit.colors.length} colour${kit.colors.length === 1 ? "" : "s"}` : undefined}>
+    <WidgetFrame name="palette" capabilityId={isKit || !reread ? capabilityId : "kit.read"} error={error} aside={kit?.colors && kit !== written ? count(kit.colors.length, "colour") : undefined}>
       {!kit ? (
         <p className="widget-working">Loading the kit…</p>
       ) : (
