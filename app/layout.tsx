@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
+import "./globals.css";
 
 export const metadata = { title: "Brand Operations", description: "Run a brand's marketing through one set of capabilities" };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: "system-ui, sans-serif", margin: 0, color: "#1d1d1f" }}>{children}</body>
+      <body>{children}</body>
     </html>
   );
 }

@@ -1,26 +1,19 @@
+// The chat, for signed-in people. The catalogue facts the widgets need (title, widget name,
+// confirmation, tool name) are read here, on the server, and handed to the client page.
+import { ChatPage } from "@/components/chat/chat-page";
+import { assistantModelConfigured } from "@/lib/assistant/status";
+import { requireSessionUser } from "@/lib/auth/session";
+import { mcpToolName } from "@/lib/capabilities/define";
 import { capabilities } from "@/lib/capabilities/registry";
 import { isServed } from "@/lib/core/rollout";
 
 export const dynamic = "force-dynamic";
+export const metadata = { title: "Assistant · Brand Operations" };
 
-export default function Home() {
-  const served = capabilities.filter((capability) => isServed(capability, "api"));
-  return (
-    <main style={{ maxWidth: 760, margin: "48px auto", padding: "0 24px", lineHeight: 1.5 }}>
-      <h1>Brand Operations</h1>
-      <p>
-        Every capability is called with <code>POST /api/v1/&lt;capability id&gt;</code>, a JSON body carrying{" "}
-        <code>brand</code>, and <code>Authorization: Bearer bop_…</code>.
-      </p>
-      <h2>Served through the API ({served.length})</h2>
-      <ul>
-        {served.map((capability) => (
-          <li key={capability.id}>
-            <code>{capability.id}</code> ({capability.kind}
-            {capability.confirmation ? ", needs confirmation" : ""}): {capability.title}
-          </li>
-        ))}
-      </ul>
-    </main>
-  );
+export default async function Home() {
+  const user = await requireSessionUser("/");
+  const catalogue = capabilities
+    .filter((capability) => isServed(capability, "assistant"))
+    .map(({ id, title, widget, confirmation }) => ({ id, title, widget, confirmation, toolName: mcpToolName(id) }));
+  return <ChatPage user={{ name: user.name, email: user.email }} catalogue={catalogue} modelConfigured={assistantModelConfigured()} />;
 }

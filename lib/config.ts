@@ -31,6 +31,10 @@ const schema = z.object({
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   CAPABILITY_ROLLOUT: z.enum(["all", "available"]).default("all"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  // the assistant's model (decisions §8): OpenAI, or any OpenAI-compatible server by its base URL
+  OPENAI_API_KEY: unsetIfEmpty(z.string()),
+  OPENAI_BASE_URL: unsetIfEmpty(z.url("OPENAI_BASE_URL must be a URL such as http://127.0.0.1:11434/v1")),
+  ASSISTANT_MODEL: unsetIfEmpty(z.string().max(200)),
 }).superRefine((env, issues) => {
   const s3Settings = (["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).filter((name) => env[name] !== undefined);
   if (!env.S3_BUCKET && s3Settings.length > 0) {
@@ -38,6 +42,10 @@ const schema = z.object({
   }
   if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
     issues.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither" });
+  }
+  // another server has no default model name to fall back on
+  if (env.OPENAI_BASE_URL && !env.ASSISTANT_MODEL) {
+    issues.addIssue({ code: "custom", path: ["ASSISTANT_MODEL"], message: "OPENAI_BASE_URL is set but ASSISTANT_MODEL is not; name the model that server should run" });
   }
 });
 

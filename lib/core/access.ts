@@ -45,10 +45,13 @@ export function hasScope(actor: Actor, capability: Capability): boolean {
   return capability.scope === null || actor.scopes === null || actor.scopes.includes(capability.scope);
 }
 
-/** What brand.overview lists: ids this caller may call in this brand through this door. */
-export function callableCapabilities(actor: Actor, role: Role | null, door: Door): string[] {
+/**
+ * What brand.overview lists: ids this caller may call in this brand through this door. `list` is
+ * the registry; the Assistant's tool-set tests pass a synthetic one.
+ */
+export function callableCapabilities(actor: Actor, role: Role | null, door: Door, list: readonly Capability[] = capabilities): string[] {
   const effective = effectiveRole(actor, role);
-  return capabilities
+  return list
     .filter((capability) => isServed(capability, door) && hasScope(actor, capability) && roleMeets(effective, capability.minRole))
     .map((capability) => capability.id);
 }

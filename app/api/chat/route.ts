@@ -1,0 +1,18 @@
+// The Assistant door's chat (AI SDK 7 UI message stream): body { id, messages, brand }.
+import { handleChat } from "@/lib/assistant/chat";
+import { errorResponse } from "@/lib/assistant/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request) {
+  const requestId = requestIdOf(request);
+  try {
+    return await handleChat(request, requestId);
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
+}
+
+const postOnly = methodNotAllowed("POST");
+export { postOnly as GET, postOnly as PUT, postOnly as PATCH, postOnly as DELETE };

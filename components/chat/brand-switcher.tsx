@@ -1,0 +1,49 @@
+"use client";
+// The brands this person can use (brands.list, run directly), remembered in this browser.
+import { useEffect, useState } from "react";
+import { runCapability } from "@/components/widgets/run";
+import { errorSentences } from "@/components/widgets/error-text";
+import type { ToolEnvelope } from "@/components/widgets/types";
+
+type Brand = { shortId: string; name: string; status: string; role: string | null };
+const STORAGE_KEY = "brand-operations.brand";
+
+export function BrandSwitcher({ brand, onChange }: { brand: string | null; onChange: (brand: string) => void }) {
+  const [envelope, setEnvelope] = useState<ToolEnvelope | null>(null);
+  useEffect(() => {
+    void runCapability("brands.list", undefined, { limit: 50 }).then(setEnvelope);
+  }, []);
+  const brands = envelope?.status === "ok" ? (envelope.data as { items: Brand[] }).items : undefined;
+
+  // the last brand used here, else the first one
+  useEffect(() => {
+    if (!brands || brands.length === 0 || brand) return;
+    const remembered = window.localStorage.getItem(STORAGE_KEY);
+    onChange(brands.find((item) => item.shortId === remembered)?.shortId ?? brands[0]!.shortId);
+  }, [brands, brand, onChange]);
+
+  if (envelope?.status === "error") return <span className="topbar-problem">{errorSentences(envelope.error)[0]}</span>;
+  if (brands && brands.length === 0) return <span className="topbar-problem">You are not a member of any brand yet.</span>;
+  return (
+    <label className="brand-switcher">
+      <span className="visually-hidden">Brand</span>
+      <select
+        data-testid="brand-switcher"
+        value={brand ?? ""}
+        disabled={!brands}
+        onChange={(event) => {
+          window.localStorage.setItem(STORAGE_KEY, event.target.value);
+          onChange(event.target.value);
+        }}
+      >
+        {!brands && <option value="">Loading brands…</option>}
+        {brands?.map((item) => (
+          <option key={item.shortId} value={item.shortId}>
+            {item.name} ({item.shortId}){item.role ? ` · ${item.role}` : ""}
+            {item.status !== "active" ? ` · ${item.status}` : ""}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

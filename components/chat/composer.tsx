@@ -1,0 +1,93 @@
+"use client";
+// The message box. Text starting with "/" opens the slash palette instead of talking to the model;
+// arrows move through it, Enter chooses, Escape closes.
+import { useState, type KeyboardEvent } from "react";
+import { chooseCapability, matching, SlashPalette, type SlashResult } from "./slash-palette";
+import { useCapabilities, type CallableCapability } from "./use-capabilities";
+
+type Props = {
+  brand: string | null;
+  modelConfigured: boolean;
+  busy: boolean;
+  onSend: (text: string) => void;
+  onSlashResult: (result: SlashResult) => void;
+};
+
+export function Composer({ brand, modelConfigured, busy, onSend, onSlashResult }: Props) {
+  const [text, setText] = useState("");
+  const [highlighted, setHighlighted] = useState(0);
+  const [chosen, setChosen] = useState<CallableCapability | null>(null);
+  const slash = text.startsWith("/") && brand !== null;
+  const capabilities = useCapabilities(brand, slash);
+  const items = slash && capabilities?.items ? matching(capabilities.items, text.slice(1)) : [];
+
+  const close = () => {
+    setText("");
+    setChosen(null);
+    setHighlighted(0);
+  };
+  const result = (outcome: SlashResult) => {
+    close();
+    onSlashResult(outcome);
+  };
+
+  function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Escape" && slash) return close();
+    if (slash && !chosen && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      return setHighlighted((current) => (items.length === 0 ? 0 : (current + step + items.length) % items.length));
+    }
+    if (event.key !== "Enter" || event.shiftKey) return;
+    event.preventDefault();
+    if (slash) {
+      const item = items[Math.min(highlighted, items.length - 1)];
+      if (item && !chosen) chooseCapability(item, setChosen, result);
+      return;
+    }
+    send();
+  }
+
+  function send() {
+    const message = text.trim();
+    if (!message || busy || !modelConfigured || slash) return;
+    setText("");
+    onSend(message);
+  }
+
+  return (
+    <div className="composer">
+      {slash && brand && (
+        <SlashPalette
+          brand={brand}
+          capabilities={capabilities}
+          filter={text.slice(1)}
+          highlighted={highlighted}
+          chosen={chosen}
+          onChoose={setChosen}
+          onResult={result}
+          onClose={close}
+        />
+      )}
+      <div className="composer-row">
+        <textarea
+          data-testid="chat-input"
+          aria-label="Message"
+          rows={1}
+          value={text}
+          disabled={!brand}
+          placeholder={!brand ? "Choose a brand first" : modelConfigured ? "Ask anything, or type / for commands" : "Type / to run a command"}
+          onChange={(event) => {
+            setText(event.target.value);
+            setHighlighted(0);
+            if (!event.target.value.startsWith("/")) setChosen(null);
+          }}
+          onKeyDown={keyDown}
+        />
+        <button type="button" className="button primary" data-testid="chat-send" disabled={busy || !modelConfigured || slash || !text.trim()} onClick={send}>
+          Send
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+// One chat message: text parts as text, tool parts through the widget registry (output = the tool
+// envelope), a small "working" line while a tool runs.
+import type { UIMessage } from "ai";
+import { Widget } from "@/components/widgets/registry";
+import type { CatalogueEntry, Decision, EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
+
+type ToolPart = { type: string; toolCallId: string; state: string; input?: unknown; output?: unknown; errorText?: string };
+
+type Props = {
+  message: UIMessage;
+  brand: string;
+  byToolName: ReadonlyMap<string, CatalogueEntry>;
+  onDecided: (decision: Decision, result: ToolEnvelope) => void;
+};
+
+export function MessageView({ message, brand, byToolName, onDecided }: Props) {
+  const testId = message.role === "user" ? "message-user" : "message-assistant";
+  return (
+    <div className={`message message-${message.role}`} data-testid={testId}>
+      {message.parts.map((part, index) => {
+        if (part.type === "text") return part.text.trim() ? <p key={index} className="message-text">{part.text}</p> : null;
+        if (part.type.startsWith("tool-") || part.type === "dynamic-tool") {
+          return <ToolView key={index} part={part as ToolPart} brand={brand} byToolName={byToolName} onDecided={onDecided} />;
+        }
+        return null; // reasoning, sources, step markers: not shown
+      })}
+    </div>
+  );
+}
+
+function ToolView({ part, brand, byToolName, onDecided }: { part: ToolPart } & Omit<Props, "message">) {
+  const toolName = part.type === "dynamic-tool" ? String((part as { toolName?: string }).toolName) : part.type.slice("tool-".length);
+  const entry = byToolName.get(toolName);
+  const capabilityId = entry?.id ?? toolName.replaceAll("_", ".");
+  const input = (typeof part.input === "object" && part.input !== null ? part.input : {}) as Record<string, unknown>;
+  if (part.state === "output-available") {
+    return <Widget capabilityId={capabilityId} widget={entry?.widget} input={input} envelope={part.output as ToolEnvelope} brand={brand} onDecided={onDecided} />;
+  }
+  if (part.state === "output-error" || part.state === "output-denied") {
+    const envelope: ToolEnvelope = { status: "error", capabilityId, error: { code: "internal", message: part.errorText ?? "failed" } as EnvelopeError };
+    return <Widget capabilityId={capabilityId} widget={entry?.widget} input={input} envelope={envelope} brand={brand} />;
+  }
+  return (
+    <p className="tool-working" data-testid="tool-working">
+      <span className="spinner" aria-hidden="true" /> Working: {entry?.title ?? capabilityId}…
+    </p>
+  );
+}

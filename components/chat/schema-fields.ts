@@ -1,0 +1,99 @@
+// Reads a capability's input JSON Schema (from GET /api/assistant/capabilities) into the fields of a
+// small form, and the form's text back into the input. What a form cannot show well (nested
+// objects, arrays of objects) becomes a JSON box.
+
+export type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  items?: JsonSchema;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  default?: unknown;
+  description?: string;
+  maxLength?: number;
+};
+
+export type FieldKind = "text" | "longtext" | "number" | "boolean" | "enum" | "enum-list" | "string-list" | "json";
+export type Field = { name: string; kind: FieldKind; required: boolean; options: string[]; description?: string; initial: FormValue };
+export type FormValue = string | boolean | string[];
+
+export function variantsOf(schema: JsonSchema): JsonSchema[] {
+  return schema.oneOf ?? schema.anyOf ?? [schema];
+}
+
+/** the property whose `const` tells the variants apart (step, op), if the schema is a union */
+export function discriminatorOf(variants: JsonSchema[]): string | undefined {
+  if (variants.length < 2) return undefined;
+  const first = variants[0]?.properties ?? {};
+  return Object.keys(first).find((key) => variants.every((variant) => variant.properties?.[key]?.const !== undefined));
+}
+
+function kindOf(schema: JsonSchema): FieldKind {
+  if (schema.enum) return "enum";
+  if (schema.type === "boolean") return "boolean";
+  if (schema.type === "integer" || schema.type === "number") return "number";
+  if (schema.type === "array" && schema.items?.type === "string") return schema.items.enum ? "enum-list" : "string-list";
+  if (schema.type === "string") return (schema.maxLength ?? 0) > 300 ? "longtext" : "text";
+  return "json";
+}
+
+export function fieldsOf(schema: JsonSchema, skip?: string): Field[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {})
+    .filter(([name]) => name !== skip)
+    .map(([name, property]) => {
+      const kind = kindOf(property);
+      const options = (property.enum ?? property.items?.enum ?? []).map(String);
+      return { name, kind, required: required.has(name), options, description: property.description, initial: initialOf(name, kind, property) };
+    });
+}
+
+function initialOf(name: string, kind: FieldKind, property: JsonSchema): FormValue {
+  // a retry key is the machine's business: a fresh one per form
+  if (name === "idempotencyKey") return crypto.randomUUID();
+  if (kind === "boolean") return property.default === true;
+  if (kind === "enum-list") return Array.isArray(property.default) ? property.default.map(String) : [];
+  if (property.default !== undefined) return kind === "json" ? JSON.stringify(property.default, null, 2) : String(property.default);
+  // a JSON box starts as the shape to fill in, rather than empty
+  return kind === "json" ? JSON.stringify(templateOf(property), null, 2) : "";
+}
+
+function templateOf(schema: JsonSchema): unknown {
+  if (schema.enum) return schema.enum[0];
+  if (schema.type === "object") return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, item]) => [key, templateOf(item)]));
+  if (schema.type === "array") return schema.items?.type === "object" ? [templateOf(schema.items)] : [];
+  if (schema.type === "integer" || schema.type === "number") return 0;
+  if (schema.type === "boolean") return false;
+  return "";
+}
+
+/** The form's values as the capability's input; a JSON box that does not parse names its field. */
+export function inputOf(fields: Field[], values: Record<string, FormValue>, fixed: Record<string, unknown>): { input: Record<string, unknown> } | { field: string; problem: string } {
+  const input: Record<string, unknown> = { ...fixed };
+  for (const field of fields) {
+    const value = values[field.name] ?? field.initial;
+    if (field.kind === "boolean") {
+      input[field.name] = value === true;
+      continue;
+    }
+    if (Array.isArray(value)) {
+      if (value.length > 0) input[field.name] = value;
+      continue;
+    }
+    const text = String(value).trim();
+    if (text === "") continue; // left empty: the server says whether it was required
+    if (field.kind === "number") input[field.name] = Number.isNaN(Number(text)) ? text : Number(text);
+    else if (field.kind === "string-list") input[field.name] = text.split("\n").map((line) => line.trim()).filter(Boolean);
+    else if (field.kind === "json") {
+      try {
+        input[field.name] = JSON.parse(text);
+      } catch {
+        return { field: field.name, problem: "is not valid JSON" };
+      }
+    } else input[field.name] = text;
+  }
+  return { input };
+}

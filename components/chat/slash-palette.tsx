@@ -1,0 +1,97 @@
+"use client";
+// Typing "/" opens this: the capabilities this person may use in this brand, filtered by what
+// follows the slash. Choosing one shows its input as a small form; running it calls the capability
+// directly (no model, no AI budget) and its envelope joins the conversation with the usual widget.
+import { useState } from "react";
+import { runCapability } from "@/components/widgets/run";
+import type { ToolEnvelope } from "@/components/widgets/types";
+import { WidgetError } from "@/components/widgets/widget-error";
+import { SchemaForm } from "./schema-form";
+import type { CallableCapability } from "./use-capabilities";
+import type { useCapabilities } from "./use-capabilities";
+
+// widgets that ask the person for their input themselves (a file picker) open without a form
+const GATHERS_OWN_INPUT = new Set(["file_request"]);
+
+export type SlashResult = { capabilityId: string; widget: string | null; input: Record<string, unknown>; envelope: ToolEnvelope | null };
+
+type Props = {
+  brand: string;
+  capabilities: ReturnType<typeof useCapabilities>;
+  filter: string;
+  highlighted: number;
+  onResult: (result: SlashResult) => void;
+  onClose: () => void;
+  chosen: CallableCapability | null;
+  onChoose: (capability: CallableCapability | null) => void;
+};
+
+/** A form for most; a widget that gathers its own input (the upload picker) opens at once. */
+export function chooseCapability(capability: CallableCapability, onChoose: (capability: CallableCapability) => void, onResult: (result: SlashResult) => void) {
+  if (capability.widget && GATHERS_OWN_INPUT.has(capability.widget)) {
+    return onResult({ capabilityId: capability.id, widget: capability.widget, input: {}, envelope: null });
+  }
+  onChoose(capability);
+}
+
+export function matching(items: CallableCapability[], filter: string): CallableCapability[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  return items.filter((item) => words.every((word) => `${item.id} ${item.title}`.toLowerCase().includes(word)));
+}
+
+export function SlashPalette({ brand, capabilities, filter, highlighted, onResult, onClose, chosen, onChoose }: Props) {
+  const [busy, setBusy] = useState(false);
+
+  async function run(capability: CallableCapability, input: Record<string, unknown>) {
+    setBusy(true);
+    const envelope = await runCapability(capability.id, brand, input);
+    setBusy(false);
+    onResult({ capabilityId: capability.id, widget: capability.widget, input, envelope });
+  }
+
+  const choose = (capability: CallableCapability) => chooseCapability(capability, onChoose, onResult);
+
+  const items = capabilities?.items ? matching(capabilities.items, filter) : [];
+  return (
+    <div className="slash-palette" data-testid="slash-palette" role="dialog" aria-label="Slash commands">
+      {chosen ? (
+        <>
+          <div className="slash-head">
+            <strong>{chosen.title}</strong> <code>/{chosen.id}</code>
+            <p className="muted">{chosen.description}</p>
+          </div>
+          <SchemaForm key={chosen.id} schema={chosen.inputSchema} busy={busy} onRun={(input) => void run(chosen, input)} onCancel={() => onChoose(null)} />
+        </>
+      ) : (
+        <>
+          <div className="slash-head muted">Run a capability directly (no AI). Keep typing to filter; Enter to choose; Esc to close.</div>
+          {!capabilities && <p className="muted">Loading what you can do here…</p>}
+          {capabilities?.error && <WidgetError error={capabilities.error} />}
+          {capabilities?.items && items.length === 0 && <p className="muted">Nothing matches “{filter}”.</p>}
+          <ul className="slash-items" role="listbox">
+            {items.map((item, index) => (
+              <li key={item.id} role="option" aria-selected={index === highlighted}>
+                <button
+                  type="button"
+                  className={`slash-item${index === highlighted ? " highlighted" : ""}`}
+                  data-testid={`slash-item-${item.id}`}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(item)}
+                >
+                  <span className="slash-title">{item.title}</span>
+                  <code>/{item.id}</code>
+                  {item.confirmation && <span className="badge badge-warn">asks to confirm</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="slash-actions">
+            <button type="button" className="button small" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

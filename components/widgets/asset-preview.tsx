@@ -1,0 +1,28 @@
+"use client";
+// A file's preview from its signed URL (library.asset.get through the run route): the image itself,
+// or a tile naming the file type for anything that is not an image.
+import { useCallback, useEffect, useState } from "react";
+import { runCapability } from "./run";
+import { okData, type AssetDetail, type ToolEnvelope } from "./types";
+
+/** library.asset.get for one file; `reload` reads it again (after a review). */
+export function useAsset(brand: string, assetId: string | undefined, enabled = true) {
+  const [envelope, setEnvelope] = useState<ToolEnvelope | null>(null);
+  const load = useCallback(() => {
+    if (assetId) void runCapability("library.asset.get", brand, { assetId }).then(setEnvelope);
+  }, [brand, assetId]);
+  useEffect(() => {
+    if (enabled) load();
+  }, [enabled, load]);
+  return { envelope, asset: okData<AssetDetail>(envelope), reload: load };
+}
+
+export function AssetThumb({ name, mimeType, url }: { name: string; mimeType: string; url?: string }) {
+  if (url && mimeType.startsWith("image/")) return <img className="thumb" src={url} alt={name} loading="lazy" />;
+  const kind = mimeType.split("/")[1]?.split(/[.+;-]/)[0]?.toUpperCase() || "FILE";
+  return (
+    <div className="thumb thumb-file" aria-label={`${name} (${mimeType})`}>
+      {kind}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+// Open questions with their suggested answers as buttons and a free answer box. Answering runs
+// questions.answer (as the person, through the run route) and shows the outcome in place.
+import { useEffect, useState } from "react";
+import { Badge, Empty, WidgetFrame } from "./frame";
+import { runCapability } from "./run";
+import { errorOf, okData, type Question, type ToolEnvelope, type WidgetProps } from "./types";
+import { WidgetError } from "./widget-error";
+
+export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
+  const data = okData<{ items?: Question[]; ids?: string[]; id?: string }>(envelope);
+  // questions.ask answers with ids only: read the open questions to show them
+  const [listed, setListed] = useState<ToolEnvelope | null>(null);
+  const asked = data?.ids;
+  useEffect(() => {
+    if (asked && !listed) void runCapability("questions.list", brand, { limit: 50 }).then(setListed);
+  }, [asked, listed, brand]);
+  const questions = data?.items ?? okData<{ items: Question[] }>(listed)?.items.filter((question) => asked?.includes(question.id));
+  const answeredHere = data && !data.items && !data.ids && typeof input.questionId === "string";
+  return (
+    <WidgetFrame name="choice" capabilityId={capabilityId} error={errorOf(envelope) ?? errorOf(listed)} aside={questions ? `${questions.length} open` : undefined}>
+      {answeredHere && <p>{input.action === "answer" ? `Answered: “${String(input.answer)}”.` : `Question ${input.action === "defer" ? "deferred" : "dismissed"}.`}</p>}
+      {!answeredHere && !questions && <p className="widget-working">Loading the questions…</p>}
+      {questions?.length === 0 && <Empty>No open questions. Everything the brand was asked has an answer.</Empty>}
+      {questions && questions.length > 0 && (
+        <ol className="questions">
+          {questions.map((question) => (
+            <QuestionCard key={question.id} question={question} brand={brand} />
+          ))}
+        </ol>
+      )}
+    </WidgetFrame>
+  );
+}
+
+function QuestionCard({ question, brand }: { question: Question; brand: string }) {
+  const [free, setFree] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ answer: string; envelope: ToolEnvelope } | null>(null);
+  const answered = outcome?.envelope.status === "ok";
+
+  async function answer(text: string) {
+    const trimmed = text.trim();
+    if (!trimmed || busy) return;
+    setBusy(true);
+    const envelope = await runCapability("questions.answer", brand, {
+      questionId: question.id,
+      expectedRevision: question.revision,
+      action: "answer",
+      answer: trimmed,
+      // one key per click: a network retry of this click replays, a new click is a new answer
+      idempotencyKey: crypto.randomUUID(),
+    });
+    setBusy(false);
+    setOutcome({ answer: trimmed, envelope });
+  }
+
+  return (
+    <li className="question" data-testid={`question-${question.id}`}>
+      <p className="question-text">
+        {question.question} <Badge tone="muted">{question.scope.replace("_", " ")}</Badge>
+      </p>
+      {answered ? (
+        <p className="question-answered" data-testid="question-answered">
+          <Badge tone="pass">Answered</Badge> “{outcome.answer}” is now part of the brand’s memory.
+        </p>
+      ) : (
+        <>
+          {question.options.length > 0 && (
+            <div className="options">
+              {question.options.map((option) => (
+                <button key={option} type="button" className="button option" disabled={busy} onClick={() => answer(option)}>
+                  {option}
+                </button>
+              ))}
+            </div>
+          )}
+          <form
+            className="free-answer"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void answer(free);
+            }}
+          >
+            <input aria-label="Your own answer" placeholder="Or write your own answer" value={free} maxLength={2000} onChange={(event) => setFree(event.target.value)} />
+            <button type="submit" className="button" disabled={busy || !free.trim()}>
+              {busy ? "Sending…" : "Answer"}
+            </button>
+          </form>
+          {outcome?.envelope.status === "error" && <WidgetError error={outcome.envelope.error} />}
+        </>
+      )}
+    </li>
+  );
+}

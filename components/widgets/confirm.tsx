@@ -1,0 +1,77 @@
+"use client";
+// A pending write: the server's summary with Confirm / Cancel. The decision goes to the server
+// (which alone holds the pending call), and its result is shown with the capability's own widget.
+import { useState } from "react";
+import { useCapability } from "./catalogue";
+import { Badge, WidgetFrame } from "./frame";
+import { Widget } from "./registry";
+import { decidePending } from "./run";
+import { WidgetError } from "./widget-error";
+import { okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
+import { ReadableData } from "./readable";
+
+/** `embedded`: inside the widget that asked (review), which shows the result itself. */
+export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided, embedded }: WidgetProps & { embedded?: boolean }) {
+  const entry = useCapability(capabilityId);
+  const [busy, setBusy] = useState<Decision | null>(null);
+  const [result, setResult] = useState<ToolEnvelope | null>(null);
+  const pending = envelope?.status === "awaiting_confirmation" ? envelope : undefined;
+  const summary = envelope && "summary" in envelope ? envelope.summary : undefined;
+
+  async function decide(decision: Decision) {
+    if (!pending) return;
+    setBusy(decision);
+    const outcome = await decidePending(pending.pendingId, decision, capabilityId);
+    setBusy(null);
+    setResult(outcome);
+    onDecided?.(decision, outcome);
+  }
+
+  const shown = result ?? (envelope?.status === "awaiting_confirmation" ? null : envelope);
+  const state = shown?.status === "declined" ? "cancelled" : shown?.status === "ok" ? "done" : shown?.status === "error" ? "failed" : undefined;
+  return (
+    <WidgetFrame
+      name="confirm"
+      capabilityId={capabilityId}
+      aside={<Badge tone={TONES[state ?? "pending"]}>{LABELS[state ?? "pending"]}</Badge>}
+    >
+      {summary && <p className="confirm-summary">{summary}</p>}
+      {pending && !result && (
+        <div className="confirm-actions">
+          <button type="button" className="button primary" data-testid="confirm-accept" disabled={busy !== null} onClick={() => decide("confirm")}>
+            {busy === "confirm" ? "Confirming…" : "Confirm"}
+          </button>
+          <button type="button" className="button" data-testid="confirm-cancel" disabled={busy !== null} onClick={() => decide("cancel")}>
+            {busy === "cancel" ? "Cancelling…" : "Cancel"}
+          </button>
+          <span className="muted">Nothing changes until you confirm{pending.expiresAt ? ` (before ${clock(pending.expiresAt)})` : ""}.</span>
+        </div>
+      )}
+      {shown?.status === "declined" && <p className="muted" data-testid="confirm-declined">Cancelled. Nothing was changed.</p>}
+      {shown?.status === "error" && <WidgetError error={shown.error} />}
+      {shown?.status === "ok" && <ResultWidget capabilityId={capabilityId} input={input} envelope={shown} brand={brand} own={embedded ? "confirm" : entry?.widget} />}
+    </WidgetFrame>
+  );
+}
+
+/** The write's result: with the capability's own widget, or a short "done" for confirm-only writes. */
+function ResultWidget({ own, ...props }: Omit<WidgetProps, "onDecided"> & { own: string | null | undefined }) {
+  if (own && own !== "confirm") return <Widget {...props} widget={own} />;
+  const data = okData<Record<string, unknown>>(props.envelope);
+  return (
+    <div className="confirm-done">
+      <p>Done.</p>
+      {data && Object.keys(data).some((key) => !WRITE_KEYS.has(key)) && <ReadableData value={data} />}
+    </div>
+  );
+}
+
+// a write's plain acknowledgement says nothing a person needs beyond "Done."
+const WRITE_KEYS = new Set(["ok", "id", "revision"]);
+const LABELS = { pending: "Needs your confirmation", done: "Done", cancelled: "Cancelled", failed: "Not done" } as const;
+const TONES = { pending: "warn", done: "pass", cancelled: "muted", failed: "fail" } as const;
+
+function clock(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}

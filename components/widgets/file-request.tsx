@@ -1,0 +1,109 @@
+"use client";
+// library.upload.create in three visible steps: pick a file, send its bytes to the signed URL with
+// a progress bar (one XHR PUT: fetch reports no upload progress), then the complete step, which
+// checks the stored bytes and registers the file as proposed.
+import { useState } from "react";
+import { Badge, WidgetFrame } from "./frame";
+import { ReviewWidget } from "./review";
+import { runCapability } from "./run";
+import { errorOf, okData, type EnvelopeError, type UploadOutput, type WidgetProps } from "./types";
+import { WidgetError } from "./widget-error";
+import { bytes } from "./record";
+
+type Phase =
+  | { step: "pick" }
+  | { step: "sending"; name: string; sent: number; total: number }
+  | { step: "completing"; name: string }
+  | { step: "done"; name: string; assetId: string }
+  | { step: "failed"; error: EnvelopeError };
+
+export function FileRequestWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
+  const given = okData<UploadOutput>(envelope);
+  const [phase, setPhase] = useState<Phase>(given?.assetId ? { step: "done", name: "The file", assetId: given.assetId } : { step: "pick" });
+  const [reviewing, setReviewing] = useState(false);
+  const category = typeof input.category === "string" ? input.category : undefined;
+
+  async function upload(file: File) {
+    const mimeType = file.type || "application/octet-stream";
+    // the URL the call already made is used when it was declared for exactly this file
+    const declaredForThis = given?.uploadUrl && input.sizeBytes === file.size && input.mimeType === mimeType;
+    let target = declaredForThis ? { uploadId: given.uploadId, uploadUrl: given.uploadUrl! } : undefined;
+    if (!target) {
+      const start = await runCapability(capabilityId, brand, { step: "start", fileName: file.name, mimeType, sizeBytes: file.size, ...(category ? { category } : {}) });
+      const started = okData<UploadOutput>(start);
+      if (!started?.uploadUrl) return setPhase({ step: "failed", error: errorOf(start) ?? unavailable("No upload address was given") });
+      target = { uploadId: started.uploadId, uploadUrl: started.uploadUrl };
+    }
+    setPhase({ step: "sending", name: file.name, sent: 0, total: file.size });
+    const sent = await put(target.uploadUrl, file, mimeType, (loaded) => setPhase({ step: "sending", name: file.name, sent: loaded, total: file.size }));
+    if (sent) return setPhase({ step: "failed", error: sent });
+    setPhase({ step: "completing", name: file.name });
+    const complete = await runCapability(capabilityId, brand, { step: "complete", uploadId: target.uploadId });
+    const registered = okData<UploadOutput>(complete);
+    if (!registered?.assetId) return setPhase({ step: "failed", error: errorOf(complete) ?? unavailable("The file was not registered") });
+    setPhase({ step: "done", name: file.name, assetId: registered.assetId });
+  }
+
+  const percent = phase.step === "sending" && phase.total > 0 ? Math.round((phase.sent / phase.total) * 100) : phase.step === "pick" || phase.step === "failed" ? 0 : 100;
+  return (
+    <WidgetFrame name="file_request" capabilityId={capabilityId} error={errorOf(envelope)} aside={phase.step === "done" ? <Badge tone="pass">uploaded</Badge> : undefined}>
+      {(phase.step === "pick" || phase.step === "failed") && (
+        <label className="file-pick">
+          <span>Choose a file to add to the library{category ? ` (category ${category})` : ""}</span>
+          <input type="file" data-testid="file-input" onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])} />
+        </label>
+      )}
+      {phase.step === "failed" && <WidgetError error={phase.error} />}
+      {(phase.step === "sending" || phase.step === "completing") && (
+        <div className="upload-progress">
+          <p>
+            {phase.step === "sending" ? `Uploading ${phase.name}: ${bytes(phase.sent)} of ${bytes(phase.total)}` : `Checking ${phase.name}…`}
+          </p>
+          <progress data-testid="upload-progress" max={100} value={percent}>
+            {percent}%
+          </progress>
+        </div>
+      )}
+      {phase.step === "done" && (
+        <div className="upload-done" data-testid="upload-done">
+          <progress max={100} value={100} />
+          <p>
+            {phase.name} is in the library as <strong>proposed</strong>: an admin approves it before agents can use it.
+          </p>
+          {!reviewing && (
+            <button type="button" className="button small" onClick={() => setReviewing(true)}>
+              Review it now
+            </button>
+          )}
+        </div>
+      )}
+      {phase.step === "done" && reviewing && <ReviewWidget capabilityId="library.asset.review" input={{ assetId: phase.assetId }} envelope={null} brand={brand} />}
+    </WidgetFrame>
+  );
+}
+
+function unavailable(message: string): EnvelopeError {
+  return { code: "unavailable", message } as EnvelopeError;
+}
+
+/** One PUT of the bytes; resolves with an error to show, or null when the storage took them. */
+function put(url: string, file: File, mimeType: string, onProgress: (loaded: number) => void): Promise<EnvelopeError | null> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", url);
+    xhr.setRequestHeader("Content-Type", mimeType);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(null);
+      let error: EnvelopeError | undefined;
+      try {
+        error = (JSON.parse(xhr.responseText) as { error?: EnvelopeError }).error;
+      } catch {
+        /* S3 answers XML */
+      }
+      resolve(error ?? unavailable(`The storage refused the file (HTTP ${xhr.status})`));
+    };
+    xhr.onerror = () => resolve(unavailable("The upload was interrupted"));
+    xhr.send(file);
+  });
+}

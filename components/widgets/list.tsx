@@ -1,0 +1,69 @@
+"use client";
+// Lists of things (brands, contact channels, integrations): a name, its details, status badges,
+// and the providers that can be connected when the catalogue was asked for.
+import { Badge, count, Empty, WidgetFrame } from "./frame";
+import { formatScalar, labelOf } from "./readable";
+import { errorOf, isRecord, okData, type WidgetProps } from "./types";
+
+type Item = Record<string, unknown>;
+
+// which field names the item, which ones are shown as badges; the rest are details
+const TITLE_FIELDS = ["name", "value", "provider", "title"];
+const BADGE_FIELDS = ["status", "role", "type", "available"];
+const HIDDEN = new Set(["id"]);
+
+export function ListWidget({ capabilityId, envelope }: WidgetProps) {
+  const data = okData<{ items?: Item[]; catalog?: Item[]; nextCursor?: string | null }>(envelope);
+  const items = data?.items ?? [];
+  return (
+    <WidgetFrame name="list" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(items.length, "item", Boolean(data.nextCursor)) : undefined}>
+      {data && items.length === 0 && <Empty>Nothing here yet.</Empty>}
+      {items.length > 0 && <Rows items={items} />}
+      {data?.catalog && (
+        <>
+          <h4 className="list-subhead">Providers you can connect</h4>
+          <Rows items={data.catalog} />
+        </>
+      )}
+      {data?.nextCursor && <p className="muted">More items exist; ask for the next page.</p>}
+    </WidgetFrame>
+  );
+}
+
+function Rows({ items }: { items: Item[] }) {
+  return (
+    <ul className="list">
+      {items.map((item, index) => {
+        const titleKey = TITLE_FIELDS.find((key) => typeof item[key] === "string");
+        const details = Object.entries(item).filter(([key]) => key !== titleKey && !HIDDEN.has(key) && !BADGE_FIELDS.includes(key));
+        return (
+          <li key={String(item.id ?? index)} className="list-row">
+            <div className="list-main">
+              <span className="list-title">{titleKey ? String(item[titleKey]) : `Item ${index + 1}`}</span>
+              <span className="list-details">
+                {details
+                  .filter(([, value]) => value !== null && value !== undefined && !isRecord(value))
+                  .map(([key, value]) => `${labelOf(key)}: ${formatScalar(value)}`)
+                  .join(" · ")}
+              </span>
+            </div>
+            <span className="list-badges">
+              {BADGE_FIELDS.filter((key) => item[key] !== undefined && item[key] !== null).map((key) => (
+                <Badge key={key} tone={badgeTone(item[key])}>
+                  {typeof item[key] === "boolean" ? (item[key] ? "available" : "not configured") : String(item[key])}
+                </Badge>
+              ))}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function badgeTone(value: unknown): string | undefined {
+  if (value === true || value === "active" || value === "connected" || value === "approved") return "pass";
+  if (value === false || value === "closed" || value === "error" || value === "disconnected") return "fail";
+  if (value === "pending_setup" || value === "proposed" || value === "expired") return "warn";
+  return undefined;
+}

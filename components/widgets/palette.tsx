@@ -1,0 +1,111 @@
+"use client";
+// kit.read's colours (and, after kit.colors.add, the kit read again with the new colour marked):
+// swatch, name, HEX, role, and contrast on white and on black with AA / AAA marks.
+import { useEffect, useState } from "react";
+import { Badge, count, Empty, WidgetFrame } from "./frame";
+import { contrastOf, level } from "./contrast";
+import { runCapability } from "./run";
+import { errorOf, okData, type KitColor, type KitData, type ToolEnvelope, type WidgetProps } from "./types";
+
+export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
+  const data = okData<KitData | { ok: true }>(envelope);
+  const isKit = data !== undefined && !("ok" in data);
+  // a write's output carries no colours: read the kit again to show where the new one landed
+  const [reread, setReread] = useState<ToolEnvelope | null>(null);
+  useEffect(() => {
+    if (data && !isKit && !reread) void runCapability("kit.read", brand, { parts: ["colors"] }).then(setReread);
+  }, [data, isKit, reread, brand]);
+  const added = !isKit && typeof input.hex === "string" ? normalized(input.hex) : undefined;
+  // until the kit is read again, the colour just written (exactly the confirmed input) stands alone
+  const written: KitData | undefined =
+    data && added && typeof input.name === "string" ? { colors: [{ name: input.name, hex: added, role: String(input.role ?? "unspecified") }] } : undefined;
+  const kit = isKit ? (data as KitData) : (okData<KitData>(reread) ?? written);
+  const error = errorOf(envelope) ?? errorOf(reread);
+  return (
+    <WidgetFrame name="palette" capabilityId={isKit || !reread ? capabilityId : "kit.read"} error={error} aside={kit?.colors && kit !== written ? count(kit.colors.length, "colour") : undefined}>
+      {!kit ? (
+        <p className="widget-working">Loading the kit…</p>
+      ) : (
+        <>
+          {kit.colors && kit.colors.length === 0 && <Empty>No approved colours in the kit yet.</Empty>}
+          {kit.colors && kit.colors.length > 0 && (
+            <table className="palette">
+              <thead>
+                <tr>
+                  <th aria-label="Swatch" />
+                  <th>Colour</th>
+                  <th>HEX</th>
+                  <th>Role</th>
+                  <th>On white</th>
+                  <th>On black</th>
+                </tr>
+              </thead>
+              <tbody>
+                {kit.colors.map((color) => (
+                  <ColorRow key={`${color.hex}-${color.role}`} color={color} added={color.hex === added && color.role === (input.role ?? "unspecified")} />
+                ))}
+              </tbody>
+            </table>
+          )}
+          {kit === written && <p className="widget-working">Reading the rest of the kit…</p>}
+          {kit.typography && kit.typography.length > 0 && (
+            <div className="palette-type">
+              <h4>Typography</h4>
+              <ul>
+                {kit.typography.map((font) => (
+                  <li key={`${font.family}-${font.role}`}>
+                    <strong>{font.family}</strong> · {font.role}
+                    {font.weights.length > 0 && <span className="muted"> ({font.weights.join(", ")})</span>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+    </WidgetFrame>
+  );
+}
+
+function ColorRow({ color, added }: { color: KitColor; added: boolean }) {
+  const contrast = color.contrast ?? contrastOf(color.hex);
+  return (
+    <tr className={added ? "palette-added" : undefined} data-hex={color.hex}>
+      <td>
+        <span className="swatch" style={{ background: color.hex }} aria-hidden="true" />
+      </td>
+      <td>
+        {color.name} {added && <Badge tone="new">new</Badge>}
+      </td>
+      <td>
+        <code>{color.hex}</code>
+      </td>
+      <td>{color.role}</td>
+      <td>
+        <Contrast ratio={contrast.onWhite} background="#FFFFFF" hex={color.hex} />
+      </td>
+      <td>
+        <Contrast ratio={contrast.onBlack} background="#000000" hex={color.hex} />
+      </td>
+    </tr>
+  );
+}
+
+function Contrast({ ratio, background, hex }: { ratio: number; background: string; hex: string }) {
+  const mark = level(ratio);
+  return (
+    <span className="contrast">
+      <span className="contrast-sample" style={{ background, color: hex }} aria-hidden="true">
+        Aa
+      </span>
+      <span>{ratio.toFixed(2)}:1</span>
+      <Badge tone={mark === "fail" ? "fail" : "pass"}>{mark === "fail" ? "below AA" : mark}</Badge>
+    </span>
+  );
+}
+
+function normalized(hex: string): string {
+  const digits = hex.trim().replace(/^#/, "");
+  const full = digits.length === 3 ? [...digits].map((d) => d + d).join("") : digits;
+  return `#${full.toUpperCase()}`;
+}

@@ -1,0 +1,73 @@
+"use client";
+// One record as labelled rows (brand.overview, library.asset.get): a preview for an image file, a
+// download link for a signed URL, counts and the manager in words.
+import { Badge, WidgetFrame } from "./frame";
+import { formatScalar, labelOf, ReadableData } from "./readable";
+import { errorOf, isRecord, okData, type WidgetProps } from "./types";
+
+// fields a person does not need to read (ids stay available in the data, not on screen)
+const HIDDEN = new Set(["id", "url", "urlExpiresAt", "revision", "capabilities", "ok", "status"]);
+const LABELS: Record<string, string> = { mimeType: "Type", createdAt: "Added", sizeBytes: "Size", shortId: "Short id", counts: "In progress" };
+
+export function RecordWidget({ capabilityId, envelope }: WidgetProps) {
+  const data = okData<Record<string, unknown>>(envelope);
+  const heading = data && (typeof data.name === "string" ? data.name : undefined);
+  const url = data && typeof data.url === "string" ? data.url : undefined;
+  const isImage = typeof data?.mimeType === "string" && data.mimeType.startsWith("image/");
+  const rows = data ? Object.entries(data).filter(([key, value]) => !HIDDEN.has(key) && key !== "name" && value !== null && value !== "") : [];
+  return (
+    <WidgetFrame
+      name="record"
+      capabilityId={capabilityId}
+      error={errorOf(envelope)}
+      aside={typeof data?.status === "string" ? <Badge tone={data.status}>{data.status}</Badge> : undefined}
+    >
+      {data && (
+        <div className="record">
+          {url && isImage && <img className="record-preview" src={url} alt={heading ?? "Preview"} />}
+          <div className="record-fields">
+            {heading && <h3 className="record-name">{heading}</h3>}
+            <dl className="kv">
+              {rows.map(([key, value]) => (
+                <div key={key}>
+                  <dt>{LABELS[key] ?? labelOf(key)}</dt>
+                  <dd>{describe(key, value)}</dd>
+                </div>
+              ))}
+              {Array.isArray(data.capabilities) && (
+                <div>
+                  <dt>You can use</dt>
+                  <dd>{data.capabilities.length} capabilities</dd>
+                </div>
+              )}
+            </dl>
+            {url && (
+              <a className="button" href={url} target="_blank" rel="noopener noreferrer">
+                Download
+              </a>
+            )}
+          </div>
+        </div>
+      )}
+    </WidgetFrame>
+  );
+}
+
+function describe(key: string, value: unknown) {
+  if (key === "sizeBytes" && typeof value === "number") return bytes(value);
+  if (isRecord(value)) {
+    // the manager is a person: their name; counts read as a sentence
+    if (typeof value.name === "string") return value.name;
+    return Object.entries(value)
+      .map(([name, item]) => `${labelOf(name)}: ${formatScalar(item)}`)
+      .join(" · ");
+  }
+  if (Array.isArray(value)) return <ReadableData value={value} />;
+  return formatScalar(value);
+}
+
+export function bytes(size: number): string {
+  if (size < 1024) return `${size} bytes`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}

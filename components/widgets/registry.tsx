@@ -1,0 +1,39 @@
+"use client";
+// The one place a widget is chosen: by the capability's widget name (catalogue data from the server),
+// the confirm widget while a write awaits the person, and the readable fallback for everything else.
+import type { ComponentType } from "react";
+import { ActionLinkWidget } from "./action-link";
+import { CarouselWidget } from "./carousel";
+import { ChoiceWidget } from "./choice";
+import { ConfirmWidget } from "./confirm";
+import { FallbackWidget } from "./fallback";
+import { FileRequestWidget } from "./file-request";
+import { ListWidget } from "./list";
+import { PaletteWidget } from "./palette";
+import { RecordWidget } from "./record";
+import { ReviewWidget } from "./review";
+import type { WidgetName, WidgetProps } from "./types";
+
+const WIDGETS: Record<WidgetName, ComponentType<WidgetProps>> = {
+  choice: ChoiceWidget,
+  carousel: CarouselWidget,
+  palette: PaletteWidget,
+  confirm: ConfirmWidget,
+  record: RecordWidget,
+  list: ListWidget,
+  review: ReviewWidget,
+  file_request: FileRequestWidget,
+  action_link: ActionLinkWidget,
+  fallback: FallbackWidget,
+};
+
+export function widgetFor(widget: string | null | undefined, envelope: WidgetProps["envelope"]): WidgetName {
+  // a pending write (and its cancellation) is always the person's decision, whatever the capability
+  if (envelope?.status === "awaiting_confirmation" || envelope?.status === "declined") return "confirm";
+  return widget && widget in WIDGETS ? (widget as WidgetName) : "fallback";
+}
+
+export function Widget({ widget, ...props }: WidgetProps & { widget: string | null | undefined }) {
+  const Component = WIDGETS[widgetFor(widget, props.envelope)];
+  return <Component {...props} />;
+}

@@ -1,0 +1,65 @@
+"use client";
+// A proposed file: its preview, and Approve / Archive. The decision runs library.asset.review, which
+// needs the person's confirmation, so the confirm widget appears in place before anything changes.
+import { useState } from "react";
+import { AssetThumb, useAsset } from "./asset-preview";
+import { Badge, WidgetFrame } from "./frame";
+import { ConfirmWidget } from "./confirm";
+import { runCapability } from "./run";
+import { errorOf, okData, type ToolEnvelope, type WidgetProps, type WriteOutput } from "./types";
+import { WidgetError } from "./widget-error";
+import { bytes } from "./record";
+
+export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
+  const assetId = typeof input.assetId === "string" ? input.assetId : okData<WriteOutput>(envelope)?.id;
+  const { envelope: loaded, asset, reload } = useAsset(brand, assetId);
+  const [decision, setDecision] = useState<{ kind: string; envelope: ToolEnvelope } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function review(kind: "approve" | "archive") {
+    if (!assetId) return;
+    setBusy(true);
+    const result = await runCapability("library.asset.review", brand, { assetId, decision: kind });
+    setBusy(false);
+    setDecision({ kind, envelope: result });
+  }
+
+  const reviewed = envelope?.status === "ok";
+  return (
+    <WidgetFrame
+      name="review"
+      capabilityId={capabilityId}
+      error={errorOf(envelope)}
+      aside={asset ? <Badge tone={asset.status === "approved" ? "pass" : asset.status === "proposed" ? "warn" : "muted"}>{asset.status}</Badge> : undefined}
+    >
+      {errorOf(loaded) && <WidgetError error={errorOf(loaded)!} />}
+      {asset && (
+        <div className="review">
+          <AssetThumb name={asset.name} mimeType={asset.mimeType} url={asset.url} />
+          <div className="review-meta">
+            <h3 className="record-name">{asset.name}</h3>
+            <p className="muted">
+              {asset.mimeType} · {bytes(asset.sizeBytes)}
+              {asset.category ? ` · ${asset.category}` : ""}
+            </p>
+            {reviewed && <p>{asset.status === "approved" ? "Approved: agents may use and publish it." : "Archived: set aside."}</p>}
+            {!reviewed && asset.status === "proposed" && !decision && (
+              <div className="confirm-actions">
+                <button type="button" className="button primary" disabled={busy} onClick={() => review("approve")} data-testid="review-approve">
+                  Approve
+                </button>
+                <button type="button" className="button" disabled={busy} onClick={() => review("archive")} data-testid="review-archive">
+                  Archive
+                </button>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+      {decision?.envelope.status === "error" && <WidgetError error={decision.envelope.error} />}
+      {decision && decision.envelope.status !== "error" && (
+        <ConfirmWidget capabilityId="library.asset.review" input={{ assetId, decision: decision.kind }} envelope={decision.envelope} brand={brand} onDecided={reload} embedded />
+      )}
+    </WidgetFrame>
+  );
+}

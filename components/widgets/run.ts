@@ -1,0 +1,33 @@
+// The two endpoints widgets call by themselves: a capability run as the signed-in person (the same
+// route slash commands use) and the person's decision on a pending call. Every failure, including
+// a network error or a non-JSON answer, comes back as an error envelope the widget can show.
+import type { Decision, EnvelopeError, ToolEnvelope } from "./types";
+import { isRecord } from "./types";
+
+async function post(url: string, body: unknown, capabilityId: string): Promise<ToolEnvelope> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch {
+    return failure(capabilityId, { code: "unavailable", message: "The service could not be reached" } as EnvelopeError);
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (response.ok && isRecord(json) && typeof json.status === "string") return json as ToolEnvelope;
+  // the routes answer 401/404/422 with the API door's error body { ok: false, error }
+  const error = isRecord(json) && isRecord(json.error) ? (json.error as EnvelopeError) : undefined;
+  return failure(capabilityId, error ?? ({ code: response.status === 401 ? "unauthenticated" : "unavailable", message: `HTTP ${response.status}` } as EnvelopeError));
+}
+
+function failure(capabilityId: string, error: EnvelopeError): ToolEnvelope {
+  return { status: "error", capabilityId, error };
+}
+
+/** POST /api/assistant/run: runs a capability directly, with no model and no AI budget. */
+export function runCapability(capabilityId: string, brand: string | undefined, input: Record<string, unknown>): Promise<ToolEnvelope> {
+  return post("/api/assistant/run", { capabilityId, brand: brand || undefined, input }, capabilityId);
+}
+
+/** POST /api/assistant/pending/{pendingId}: the person's Confirm or Cancel. */
+export function decidePending(pendingId: string, decision: Decision, capabilityId: string): Promise<ToolEnvelope> {
+  return post(`/api/assistant/pending/${encodeURIComponent(pendingId)}`, { decision }, capabilityId);
+}

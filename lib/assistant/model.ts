@@ -1,0 +1,25 @@
+// The assistant's language model (decisions §8). OPENAI_BASE_URL selects any OpenAI-compatible
+// server (Ollama, vLLM, llama.cpp, the scripted model of the tests): they serve only the
+// chat-completions API, so every configuration goes through provider.chat(): one code path, tested.
+import "server-only";
+import { createOpenAI } from "@ai-sdk/openai";
+import type { LanguageModel } from "ai";
+import { config } from "../config";
+
+/** Used with OPENAI_API_KEY alone; ASSISTANT_MODEL overrides it. */
+export const DEFAULT_OPENAI_MODEL = "gpt-5-mini";
+
+let cached: { key: string; model: LanguageModel } | undefined;
+
+/** The configured model, or null when none is configured (the chat then answers 503). */
+export function assistantModel(): LanguageModel | null {
+  const { OPENAI_API_KEY, OPENAI_BASE_URL, ASSISTANT_MODEL } = config();
+  if (!OPENAI_BASE_URL && !OPENAI_API_KEY) return null;
+  const key = `${OPENAI_BASE_URL ?? ""}\0${ASSISTANT_MODEL ?? ""}\0${OPENAI_API_KEY ?? ""}`;
+  if (cached?.key === key) return cached.model;
+  // a local server usually wants no key; the provider insists on one, so send a placeholder
+  const provider = createOpenAI({ baseURL: OPENAI_BASE_URL, apiKey: OPENAI_API_KEY ?? "unused" });
+  const model = provider.chat(ASSISTANT_MODEL ?? DEFAULT_OPENAI_MODEL);
+  cached = { key, model };
+  return model;
+}

@@ -1,0 +1,65 @@
+// The Assistant door's second half: the person's Confirm or Cancel on a pending call, and what the
+// model is told about one. A decision is one conditional update, so two clicks run the write once;
+// Confirm presents the stored token through the same pipeline, which checks the role again.
+import { AppError } from "../core/errors";
+import type { ToolEnvelope } from "../assistant/envelope";
+import { claim, findPending, storeOutcome, type PendingCall } from "../assistant/pending";
+import { envelopeOf, errorEnvelope, invokeAs } from "./assistant";
+
+/** The person's Confirm or Cancel on a pending call: runs it at most once, answers the same after. */
+export async function decidePending(userId: string, pendingId: string, decision: "confirm" | "cancel", requestId: string): Promise<ToolEnvelope> {
+  const now = new Date();
+  const call = await findPending(pendingId, userId);
+  if (!call) throw new AppError("not_found", "pendingId: no pending call with this id", { field: "pendingId" });
+  if (call.status !== "pending") return settled(call, userId, requestId);
+  if (call.expiresAt <= now) {
+    if ((await claim(call.id, userId, "expired", now)).won) return record(call.id, expired(call, requestId));
+    return settled(call, userId, requestId);
+  }
+  if (decision === "cancel") {
+    if (!(await claim(call.id, userId, "declined", now)).won) return settled(call, userId, requestId);
+    return record(call.id, { status: "declined", capabilityId: call.capabilityId, summary: call.summary });
+  }
+  const { won, token } = await claim(call.id, userId, "confirmed", now);
+  if (!won) return settled(call, userId, requestId);
+  const outcome = await invokeAs(userId, call.capabilityId, call.brandId, { ...call.input, confirmationToken: token }, requestId);
+  return record(call.id, await envelopeOf(outcome, { userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined }, now));
+}
+
+/** What the model and the widgets are told about a pending call now: the stored truth. */
+export async function pendingTruth(userId: string, pendingId: string, requestId: string): Promise<ToolEnvelope | null> {
+  const call = await findPending(pendingId, userId);
+  if (!call) return null;
+  if (call.outcome) return call.outcome;
+  if (call.status === "pending") return call.expiresAt > new Date() ? awaiting(call) : expired(call, requestId);
+  return stillRunning(call, requestId);
+}
+
+function awaiting(call: PendingCall): ToolEnvelope {
+  return { status: "awaiting_confirmation", capabilityId: call.capabilityId, pendingId: call.id, summary: call.summary, expiresAt: call.expiresAt.toISOString() };
+}
+
+function expired(call: PendingCall, requestId: string): ToolEnvelope {
+  const message = `Nobody confirmed in time, so nothing was written (${call.summary}) Ask again for a new confirmation.`;
+  return errorEnvelope(call.capabilityId, new AppError("confirmation_required", message, { summary: call.summary }), requestId);
+}
+
+async function record(id: string, outcome: ToolEnvelope): Promise<ToolEnvelope> {
+  await storeOutcome(id, outcome);
+  return outcome;
+}
+
+/** A call decided by an earlier click: its stored outcome (a concurrent confirm may still be running). */
+async function settled(call: PendingCall, userId: string, requestId: string): Promise<ToolEnvelope> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const current = await findPending(call.id, userId);
+    if (current?.outcome) return current.outcome;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return stillRunning(call, requestId);
+}
+
+/** A confirmed call whose write has not reported back yet. */
+function stillRunning(call: PendingCall, requestId: string): ToolEnvelope {
+  return errorEnvelope(call.capabilityId, new AppError("unavailable", "This confirmation is still running; look again in a moment", { retryAfterSeconds: 1 }), requestId);
+}

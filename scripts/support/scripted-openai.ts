@@ -1,0 +1,155 @@
+// A scripted stand-in for a language model: a real HTTP server on loopback speaking OpenAI's
+// chat-completions API with `stream: true`, so the service's real provider code path runs in tests.
+// Each answer is chosen by a function of the received request (e.g. "call library_search, then
+// say X once its result is back"); every request body is recorded for assertions.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type ChatMessage = {
+  role: "system" | "user" | "assistant" | "tool";
+  content?: string | null | { type: string; text?: string }[];
+  tool_calls?: { id: string; type: "function"; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+};
+
+export type ChatRequest = {
+  model: string;
+  messages: ChatMessage[];
+  tools?: { type: "function"; function: { name: string; description?: string; parameters?: unknown } }[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  [more: string]: unknown;
+};
+
+/** One answer: text and/or tool calls (arguments as an object or an exact JSON string). */
+export type Turn = {
+  text?: string;
+  toolCalls?: { name: string; arguments: Record<string, unknown> | string; id?: string }[];
+  usage?: { promptTokens: number; completionTokens: number };
+  /** answer with this HTTP status and an OpenAI error body instead */
+  failWith?: number;
+};
+
+export type Script = (request: ChatRequest, index: number) => Turn;
+
+export type ScriptedModel = {
+  /** the OPENAI_BASE_URL to give the service (ends in /v1) */
+  baseUrl: string;
+  /** every request body received, parsed, in order */
+  requests: ChatRequest[];
+  /** the raw request bodies, to check that some text (a token) never reached the model */
+  rawBodies: string[];
+  /** replaces the script (tests share one server and script each case) */
+  setScript(script: Script): void;
+  stop(): Promise<void>;
+};
+
+const DEFAULT_USAGE = { promptTokens: 100, completionTokens: 20 };
+
+export async function startScriptedModel(initial: Script): Promise<ScriptedModel> {
+  let script = initial;
+  const requests: ChatRequest[] = [];
+  const rawBodies: string[] = [];
+  let calls = 0;
+  const server = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return fail(res, 404, `no route ${req.method} ${req.url}`);
+    let body: ChatRequest;
+    try {
+      body = JSON.parse(raw) as ChatRequest;
+    } catch {
+      return fail(res, 400, "body is not JSON");
+    }
+    rawBodies.push(raw);
+    requests.push(body);
+    let turn: Turn;
+    try {
+      turn = script(body, calls++);
+    } catch (error) {
+      return fail(res, 500, `script failed: ${(error as Error).message}`);
+    }
+    if (turn.failWith) return fail(res, turn.failWith, "scripted failure");
+    if (!body.stream) return fail(res, 400, "the scripted model only streams");
+    stream(res, body, turn, calls);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    rawBodies,
+    setScript: (next) => {
+      script = next;
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function stream(res: ServerResponse, body: ChatRequest, turn: Turn, n: number): void {
+  res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+  const base = { id: `chatcmpl-scripted-${n}`, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: body.model };
+  const send = (chunk: object) => res.write(`data: ${JSON.stringify({ ...base, ...chunk })}\n\n`);
+  const delta = (value: object, finish: string | null = null) => send({ choices: [{ index: 0, delta: value, finish_reason: finish }] });
+  delta({ role: "assistant", content: "" });
+  if (turn.text) {
+    // a few deltas, as a real model streams
+    for (const piece of turn.text.match(/.{1,12}/gs) ?? []) delta({ content: piece });
+  }
+  (turn.toolCalls ?? []).forEach((call, index) => {
+    const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
+    const id = call.id ?? `call_${n}_${index}`;
+    delta({ tool_calls: [{ index, id, type: "function", function: { name: call.name, arguments: "" } }] });
+    const half = Math.ceil(args.length / 2);
+    delta({ tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] });
+    delta({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] });
+  });
+  delta({}, turn.toolCalls?.length ? "tool_calls" : "stop");
+  if (body.stream_options?.include_usage) {
+    const usage = turn.usage ?? DEFAULT_USAGE;
+    send({ choices: [], usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens } });
+  }
+  res.write("data: [DONE]\n\n");
+  res.end();
+}
+
+function fail(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify({ error: { message, type: "invalid_request_error", code: null } }));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+// Helpers for scripts: what the conversation so far looks like.
+
+/** The last message of the request. */
+export const lastMessage = (request: ChatRequest): ChatMessage | undefined => request.messages.at(-1);
+
+/** Text of a message's content, whatever its shape. */
+export function textOf(message: ChatMessage | undefined): string {
+  if (!message?.content) return "";
+  if (typeof message.content === "string") return message.content;
+  return message.content.map((part) => part.text ?? "").join("");
+}
+
+/** The parsed tool results of the request's trailing tool messages (after the last assistant turn). */
+export function trailingToolResults(request: ChatRequest): unknown[] {
+  const results: unknown[] = [];
+  for (let i = request.messages.length - 1; i >= 0 && request.messages[i]!.role === "tool"; i--) {
+    const text = textOf(request.messages[i]);
+    try {
+      results.unshift(JSON.parse(text));
+    } catch {
+      results.unshift(text);
+    }
+  }
+  return results;
+}
+
+/** The text of the last person's message. */
+export function lastUserText(request: ChatRequest): string {
+  return textOf([...request.messages].reverse().find((message) => message.role === "user"));
+}
