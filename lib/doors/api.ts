@@ -5,6 +5,7 @@ import type { Body } from "../core/input";
 import { requestIdOf } from "./http";
 
 const BODY_LIMIT = 1024 * 1024;
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 export async function handleApiCall(request: Request, capabilityId: string): Promise<Response> {
   const requestId = requestIdOf(request);
@@ -55,8 +56,15 @@ async function readJsonBody(request: Request): Promise<Body & { unread?: boolean
       chunks.push(next.value);
     }
   }
+  let text: string;
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+    // JSON text is UTF-8 (RFC 8259 §8.1); replacing bad bytes with U+FFFD would store altered values
+    text = utf8.decode(Buffer.concat(chunks));
+  } catch {
+    return { ok: false, message: "is not valid UTF-8" };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false, message: "is not valid JSON" };
   }

@@ -14,12 +14,17 @@ import { makeAsset, makeConnection, makeContact, makeQuestion, makeUpload } from
 import { mutated, serialize, validOf, type Hints } from "./arbitraries";
 import { checkAnswer, FUZZ_SEED, makeFuzzWorld, runs, wireSchema } from "./properties";
 
+const served = capabilities.filter((capability) => isServed(capability, "api"));
 type World = Awaited<ReturnType<typeof makeFuzzWorld>>;
 let world: World;
 let hints: Hints;
 
+const VALID_RUNS = runs(80);
+const MUTATED_RUNS = runs(150);
+
 beforeAll(async () => {
-  world = await makeFuzzWorld(12);
+  // every run may cost two calls (a token asked for is presented); 500 calls per key stays under 600/min
+  world = await makeFuzzWorld(Math.ceil((served.length * (VALID_RUNS + MUTATED_RUNS) * 2) / 500));
   const brandId = world.brand.id;
   const many = <T>(count: number, make: () => Promise<T>) => Promise.all(Array.from({ length: count }, make));
   const [proposed, approved, questions, connections, contacts, uploads] = await Promise.all([
@@ -67,8 +72,6 @@ afterAll(() => {
   console.log(`fuzz outcomes (seed ${FUZZ_SEED}):\n${lines.join("\n")}`);
 });
 
-const served = capabilities.filter((capability) => isServed(capability, "api"));
-
 describe.concurrent("every capability's input, fuzzed over HTTP", () => {
   for (const capability of served) {
     const schema = wireSchema(capability);
@@ -81,7 +84,7 @@ describe.concurrent("every capability's input, fuzzed over HTTP", () => {
         : body();
       await fc.assert(
         fc.asyncProperty(input, async (sent) => probe(`${capability.id} valid`, capability.id, schema, sent)),
-        { seed: FUZZ_SEED, numRuns: runs(80) },
+        { seed: FUZZ_SEED, numRuns: VALID_RUNS },
       );
       // the generator reaches the capability itself: some calls pass validation (200, a token, or an execution-time answer)
       const reached = [...(seen.get(`${capability.id} valid`) ?? [])].filter(([what]) => !what.includes("invalid_input"));
@@ -94,7 +97,7 @@ describe.concurrent("every capability's input, fuzzed over HTTP", () => {
         : body();
       await fc.assert(
         fc.asyncProperty(mutated(start), async ({ value }) => probe(`${capability.id} mutated`, capability.id, schema, value)),
-        { seed: FUZZ_SEED, numRuns: runs(150) },
+        { seed: FUZZ_SEED, numRuns: MUTATED_RUNS },
       );
       expect(seen.get(`${capability.id} mutated`)?.get("422 invalid_input") ?? 0).toBeGreaterThan(0);
     });
