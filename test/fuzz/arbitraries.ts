@@ -86,8 +86,9 @@ export function validOf(schema: Json, name?: string, hints: Hints = {}): fc.Arbi
 const raw = (spec: string) => `\u0000raw:${spec}\u0000`;
 const deep = (depth: number, kind: "array" | "object") => raw(`${kind}-${depth}`);
 
-function expand(spec: string): string {
-  const [kind, depth] = spec.split("-");
+function expand(spec: string, maxDepth: number): string {
+  const [kind, given] = spec.split("-");
+  const depth = Math.min(Number(given), maxDepth);
   if (kind === "array") return `${"[".repeat(Number(depth))}${"]".repeat(Number(depth))}`;
   if (kind === "object") return `${'{"a":'.repeat(Number(depth))}1${"}".repeat(Number(depth))}`;
   return spec; // a number literal JSON.stringify cannot write, e.g. 1e999
@@ -170,7 +171,7 @@ export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<{ value: unk
 }
 
 /** JSON text of a value, with the raw markers substituted (deep nesting, 1e999 …). */
-export function serialize(value: unknown): string {
+export function serialize(value: unknown, maxDepth = Infinity): string {
   const text = JSON.stringify(value) ?? "null";
-  return text.replace(/"\\u0000raw:([^"\\]*)\\u0000"/g, (_, spec: string) => expand(spec));
+  return text.replace(/"\\u0000raw:([^"\\]*)\\u0000"/g, (_, spec: string) => expand(spec, maxDepth));
 }
