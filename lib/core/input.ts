@@ -28,6 +28,8 @@ export function parseCall(capability: Capability, body: Body): ParsedCall {
   if (capability.brandScoped && brand === undefined) issues.push({ field: "brand", message: "is required" });
   const input = capability.input.safeParse(rest, { reportInput: true });
   if (!input.success) issues.push(...input.error.issues.flatMap(describe));
+  // only once the schema passed: then the value is as shallow as the schema allows
+  if (head.success && input.success) issues.push(...nulIssues(head.data), ...nulIssues(input.data));
   if (issues.length > 0) {
     const first = issues[0]!;
     throw new AppError("invalid_input", `${first.field}: ${first.message}`, { field: first.field, issues });
@@ -35,9 +37,21 @@ export function parseCall(capability: Capability, body: Body): ParsedCall {
   return { brand: head.data?.brand, confirmationToken: head.data?.confirmationToken, input: input.data };
 }
 
+const at = (path: PropertyKey[]) => path.map(String).join(".") || "body";
+
+/**
+ * U+0000 in any string is refused: SQLite's full-text and LIKE matching stop at it (a search for
+ * "\u0000x" failed with 500, or matched every name) and PostgreSQL cannot store it in text.
+ */
+function nulIssues(value: unknown, path: PropertyKey[] = []): FieldIssue[] {
+  if (typeof value === "string") return value.includes("\u0000") ? [{ field: at(path), message: "must not contain the NUL character (U+0000)" }] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => nulIssues(item, [...path, index]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => nulIssues(item, [...path, key]));
+  return [];
+}
+
 /** Turns one zod issue into field issues (an unknown-keys issue names each key). */
 export function describe(issue: z.core.$ZodIssue): FieldIssue[] {
-  const at = (path: PropertyKey[]) => path.map(String).join(".") || "body";
   switch (issue.code) {
     case "unrecognized_keys":
       return issue.keys.map((key) => ({ field: at([...issue.path, key]), message: "is not a known field" }));

@@ -103,3 +103,21 @@ describe.concurrent("every capability's input, fuzzed over HTTP", () => {
     });
   }
 });
+
+describe("regressions the fuzzer found", () => {
+  it("a NUL character in any string is refused on its field (a library.search query with one answered 500)", async () => {
+    const brand = world.brand.shortId;
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["library.search", { brand, query: "\u0000 !" }, "query"],
+      ["library.search", { brand, query: "ab\u0000" }, "query"],
+      ["kit.colors.add", { brand, name: "Ocean\u0000", hex: "#123456" }, "name"],
+      ["questions.ask", { brand, questions: [{ key: "k", question: "Why?", options: ["a", "b\u0000"], scope: "genome" }] }, "questions.0.options.1"],
+      ["kit.read", { brand: `${brand}\u0000` }, "brand"],
+    ];
+    for (const [capability, body, field] of cases) {
+      const response = await call(capability, world.key(), body);
+      expect({ capability, status: response.status, code: response.body.error?.code, field: response.body.error?.field }).toEqual({ capability, status: 422, code: "invalid_input", field });
+    }
+  });
+});
+
