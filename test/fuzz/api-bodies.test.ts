@@ -124,4 +124,24 @@ describe("request bodies, fuzzed over HTTP", () => {
       status: 422, field: "body", message: "body: is not valid UTF-8",
     });
   });
+
+  it("bodies of several MiB, declared or streamed, are answered 422 body, never a reset connection", async () => {
+    // the door used to close the connection while such a body was still arriving: the client then
+    // failed with EPIPE instead of reading the 422 (1 time in 60 here); it now reads up to 16 MiB
+    const outcomes: string[] = [];
+    for (const size of [4 * MiB, 12 * MiB]) {
+      const bytes = encoder.encode(big(size, true));
+      for (let attempt = 0; attempt < 4; attempt++) {
+        for (const stream of [false, true]) {
+          const outcome = await send("kit.read", world.key(), stream ? streamOf(bytes) : bytes, "application/json").then(
+            (response) => `${response.status} ${response.body.error?.field}`,
+            (error: Error) => `${error.message} ${String((error as { cause?: unknown }).cause)}`,
+          );
+          outcomes.push(`${size / MiB} MiB${stream ? " streamed" : ""}: ${outcome}`);
+        }
+      }
+    }
+    expect(outcomes.filter((outcome) => !outcome.endsWith(": 422 body"))).toEqual([]);
+  });
 });
+
