@@ -124,7 +124,7 @@ describe.concurrent("authorization matrix: capability × caller × key scope × 
       expect(rows).toHaveLength(CALLERS.length * 2 * PLACES.length);
       const mismatches = (await mapLimited(rows, 6, runCase)).filter(Boolean);
       expect(mismatches).toEqual([]);
-    });
+    }, 120_000); // a few seconds alone; the full suite shares the two cores
   }
 });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capabilities } from "../../lib/capabilities/registry";
 import { isServed } from "../../lib/core/rollout";
 import { serialize, validOf } from "./arbitraries";
-import { checkAnswer, FUZZ_SEED, makeFuzzWorld, runs, send, wireSchema } from "./properties";
+import { checkAnswer, FUZZ_SEED, FUZZ_TIMEOUT, makeFuzzWorld, runs, send, wireSchema } from "./properties";
 
 type World = Awaited<ReturnType<typeof makeFuzzWorld>>;
 let world: World;
@@ -99,7 +99,7 @@ describe("request bodies, fuzzed over HTTP", () => {
       }),
       { seed: FUZZ_SEED, numRuns: runs(250) },
     );
-  });
+  }, FUZZ_TIMEOUT);
 
   it("1 MiB exactly is read and parsed; one byte more is refused as body, declared or streamed", async () => {
     const exactly = (size: number) => {
@@ -145,6 +145,6 @@ describe("request bodies, fuzzed over HTTP", () => {
       }
     }
     expect(outcomes.filter((outcome) => !outcome.endsWith(": 422 body"))).toEqual([]);
-  });
+  }, FUZZ_TIMEOUT);
 });
 

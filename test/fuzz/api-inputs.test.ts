@@ -12,7 +12,7 @@ import { isServed } from "../../lib/core/rollout";
 import { call } from "../support/world";
 import { makeAsset, makeConnection, makeContact, makeQuestion, makeUpload } from "../support/records";
 import { mutated, serialize, validOf, type Hints } from "./arbitraries";
-import { checkAnswer, FUZZ_SEED, makeFuzzWorld, runs, wireSchema } from "./properties";
+import { checkAnswer, FUZZ_SEED, FUZZ_TIMEOUT, makeFuzzWorld, runs, wireSchema } from "./properties";
 
 const served = capabilities.filter((capability) => isServed(capability, "api"));
 type World = Awaited<ReturnType<typeof makeFuzzWorld>>;
@@ -89,7 +89,7 @@ describe.concurrent("every capability's input, fuzzed over HTTP", () => {
       // the generator reaches the capability itself: some calls pass validation (200, a token, or an execution-time answer)
       const reached = [...(seen.get(`${capability.id} valid`) ?? [])].filter(([what]) => !what.includes("invalid_input"));
       expect(reached.length, `only invalid_input: ${JSON.stringify([...(seen.get(`${capability.id} valid`) ?? [])])}`).toBeGreaterThan(0);
-    });
+    }, FUZZ_TIMEOUT);
 
     it(`${capability.id}: mutated inputs`, async () => {
       const start = schema.oneOf
@@ -100,7 +100,7 @@ describe.concurrent("every capability's input, fuzzed over HTTP", () => {
         { seed: FUZZ_SEED, numRuns: MUTATED_RUNS },
       );
       expect(seen.get(`${capability.id} mutated`)?.get("422 invalid_input") ?? 0).toBeGreaterThan(0);
-    });
+    }, FUZZ_TIMEOUT);
   }
 });
 

@@ -10,7 +10,7 @@ import { isServed } from "../../lib/core/rollout";
 import { makeAsset, makeConnection, makeQuestion } from "../support/records";
 import { callTool, connectMcp, type McpClient } from "../support/mcp";
 import { mutated, serialize, validOf, type Hints } from "./arbitraries";
-import { fieldResolves, FUZZ_SEED, makeFuzzWorld, runs, wireSchema } from "./properties";
+import { fieldResolves, FUZZ_SEED, FUZZ_TIMEOUT, makeFuzzWorld, runs, wireSchema } from "./properties";
 
 type World = Awaited<ReturnType<typeof makeFuzzWorld>>;
 const served = capabilities.filter((capability) => isServed(capability, "mcp"));
@@ -65,6 +65,6 @@ describe.concurrent("every MCP tool, fuzzed through the SDK client", () => {
         }),
         { seed: FUZZ_SEED, numRuns: runs(60) },
       );
-    });
+    }, FUZZ_TIMEOUT);
   }
 });

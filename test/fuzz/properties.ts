@@ -14,6 +14,8 @@ import type { Json } from "./arbitraries";
 /** fast-check settings: a fixed seed (FUZZ_SEED overrides), runs scaled by FUZZ_SCALE. */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 export const runs = (count: number) => Math.max(1, Math.round(count * Number(process.env.FUZZ_SCALE ?? 1)));
+/** A fuzz test's time limit: ~20 s alone on 2 cores, but the full suite shares those cores. */
+export const FUZZ_TIMEOUT = 180_000 * Math.max(1, Number(process.env.FUZZ_SCALE ?? 1));
 
 export async function makeFuzzWorld(keyCount: number) {
   const brand = await makeBrand({ name: "Fuzz brand" });
