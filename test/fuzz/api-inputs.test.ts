@@ -75,15 +75,13 @@ afterAll(() => {
 describe.concurrent("every capability's input, fuzzed over HTTP", () => {
   for (const capability of served) {
     const schema = wireSchema(capability);
-    const body = () => validOf({ ...schema, properties: { ...schema.properties, brand: { type: "string" } }, required: [...(schema.required ?? []), "brand"] }, undefined, hints);
+    // a valid-looking call: the capability's input plus the brand (each branch of a discriminated union gets it)
+    const validCall = () =>
+      fc.tuple(validOf(schema, undefined, hints), validOf({ type: "string" }, "brand", hints)).map(([value, brand]) => ({ brand, ...(value as object) }));
 
     it(`${capability.id}: valid-looking inputs`, async () => {
-      // discriminated unions: each branch gets the brand
-      const input = schema.oneOf
-        ? fc.tuple(validOf(schema, undefined, hints), hints.brand!).map(([value, brand]) => ({ brand, ...(value as object) }))
-        : body();
       await fc.assert(
-        fc.asyncProperty(input, async (sent) => probe(`${capability.id} valid`, capability.id, schema, sent)),
+        fc.asyncProperty(validCall(), async (sent) => probe(`${capability.id} valid`, capability.id, schema, sent)),
         { seed: FUZZ_SEED, numRuns: VALID_RUNS },
       );
       // the generator reaches the capability itself: some calls pass validation (200, a token, or an execution-time answer)
@@ -92,11 +90,8 @@ describe.concurrent("every capability's input, fuzzed over HTTP", () => {
     }, FUZZ_TIMEOUT);
 
     it(`${capability.id}: mutated inputs`, async () => {
-      const start = schema.oneOf
-        ? fc.tuple(validOf(schema, undefined, hints), hints.brand!).map(([value, brand]) => ({ brand, ...(value as object) }))
-        : body();
       await fc.assert(
-        fc.asyncProperty(mutated(start), async ({ value }) => probe(`${capability.id} mutated`, capability.id, schema, value)),
+        fc.asyncProperty(mutated(validCall()), async ({ value }) => probe(`${capability.id} mutated`, capability.id, schema, value)),
         { seed: FUZZ_SEED, numRuns: MUTATED_RUNS },
       );
       expect(seen.get(`${capability.id} mutated`)?.get("422 invalid_input") ?? 0).toBeGreaterThan(0);
