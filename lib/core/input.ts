@@ -29,7 +29,7 @@ export function parseCall(capability: Capability, body: Body): ParsedCall {
   const input = capability.input.safeParse(rest, { reportInput: true });
   if (!input.success) issues.push(...input.error.issues.flatMap(describe));
   // only once the schema passed: then the value is as shallow as the schema allows
-  if (head.success && input.success) issues.push(...nulIssues(head.data), ...nulIssues(input.data));
+  if (head.success && input.success) issues.push(...unstorable(head.data), ...unstorable(input.data));
   if (issues.length > 0) {
     const first = issues[0]!;
     throw new AppError("invalid_input", `${first.field}: ${first.message}`, { field: first.field, issues });
@@ -40,13 +40,18 @@ export function parseCall(capability: Capability, body: Body): ParsedCall {
 const at = (path: PropertyKey[]) => path.map(String).join(".") || "body";
 
 /**
- * U+0000 in any string is refused: SQLite's full-text and LIKE matching stop at it (a search for
- * "\u0000x" failed with 500, or matched every name) and PostgreSQL cannot store it in text.
+ * Strings the databases cannot store as sent are refused, never altered: U+0000 (SQLite's
+ * full-text and LIKE matching stop at it, a search for "\u0000x" answered 500; PostgreSQL refuses
+ * it) and lone surrogates (UTF-8 cannot encode them; both databases stored U+FFFD instead).
  */
-function nulIssues(value: unknown, path: PropertyKey[] = []): FieldIssue[] {
-  if (typeof value === "string") return value.includes("\u0000") ? [{ field: at(path), message: "must not contain the NUL character (U+0000)" }] : [];
-  if (Array.isArray(value)) return value.flatMap((item, index) => nulIssues(item, [...path, index]));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => nulIssues(item, [...path, key]));
+function unstorable(value: unknown, path: PropertyKey[] = []): FieldIssue[] {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) return [{ field: at(path), message: "must not contain the NUL character (U+0000)" }];
+    if (/\p{Cs}/u.test(value)) return [{ field: at(path), message: "must be well-formed Unicode (a lone surrogate cannot be stored)" }];
+    return [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => unstorable(item, [...path, index]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => unstorable(item, [...path, key]));
   return [];
 }
 

@@ -11,7 +11,7 @@ import { capabilities } from "../../lib/capabilities/registry";
 import { isServed } from "../../lib/core/rollout";
 import { call } from "../support/world";
 import { makeAsset, makeConnection, makeContact, makeQuestion, makeUpload } from "../support/records";
-import { mutated, serialize, validOf, type Hints } from "./arbitraries";
+import { mutated, nastyChar as nasty, serialize, validOf, type Hints } from "./arbitraries";
 import { checkAnswer, FUZZ_SEED, FUZZ_TIMEOUT, makeFuzzWorld, runs, wireSchema } from "./properties";
 
 const served = capabilities.filter((capability) => isServed(capability, "api"));
@@ -100,7 +100,7 @@ describe.concurrent("every capability's input, fuzzed over HTTP", () => {
 });
 
 describe("regressions the fuzzer found", () => {
-  it("a NUL character in any string is refused on its field (a library.search query with one answered 500)", async () => {
+  it("a NUL character or a lone surrogate in any string is refused on its field (a library.search query with NUL answered 500)", async () => {
     const brand = world.brand.shortId;
     const cases: [string, Record<string, unknown>, string][] = [
       ["library.search", { brand, query: "\u0000 !" }, "query"],
@@ -108,11 +108,33 @@ describe("regressions the fuzzer found", () => {
       ["kit.colors.add", { brand, name: "Ocean\u0000", hex: "#123456" }, "name"],
       ["questions.ask", { brand, questions: [{ key: "k", question: "Why?", options: ["a", "b\u0000"], scope: "genome" }] }, "questions.0.options.1"],
       ["kit.read", { brand: `${brand}\u0000` }, "brand"],
+      ["kit.instructions.update", { brand, section: "general", text: "Roast \ud800 weekly" }, "text"],
+      ["brand.contacts.save", { brand, op: "upsert", type: "other", value: "x", label: "\udfff" }, "label"],
     ];
     for (const [capability, body, field] of cases) {
       const response = await call(capability, world.key(), body);
       expect({ capability, status: response.status, code: response.body.error?.code, field: response.body.error?.field }).toEqual({ capability, status: 422, code: "invalid_input", field });
     }
   });
+
+  it("what a write accepts is stored exactly: kit.instructions.update text read back through kit.read", async () => {
+    // any string the door accepts must come back as sent; one it cannot store as sent (a lone
+    // surrogate, which UTF-8 cannot encode) must be refused on its field, not silently altered
+    const key = world.key();
+    const text = fc.string({ unit: fc.oneof(fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), nasty), maxLength: 40 });
+    await fc.assert(
+      fc.asyncProperty(text, async (sent) => {
+        const body = { brand: world.brand.shortId, section: "imagery", text: sent };
+        const first = await call("kit.instructions.update", key, body);
+        if (first.status === 422) return void expect(first.body.error.field).toBe("text");
+        expect(first.body.error?.code).toBe("confirmation_required");
+        const written = await call("kit.instructions.update", key, { ...body, confirmationToken: first.body.error.confirmationToken });
+        expect(written.status).toBe(200);
+        const read = await call("kit.read", key, { brand: world.brand.shortId, parts: ["instructions"] });
+        expect(JSON.stringify(read.body.data.instructions.imagery ?? "")).toBe(JSON.stringify(sent));
+      }),
+      { seed: FUZZ_SEED, numRuns: runs(40) },
+    );
+  }, FUZZ_TIMEOUT);
 });
 

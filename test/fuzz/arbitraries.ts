@@ -22,7 +22,7 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
 };
 
 /** Characters that tend to break things: NUL, controls, lone surrogates, RTL marks, emoji, quotes. */
-const nastyChar = fc.constantFrom("\u0000", "\u001f", "\ud800", "\udfff", "\u202e", "\ufeff", "😀", "'", '"', "\\", "%", "_", "<", "é");
+export const nastyChar = fc.constantFrom("\u0000", "\u001f", "\ud800", "\udfff", "\u202e", "\ufeff", "😀", "'", '"', "\\", "%", "_", "<", "é");
 const stringUnit = fc.oneof({ weight: 6, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }) }, { weight: 1, arbitrary: nastyChar });
 
 function stringOf(schema: Json): fc.Arbitrary<string> {
