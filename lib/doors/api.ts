@@ -47,7 +47,7 @@ async function readJsonBody(request: Request): Promise<Body & { unread?: boolean
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > DRAIN_LIMIT) return tooLarge(true);
   const reader = request.body?.getReader();
-  if (declared > BODY_LIMIT) return tooLarge(!(await drain(reader!, 0)));
+  if (declared > BODY_LIMIT) return tooLarge(reader ? !(await drain(reader, 0)) : true);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (reader) {
@@ -73,7 +73,7 @@ async function readJsonBody(request: Request): Promise<Body & { unread?: boolean
 
 /**
  * Reads and drops the rest of a refused body, up to DRAIN_LIMIT in all: a connection closed while
- * the client is still sending resets, and the client (undici, curl) then reports EPIPE instead of
+ * the client is still sending resets, and the client (undici here) then reports EPIPE instead of
  * our 422 (the body fuzzer met it with 3 and 8 MiB bodies). Past the drain limit we stop reading.
  */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, size: number): Promise<boolean> {
