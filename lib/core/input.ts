@@ -28,6 +28,8 @@ export function parseCall(capability: Capability, body: Body): ParsedCall {
   if (capability.brandScoped && brand === undefined) issues.push({ field: "brand", message: "is required" });
   const input = capability.input.safeParse(rest, { reportInput: true });
   if (!input.success) issues.push(...input.error.issues.flatMap(describe));
+  // only once the schema passed: then the value is as shallow as the schema allows
+  if (head.success && input.success) issues.push(...unstorable(head.data), ...unstorable(input.data));
   if (issues.length > 0) {
     const first = issues[0]!;
     throw new AppError("invalid_input", `${first.field}: ${first.message}`, { field: first.field, issues });
@@ -35,9 +37,26 @@ export function parseCall(capability: Capability, body: Body): ParsedCall {
   return { brand: head.data?.brand, confirmationToken: head.data?.confirmationToken, input: input.data };
 }
 
+const at = (path: PropertyKey[]) => path.map(String).join(".") || "body";
+
+/**
+ * Strings the databases cannot store as sent are refused, never altered: U+0000 (SQLite's
+ * full-text and LIKE matching stop at it, a search for "\u0000x" answered 500; PostgreSQL refuses
+ * it) and lone surrogates (UTF-8 cannot encode them; both databases stored U+FFFD instead).
+ */
+function unstorable(value: unknown, path: PropertyKey[] = []): FieldIssue[] {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) return [{ field: at(path), message: "must not contain the NUL character (U+0000)" }];
+    if (/\p{Cs}/u.test(value)) return [{ field: at(path), message: "must be well-formed Unicode (a lone surrogate cannot be stored)" }];
+    return [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => unstorable(item, [...path, index]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => unstorable(item, [...path, key]));
+  return [];
+}
+
 /** Turns one zod issue into field issues (an unknown-keys issue names each key). */
 export function describe(issue: z.core.$ZodIssue): FieldIssue[] {
-  const at = (path: PropertyKey[]) => path.map(String).join(".") || "body";
   switch (issue.code) {
     case "unrecognized_keys":
       return issue.keys.map((key) => ({ field: at([...issue.path, key]), message: "is not a known field" }));

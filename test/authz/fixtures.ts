@@ -1,0 +1,41 @@
+// One valid input per capability, naming records that exist in the brand it is made for, so that
+// every cell of the matrix whose checks pass can reach success. Each call makes fresh records: a
+// case that succeeds consumes its own (an answered question, a reviewed file) and disturbs no other.
+import { randomBytes, randomUUID } from "node:crypto";
+import { db } from "../../lib/db/client";
+import { makeAsset, makeConnection, makeQuestion } from "../support/records";
+
+export type FixtureBrand = { id: string; shortId: string };
+type Fixture = (brand: FixtureBrand) => Promise<Record<string, unknown>>;
+
+/** The OAuth provider the matrix's own server is configured with (connections.connect). */
+export const MATRIX_PROVIDER = "matrixmock";
+
+const tag = () => randomUUID().slice(0, 8);
+
+export const fixtures: Record<string, Fixture> = {
+  "brands.list": async () => ({}),
+  "brand.overview": async () => ({}),
+  "brand.soul.read": async () => ({}),
+  "brand.profile.update": async (brand) => ({
+    expectedRevision: (await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } })).revision,
+    city: `Matrix ${tag()}`,
+  }),
+  "brand.contacts.list": async () => ({}),
+  "brand.contacts.save": async () => ({ op: "upsert", type: "website", value: `https://matrix-${tag()}.example`, label: "Matrix" }),
+  "questions.list": async () => ({}),
+  "questions.ask": async () => ({ questions: [{ key: `matrix.${tag()}`, question: "Which roast?", options: ["Light", "Dark"], scope: "genome" }] }),
+  "questions.answer": async (brand) => ({
+    questionId: await makeQuestion(brand.id), expectedRevision: 1, action: "answer", answer: "Dark", idempotencyKey: `matrix-${tag()}`,
+  }),
+  "library.search": async () => ({ limit: 5 }),
+  "library.asset.get": async (brand) => ({ assetId: await makeAsset(brand.id, "approved") }),
+  "library.asset.review": async (brand) => ({ assetId: await makeAsset(brand.id, "proposed"), decision: "approve" }),
+  "library.upload.create": async () => ({ step: "start", fileName: "matrix.png", mimeType: "image/png", sizeBytes: 70, category: "logo" }),
+  "connections.list": async () => ({ includeCatalog: true }),
+  "connections.connect": async () => ({ provider: MATRIX_PROVIDER }),
+  "connections.disconnect": async (brand) => ({ connectionId: await makeConnection(brand.id, MATRIX_PROVIDER) }),
+  "kit.read": async () => ({ parts: ["colors", "instructions"] }),
+  "kit.colors.add": async () => ({ name: "Matrix", hex: `#${randomBytes(3).toString("hex")}`, role: "accent" }),
+  "kit.instructions.update": async () => ({ section: "general", text: `Matrix text ${tag()}` }),
+};
