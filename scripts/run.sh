@@ -2,6 +2,8 @@
 # Entry point of every npm script: bootstrap Node, install what is missing, then run the task.
 # Set-up output goes to stderr so that commands printing JSON (admin) keep stdout clean.
 set -euo pipefail
+# Next.js would otherwise try to send anonymous telemetry, which cannot leave this machine anyway
+export NEXT_TELEMETRY_DISABLED=1
 source "$(dirname "${BASH_SOURCE[0]}")/node-env.sh"
 cd "$ROOT"
 
