@@ -1,14 +1,16 @@
 // Graceful shutdown (lib/ops/shutdown.ts): SIGTERM in the middle of a slow upload PUT. The upload
 // finishes with its normal answer, new connections are refused meanwhile, and the process exits 0.
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../scripts/support/start-server";
+import { localStorageEnv } from "./local-storage-env";
 import { call, expectOk, makeWorld } from "../support/world";
 
 let server: RunningServer;
 beforeAll(async () => {
-  // the suite's database and storage, so the world made here is this server's too
-  server = await startServer({ ...inject("testEnv"), SHUTDOWN_TIMEOUT_SECONDS: "20" });
+  // the suite's database, so the world made here is this server's too; local storage, so the
+  // upload PUT comes to this server (the distributed profile's suite stores in S3)
+  server = await startServer({ ...localStorageEnv(), SHUTDOWN_TIMEOUT_SECONDS: "20" });
 });
 afterAll(async () => {
   await server.stop();
