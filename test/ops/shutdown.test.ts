@@ -69,4 +69,26 @@ describe("SIGTERM", () => {
     expect(upload).toMatchObject({ level: "info", door: "files", status: 200 });
     expect(lines.map((line) => line.msg)).toContain("requests finished and connections closed: exiting");
   }, 30_000);
+
+  it("does not wait past SHUTDOWN_TIMEOUT_SECONDS for a request that never ends: exits 1 and says so", async () => {
+    const bounded = await startServer({ ...localStorageEnv(), SHUTDOWN_TIMEOUT_SECONDS: "2" });
+    try {
+      const world = await makeWorld();
+      const started = expectOk(await call("library.upload.create", world.admin.key,
+        { brand: world.brand.shortId, step: "start", fileName: "stuck.txt", mimeType: "text/plain", sizeBytes: 1000 }, { url: bounded.url }));
+      // one part, then silence: the upload never completes
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new TextEncoder().encode("x".repeat(100))) });
+      const stuck = fetch(started.uploadUrl, { method: "PUT", body, duplex: "half", headers: { "Content-Type": "text/plain", "Content-Length": "1000" } } as RequestInit).catch(() => undefined);
+      await pause(300);
+      const signalled = Date.now();
+      process.kill(bounded.pid, "SIGTERM");
+      expect(await bounded.exited).toBe(1);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1900);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+      expect(bounded.output()).toContain("shutdown bound of 2000 ms reached");
+      await stuck;
+    } finally {
+      await bounded.stop();
+    }
+  }, 30_000);
 });
