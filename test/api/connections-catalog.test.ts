@@ -183,7 +183,8 @@ describe("a wrong configuration stops the start with a sentence naming it", () =
   const startWith = async (env: Record<string, string>) => {
     const started = startServer({ ...inject("testEnv"), ...env });
     await expect(started).rejects.toThrow(/server exited early/);
-    return started.catch((error: Error) => error.message);
+    // the service logs JSON lines (lib/log.ts): the sentence is the msg of its fatal line
+    return started.catch((error: Error) => error.message.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line).msg).join("\n"));
   };
 
   it("a providers file entry with a bad field names the entry and the field", async () => {

@@ -3,8 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../scripts/support/start-server";
+import { localStorageEnv } from "./local-storage-env";
 import { migrate } from "../../lib/db/migrate";
 import { call, makeWorld } from "../support/world";
 import { callTool, connectMcp } from "../support/mcp";
@@ -16,8 +17,8 @@ const laterDatabase = `file:${path.join(dir, "later.db")}`;
 
 beforeAll(async () => {
   [server, noDatabase] = await Promise.all([
-    startServer(inject("testEnv")),
-    startServer({ ...inject("testEnv"), DATABASE_URL: laterDatabase }),
+    startServer(localStorageEnv()),
+    startServer({ ...localStorageEnv(), DATABASE_URL: laterDatabase }),
   ]);
 });
 afterAll(async () => {

@@ -1,14 +1,16 @@
 // Graceful shutdown (lib/ops/shutdown.ts): SIGTERM in the middle of a slow upload PUT. The upload
 // finishes with its normal answer, new connections are refused meanwhile, and the process exits 0.
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../scripts/support/start-server";
+import { localStorageEnv } from "./local-storage-env";
 import { call, expectOk, makeWorld } from "../support/world";
 
 let server: RunningServer;
 beforeAll(async () => {
-  // the suite's database and storage, so the world made here is this server's too
-  server = await startServer({ ...inject("testEnv"), SHUTDOWN_TIMEOUT_SECONDS: "20" });
+  // the suite's database, so the world made here is this server's too; local storage, so the
+  // upload PUT comes to this server (the distributed profile's suite stores in S3)
+  server = await startServer({ ...localStorageEnv(), SHUTDOWN_TIMEOUT_SECONDS: "20" });
 });
 afterAll(async () => {
   await server.stop();
@@ -66,5 +68,27 @@ describe("SIGTERM", () => {
     const upload = lines.find((line) => line.capability === "files.upload");
     expect(upload).toMatchObject({ level: "info", door: "files", status: 200 });
     expect(lines.map((line) => line.msg)).toContain("requests finished and connections closed: exiting");
+  }, 30_000);
+
+  it("does not wait past SHUTDOWN_TIMEOUT_SECONDS for a request that never ends: exits 1 and says so", async () => {
+    const bounded = await startServer({ ...localStorageEnv(), SHUTDOWN_TIMEOUT_SECONDS: "2" });
+    try {
+      const world = await makeWorld();
+      const started = expectOk(await call("library.upload.create", world.admin.key,
+        { brand: world.brand.shortId, step: "start", fileName: "stuck.txt", mimeType: "text/plain", sizeBytes: 1000 }, { url: bounded.url }));
+      // one part, then silence: the upload never completes
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new TextEncoder().encode("x".repeat(100))) });
+      const stuck = fetch(started.uploadUrl, { method: "PUT", body, duplex: "half", headers: { "Content-Type": "text/plain", "Content-Length": "1000" } } as RequestInit).catch(() => undefined);
+      await pause(300);
+      const signalled = Date.now();
+      process.kill(bounded.pid, "SIGTERM");
+      expect(await bounded.exited).toBe(1);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1900);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+      expect(bounded.output()).toContain("shutdown bound of 2000 ms reached");
+      await stuck;
+    } finally {
+      await bounded.stop();
+    }
   }, 30_000);
 });
