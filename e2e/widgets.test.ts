@@ -4,7 +4,8 @@
 // runs its own server: connections.connect needs an OAuth provider, the chat a model.
 import { randomUUID } from "node:crypto";
 import { deflateSync, crc32 } from "node:zlib";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -109,7 +110,13 @@ beforeAll(async () => {
   mock = await startMockProvider();
   providers = writeProvidersFile([mock.entry("mocksocial", { name: "Mock Social" })]);
   model = await startScriptedModel(() => ({ text: "Hello." }));
-  server = await startServer({ ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file, OPENAI_BASE_URL: model.baseUrl, ASSISTANT_MODEL: "scripted-model" });
+  server = await startServer({
+    ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file, OPENAI_BASE_URL: model.baseUrl, ASSISTANT_MODEL: "scripted-model",
+    // local file storage in every profile: the page may reach only the app's own origin (browser.ts),
+    // and the widgets, not S3, are under test here (test/storage covers S3's signed URLs)
+    S3_BUCKET: "", S3_ENDPOINT: "", S3_REGION: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", S3_FORCE_PATH_STYLE: "",
+    STORAGE_DIR: mkdtempSync(path.join(tmpdir(), "widgets-files-")),
+  });
   brand = await makeBrand({ name: "Widget Roasters", plan: "pro" });
   people.admin = await createPerson({ name: "Ada Admin", brands: { [brand.shortId]: "admin" } });
   people.viewer = await createPerson({ name: "Vic Viewer", brands: { [brand.shortId]: "viewer" } });
