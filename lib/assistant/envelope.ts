@@ -22,7 +22,12 @@ export type ToolEnvelope =
   | { status: "declined"; capabilityId: string; summary: string };
 
 /** POST /api/assistant/run: a slash command, run directly (no model, no AI budget). */
-export type RunRequest = { capabilityId: string; input: Record<string, unknown> };
+export type RunRequest = {
+  capabilityId: string;
+  /** the chat's selected brand (short id or UUID); absent for account capabilities (brands.list) */
+  brand?: string;
+  input: Record<string, unknown>;
+};
 
 /** POST /api/assistant/pending/{pendingId}: the person's decision in the confirm widget. */
 export type DecisionRequest = { decision: "confirm" | "cancel" };
