@@ -13,6 +13,7 @@ import { lastUserText, trailingToolResults, type ChatRequest, type Turn } from "
 import { startModelServer } from "../test/assistant/support";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, signIn, type Person } from "./support/people";
+import { confirmAndCall } from "../test/support/world";
 
 // a 1×1 PNG: the carousel needs a real image file in the library
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");
@@ -45,16 +46,11 @@ let brand: { id: string; shortId: string };
 let admin: Person;
 let questionId: string;
 
+/** A call through the API door as an integration would, confirmed when it must be. */
 async function api(capability: string, key: string, body: Record<string, unknown>) {
-  const response = await fetch(`${env.url}/api/v1/${capability}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
-    body: JSON.stringify({ brand: brand.shortId, ...body }),
-  });
-  const json = await response.json();
-  if (json.error?.code === "confirmation_required") return api(capability, key, { ...body, confirmationToken: json.error.confirmationToken });
-  expect(response.status, JSON.stringify(json)).toBe(200);
-  return json.data;
+  const response = await confirmAndCall(capability, key, { brand: brand.shortId, ...body }, { url: env.url });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data;
 }
 
 /** Types a message, sends it, and waits for the assistant's answer to finish streaming. */

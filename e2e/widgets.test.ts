@@ -14,7 +14,7 @@ import { db } from "../lib/db/client";
 import { startServer, type RunningServer } from "../scripts/support/start-server";
 import { lastMessage, startScriptedModel, textOf, type ScriptedModel } from "../scripts/support/scripted-openai";
 import { startMockProvider, writeProvidersFile, type MockProvider } from "../test/support/oauth-provider";
-import { makeBrand } from "../test/support/world";
+import { confirmAndCall, makeBrand } from "../test/support/world";
 import { launchBrowser, newPage, SCREENSHOTS, screenshot } from "./support/browser";
 import { createPerson, signIn, type Person } from "./support/people";
 
@@ -55,16 +55,11 @@ function png(size: number, [r, g, b]: [number, number, number], noise = false): 
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
 }
 
+/** A call through the API door as an integration would, confirmed when it must be. */
 async function api(capability: string, key: string, body: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/api/v1/${capability}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
-    body: JSON.stringify({ brand: brand.shortId, ...body }),
-  });
-  const json = await response.json();
-  if (json.error?.code === "confirmation_required") return api(capability, key, { ...body, confirmationToken: json.error.confirmationToken });
-  expect(response.status, JSON.stringify(json)).toBe(200);
-  return json.data;
+  const response = await confirmAndCall(capability, key, { brand: brand.shortId, ...body }, { url: server.url });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data;
 }
 
 /** Seeds an image through the real two-step upload (start, PUT, complete). */

@@ -3,6 +3,7 @@
 // swatch, name, HEX, role, and contrast on white and on black with AA / AAA marks.
 import { useEffect, useState } from "react";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
+import { normalizeHex } from "@/lib/capabilities/kit/color";
 import { contrastOf, level } from "./contrast";
 import { runCapability } from "./run";
 import { errorOf, okData, type KitColor, type KitData, type ToolEnvelope, type WidgetProps } from "./types";
@@ -15,7 +16,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
   useEffect(() => {
     if (data && !isKit && !reread) void runCapability("kit.read", brand, { parts: ["colors"] }).then(setReread);
   }, [data, isKit, reread, brand]);
-  const added = !isKit && typeof input.hex === "string" ? normalized(input.hex) : undefined;
+  const added = !isKit && typeof input.hex === "string" ? normalizeHex(input.hex) : undefined;
   // until the kit is read again, the colour just written (exactly the confirmed input) stands alone
   const written: KitData | undefined =
     data && added && typeof input.name === "string" ? { colors: [{ name: input.name, hex: added, role: String(input.role ?? "unspecified") }] } : undefined;
@@ -102,10 +103,4 @@ function Contrast({ ratio, background, hex }: { ratio: number; background: strin
       <Badge tone={mark === "fail" ? "fail" : "pass"}>{mark === "fail" ? "below AA" : mark}</Badge>
     </span>
   );
-}
-
-function normalized(hex: string): string {
-  const digits = hex.trim().replace(/^#/, "");
-  const full = digits.length === 3 ? [...digits].map((d) => d + d).join("") : digits;
-  return `#${full.toUpperCase()}`;
 }

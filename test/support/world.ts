@@ -35,10 +35,10 @@ export async function call(capability: string, key: string | null, body: unknown
 }
 
 /** Calls a confirmation-requiring write twice: once for the token, once with it. */
-export async function confirmAndCall(capability: string, key: string, body: Record<string, unknown>): Promise<ApiResponse> {
-  const first = await call(capability, key, body);
+export async function confirmAndCall(capability: string, key: string, body: Record<string, unknown>, init: { url?: string } = {}): Promise<ApiResponse> {
+  const first = await call(capability, key, body, init);
   if (first.body?.error?.code !== "confirmation_required") return first;
-  return call(capability, key, { ...body, confirmationToken: first.body.error.confirmationToken });
+  return call(capability, key, { ...body, confirmationToken: first.body.error.confirmationToken }, init);
 }
 
 let counter = 0;
