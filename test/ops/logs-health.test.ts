@@ -32,11 +32,13 @@ function jsonLines(running: RunningServer): Record<string, any>[] {
   return ours.map((line) => JSON.parse(line));
 }
 
-/** Log lines appear asynchronously (pino's stream); wait for those of one request id. */
-async function linesOf(running: RunningServer, requestId: string) {
-  for (let i = 0; i < 50 && !jsonLines(running).some((line) => line.requestId === requestId); i++) await new Promise((r) => setTimeout(r, 50));
-  return jsonLines(running).filter((line) => line.requestId === requestId);
+/** Log lines reach the test through the server's stdout pipe, after the answer: wait for matching ones. */
+async function linesWhere(running: RunningServer, matches: (line: Record<string, any>) => boolean) {
+  for (let i = 0; i < 50 && !jsonLines(running).some(matches); i++) await new Promise((r) => setTimeout(r, 50));
+  return jsonLines(running).filter(matches);
 }
+
+const linesOf = (running: RunningServer, requestId: string) => linesWhere(running, (line) => line.requestId === requestId);
 
 describe("one JSON line per call", () => {
   it("a call the database cannot serve: one error line with its requestId, status 503 and code", async () => {
@@ -61,7 +63,7 @@ describe("one JSON line per call", () => {
     const result = await callTool(client, "kit_read", { brand: world.brand.shortId });
     await client.close();
     expect(result.isError ?? false).toBe(false);
-    const mcpLines = jsonLines(server).filter((line) => line.door === "mcp" && line.capability === "kit.read");
+    const mcpLines = await linesWhere(server, (line) => line.door === "mcp" && line.capability === "kit.read");
     expect(mcpLines.length).toBeGreaterThanOrEqual(1);
     expect(mcpLines.at(-1)).toMatchObject({ status: 200, level: "info" });
     expect(typeof mcpLines.at(-1)!.requestId).toBe("string");
