@@ -5,6 +5,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 import { config } from "../config";
 
 const VERSION = "v1";
+// GCM accepts tags as short as 4 bytes unless told their length; a short tag is a forgery that
+// needs far fewer guesses, so only the full 16 bytes open a value
+const TAG_BYTES = 16;
 const keys = new Map<string, Buffer>();
 
 function keyFor(secret: string): Buffer {
@@ -18,7 +21,7 @@ function keyFor(secret: string): Buffer {
 
 export function seal(plaintext: string, boundTo: string, secret = config().APP_SECRET): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", keyFor(secret), iv);
+  const cipher = createCipheriv("aes-256-gcm", keyFor(secret), iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(boundTo));
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return [VERSION, iv, body, cipher.getAuthTag()].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
@@ -28,8 +31,10 @@ export function seal(plaintext: string, boundTo: string, secret = config().APP_S
 export function open(sealed: string, boundTo: string, secret = config().APP_SECRET): string {
   const [version, iv, body, tag, extra] = sealed.split(".");
   if (version !== VERSION || !iv || !body || !tag || extra !== undefined) throw new Error("not a sealed value");
-  const decipher = createDecipheriv("aes-256-gcm", keyFor(secret), Buffer.from(iv, "base64url"));
+  const authTag = Buffer.from(tag, "base64url");
+  if (authTag.length !== TAG_BYTES) throw new Error("not a sealed value");
+  const decipher = createDecipheriv("aes-256-gcm", keyFor(secret), Buffer.from(iv, "base64url"), { authTagLength: TAG_BYTES });
   decipher.setAAD(Buffer.from(boundTo));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  decipher.setAuthTag(authTag);
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }

@@ -24,6 +24,12 @@ describe("vault", () => {
       expect(() => open(altered.join("."), "connection:1", secret)).toThrow();
     }
     expect(() => open(sealed, "connection:2", secret)).toThrow();
+    // a truncated tag is a prefix GCM would accept unless the tag length is fixed: 4 to 15 bytes all refused
+    const fullTag = Buffer.from(tag, "base64url");
+    for (const bytes of [4, 8, 12, 15]) {
+      const short = [version, iv, body, fullTag.subarray(0, bytes).toString("base64url")].join(".");
+      expect(() => open(short, "connection:1", secret), `${bytes}-byte tag`).toThrow();
+    }
     expect(() => open(sealed, "connection:1", `${secret}-other`)).toThrow();
   });
 });
