@@ -6,6 +6,18 @@ export const int53 = () => z.int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_S
 
 export const uuid = () => z.uuid();
 
+const lowerCase = (id: string) => id.toLowerCase();
+
+/**
+ * An input naming a stored record by its UUID. UUIDs compare case-insensitively (RFC 9562) but
+ * the databases compare text exactly and every stored id is lower case, so an id is lower-cased
+ * here, once, before any lookup: an upper-case id finds its record on every door.
+ */
+export const recordId = () => z.uuid().overwrite(lowerCase);
+
+/** An id the server handed out (uploadId): any text is accepted, so an unknown one is not_found. */
+export const handedOutId = () => z.string().min(1).max(100).overwrite(lowerCase);
+
 export const cursorField = () =>
   z.string().max(512).describe("Opaque cursor taken from a previous response's nextCursor").optional();
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability, type BrandContext } from "../define";
-import { writeOutput } from "../schemas";
+import { recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../core/errors";
 import { isUniqueViolation } from "../../db/errors";
 import { normalizeContact } from "./contact-normalize";
@@ -13,11 +13,11 @@ const input = z.discriminatedUnion("op", [
       op: z.literal("upsert"),
       type: z.enum(CONTACT_TYPES).describe("Kind of channel: website, email, phone, whatsapp, a social network, or other"),
       value: z.string().max(500).describe("URL, address, number or handle; normalized per type (E.164 numbers, canonical profile URLs)"),
-      id: z.uuid().optional().describe("Present to change an existing channel"),
+      id: recordId().optional().describe("Present to change an existing channel"),
       label: z.string().trim().max(80).optional().describe("Short label shown with the channel, e.g. Support; empty clears it"),
     })
     .strict(),
-  z.object({ op: z.literal("delete"), id: z.uuid().describe("Id of the channel to remove") }).strict(),
+  z.object({ op: z.literal("delete"), id: recordId().describe("Id of the channel to remove") }).strict(),
 ]);
 
 type Input = z.output<typeof input>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCapability, type BrandContext } from "../define";
-import { writeOutput } from "../schemas";
+import { recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../core/errors";
 import { openTokens, type ProviderTokens } from "../../connections/tokens";
 import { log } from "../../log";
@@ -30,7 +30,7 @@ export const connectionsDisconnect = defineCapability({
   widget: "confirm",
   title: "Disconnect an integration",
   description: "Disconnects one integration and revokes its grant. Scheduled posts on that account stop publishing.",
-  input: z.object({ connectionId: z.uuid().describe("Id of the connection, from connections.list") }).strict(),
+  input: z.object({ connectionId: recordId().describe("Id of the connection, from connections.list") }).strict(),
   output: writeOutput,
   async summarize(ctx, input) {
     const connection = await findConnection(ctx, input.connectionId);

@@ -5,6 +5,7 @@ import { iso } from "../../core/time";
 import { expiryOf } from "../../storage/types";
 import { ASSET_STATUSES, assetDetail, urlValidity } from "./shared";
 import { visibleStatuses } from "./visibility";
+import { recordId } from "../schemas";
 
 type AssetRow = {
   id: string; name: string; category: string | null; mimeType: string; status: string; createdAt: string;
@@ -24,7 +25,7 @@ export const libraryAssetGet = defineCapability({
   description:
     "Details of one file plus a signed download URL valid for one hour (urlExpiresAt). Agents and external clients " +
     "get only approved files.",
-  input: z.object({ assetId: z.uuid().describe("Id of the file, from library.search") }).strict(),
+  input: z.object({ assetId: recordId().describe("Id of the file, from library.search") }).strict(),
   output: assetDetail,
   async execute(ctx, input) {
     const [row] = await ctx.sql<AssetRow>(

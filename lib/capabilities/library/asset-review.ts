@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../define";
-import { writeOutput } from "../schemas";
+import { recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../core/errors";
 
 const notProposed = (status: string) =>
@@ -22,7 +22,7 @@ export const libraryAssetReview = defineCapability({
     "visible to agents and external clients and may be published. Needs a person's confirmation.",
   input: z
     .object({
-      assetId: z.uuid().describe("Id of the proposed file"),
+      assetId: recordId().describe("Id of the proposed file"),
       decision: z.enum(["approve", "archive"]).describe("approve makes it usable by agents and for publishing; archive sets it aside"),
       note: z.string().max(500).optional().describe("Why, for the audit trail"),
     })

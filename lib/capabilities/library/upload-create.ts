@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../define";
-import { int53 } from "../schemas";
+import { handedOutId, int53 } from "../schemas";
 import { normalizeMime } from "../../storage/mime";
 import { assertStorageLeft } from "./quota";
 import { completeUpload, findUpload, startUpload } from "./upload-steps";
@@ -37,7 +37,7 @@ export const libraryUploadCreate = defineCapability({
     z
       .object({
         step: z.literal("complete"),
-        uploadId: z.string().min(1).max(100).describe("uploadId returned by the start step"),
+        uploadId: handedOutId().describe("uploadId returned by the start step"),
         name: z.string().max(200).optional().describe("Display name of the file (default: the file name)"),
       })
       .strict(),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Tx } from "../../db/client";
 import { defineCapability } from "../define";
-import { expectedRevision, writeOutput } from "../schemas";
+import { expectedRevision, recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound, revisionConflict } from "../../core/errors";
 import { PENDING_STATUSES } from "./shared";
 
@@ -35,7 +35,7 @@ export const questionsAnswer = defineCapability({
     "returns the first response.",
   input: z
     .object({
-      questionId: z.uuid().describe("Id from questions.list"),
+      questionId: recordId().describe("Id from questions.list"),
       expectedRevision: expectedRevision(),
       action: z.enum(["answer", "defer", "dismiss"]).describe("answer it, defer it for later, or dismiss it"),
       answer: z.string().trim().max(2000).optional().describe("Required (non-empty) when action is answer; not allowed otherwise"),

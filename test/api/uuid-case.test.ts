@@ -1,0 +1,75 @@
+// UUIDs compare case-insensitively (RFC 9562): every capability that takes a record's id finds
+// the record when the id arrives in upper case, on the API door as on the others (the schemas
+// lower-case ids once, lib/capabilities/schemas.ts recordId/handedOutId).
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { capabilities } from "../../lib/capabilities/registry";
+import { makeAsset, makeConnection, makeContact, makeQuestion, makeUpload } from "../support/records";
+import { call, confirmAndCall, expectError, expectOk, makeWorld } from "../support/world";
+
+type World = Awaited<ReturnType<typeof makeWorld>>;
+let world: World;
+
+beforeAll(async () => {
+  world = await makeWorld();
+});
+
+const upper = (id: string) => id.toUpperCase();
+const as = (capability: string, input: Record<string, unknown>) => confirmAndCall(capability, world.admin.key, { brand: world.brand.shortId, ...input });
+
+/** Every id field of every capability's input, found in its JSON Schema (format uuid). */
+function uuidFields(): string[] {
+  const found = new Set<string>();
+  const walk = (id: string, schema: Record<string, unknown>) => {
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+      if (property.format === "uuid" || name === "uploadId") found.add(`${id} ${name}`);
+    }
+    for (const variant of [...((schema.oneOf ?? []) as object[]), ...((schema.anyOf ?? []) as object[])]) walk(id, variant as Record<string, unknown>);
+  };
+  for (const capability of capabilities) walk(capability.id, z.toJSONSchema(capability.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>);
+  return [...found].sort();
+}
+
+const TESTED = [
+  "brand.contacts.save id",
+  "connections.disconnect connectionId",
+  "library.asset.get assetId",
+  "library.asset.review assetId",
+  "library.upload.create uploadId",
+  "questions.answer questionId",
+];
+
+describe("record ids in upper case", () => {
+  it("every id-taking field of the registry is covered below", () => {
+    expect(uuidFields()).toEqual(TESTED);
+  });
+
+  it("questions.answer finds the question", async () => {
+    const id = await makeQuestion(world.brand.id);
+    expectOk(await as("questions.answer", { questionId: upper(id), expectedRevision: 1, action: "defer", idempotencyKey: `upper-${id}` }));
+  });
+
+  it("brand.contacts.save changes and removes the channel", async () => {
+    const id = await makeContact(world.brand.id);
+    expect(expectOk(await as("brand.contacts.save", { op: "upsert", id: upper(id), type: "website", value: "https://upper.example" })).id).toBe(id);
+    expectOk(await as("brand.contacts.save", { op: "delete", id: upper(id) }));
+  });
+
+  it("connections.disconnect finds the connection", async () => {
+    const id = await makeConnection(world.brand.id);
+    expect(expectOk(await as("connections.disconnect", { connectionId: upper(id) })).id).toBe(id);
+  });
+
+  it("library.asset.get and library.asset.review find the file", async () => {
+    const approved = await makeAsset(world.brand.id, "approved");
+    expect(expectOk(await call("library.asset.get", world.viewer.key, { brand: world.brand.shortId, assetId: upper(approved) })).id).toBe(approved);
+    const proposed = await makeAsset(world.brand.id, "proposed");
+    expectOk(await as("library.asset.review", { assetId: upper(proposed), decision: "approve" }));
+  });
+
+  it("library.upload.create complete finds the upload (refused on size: no bytes were sent, not not_found)", async () => {
+    const id = await makeUpload(world.brand.id);
+    const error = expectError(await as("library.upload.create", { step: "complete", uploadId: upper(id) }), 422, "invalid_input");
+    expect(error).toMatchObject({ field: "uploadId", reason: "size_mismatch" });
+  });
+});
