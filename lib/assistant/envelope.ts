@@ -2,7 +2,11 @@
 // output) and to the widgets (as the tool part's output). It never carries a confirmation token:
 // a confirmation-requiring call is parked server-side as a pending call (lib/assistant/pending.ts)
 // and only the person's click, checked against that stored call, runs it (decisions §5).
+import type { Door } from "../capabilities/define";
 import type { AppError } from "../core/errors";
+
+/** The doors a signed-in person uses: the chat and voice sessions. */
+export type PersonDoor = Extract<Door, "assistant" | "voice">;
 
 /** the API door's error body without the token: `AppError#toBody(requestId).error` minus confirmationToken */
 export type EnvelopeError = Omit<ReturnType<AppError["toBody"]>["error"], "confirmationToken">;

@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { asJson } from "../db/sql";
 import { randomBase62 } from "../core/crypto";
 import { open, seal } from "../connections/vault";
-import type { ToolEnvelope } from "./envelope";
+import type { PersonDoor, ToolEnvelope } from "./envelope";
 
 export type PendingStatus = "pending" | "confirmed" | "declined" | "expired";
 
@@ -19,6 +19,8 @@ export type PendingCall = {
   status: PendingStatus;
   outcome: ToolEnvelope | null;
   toolCallId: string | null;
+  /** the door that proposed it (assistant or voice); Confirm runs it through the same door */
+  door: PersonDoor;
   expiresAt: Date;
 };
 
@@ -42,7 +44,7 @@ export async function findPending(id: string, userId: string): Promise<PendingCa
     id: row.id, userId: row.userId, brandId: row.brandId, capabilityId: row.capabilityId,
     input: JSON.parse(row.input) as Record<string, unknown>, summary: row.summary,
     status: row.status as PendingStatus, outcome: row.outcome === null ? null : asJson<ToolEnvelope>(row.outcome),
-    toolCallId: row.toolCallId, expiresAt: row.expiresAt,
+    toolCallId: row.toolCallId, door: row.door === "voice" ? "voice" : "assistant", expiresAt: row.expiresAt,
   };
 }
 

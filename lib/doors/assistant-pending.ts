@@ -22,8 +22,9 @@ export async function decidePending(userId: string, pendingId: string, decision:
   }
   const { won, token } = await claim(call.id, userId, "confirmed", now);
   if (!won) return settled(call, userId, requestId);
-  const outcome = await invokeAs(userId, call.capabilityId, call.brandId, { ...call.input, confirmationToken: token }, requestId);
-  return record(call.id, await envelopeOf(outcome, { userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined }, now));
+  // through the door that proposed it: a voice proposal runs as a voice call (audit, rollout)
+  const outcome = await invokeAs(userId, call.capabilityId, call.brandId, { ...call.input, confirmationToken: token }, requestId, call.door);
+  return record(call.id, await envelopeOf(outcome, { userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined, door: call.door }, now));
 }
 
 /** What the model and the widgets are told about a pending call now: the stored truth. */

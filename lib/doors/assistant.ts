@@ -1,5 +1,6 @@
-// The Assistant door: a person (signed-in session, role only, no scopes) calls a capability from the
-// chat, through the model's tools or a slash command. It translates invoke()'s outcome into a
+// The Assistant door (and the Voice door, which is the same person speaking instead of typing): a
+// person (signed-in session, role only, no scopes) calls a capability from the chat, through the
+// model's tools or a slash command, or from a voice session. It translates invoke()'s outcome into a
 // ToolEnvelope; a confirmation_required answer becomes a stored pending call whose token stays
 // here, and only the owner's Confirm presents it (lib/doors/assistant-pending.ts, decisions §5).
 // Every rule lives in the pipeline.
@@ -9,7 +10,7 @@ import { canonicalJson } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { invoke, type Outcome } from "../core/invoke";
 import { findCapability } from "../capabilities/registry";
-import type { ToolEnvelope } from "../assistant/envelope";
+import type { PersonDoor, ToolEnvelope } from "../assistant/envelope";
 import { createPending } from "../assistant/pending";
 
 export type AssistantCall = {
@@ -21,7 +22,10 @@ export type AssistantCall = {
   requestId: string;
   /** the model's tool call id, when the model made the call */
   toolCallId?: string;
+  /** the door the person uses: the chat (default) or a voice session; the pipeline serves each its own capabilities */
+  door?: PersonDoor;
 };
+
 
 const session = (userId: string): Credential => ({ kind: "session", userId });
 
@@ -37,14 +41,14 @@ export async function runForPerson(call: AssistantCall): Promise<ToolEnvelope> {
     const message = "is never sent from the chat: a write that needs confirmation is shown to the person, who confirms it";
     return errorEnvelope(capabilityId, new AppError("invalid_input", `confirmationToken: ${message}`, { field: "confirmationToken", issues: [{ field: "confirmationToken", message }] }), requestId);
   }
-  const outcome = await invokeAs(call.userId, capabilityId, call.brand, input, requestId);
+  const outcome = await invokeAs(call.userId, capabilityId, call.brand, input, requestId, call.door);
   return envelopeOf(outcome, { ...call, input }, new Date());
 }
 
-export async function invokeAs(userId: string, capabilityId: string, brand: string | undefined, input: Record<string, unknown>, requestId: string): Promise<Outcome> {
+export async function invokeAs(userId: string, capabilityId: string, brand: string | undefined, input: Record<string, unknown>, requestId: string, door: PersonDoor = "assistant"): Promise<Outcome> {
   const brandScoped = findCapability(capabilityId)?.brandScoped ?? true;
   const value = brandScoped && brand !== undefined ? { ...input, brand } : input;
-  return invoke({ door: "assistant", credential: session(userId), capabilityId, body: { ok: true, value }, requestId });
+  return invoke({ door, credential: session(userId), capabilityId, body: { ok: true, value }, requestId });
 }
 
 export async function envelopeOf(outcome: Outcome, call: AssistantCall & { input: Record<string, unknown> }, now: Date): Promise<ToolEnvelope> {
@@ -66,7 +70,7 @@ export async function envelopeOf(outcome: Outcome, call: AssistantCall & { input
   }
   const pending = {
     userId: call.userId, brandId, capabilityId: call.capabilityId, input: canonicalJson(call.input),
-    token: confirmationToken, summary, expiresAt: new Date(expiresAt), toolCallId: call.toolCallId ?? null,
+    token: confirmationToken, summary, expiresAt: new Date(expiresAt), toolCallId: call.toolCallId ?? null, door: call.door ?? "assistant",
   };
   const id = await createPending(pending, now);
   return { status: "awaiting_confirmation", capabilityId: call.capabilityId, pendingId: id, summary, expiresAt };

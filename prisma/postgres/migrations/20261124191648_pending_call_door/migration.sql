@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PendingCall" ADD COLUMN     "door" TEXT NOT NULL DEFAULT 'assistant';
