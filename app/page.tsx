@@ -6,6 +6,7 @@ import { requireSessionUser } from "@/lib/auth/session";
 import { mcpToolName } from "@/lib/capabilities/define";
 import { capabilities } from "@/lib/capabilities/registry";
 import { isServed } from "@/lib/core/rollout";
+import { voiceSetup } from "@/lib/voice/setup";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Assistant · Brand Operations" };
@@ -15,5 +16,5 @@ export default async function Home() {
   const catalogue = capabilities
     .filter((capability) => isServed(capability, "assistant"))
     .map(({ id, title, widget, confirmation }) => ({ id, title, widget, confirmation, toolName: mcpToolName(id) }));
-  return <ChatPage user={{ name: user.name, email: user.email }} catalogue={catalogue} modelConfigured={assistantModelConfigured()} />;
+  return <ChatPage user={{ name: user.name, email: user.email }} catalogue={catalogue} modelConfigured={assistantModelConfigured()} voice={voiceSetup()?.mode ?? null} />;
 }

@@ -35,6 +35,14 @@ const schema = z.object({
   OPENAI_API_KEY: unsetIfEmpty(z.string()),
   OPENAI_BASE_URL: unsetIfEmpty(z.url("OPENAI_BASE_URL must be a URL such as http://127.0.0.1:11434/v1")),
   ASSISTANT_MODEL: unsetIfEmpty(z.string().max(200)),
+  // the Voice door (lib/voice/setup.ts): realtime speech-to-speech, or turns through any OpenAI-compatible server
+  VOICE_MODE: unsetIfEmpty(z.enum(["realtime", "turns", "off"], "VOICE_MODE must be realtime, turns or off")),
+  REALTIME_MODEL: z.preprocess((value) => (value === "" ? undefined : value), z.string().max(200).default("gpt-realtime")),
+  REALTIME_BASE_URL: unsetIfEmpty(z.url("REALTIME_BASE_URL must be a URL such as https://api.openai.com/v1")),
+  REALTIME_TRANSPORT: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["webrtc", "websocket"], "REALTIME_TRANSPORT must be webrtc or websocket").default("webrtc")),
+  REALTIME_VOICE: unsetIfEmpty(z.string().max(60)),
+  VOICE_TRANSCRIPTION_MODEL: unsetIfEmpty(z.string().max(200)),
+  VOICE_SPEECH_MODEL: unsetIfEmpty(z.string().max(200)),
 }).superRefine((env, issues) => {
   const s3Settings = (["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).filter((name) => env[name] !== undefined);
   if (!env.S3_BUCKET && s3Settings.length > 0) {
@@ -44,6 +52,13 @@ const schema = z.object({
     issues.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither" });
   }
   // another server has no default model name to fall back on
+  // realtime sessions are minted with the server's own key, never handed to the browser
+  if (env.VOICE_MODE === "realtime" && !env.OPENAI_API_KEY) {
+    issues.addIssue({ code: "custom", path: ["VOICE_MODE"], message: "VOICE_MODE=realtime needs OPENAI_API_KEY (the server mints each session's short-lived secret with it)" });
+  }
+  if (env.VOICE_MODE === "turns" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+    issues.addIssue({ code: "custom", path: ["VOICE_MODE"], message: "VOICE_MODE=turns needs a model: OPENAI_API_KEY, or OPENAI_BASE_URL and ASSISTANT_MODEL" });
+  }
   if (env.OPENAI_BASE_URL && !env.ASSISTANT_MODEL) {
     issues.addIssue({ code: "custom", path: ["ASSISTANT_MODEL"], message: "OPENAI_BASE_URL is set but ASSISTANT_MODEL is not; name the model that server should run" });
   }

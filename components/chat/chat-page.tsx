@@ -8,17 +8,26 @@ import { CatalogueProvider } from "@/components/widgets/catalogue";
 import { Widget } from "@/components/widgets/registry";
 import type { CatalogueEntry, Decision } from "@/components/widgets/types";
 import { SignOutButton } from "@/components/ui/sign-out-button";
+import { useVoice } from "@/components/voice/use-voice";
+import { VoiceControl } from "@/components/voice/voice-control";
+import { VoiceTranscript } from "@/components/voice/voice-transcript";
 import { BrandSwitcher } from "./brand-switcher";
 import { ChatError } from "./chat-error";
 import { Composer } from "./composer";
 import { MessageView } from "./message-view";
 import type { SlashResult } from "./slash-palette";
 
-type Props = { user: { name: string; email: string }; catalogue: CatalogueEntry[]; modelConfigured: boolean };
+type Props = {
+  user: { name: string; email: string };
+  catalogue: CatalogueEntry[];
+  modelConfigured: boolean;
+  /** how the Voice door runs here, or null when no voice model is configured */
+  voice: "realtime" | "turns" | null;
+};
 /** a slash command's result, shown after the chat message it followed */
 type SlashEntry = SlashResult & { key: string; after: number };
 
-export function ChatPage({ user, catalogue, modelConfigured }: Props) {
+export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
   const [brand, setBrand] = useState<string | null>(null);
   const brandRef = useRef<string | null>(null);
   brandRef.current = brand;
@@ -26,6 +35,8 @@ export function ChatPage({ user, catalogue, modelConfigured }: Props) {
   const { messages, sendMessage, setMessages, status, error, clearError } = useChat({ transport });
   const [slashEntries, setSlashEntries] = useState<SlashEntry[]>([]);
   const byToolName = useMemo(() => new Map(catalogue.map((entry) => [entry.toolName, entry])), [catalogue]);
+  const byId = useMemo(() => new Map(catalogue.map((entry) => [entry.id, entry])), [catalogue]);
+  const speech = useVoice(brand);
 
   const switchBrand = useCallback(
     (next: string) => {
@@ -51,7 +62,7 @@ export function ChatPage({ user, catalogue, modelConfigured }: Props) {
   const scroller = useRef<HTMLElement>(null);
   useEffect(() => {
     scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
-  }, [messages, slashEntries.length, status]);
+  }, [messages, slashEntries.length, status, speech.entries.length]);
   const slashAfter = (index: number) => slashEntries.filter((entry) => entry.after === index);
 
   return (
@@ -75,7 +86,7 @@ export function ChatPage({ user, catalogue, modelConfigured }: Props) {
               No AI model is configured on this service, so the assistant can’t chat. You can still do everything with slash commands: type <kbd>/</kbd> in the box below.
             </div>
           )}
-          {messages.length === 0 && slashEntries.length === 0 && (
+          {messages.length === 0 && slashEntries.length === 0 && speech.entries.length === 0 && (
             <div className="intro">
               <h1>What would you like to do?</h1>
               <p className="muted">
@@ -94,6 +105,7 @@ export function ChatPage({ user, catalogue, modelConfigured }: Props) {
               ))}
             </div>
           ))}
+          <VoiceTranscript entries={speech.entries} brand={brand ?? ""} byId={byId} onDecided={speech.decided} />
           {status === "submitted" && (
             <p className="tool-working">
               <span className="spinner" aria-hidden="true" /> Thinking…
@@ -103,6 +115,16 @@ export function ChatPage({ user, catalogue, modelConfigured }: Props) {
           </div>
         </main>
         <footer className="composer-wrap">
+          <VoiceControl
+            brand={brand}
+            status={speech.status}
+            mode={speech.mode}
+            problem={speech.problem}
+            available={voice}
+            onStart={() => void speech.start()}
+            onStop={speech.stop}
+            onTalk={() => void speech.talk()}
+          />
           <Composer
             brand={brand}
             modelConfigured={modelConfigured}

@@ -11,15 +11,20 @@ export const DEFAULT_OPENAI_MODEL = "gpt-5-mini";
 
 let cached: { key: string; model: LanguageModel } | undefined;
 
+/** The configured OpenAI or OpenAI-compatible provider (its chat, transcription and speech models). */
+export function openAIProvider() {
+  const { OPENAI_API_KEY, OPENAI_BASE_URL } = config();
+  // a local server usually wants no key; the provider insists on one, so send a placeholder
+  return createOpenAI({ baseURL: OPENAI_BASE_URL, apiKey: OPENAI_API_KEY ?? "unused" });
+}
+
 /** The configured model, or null when none is configured (the chat then answers 503). */
 export function assistantModel(): LanguageModel | null {
   const { OPENAI_API_KEY, OPENAI_BASE_URL, ASSISTANT_MODEL } = config();
   if (!OPENAI_BASE_URL && !OPENAI_API_KEY) return null;
   const key = `${OPENAI_BASE_URL ?? ""}\0${ASSISTANT_MODEL ?? ""}\0${OPENAI_API_KEY ?? ""}`;
   if (cached?.key === key) return cached.model;
-  // a local server usually wants no key; the provider insists on one, so send a placeholder
-  const provider = createOpenAI({ baseURL: OPENAI_BASE_URL, apiKey: OPENAI_API_KEY ?? "unused" });
-  const model = provider.chat(ASSISTANT_MODEL ?? DEFAULT_OPENAI_MODEL);
+  const model = openAIProvider().chat(ASSISTANT_MODEL ?? DEFAULT_OPENAI_MODEL);
   cached = { key, model };
   return model;
 }

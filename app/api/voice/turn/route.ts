@@ -1,0 +1,18 @@
+// The Voice door, turn by turn: POST { brand, audio | decided, history } (lib/voice/turn.ts).
+import { errorResponse, jsonResponse } from "@/lib/assistant/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { runVoiceTurn } from "@/lib/voice/turn";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request) {
+  const requestId = requestIdOf(request);
+  try {
+    return jsonResponse(await runVoiceTurn(request, requestId), requestId);
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
+}
+
+const postOnly = methodNotAllowed("POST");
+export { postOnly as GET, postOnly as PUT, postOnly as PATCH, postOnly as DELETE };

@@ -1,0 +1,18 @@
+// The Voice door's metering: POST { brand, usage } after each realtime response (lib/voice/usage.ts).
+import { errorResponse, jsonResponse } from "@/lib/assistant/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { meterVoiceUsage } from "@/lib/voice/usage";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request) {
+  const requestId = requestIdOf(request);
+  try {
+    return jsonResponse(await meterVoiceUsage(request), requestId);
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
+}
+
+const postOnly = methodNotAllowed("POST");
+export { postOnly as GET, postOnly as PUT, postOnly as PATCH, postOnly as DELETE };

@@ -1,0 +1,99 @@
+"use client";
+// The voice conversation of the chat page: starts and stops a session in the selected brand, keeps
+// its transcript (what both said, and each tool result as the same widget the chat shows) and the
+// state the person sees (connecting, listening, thinking, speaking), and tells the model what the
+// person decided on a confirm card.
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Decision, ToolEnvelope } from "@/components/widgets/types";
+import { openMicrophone } from "./microphone";
+import { startRealtime, type RunningSession, type SessionHandlers, type VoiceState } from "./realtime";
+import { startTurns, type TurnSession } from "./turns";
+import { startVoiceSession } from "./voice-api";
+
+export type VoiceEntry =
+  | { id: string; kind: "said"; role: "user" | "assistant"; text: string }
+  | { id: string; kind: "tool"; capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope };
+
+export type VoiceStatus = "off" | "starting" | VoiceState | "recording";
+
+export function useVoice(brand: string | null) {
+  const [status, setStatus] = useState<VoiceStatus>("off");
+  const [mode, setMode] = useState<"realtime" | "turns" | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [entries, setEntries] = useState<VoiceEntry[]>([]);
+  const session = useRef<RunningSession | TurnSession | null>(null);
+
+  const stop = useCallback(() => {
+    session.current?.stop();
+    session.current = null;
+    setStatus("off");
+    setMode(null);
+  }, []);
+
+  // a conversation belongs to one brand, and ends with the page
+  useEffect(() => stop, [brand, stop]);
+
+  const start = useCallback(async () => {
+    if (!brand || session.current) return;
+    setProblem(null);
+    setStatus("starting");
+    const answer = await startVoiceSession(brand);
+    if (!answer.ok) {
+      setProblem(answer.message);
+      return setStatus("off");
+    }
+    let microphone: MediaStream;
+    try {
+      microphone = await openMicrophone();
+    } catch (error) {
+      setProblem((error as Error).message);
+      return setStatus("off");
+    }
+    type NewEntry = VoiceEntry extends infer E ? (E extends VoiceEntry ? Omit<E, "id"> : never) : never;
+    const add = (entry: NewEntry) => setEntries((current) => [...current, { ...entry, id: crypto.randomUUID() } as VoiceEntry]);
+    const handlers: SessionHandlers = {
+      state: (state) => setStatus((current) => (current === "off" ? current : state)),
+      said: (role, text) => text && add({ kind: "said", role, text }),
+      tool: (call) => add({ kind: "tool", ...call }),
+      ended: (message) => {
+        setProblem(message);
+        session.current = null;
+        setStatus("off");
+        setMode(null);
+      },
+    };
+    setMode(answer.value.mode);
+    try {
+      session.current = answer.value.mode === "realtime"
+        ? await startRealtime(answer.value, brand, microphone, handlers)
+        : startTurns(answer.value, brand, microphone, handlers);
+    } catch {
+      microphone.getTracks().forEach((track) => track.stop());
+      setProblem("The voice session could not be opened. Press Start voice to try again.");
+      setStatus("off");
+      setMode(null);
+    }
+  }, [brand]);
+
+  /** turns: the first press records, the second sends */
+  const talk = useCallback(async () => {
+    const turns = session.current as TurnSession | null;
+    if (!turns || mode !== "turns") return;
+    if (status === "recording") await turns.send();
+    else {
+      await turns.record();
+      setStatus("recording");
+    }
+  }, [mode, status]);
+
+  /** the person's Confirm or Cancel on a card of this conversation: the model says what happened */
+  const decided = useCallback((pendingId: string | undefined, decision: Decision, result: ToolEnvelope) => {
+    const current = session.current;
+    if (!current) return;
+    if (mode === "turns" && pendingId) return void (current as TurnSession).decided(pendingId);
+    const outcome = result.status === "ok" ? "it was written" : result.status === "error" ? `it failed: ${result.error.message}` : "nothing was written";
+    current.tell(`I pressed ${decision === "confirm" ? "Confirm" : "Cancel"} on the card: ${outcome}.`);
+  }, [mode]);
+
+  return { status, mode, problem, entries, start, stop, talk, decided };
+}

@@ -1,0 +1,35 @@
+// The Voice door's routes, from the browser. Every failure comes back in words (the server's
+// message when it sent one), never as an exception the page would have to decode.
+import type { ToolEnvelope } from "@/lib/assistant/envelope";
+import type { VoiceSessionAnswer } from "@/lib/voice/session";
+import type { TurnAnswer } from "@/lib/voice/turn";
+import type { UsageAnswer } from "@/lib/voice/usage";
+
+export type { TurnAnswer, UsageAnswer, VoiceSessionAnswer };
+
+type Answer<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
+
+async function post<T>(url: string, body: unknown): Promise<Answer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch {
+    return { ok: false, code: "unavailable", message: "The service could not be reached; check the connection and try again." };
+  }
+  const json = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
+  if (response.ok && json) return { ok: true, value: json as T };
+  return { ok: false, code: json?.error?.code ?? "unavailable", message: json?.error?.message ?? `The service answered HTTP ${response.status}.` };
+}
+
+export const startVoiceSession = (brand: string) => post<VoiceSessionAnswer>("/api/voice/session", { brand });
+
+export async function callVoiceTool(brand: string, name: string, args: unknown, callId: string | undefined): Promise<ToolEnvelope> {
+  const answer = await post<ToolEnvelope>("/api/voice/call", { brand, name, arguments: typeof args === "string" ? args : (args ?? {}), ...(callId ? { callId } : {}) });
+  if (answer.ok) return answer.value;
+  return { status: "error", capabilityId: name.replaceAll("_", "."), error: { code: answer.code, message: answer.message } as Extract<ToolEnvelope, { status: "error" }>["error"] };
+}
+
+export const reportVoiceUsage = (brand: string, usage: Record<string, unknown>) => post<UsageAnswer>("/api/voice/usage", { brand, usage });
+
+export const sendVoiceTurn = (body: { brand: string; audio?: string; decided?: string; history: { role: "user" | "assistant"; text: string }[] }) =>
+  post<TurnAnswer>("/api/voice/turn", body);

@@ -1,0 +1,40 @@
+// The Voice door: a function call the voice model made in a person's voice session, sent on by
+// their browser. It only translates: the tool name to its capability id, the arguments (a JSON
+// string, as the Realtime API gives them) to an object, and the rest is the person's door with
+// door "voice", so the pipeline serves exactly the Voice capabilities, with every rule it applies
+// elsewhere, and a write needing confirmation is parked for the person's click (never the model's).
+import { AppError } from "../core/errors";
+import type { ToolEnvelope } from "../assistant/envelope";
+import { capabilityOfTool } from "../voice/tools";
+import { errorEnvelope, runForPerson } from "./assistant";
+
+export type VoiceToolCall = {
+  userId: string;
+  /** the voice session's brand (short id or UUID), chosen by the person, never by the model */
+  brand: string;
+  /** the tool name the model called (kit_read) */
+  name: string;
+  /** the model's arguments: a JSON object, or its text */
+  arguments: string | Record<string, unknown>;
+  /** the model's call id, kept with a pending call */
+  callId?: string;
+  requestId: string;
+};
+
+export async function runVoiceTool(call: VoiceToolCall): Promise<ToolEnvelope> {
+  const capabilityId = capabilityOfTool(call.name);
+  const input = typeof call.arguments === "string" ? parseArguments(call.arguments) : call.arguments;
+  if (input instanceof AppError) return errorEnvelope(capabilityId, input, call.requestId);
+  return runForPerson({ userId: call.userId, capabilityId, brand: call.brand, input, requestId: call.requestId, toolCallId: call.callId, door: "voice" });
+}
+
+function parseArguments(text: string): Record<string, unknown> | AppError {
+  try {
+    const value: unknown = JSON.parse(text || "{}");
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    /* answered below */
+  }
+  const message = "must be a JSON object";
+  return new AppError("invalid_input", `arguments: ${message}`, { field: "arguments", issues: [{ field: "arguments", message }] });
+}

@@ -1,0 +1,52 @@
+// POST /api/voice/session { brand }: starts a voice conversation for the signed-in person in one
+// brand. Refused like the chat: no session 401, another site 403, no access 403, a spent budget
+// 402 in words, no voice configured 503 saying what to set. Realtime: a short-lived secret minted
+// with this person's voice tools; turns: what the browser needs to record and send turns.
+import "server-only";
+import { z } from "zod";
+import { resolveBrandAccess } from "../core/access";
+import { authenticate } from "../core/auth";
+import { AppError } from "../core/errors";
+import { budgetMessage, budgetOf } from "../assistant/budget";
+import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
+import { invalidBody } from "./http";
+import { voiceInstructions } from "./instructions";
+import { mintRealtimeSecret } from "./realtime-secret";
+import { NO_VOICE_MESSAGE, voiceSetup } from "./setup";
+import { realtimeTools } from "./tools";
+
+const body = z.object({ brand: z.string().min(1).max(100) }).strict();
+
+export type VoiceSessionAnswer =
+  | {
+      mode: "realtime";
+      transport: "webrtc" | "websocket";
+      /** WebRTC: the API base the SDP offer goes to; WebSocket: the socket URL with the model */
+      url: string;
+      model: string;
+      clientSecret: string;
+      expiresAt: string;
+      instructions: string;
+      tools: { name: string; description: string; parameters: Record<string, unknown> }[];
+    }
+  | { mode: "turns"; speech: "server" | "browser" };
+
+export async function startVoiceSession(request: Request): Promise<VoiceSessionAnswer> {
+  checkOrigin(request);
+  const userId = await requirePerson(request);
+  const parsed = body.safeParse(await readJsonObject(request, 4096));
+  if (!parsed.success) throw invalidBody(parsed.error);
+  const setup = voiceSetup();
+  if (!setup) throw new AppError("unavailable", NO_VOICE_MESSAGE);
+  const now = new Date();
+  const actor = await authenticate({ kind: "session", userId }, now);
+  const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
+  const budget = await budgetOf(brand, now);
+  if (budget.exhausted) throw new AppError("budget_exceeded", budgetMessage(brand.name, budget));
+  if (setup.mode === "turns") return { mode: "turns", speech: setup.speechModel ? "server" : "browser" };
+  const instructions = voiceInstructions(brand, { name: actor.name, role });
+  const tools = realtimeTools(actor, role);
+  const secret = await mintRealtimeSecret({ ...setup, instructions, tools });
+  const url = setup.transport === "webrtc" ? setup.baseUrl : `${setup.baseUrl.replace(/^http/, "ws")}/realtime?model=${encodeURIComponent(setup.model)}`;
+  return { mode: "realtime", transport: setup.transport, url, model: setup.model, clientSecret: secret.value, expiresAt: secret.expiresAt, instructions, tools };
+}

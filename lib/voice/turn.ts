@@ -1,0 +1,109 @@
+// POST /api/voice/turn: one turn of a turn-based voice conversation, for any OpenAI-compatible
+// server. The person's recorded words are transcribed (/audio/transcriptions), the chat's model
+// loop runs with the Voice tool set (each call the Voice door's pipeline run), and the answer is
+// spoken (/audio/speech) or left to the browser's own speech synthesis. Tokens are metered like
+// the chat's. The history is the browser's and untrusted: text only, and a decision on a pending
+// call is told to the model from the stored truth, not from what the browser says happened.
+import "server-only";
+import { experimental_generateSpeech, experimental_transcribe, generateText, isStepCount, type ModelMessage } from "ai";
+import { z } from "zod";
+import { capabilities } from "../capabilities/registry";
+import { resolveBrandAccess } from "../core/access";
+import { authenticate } from "../core/auth";
+import { AppError, invalidInput } from "../core/errors";
+import type { ToolEnvelope } from "../assistant/envelope";
+import { budgetMessage, budgetOf, recordUsage } from "../assistant/budget";
+import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
+import { assistantModel, openAIProvider } from "../assistant/model";
+import { buildTools } from "../assistant/tools";
+import { runForPerson } from "../doors/assistant";
+import { pendingTruth } from "../doors/assistant-pending";
+import { invalidBody } from "./http";
+import { voiceInstructions } from "./instructions";
+import { NO_VOICE_MESSAGE, voiceSetup } from "./setup";
+
+/** a WAV of about 60 s of 16 kHz mono speech, base64 */
+const TURN_BODY_LIMIT = 3 * 1024 * 1024;
+const MAX_STEPS = 6;
+
+const body = z.object({
+  brand: z.string().min(1).max(100),
+  /** the recorded turn: a WAV file, base64 */
+  audio: z.string().min(1).max(TURN_BODY_LIMIT).optional(),
+  /** the person decided on a pending call since the last turn: its id (the outcome is read from the server) */
+  decided: z.string().min(1).max(64).optional(),
+  history: z.array(z.object({ role: z.enum(["user", "assistant"]), text: z.string().max(4000) }).strict()).max(40).default([]),
+}).strict().refine((value) => value.audio !== undefined || value.decided !== undefined, { message: "send audio or decided", path: ["audio"] });
+
+export type TurnAnswer = {
+  /** what the person said, as transcribed (empty after a decision) */
+  transcript: string;
+  /** what the assistant answers, to show and to speak */
+  reply: string;
+  tools: { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope }[];
+  /** the spoken answer (WAV, base64), or null when the browser speaks it */
+  audio: string | null;
+  /** the month's budget is spent: the session ends after this turn */
+  budgetExhausted: boolean;
+};
+
+export async function runVoiceTurn(request: Request, requestId: string): Promise<TurnAnswer> {
+  checkOrigin(request);
+  const userId = await requirePerson(request);
+  const parsed = body.safeParse(await readJsonObject(request, TURN_BODY_LIMIT + 64 * 1024));
+  if (!parsed.success) throw invalidBody(parsed.error);
+  const setup = voiceSetup();
+  const model = assistantModel();
+  if (setup?.mode !== "turns" || !model) throw new AppError("unavailable", NO_VOICE_MESSAGE);
+  const now = new Date();
+  const actor = await authenticate({ kind: "session", userId }, now);
+  const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
+  const budget = await budgetOf(brand, now);
+  if (budget.exhausted) throw new AppError("budget_exceeded", budgetMessage(brand.name, budget));
+  const provider = openAIProvider();
+  const transcript = parsed.data.audio ? await transcribeTurn(provider, setup.transcriptionModel, parsed.data.audio) : "";
+  const said = parsed.data.decided ? await decisionNote(userId, parsed.data.decided, requestId) : transcript;
+  const tools = buildTools(capabilities, actor, role, "voice", (capabilityId, input, toolCallId) =>
+    runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, door: "voice" }),
+  );
+  const messages: ModelMessage[] = [...parsed.data.history.map(({ role, text }) => ({ role, content: text }) as ModelMessage), { role: "user", content: said || "(silence)" }];
+  const result = await generateText({ model, system: voiceInstructions(brand, { name: actor.name, role }), messages, tools, stopWhen: isStepCount(MAX_STEPS) });
+  const used = result.totalUsage.totalTokens ?? (result.totalUsage.inputTokens ?? 0) + (result.totalUsage.outputTokens ?? 0);
+  await recordUsage(brand.id, used, new Date());
+  const reply = result.text.trim() || "Done.";
+  const toolResults = result.steps.flatMap((step) => step.toolResults).map((item) => ({
+    capabilityId: (item.output as ToolEnvelope).capabilityId, input: item.input as Record<string, unknown>, envelope: item.output as ToolEnvelope,
+  }));
+  const audio = setup.speechModel ? await speak(provider, setup.speechModel, reply) : null;
+  return { transcript, reply, tools: toolResults, audio, budgetExhausted: budget.used + used >= budget.limit };
+}
+
+type Provider = ReturnType<typeof openAIProvider>;
+
+async function transcribeTurn(provider: Provider, model: string, base64: string): Promise<string> {
+  const audio = Buffer.from(base64, "base64");
+  if (audio.length < 44 || audio.toString("ascii", 0, 4) !== "RIFF" || audio.toString("ascii", 8, 12) !== "WAVE") throw invalidInput("audio", "must be a WAV recording, base64");
+  try {
+    return (await experimental_transcribe({ model: provider.transcription(model), audio })).text.trim();
+  } catch {
+    throw new AppError("unavailable", "The speech recognition service could not be reached; try again in a moment", { retryAfterSeconds: 5 });
+  }
+}
+
+async function speak(provider: Provider, model: string, text: string): Promise<string | null> {
+  try {
+    return Buffer.from((await experimental_generateSpeech({ model: provider.speech(model), text, outputFormat: "wav" })).audio.uint8Array).toString("base64");
+  } catch {
+    return null; // the browser speaks the text itself
+  }
+}
+
+/** The outcome of the person's click on a pending call, as stored: the model is told the truth. */
+async function decisionNote(userId: string, pendingId: string, requestId: string): Promise<string> {
+  const truth = await pendingTruth(userId, pendingId, requestId);
+  if (!truth) throw invalidInput("decided", "no pending call of yours has this id");
+  if (truth.status === "ok") return `I pressed Confirm on the card: it was written (${truth.capabilityId}).`;
+  if (truth.status === "declined") return "I pressed Cancel on the card: nothing was written.";
+  if (truth.status === "awaiting_confirmation") return "I have not decided on the card yet.";
+  return `I pressed Confirm on the card, but it failed: ${truth.error.message}`;
+}
