@@ -17,9 +17,9 @@ export function realtimeTools(actor: Actor, role: Role | null): RealtimeTool[] {
 }
 
 /**
- * The capability a tool name stands for. An unknown name passes through unchanged, so the pipeline
- * answers it as it answers any id it does not serve on this door: not_found.
+ * The capability a tool name stands for. Anything else (a capability id with its dots, a made-up
+ * name) becomes "tool <name>", which the pipeline answers as any id it does not serve: not_found.
  */
 export function capabilityOfTool(name: string): string {
-  return capabilities.find((capability) => toolName(capability.id) === name)?.id ?? name;
+  return capabilities.find((capability) => toolName(capability.id) === name)?.id ?? `tool ${name}`;
 }
