@@ -80,6 +80,7 @@ case "$task" in
   bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
   bench-library) ensure_build; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;
   bench-soak) ensure_build; exec npx tsx --conditions=react-server scripts/bench-soak.ts "$@" ;;
+  bench-voice) ensure_build; exec npx tsx --conditions=react-server scripts/bench-voice.ts "$@" ;;
   exec) exec "$@" ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;
 esac
