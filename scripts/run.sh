@@ -47,6 +47,24 @@ ensure_chromium() {
   fi
 }
 
+# The voice tests make real speech with espeak-ng (sox resamples it) and recognise it with
+# pocketsphinx and its US English model, all from Debian; installed here when missing and root.
+ensure_speech() {
+  local missing=()
+  command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+  command -v sox >/dev/null 2>&1 || missing+=(sox)
+  command -v pocketsphinx_continuous >/dev/null 2>&1 || missing+=(pocketsphinx)
+  [ -d /usr/share/pocketsphinx/model/en-us/en-us ] || missing+=(pocketsphinx-en-us)
+  [ ${#missing[@]} -eq 0 ] && return
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "[setup] installing Debian's ${missing[*]} for the voice tests" >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } 1>&2
+  else
+    echo "[setup] the voice tests need ${missing[*]}: run 'sudo apt-get install -y ${missing[*]}'" >&2
+    exit 1
+  fi
+}
+
 # The distributed test profile (TEST_PROFILE=distributed) and the PostgreSQL tests run private
 # PostgreSQL and Redis servers from Debian's packages; installed here when missing and root.
 ensure_services() {
@@ -75,7 +93,7 @@ case "$task" in
     npx tsx --conditions=react-server scripts/prepare.ts 1>&2
     ensure_build
     exec npx next start -p "${PORT:-3000}" ;;
-  test) ensure_chromium; ensure_services; ensure_build; exec npx vitest run "$@" ;;
+  test) ensure_chromium; ensure_speech; ensure_services; ensure_build; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
   bench-library) ensure_build; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;

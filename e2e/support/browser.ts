@@ -8,16 +8,23 @@ const CHROMIUM = "/usr/bin/chromium";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 export const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-results/screenshots");
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+/**
+ * `microphone`: a WAV file Chromium takes as its microphone (played once), with the permission
+ * prompt answered yes, for the voice tests; sound plays without a prior gesture.
+ */
+export function launchBrowser(options: { microphone?: string } = {}): Promise<Browser> {
+  const audio = options.microphone
+    ? ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${options.microphone}%noloop`, "--autoplay-policy=no-user-gesture-required"]
+    : [];
+  return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...audio] });
 }
 
 /**
  * A fresh context (its own cookies) whose requests may go only to baseUrl: anything else is
  * aborted and recorded in `blocked`, so a test can assert the page fetched nothing from elsewhere.
  */
-export async function newPage(browser: Browser, baseUrl: string, options: { clipboard?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; blocked: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: baseUrl });
+export async function newPage(browser: Browser, baseUrl: string, options: { clipboard?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; blocked: string[] }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, baseURL: baseUrl });
   if (options.clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
   const origin = new URL(baseUrl).origin;
   const blocked: string[] = [];
