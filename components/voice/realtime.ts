@@ -3,7 +3,7 @@
 // here. WebRTC to OpenAI carries the microphone and the voice itself; over WebSocket (any
 // Realtime-compatible server, the tests' scripted one) the microphone is streamed as PCM16 and the
 // answer's audio played here.
-import { OpenAIRealtimeWebRTC, OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession, tool } from "@openai/agents-realtime";
+import { OpenAIRealtimeWebRTC, OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession, tool, type TransportToolCallEvent } from "@openai/agents-realtime";
 import type { ToolEnvelope } from "@/lib/assistant/envelope";
 import { capturePcm, PcmPlayer } from "./microphone";
 import { callVoiceTool, reportVoiceUsage, type VoiceSessionAnswer } from "./voice-api";
@@ -24,23 +24,37 @@ const RATE = 24_000;
 type Realtime = Extract<VoiceSessionAnswer, { mode: "realtime" }>;
 
 export async function startRealtime(answer: Realtime, brand: string, microphone: MediaStream, on: SessionHandlers): Promise<RunningSession> {
+  // every call the model makes is run by the server's Voice door, which answers with the envelope
+  const runOnServer = async (name: string, input: unknown, callId: string | undefined) => {
+    on.state("thinking");
+    const envelope = await callVoiceTool(brand, name, input, callId);
+    const shown = typeof input === "string" ? parseObject(input) : input;
+    on.tool({ capabilityId: envelope.capabilityId, input: (shown ?? {}) as Record<string, unknown>, envelope });
+    return JSON.stringify(envelope);
+  };
   const tools = answer.tools.map((definition) =>
     tool({
       name: definition.name,
       description: definition.description,
       parameters: { required: [], additionalProperties: true, ...definition.parameters } as never,
       strict: false,
-      execute: async (input: unknown, _context, details) => {
-        on.state("thinking");
-        const envelope = await callVoiceTool(brand, definition.name, input, details?.toolCall?.callId);
-        on.tool({ capabilityId: envelope.capabilityId, input: (input ?? {}) as Record<string, unknown>, envelope });
-        return JSON.stringify(envelope);
-      },
+      execute: (input: unknown, _context, details) => runOnServer(definition.name, input, details?.toolCall?.callId),
     }),
   );
   const agent = new RealtimeAgent({ name: "Brand assistant", instructions: answer.instructions, tools });
   const websocket = answer.transport === "websocket";
   const transport = websocket ? new OpenAIRealtimeWebSocket({ url: answer.url }) : new OpenAIRealtimeWebRTC({ baseUrl: answer.url, mediaStream: microphone });
+  // A call of a tool this person was not given (a model may call one anyway) would get the
+  // library's local "not found"; it goes to the server's door too, so the pipeline decides every
+  // call the model makes (not_found, forbidden) and the person sees its answer.
+  const known = new Set(answer.tools.map((definition) => definition.name));
+  const emit = transport.emit.bind(transport) as (type: string, ...args: unknown[]) => boolean;
+  (transport as { emit: typeof emit }).emit = (type, ...args) => {
+    const call = args[0] as TransportToolCallEvent;
+    if (type !== "function_call" || known.has(call.name)) return emit(type, ...args);
+    void runOnServer(call.name, call.arguments, call.callId).then((output) => transport.sendFunctionCallOutput(call, output, true));
+    return true;
+  };
   const session = new RealtimeSession(agent, { transport, model: answer.model });
   let player: PcmPlayer | undefined;
   let stopCapture: (() => void) | undefined;
@@ -62,7 +76,8 @@ export async function startRealtime(answer: Realtime, brand: string, microphone:
     else if (event.type === "response.done") void meter(event.response as { usage?: Record<string, unknown> } | undefined);
   });
   session.on("audio", (event: { data: ArrayBuffer }) => player?.play(event.data));
-  session.on("error", () => {
+  // the connection failed (a tool's own failure is already an envelope the model was given)
+  transport.on("error", () => {
     if (!stopped) on.ended("The voice connection failed. Press Start voice to try again.");
     stop();
   });
@@ -76,13 +91,31 @@ export async function startRealtime(answer: Realtime, brand: string, microphone:
     }
   }
   on.state("connecting");
-  await session.connect({ apiKey: answer.clientSecret, url: answer.url });
   if (websocket) {
+    // the microphone is heard from the moment it opens: what the person says while the session
+    // connects is kept and sent once it is open
+    const early: Int16Array[] = [];
+    let open = false;
     player = new PcmPlayer(RATE, () => on.state("listening"));
     stopCapture = await capturePcm(microphone, RATE, (pcm) => {
-      if (!stopped) session.sendAudio(pcm.buffer as ArrayBuffer);
+      if (stopped) return;
+      if (open) session.sendAudio(pcm.buffer as ArrayBuffer);
+      else early.push(pcm);
     });
+    await session.connect({ apiKey: answer.clientSecret, url: answer.url });
+    for (const pcm of early.splice(0)) session.sendAudio(pcm.buffer as ArrayBuffer);
+    open = true;
+  } else {
+    await session.connect({ apiKey: answer.clientSecret, url: answer.url });
   }
   on.state("listening");
   return { stop, tell: (text) => session.sendMessage(text) };
+}
+
+function parseObject(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
 }

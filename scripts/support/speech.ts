@@ -44,6 +44,23 @@ export async function speak(text: string, options: { rate?: number; lead?: numbe
   return file;
 }
 
+/** One WAV of several sentences, each followed by `gap` seconds of silence (a conversation's turns). */
+export async function speakAll(texts: string[], options: { rate?: number; lead?: number; gap?: number } = {}): Promise<string> {
+  const rate = options.rate ?? 16_000;
+  const name = createHash("sha256").update(`${texts.join("|")}|${rate}|${options.lead}|${options.gap}`).digest("hex").slice(0, 16);
+  const file = path.join(CACHE, `all-${name}.wav`);
+  if (existsSync(file)) return file;
+  const parts: string[] = [];
+  for (const [index, text] of texts.entries()) {
+    const part = `${file}.${index}.wav`;
+    await run("sox", [await speak(text, { rate, lead: index === 0 ? (options.lead ?? 0.5) : 0.2 }), part, "pad", "0", String(options.gap ?? 4)]);
+    parts.push(part);
+  }
+  await run("sox", [...parts, file]);
+  for (const part of parts) rmSync(part, { force: true });
+  return file;
+}
+
 /** The PCM16 samples of a WAV file made by speak() (its data chunk). */
 export function pcmOf(wavFile: string): Buffer {
   const wav = readFileSync(wavFile);
