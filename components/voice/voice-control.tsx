@@ -1,6 +1,7 @@
 "use client";
 // The microphone button of the chat page and the state the person always sees: connecting,
 // listening, thinking, speaking (or recording, in turns), with Stop; problems in words.
+import { MicIcon } from "./mic-icon";
 import type { VoiceStatus } from "./use-voice";
 
 const LABELS: Record<Exclude<VoiceStatus, "off">, string> = {
@@ -30,7 +31,7 @@ export function VoiceControl({ brand, status, mode, problem, available, onStart,
     <div className="voice-control" data-testid="voice-control">
       {!on ? (
         <button type="button" className="button" data-testid="voice-start" disabled={!brand} onClick={onStart} aria-describedby={available ? undefined : "voice-unavailable"}>
-          <span aria-hidden="true">🎤</span> Start voice
+          <MicIcon /> Start voice
         </button>
       ) : (
         <>

@@ -3,6 +3,7 @@
 // the chat uses for that capability (a pending write as its confirm card).
 import { Widget } from "@/components/widgets/registry";
 import type { CatalogueEntry, Decision, ToolEnvelope } from "@/components/widgets/types";
+import { MicIcon } from "./mic-icon";
 import type { VoiceEntry } from "./use-voice";
 
 type Props = {
@@ -20,7 +21,10 @@ export function VoiceTranscript({ entries, brand, byId, onDecided }: Props) {
         entry.kind === "said" ? (
           <div key={entry.id} className={`message message-${entry.role}`} data-testid={`voice-said-${entry.role}`}>
             <p className="message-text">
-              <span className="voice-said-mark" aria-label="spoken">🎙 </span>
+              <span className="voice-said-mark" title="spoken">
+                <MicIcon size={13} />
+                <span className="visually-hidden">Spoken: </span>
+              </span>
               {entry.text}
             </p>
           </div>

@@ -1,9 +1,12 @@
 // A scripted stand-in for a language model: a real HTTP server on loopback speaking OpenAI's
 // chat-completions API with `stream: true`, so the service's real provider code path runs in tests.
 // Each answer is chosen by a function of the received request (e.g. "call library_search, then
-// say X once its result is back"); every request body is recorded for assertions.
+// say X once its result is back"); every request body is recorded for assertions. With `audio`,
+// it also serves /audio/transcriptions (pocketsphinx hears the uploaded WAV) and /audio/speech
+// (espeak-ng speaks the text), as a self-hosted OpenAI-compatible server would.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerAudio, isAudioRoute } from "./scripted-audio";
 
 export type ChatMessage = {
   role: "system" | "user" | "assistant" | "tool";
@@ -46,13 +49,18 @@ export type ScriptedModel = {
 
 const DEFAULT_USAGE = { promptTokens: 100, completionTokens: 20 };
 
-export async function startScriptedModel(initial: Script): Promise<ScriptedModel> {
+export async function startScriptedModel(initial: Script, options: { audio?: boolean } = {}): Promise<ScriptedModel> {
   let script = initial;
   const requests: ChatRequest[] = [];
   const rawBodies: string[] = [];
   let calls = 0;
   const server = createServer(async (req, res) => {
-    const raw = await readBody(req);
+    const bytes = await readBytes(req);
+    if (options.audio && req.method === "POST" && isAudioRoute(req.url)) {
+      rawBodies.push(bytes.toString("latin1"));
+      return answerAudio(req, bytes, res);
+    }
+    const raw = bytes.toString("utf8");
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return fail(res, 404, `no route ${req.method} ${req.url}`);
     let body: ChatRequest;
     try {
@@ -69,7 +77,7 @@ export async function startScriptedModel(initial: Script): Promise<ScriptedModel
       return fail(res, 500, `script failed: ${(error as Error).message}`);
     }
     if (turn.failWith) return fail(res, turn.failWith, "scripted failure");
-    if (!body.stream) return fail(res, 400, "the scripted model only streams");
+    if (!body.stream) return answerWhole(res, body, turn, calls);
     stream(res, body, turn, calls);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -112,15 +120,30 @@ function stream(res: ServerResponse, body: ChatRequest, turn: Turn, n: number): 
   res.end();
 }
 
+/** The same turn as one JSON answer, for a request without `stream`. */
+function answerWhole(res: ServerResponse, body: ChatRequest, turn: Turn, n: number): void {
+  const toolCalls = (turn.toolCalls ?? []).map((call, index) => ({
+    id: call.id ?? `call_${n}_${index}`, type: "function",
+    function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments) },
+  }));
+  const usage = turn.usage ?? DEFAULT_USAGE;
+  res.writeHead(200, { "Content-Type": "application/json" });
+  res.end(JSON.stringify({
+    id: `chatcmpl-scripted-${n}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model: body.model,
+    choices: [{ index: 0, message: { role: "assistant", content: turn.text ?? null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) }, finish_reason: toolCalls.length ? "tool_calls" : "stop" }],
+    usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens },
+  }));
+}
+
 function fail(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { "Content-Type": "application/json" });
   res.end(JSON.stringify({ error: { message, type: "invalid_request_error", code: null } }));
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 // Helpers for scripts: what the conversation so far looks like.
