@@ -3,14 +3,19 @@
 const PROBE = "http://same-origin.invalid";
 
 /**
- * The path itself when it stays on this origin once a browser resolves it, else "/". Resolving
- * catches what prefix checks miss: "//evil", "/\evil", "/\t/evil" (URL parsing drops the tab).
+ * The path as a browser resolves it, when it stays on this origin, else "/". Resolving catches
+ * what prefix checks miss ("/\evil", "/\t/evil": URL parsing drops the tab). The resolved path is
+ * itself checked again: dot segments can turn "/.//evil" or "/%2e//evil" into "//evil", which a
+ * browser given it as a Location reads as another host. Only one leading slash may come out.
  */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || !next.startsWith("/")) return "/";
   try {
     const url = new URL(next, PROBE);
-    return url.origin === PROBE ? `${url.pathname}${url.search}${url.hash}` : "/";
+    if (url.origin !== PROBE) return "/";
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (/^\/[/\\]/.test(path) || new URL(path, PROBE).origin !== PROBE) return "/";
+    return path;
   } catch {
     return "/";
   }
