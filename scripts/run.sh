@@ -30,7 +30,7 @@ ensure_dependencies() {
 
 # next build only when a source changed since the last one
 ensure_build() {
-  if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib components instrumentation.ts next.config.mjs tsconfig.json prisma/schema.prisma prisma/postgres/schema.prisma package-lock.json -newer .next/BUILD_ID -not -path 'lib/db/generated/*' -print -quit)" ]; then
+  if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib components instrumentation.ts proxy.ts next.config.mjs tsconfig.json prisma/schema.prisma prisma/postgres/schema.prisma package-lock.json -newer .next/BUILD_ID -not -path 'lib/db/generated/*' -print -quit)" ]; then
     npx next build 1>&2
   fi
 }

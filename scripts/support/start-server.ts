@@ -31,7 +31,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const port = await freePort();
   const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, NODE_ENV: "production" },
+    // APP_URL: where the server is reached, unless a test says it is served elsewhere (behind TLS)
+    env: { ...process.env, ...env, PORT: String(port), APP_URL: env.APP_URL ?? `http://127.0.0.1:${port}`, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
