@@ -8,6 +8,7 @@ import { hasScope } from "../core/access";
 import { invoke, type Outcome } from "../core/invoke";
 import { isServed } from "../core/rollout";
 import { advertised, inputSchema, outputSchema } from "./mcp-schema";
+import { openConfirmation, sealConfirmation } from "./mcp-confirmation";
 
 export type McpCaller = { actor: Actor; authorization: string };
 type Result = Outcome["result"];
@@ -56,18 +57,18 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
   const run = async (value: Record<string, unknown>) =>
     (await invoke({ door: "mcp", credential: { kind: "key", authorization: caller.authorization }, capabilityId: capability.id, body: { ok: true, value }, requestId })).result;
   const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
-  const shown = ctx.mcpReq.requestState();
-  if (answer.kind === "elicit" && answer.action !== "accept") {
-    return declined(requestId, typeof shown === "string" ? shown : undefined);
-  }
-  const result = await run(args);
+  // only this server's own sealed state for exactly this call counts (mcp-confirmation.ts)
+  const state = answer.kind === "elicit" ? openConfirmation(ctx.mcpReq.requestState(), caller.actor, capability.id, args) : undefined;
+  if (answer.kind === "elicit" && answer.action !== "accept") return declined(requestId, state?.summary);
+  // accepted what the person saw: the door presents the sealed token itself, so it never leaves
+  // the server; a replayed state's token is spent, so that call is asked again like any other
+  const result = await run(state ? { ...args, confirmationToken: state.token } : args);
   if (result.ok || result.error.code !== "confirmation_required" || !canElicit(server, ctx)) return toolResult(result, requestId);
-  const { summary = "", confirmationToken } = result.error.details;
-  // accepted what the person saw: the door presents the token itself, so it never leaves the server
-  if (answer.kind === "elicit" && shown === summary) return toolResult(await run({ ...args, confirmationToken }), requestId);
+  const { summary = "", confirmationToken = "", expiresAt } = result.error.details;
+  const exp = expiresAt ? Date.parse(expiresAt) : Date.now();
   return inputRequired({
     inputRequests: { confirm: inputRequired.elicit({ mode: "form", message: summary, requestedSchema: { type: "object", properties: {} } }) },
-    requestState: summary,
+    requestState: sealConfirmation(caller.actor, capability.id, args, { token: confirmationToken, summary, exp }),
   });
 }
 
