@@ -7,6 +7,16 @@ function unsetIfEmpty<T extends z.ZodType>(inner: T) {
   return z.preprocess((value) => (value === "" ? undefined : value), inner.optional());
 }
 
+/** A comma-separated list of host names (an origin URL is reduced to its host name): "" is none. */
+function hostList(name: string) {
+  const hostname = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*)$/i;
+  return z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean).map((item) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(item) ? new URL(item).hostname : item).toLowerCase()))
+    .refine((items) => items.every((item) => hostname.test(item)), `${name} must be host names separated by commas, such as app.example.com,[::1]`);
+}
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_URL: z.url().optional(),
@@ -29,6 +39,10 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   // sign-in attempts per client address per minute (better-auth's limiter, lib/auth/auth.ts)
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // the MCP door's DNS-rebinding protection (lib/doors/mcp-origin.ts): more browser origins and
+  // Host names it accepts beside APP_URL's own (host names, comma separated)
+  MCP_ALLOWED_ORIGINS: hostList("MCP_ALLOWED_ORIGINS"),
+  MCP_ALLOWED_HOSTS: hostList("MCP_ALLOWED_HOSTS"),
   CAPABILITY_ROLLOUT: z.enum(["all", "available"]).default("all"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   // the assistant's model (decisions §8): OpenAI, or any OpenAI-compatible server by its base URL

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { config, resetConfigForTests } from "../../lib/config";
 
-const NAMES = ["REDIS_URL", "LOG_LEVEL", "SHUTDOWN_TIMEOUT_SECONDS"];
+const NAMES = ["REDIS_URL", "LOG_LEVEL", "SHUTDOWN_TIMEOUT_SECONDS", "MCP_ALLOWED_ORIGINS", "MCP_ALLOWED_HOSTS", "VOICE_MODE", "OPENAI_API_KEY", "OPENAI_BASE_URL", "REALTIME_TRANSPORT"];
 const saved = { ...process.env };
 
 function withEnv(values: Record<string, string>) {
@@ -31,7 +31,18 @@ describe("operations settings", () => {
     [{ REDIS_URL: "localhost:6379" }, /^Invalid configuration: REDIS_URL: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
     [{ LOG_LEVEL: "verbose" }, /^Invalid configuration: LOG_LEVEL: LOG_LEVEL must be one of/],
     [{ SHUTDOWN_TIMEOUT_SECONDS: "0" }, /^Invalid configuration: SHUTDOWN_TIMEOUT_SECONDS:/],
+    [{ MCP_ALLOWED_ORIGINS: "evil example" }, /^Invalid configuration: MCP_ALLOWED_ORIGINS: MCP_ALLOWED_ORIGINS must be host names/],
+    [{ MCP_ALLOWED_HOSTS: "a.example,*" }, /^Invalid configuration: MCP_ALLOWED_HOSTS: MCP_ALLOWED_HOSTS must be host names/],
+    [{ VOICE_MODE: "realtime" }, /^Invalid configuration: VOICE_MODE: VOICE_MODE=realtime needs OPENAI_API_KEY/],
+    [{ VOICE_MODE: "loud" }, /^Invalid configuration: VOICE_MODE: VOICE_MODE must be realtime, turns or off/],
+    [{ REALTIME_TRANSPORT: "carrier-pigeon" }, /^Invalid configuration: REALTIME_TRANSPORT: REALTIME_TRANSPORT must be webrtc or websocket/],
   ])("%o is refused with a sentence naming it", (values, message) => {
     expect(withEnv(values)).toThrow(message);
+  });
+
+  it("MCP host lists: comma separated, origins reduced to their host names, empty by default", () => {
+    expect(withEnv({})().MCP_ALLOWED_ORIGINS).toEqual([]);
+    expect(withEnv({ MCP_ALLOWED_ORIGINS: "https://Console.Partner.example:8443, app.example" })().MCP_ALLOWED_ORIGINS).toEqual(["console.partner.example", "app.example"]);
+    expect(withEnv({ MCP_ALLOWED_HOSTS: "mcp.internal,[::1]" })().MCP_ALLOWED_HOSTS).toEqual(["mcp.internal", "[::1]"]);
   });
 });
