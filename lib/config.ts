@@ -1,6 +1,7 @@
 // Configuration, validated once: a wrong setting fails fast with a sentence naming it.
 import { z } from "zod";
 import { loadOrCreateSecret } from "./secret";
+import { trustedProxyList } from "./ops/client-address";
 
 /** An empty variable (S3_BUCKET=) counts as unset. */
 function unsetIfEmpty<T extends z.ZodType>(inner: T) {
@@ -39,6 +40,18 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   // sign-in attempts per client address per minute (better-auth's limiter, lib/auth/auth.ts)
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // sign-in attempts per account per minute from browsers that never signed in to it (lib/auth/sign-in-limits.ts)
+  SIGN_IN_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // proxies in front of the service whose X-Forwarded-For is believed (lib/ops/client-address.ts):
+  // addresses or CIDR ranges, comma separated; unset believes no forwarding header
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+    .superRefine((entries, issues) => {
+      const bad = entries.find((entry) => "invalid" in trustedProxyList([entry]));
+      if (bad) issues.addIssue({ code: "custom", message: `TRUSTED_PROXIES must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1; "${bad}" is neither` });
+    }),
   // the MCP door's DNS-rebinding protection (lib/doors/mcp-origin.ts): more browser origins and
   // Host names it accepts beside APP_URL's own (host names, comma separated)
   MCP_ALLOWED_ORIGINS: hostList("MCP_ALLOWED_ORIGINS"),

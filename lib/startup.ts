@@ -6,6 +6,7 @@
 import { config } from "./config";
 import { providerCatalog } from "./connections/catalog";
 import { log } from "./log";
+import { installClientAddress, trustedProxyList } from "./ops/client-address";
 import { redis } from "./ops/redis";
 import { installShutdown } from "./ops/shutdown";
 
@@ -19,6 +20,9 @@ export async function validateAtStart(): Promise<void> {
     log.fatal({ component: "startup" }, (error as Error).message);
     process.exit(1);
   }
+  // before the first request: every request carries the address this server resolved
+  const trusted = trustedProxyList(config().TRUSTED_PROXIES);
+  installClientAddress("list" in trusted && config().TRUSTED_PROXIES.length > 0 ? trusted.list : undefined);
   installShutdown();
   await firstRedisConnection();
 }

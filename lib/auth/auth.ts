@@ -9,6 +9,8 @@ import { config } from "../config";
 import { hmac } from "../core/crypto";
 import { rateLimitStore } from "../core/rate-limit";
 import { db, dialect } from "../db/client";
+import { CLIENT_ADDRESS_HEADER } from "../ops/client-address";
+import { checkSignIn, deviceCookie } from "./sign-in-limits";
 
 export const SESSION_DAYS = 7;
 
@@ -35,10 +37,11 @@ function createAuth() {
       window: 60,
       max: 100,
       customStorage: { consume: consumeAttempt },
-      // per client address (X-Forwarded-For, else the socket address; see README)
+      // per client address, as this server resolved it (never a header the client chose)
       customRules: { "/sign-in/email": { window: 60, max: settings.SIGN_IN_PER_MINUTE } },
     },
     advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: { generateId: () => randomUUID() },
       // Secure follows APP_URL: https in production, plain http on a developer's machine
       useSecureCookies: settings.APP_URL.startsWith("https://"),
@@ -73,7 +76,7 @@ const SERVED = new Set([
   "/list-sessions", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions",
 ]);
 
-export function handleAuthRequest(request: Request): Promise<Response> | Response {
+export async function handleAuthRequest(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
   if (!SERVED.has(path)) return Response.json({ message: "Not found" }, { status: 404 });
   // better-auth checks Origin only when a cookie is present; a sign-in without one from another
@@ -81,5 +84,14 @@ export function handleAuthRequest(request: Request): Promise<Response> | Respons
   if (request.method !== "GET" && request.headers.get("origin") !== new URL(config().APP_URL).origin) {
     return Response.json({ message: "Requests must come from this service's own pages" }, { status: 403 });
   }
-  return auth().handler(request);
+  if (path !== "/sign-in/email" || request.method !== "POST") return auth().handler(request);
+  const email = await request.clone().json().then((body: { email?: unknown }) => (typeof body?.email === "string" ? body.email : ""), () => "");
+  const verdict = await checkSignIn(request, email);
+  if (!verdict.allowed) {
+    const headers = { "Retry-After": String(verdict.retryAfterSeconds), "X-Retry-After": String(verdict.retryAfterSeconds) };
+    return Response.json({ code: "TOO_MANY_REQUESTS", message: verdict.message }, { status: 429, headers });
+  }
+  const response = await auth().handler(request);
+  if (response.ok && email) response.headers.append("Set-Cookie", deviceCookie(email));
+  return response;
 }

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { config, resetConfigForTests } from "../../lib/config";
 
-const NAMES = ["REDIS_URL", "LOG_LEVEL", "SHUTDOWN_TIMEOUT_SECONDS", "MCP_ALLOWED_ORIGINS", "MCP_ALLOWED_HOSTS", "VOICE_MODE", "OPENAI_API_KEY", "OPENAI_BASE_URL", "REALTIME_TRANSPORT"];
+const NAMES = ["REDIS_URL", "LOG_LEVEL", "SHUTDOWN_TIMEOUT_SECONDS", "MCP_ALLOWED_ORIGINS", "MCP_ALLOWED_HOSTS", "VOICE_MODE", "OPENAI_API_KEY", "OPENAI_BASE_URL", "REALTIME_TRANSPORT", "TRUSTED_PROXIES"];
 const saved = { ...process.env };
 
 function withEnv(values: Record<string, string>) {
@@ -33,11 +33,18 @@ describe("operations settings", () => {
     [{ SHUTDOWN_TIMEOUT_SECONDS: "0" }, /^Invalid configuration: SHUTDOWN_TIMEOUT_SECONDS:/],
     [{ MCP_ALLOWED_ORIGINS: "evil example" }, /^Invalid configuration: MCP_ALLOWED_ORIGINS: MCP_ALLOWED_ORIGINS must be host names/],
     [{ MCP_ALLOWED_HOSTS: "a.example,*" }, /^Invalid configuration: MCP_ALLOWED_HOSTS: MCP_ALLOWED_HOSTS must be host names/],
+    [{ TRUSTED_PROXIES: "10.0.0.0/8,proxy.internal" }, /^Invalid configuration: TRUSTED_PROXIES: TRUSTED_PROXIES must be IP addresses or CIDR ranges .* "proxy.internal" is neither/],
+    [{ TRUSTED_PROXIES: "10.0.0.0/33" }, /^Invalid configuration: TRUSTED_PROXIES:/],
     [{ VOICE_MODE: "realtime" }, /^Invalid configuration: VOICE_MODE: VOICE_MODE=realtime needs OPENAI_API_KEY/],
     [{ VOICE_MODE: "loud" }, /^Invalid configuration: VOICE_MODE: VOICE_MODE must be realtime, turns or off/],
     [{ REALTIME_TRANSPORT: "carrier-pigeon" }, /^Invalid configuration: REALTIME_TRANSPORT: REALTIME_TRANSPORT must be webrtc or websocket/],
   ])("%o is refused with a sentence naming it", (values, message) => {
     expect(withEnv(values)).toThrow(message);
+  });
+
+  it("TRUSTED_PROXIES: addresses and CIDR ranges, none by default", () => {
+    expect(withEnv({})().TRUSTED_PROXIES).toEqual([]);
+    expect(withEnv({ TRUSTED_PROXIES: "10.0.0.0/8, 127.0.0.1,::1,fd00::/8" })().TRUSTED_PROXIES).toEqual(["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8"]);
   });
 
   it("MCP host lists: comma separated, origins reduced to their host names, empty by default", () => {
