@@ -62,6 +62,8 @@ const schema = z.object({
   OPENAI_API_KEY: unsetIfEmpty(z.string()),
   OPENAI_BASE_URL: unsetIfEmpty(z.url("OPENAI_BASE_URL must be a URL such as http://127.0.0.1:11434/v1")),
   ASSISTANT_MODEL: unsetIfEmpty(z.string().max(200)),
+  // tokens set aside for each model call before it is made (lib/assistant/budget.ts)
+  AI_RESERVE_TOKENS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
   // the Voice door (lib/voice/setup.ts): realtime speech-to-speech, or turns through any OpenAI-compatible server
   VOICE_MODE: unsetIfEmpty(z.enum(["realtime", "turns", "off"], "VOICE_MODE must be realtime, turns or off")),
   REALTIME_MODEL: z.preprocess((value) => (value === "" ? undefined : value), z.string().max(200).default("gpt-realtime")),

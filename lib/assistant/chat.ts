@@ -10,13 +10,14 @@ import { authenticate } from "../core/auth";
 import { AppError, invalidInput } from "../core/errors";
 import { describe } from "../core/input";
 import { runForPerson } from "../doors/assistant";
-import { budgetMessage, budgetOf, recordUsage } from "./budget";
+import { budgetMessage, budgetOf, meteredSteps } from "./budget";
 import { withStoredTruth } from "./history";
 import { checkOrigin, readJsonObject, requirePerson } from "./http";
 import { assistantModel } from "./model";
+import { config } from "../config";
 import { systemPrompt } from "./system-prompt";
 import { buildTools } from "./tools";
-import type { LanguageModelUsage } from "ai";
+import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet, UIMessage } from "ai";
 
 const CHAT_BODY_LIMIT = 4 * 1024 * 1024;
 /** model calls per request: enough for overview → soul → a few tools → an answer */
@@ -49,28 +50,52 @@ export async function handleChat(request: Request, requestId: string): Promise<R
   const now = new Date();
   const actor = await authenticate({ kind: "session", userId }, now);
   const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
-  // the budget is checked before the model is called; slash commands never reach this route
-  const budget = await budgetOf(brand, now);
-  if (budget.exhausted) throw new AppError("budget_exceeded", budgetMessage(brand.name, budget));
-  const tools = buildTools(capabilities, actor, role, "assistant", (capabilityId, input, toolCallId) =>
-    runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId }),
-  );
-  const messages = await withStoredTruth(validated.data, userId, requestId);
+  // each model call reserves its tokens first (lib/assistant/budget.ts): parallel chats of one
+  // brand cannot all pass a spent budget; slash commands never reach this route
+  const metered = meteredSteps(brand, config().AI_RESERVE_TOKENS);
+  if (!(await metered.first(now))) throw new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
+  try {
+    const tools = buildTools(capabilities, actor, role, "assistant", (capabilityId, input, toolCallId) =>
+      runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId }),
+    );
+    const messages = await withStoredTruth(validated.data, userId, requestId);
+    const modelMessages = await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true });
+    return streamChat({ model, system: systemPrompt(brand, { name: actor.name, role }), messages, modelMessages, tools, metered, requestId });
+  } catch (error) {
+    await metered.releaseAll();
+    throw error;
+  }
+}
+
+type ChatRun = {
+  model: LanguageModel;
+  system: string;
+  messages: UIMessage[];
+  modelMessages: ModelMessage[];
+  tools: ToolSet;
+  metered: ReturnType<typeof meteredSteps>;
+  requestId: string;
+};
+
+function streamChat({ model, system, messages, modelMessages, tools, metered, requestId }: ChatRun): Response {
   const result = streamText({
     model,
-    system: systemPrompt(brand, { name: actor.name, role }),
-    messages: await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true }),
+    system,
+    messages: modelMessages,
     tools,
-    // a conversation that spends the last of the month's tokens stops before the next model call
-    stopWhen: [isStepCount(MAX_STEPS), ({ steps }) => budget.used + steps.reduce((sum, step) => sum + tokensOf(step.usage), 0) >= budget.limit],
-    // metered step by step, so a chat cut short still counts what the model already did
+    // a conversation stops when the next model call's tokens cannot be reserved (budget spent)
+    stopWhen: [isStepCount(MAX_STEPS), () => metered.next()],
+    // settled step by step, so a chat cut short still counts what the model already did
     onStepEnd: async (step) => {
       try {
-        await recordUsage(brand.id, tokensOf(step.usage), new Date());
+        await metered.stepDone(tokensOf(step.usage));
       } catch (error) {
         console.error(`[${requestId}] AI usage not recorded:`, error);
       }
     },
+    onEnd: () => metered.releaseAll(),
+    onError: () => metered.releaseAll(),
+    onAbort: () => metered.releaseAll(),
   });
   const stream = toUIMessageStream({
     stream: result.stream,

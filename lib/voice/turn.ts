@@ -5,14 +5,17 @@
 // the chat's. The history is the browser's and untrusted: text only, and a decision on a pending
 // call is told to the model from the stored truth, not from what the browser says happened.
 import "server-only";
-import { experimental_generateSpeech, experimental_transcribe, generateText, isStepCount, type ModelMessage } from "ai";
+import { experimental_generateSpeech, experimental_transcribe, generateText, isStepCount, type LanguageModel, type ModelMessage } from "ai";
+import type { Actor, BrandInfo } from "../capabilities/define";
+import type { Role } from "../core/roles";
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
 import { resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
 import { AppError, invalidInput } from "../core/errors";
 import type { ToolEnvelope } from "../assistant/envelope";
-import { budgetMessage, budgetOf, recordUsage } from "../assistant/budget";
+import { budgetMessage, budgetOf, meteredSteps } from "../assistant/budget";
+import { config } from "../config";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { assistantModel, openAIProvider } from "../assistant/model";
 import { buildTools } from "../assistant/tools";
@@ -20,7 +23,7 @@ import { runForPerson } from "../doors/assistant";
 import { pendingTruth } from "../doors/assistant-pending";
 import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
-import { NO_VOICE_MESSAGE, voiceSetup } from "./setup";
+import { NO_VOICE_MESSAGE, voiceSetup, type VoiceSetup } from "./setup";
 
 /** a WAV of about 60 s of 16 kHz mono speech, base64 */
 const TURN_BODY_LIMIT = 3 * 1024 * 1024;
@@ -58,24 +61,48 @@ export async function runVoiceTurn(request: Request, requestId: string): Promise
   const now = new Date();
   const actor = await authenticate({ kind: "session", userId }, now);
   const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
-  const budget = await budgetOf(brand, now);
-  if (budget.exhausted) throw new AppError("budget_exceeded", budgetMessage(brand.name, budget));
+  // like the chat: each model call of the turn reserves its tokens first (lib/assistant/budget.ts)
+  const metered = meteredSteps(brand, config().AI_RESERVE_TOKENS);
+  if (!(await metered.first(now))) throw new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
+  try {
+    return await takeTurn({ ...parsed.data, setup, model, userId, actor, brand, role, metered, requestId });
+  } finally {
+    await metered.releaseAll();
+  }
+}
+
+type Turn = Omit<z.infer<typeof body>, "brand"> & {
+  setup: Extract<VoiceSetup, { mode: "turns" }>;
+  model: LanguageModel;
+  userId: string;
+  actor: Actor;
+  brand: BrandInfo;
+  role: Role | null;
+  metered: ReturnType<typeof meteredSteps>;
+  requestId: string;
+};
+
+async function takeTurn(turn: Turn): Promise<TurnAnswer> {
+  const { setup, userId, actor, brand, role, metered, requestId } = turn;
   const provider = openAIProvider();
-  const transcript = parsed.data.audio ? await transcribeTurn(provider, setup.transcriptionModel, parsed.data.audio) : "";
-  const said = parsed.data.decided ? await decisionNote(userId, parsed.data.decided, requestId) : transcript;
+  const transcript = turn.audio ? await transcribeTurn(provider, setup.transcriptionModel, turn.audio) : "";
+  const said = turn.decided ? await decisionNote(userId, turn.decided, requestId) : transcript;
   const tools = buildTools(capabilities, actor, role, "voice", (capabilityId, input, toolCallId) =>
     runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, door: "voice" }),
   );
-  const messages: ModelMessage[] = [...parsed.data.history.map(({ role, text }) => ({ role, content: text }) as ModelMessage), { role: "user", content: said || "(silence)" }];
-  const result = await generateText({ model, system: voiceInstructions(brand, { name: actor.name, role }), messages, tools, stopWhen: isStepCount(MAX_STEPS) });
-  const used = result.totalUsage.totalTokens ?? (result.totalUsage.inputTokens ?? 0) + (result.totalUsage.outputTokens ?? 0);
-  await recordUsage(brand.id, used, new Date());
+  const messages: ModelMessage[] = [...turn.history.map(({ role, text }) => ({ role, content: text }) as ModelMessage), { role: "user", content: said || "(silence)" }];
+  const result = await generateText({
+    model: turn.model, system: voiceInstructions(brand, { name: actor.name, role }), messages, tools,
+    // each next model call reserves its tokens, or the turn ends there
+    stopWhen: [isStepCount(MAX_STEPS), () => metered.next()],
+    onStepEnd: (step) => metered.stepDone(step.usage.totalTokens ?? (step.usage.inputTokens ?? 0) + (step.usage.outputTokens ?? 0)),
+  });
   const reply = result.text.trim() || "Done.";
   const toolResults = result.steps.flatMap((step) => step.toolResults).map((item) => ({
     capabilityId: (item.output as ToolEnvelope).capabilityId, input: item.input as Record<string, unknown>, envelope: item.output as ToolEnvelope,
   }));
   const audio = setup.speechModel ? await speak(provider, setup.speechModel, reply) : null;
-  return { transcript, reply, tools: toolResults, audio, budgetExhausted: budget.used + used >= budget.limit };
+  return { transcript, reply, tools: toolResults, audio, budgetExhausted: (await budgetOf(brand, new Date())).exhausted };
 }
 
 type Provider = ReturnType<typeof openAIProvider>;

@@ -31,6 +31,8 @@ export type Turn = {
   usage?: { promptTokens: number; completionTokens: number };
   /** answer with this HTTP status and an OpenAI error body instead */
   failWith?: number;
+  /** wait this long before answering, as a busy model does (to overlap parallel requests) */
+  delayMs?: number;
 };
 
 export type Script = (request: ChatRequest, index: number) => Turn;
@@ -76,6 +78,7 @@ export async function startScriptedModel(initial: Script, options: { audio?: boo
     } catch (error) {
       return fail(res, 500, `script failed: ${(error as Error).message}`);
     }
+    if (turn.delayMs) await new Promise((resolve) => setTimeout(resolve, turn.delayMs));
     if (turn.failWith) return fail(res, turn.failWith, "scripted failure");
     if (!body.stream) return answerWhole(res, body, turn, calls);
     stream(res, body, turn, calls);

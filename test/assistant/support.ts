@@ -39,9 +39,9 @@ export async function makeChatWorld(url: string, options: { plan?: string } = {}
 }
 
 /** A server of our own whose model is the scripted one. */
-export async function startModelServer(script: Script): Promise<{ model: ScriptedModel; server: RunningServer; url: string; stop(): Promise<void> }> {
+export async function startModelServer(script: Script, env: Record<string, string> = {}): Promise<{ model: ScriptedModel; server: RunningServer; url: string; stop(): Promise<void> }> {
   const model = await startScriptedModel(script);
-  const server = await startServer({ ...inject("testEnv"), OPENAI_BASE_URL: model.baseUrl, ASSISTANT_MODEL: "scripted-model" });
+  const server = await startServer({ ...inject("testEnv"), OPENAI_BASE_URL: model.baseUrl, ASSISTANT_MODEL: "scripted-model", ...env });
   return { model, server, url: server.url, stop: async () => (await server.stop(), await model.stop()) };
 }
 

@@ -20,7 +20,7 @@ describe("security headers", () => {
     const response = await get(`${baseUrl()}${page}`);
     expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
-    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
     expect(response.headers.get("permissions-policy")).toMatch(/(^|, )microphone=\(self\)(,|$)/);
     expect(response.headers.get("permissions-policy")).toMatch(/camera=\(\)/);
     expect(response.headers.get("strict-transport-security")).toBeNull();
