@@ -66,13 +66,13 @@ async function talk(page: Page) {
   await expect.poll(() => page.getByTestId("voice-state").getAttribute("data-state")).toBe("recording");
   await page.waitForTimeout(4_500);
   await page.getByTestId("voice-talk").click();
-  await page.getByTestId("voice-said-assistant").first().waitFor({ timeout: 20_000 });
+  await page.getByTestId("voice-said-assistant").first().waitFor({ timeout: 45_000 });
 }
 
 const saidByAssistant = (page: Page) => page.getByTestId("voice-said-assistant").allTextContents();
 const colours = async (brandId: string) => (await db().kitColor.findMany({ where: { brandId } })).map((color) => color.hex);
 
-describe("voice, turn by turn, in the browser", () => {
+describe("voice, turn by turn, in the browser", { timeout: 120_000 }, () => {
   it("'what are our brand colours' → transcribed, kit.read as the palette, the answer spoken by the provider", async () => {
     const { page, brand } = await voicePage("admin", "what are our brand colors");
     await talk(page);

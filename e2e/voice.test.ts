@@ -50,11 +50,11 @@ async function voicePage(role: "admin" | "viewer", sentences: string[]): Promise
 const saidByAssistant = (page: Page) => page.getByTestId("voice-said-assistant").allTextContents();
 const colours = async (brandId: string) => (await db().kitColor.findMany({ where: { brandId } })).map((color) => color.hex);
 
-describe("voice, realtime, in the browser", () => {
+describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
   it("'what are our brand colours' → kit.read as the palette widget, the answer spoken and shown", async () => {
     const { page } = await voicePage("admin", ["what are our brand colors"]);
     await page.getByTestId("voice-start").click();
-    await page.getByTestId("voice-tool").getByTestId("widget-palette").waitFor({ timeout: 20_000 });
+    await page.getByTestId("voice-tool").getByTestId("widget-palette").waitFor({ timeout: 45_000 });
     await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("Here is your palette."));
     expect(await page.getByTestId("voice-said-user").allTextContents()).toContainEqual(expect.stringContaining("what are our brand colors"));
     await expect.poll(() => page.getByTestId("voice-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("listening");
@@ -67,7 +67,7 @@ describe("voice, realtime, in the browser", () => {
     const { page, brand } = await voicePage("admin", ["add teal as an accent color", "yes confirm it"]);
     await page.getByTestId("voice-start").click();
     const confirm = page.getByTestId("voice-tool").getByTestId("widget-confirm");
-    await confirm.waitFor({ timeout: 20_000 });
+    await confirm.waitFor({ timeout: 45_000 });
     await expect.poll(() => confirm.textContent(), { timeout: 10_000 }).toMatch(/Teal.*#008080/);
     await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("press Confirm on the card"));
     await screenshot(page, "voice-confirm-pending");
@@ -88,7 +88,7 @@ describe("voice, realtime, in the browser", () => {
     const { page, brand } = await voicePage("admin", ["add teal as an accent color"]);
     await page.getByTestId("voice-start").click();
     const confirm = page.getByTestId("voice-tool").getByTestId("widget-confirm");
-    await confirm.waitFor({ timeout: 20_000 });
+    await confirm.waitFor({ timeout: 45_000 });
     await confirm.getByTestId("confirm-cancel").click();
     await confirm.getByTestId("confirm-declined").waitFor();
     await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("nothing was changed"));
@@ -100,7 +100,7 @@ describe("voice, realtime, in the browser", () => {
     const { page, brand } = await voicePage("viewer", ["add teal as an accent color"]);
     await page.getByTestId("voice-start").click();
     const tool = page.getByTestId("voice-tool").first();
-    await tool.waitFor({ timeout: 20_000 });
+    await tool.waitFor({ timeout: 45_000 });
     await expect.poll(() => tool.textContent(), { timeout: 10_000 }).toMatch(/admin/i);
     await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("That did not work"));
     expect(await colours(brand.id)).toEqual([]);
@@ -116,7 +116,7 @@ describe("voice, realtime, in the browser", () => {
     try {
       const { page, brand } = await voicePage("admin", ["show our contacts"]);
       await page.getByTestId("voice-start").click();
-      await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringMatching(/did not work.*No capability/));
+      await expect.poll(() => saidByAssistant(page), { timeout: 45_000 }).toContainEqual(expect.stringMatching(/did not work.*No capability/));
       expect(await db().question.count({ where: { brandId: brand.id } })).toBe(0);
     } finally {
       realtime.setScript(defaultScript);
@@ -126,7 +126,7 @@ describe("voice, realtime, in the browser", () => {
   it("meters the voice tokens, and a spent budget refuses to start in words", async () => {
     const { page, brand } = await voicePage("admin", ["what are our brand colors"]);
     await page.getByTestId("voice-start").click();
-    await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("Here is your palette."));
+    await expect.poll(() => saidByAssistant(page), { timeout: 45_000 }).toContainEqual(expect.stringContaining("Here is your palette."));
     // two responses (the call, then the answer), 300 tokens each as the scripted server reports
     await expect.poll(async () => (await db().aiUsage.findUnique({ where: { brandId_month: { brandId: brand.id, month: monthOf(new Date()) } } }))?.tokens, { timeout: 10_000 }).toBe(600);
     await page.getByTestId("voice-stop").click();
