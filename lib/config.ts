@@ -38,6 +38,13 @@ const schema = z.object({
   LOG_LEVEL: unsetIfEmpty(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent")),
   // how long SIGTERM waits for in-flight requests before exiting anyway (lib/ops/shutdown.ts)
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+  // how often each instance runs its background work (lib/ops/background.ts): the upload sweep and
+  // the provider revocations still to retry
+  BACKGROUND_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // the first wait before a failed provider revocation is tried again; it doubles each time (up to
+  // six hours) until REVOCATION_MAX_ATTEMPTS (lib/connections/revocation-outbox.ts)
+  REVOCATION_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  REVOCATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
   // sign-in attempts per client address per minute (better-auth's limiter, lib/auth/auth.ts)
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // sign-in attempts per account per minute from browsers that never signed in to it (lib/auth/sign-in-limits.ts)

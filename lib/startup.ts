@@ -2,13 +2,15 @@
 // sentence naming it instead of failing the first call that reads it. Next only logs a failing
 // instrumentation hook and keeps serving, hence the explicit exit. Then: the SIGTERM handling
 // (lib/ops/shutdown.ts) and, with REDIS_URL, a first connection to Redis, so the first calls are
-// already limited together with the other instances.
+// already limited together with the other instances; then the background work (upload sweep,
+// revocation retries: lib/ops/background.ts).
 import { config } from "./config";
 import { providerCatalog } from "./connections/catalog";
 import { log } from "./log";
 import { installClientAddress, trustedProxyList } from "./ops/client-address";
 import { redis } from "./ops/redis";
 import { installShutdown } from "./ops/shutdown";
+import { startBackground } from "./ops/background";
 
 const REDIS_FIRST_CONNECT_MS = 2000;
 
@@ -25,6 +27,7 @@ export async function validateAtStart(): Promise<void> {
   installClientAddress("list" in trusted && config().TRUSTED_PROXIES.length > 0 ? trusted.list : undefined);
   installShutdown();
   await firstRedisConnection();
+  startBackground();
 }
 
 /** Waits briefly for Redis; without it the service starts anyway, limiting in-process. */

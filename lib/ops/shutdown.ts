@@ -13,6 +13,7 @@ import { config } from "../config";
 import { closeDb } from "../db/client";
 import { log } from "../log";
 import { closeRedis } from "./redis";
+import { stopBackground } from "./background";
 
 const state = globalThis as unknown as { brandOpsShutdown?: { installed: boolean; stopping: boolean } };
 const current = () => (state.brandOpsShutdown ??= { installed: false, stopping: false });
@@ -29,6 +30,7 @@ export function installShutdown(): void {
 function begin(): void {
   const shutdown = current();
   shutdown.stopping = true;
+  stopBackground();
   const bound = config().SHUTDOWN_TIMEOUT_SECONDS * 1000;
   const started = Date.now();
   const exit = process.exit.bind(process);

@@ -2,6 +2,8 @@
 // URL (a later one is 409), nothing larger than the declared size is stored (413), and the bytes
 // must be of the declared type (422). Bytes land in a temporary file first and are linked into
 // place only when every check passed, so a refused PUT leaves nothing behind and may be retried.
+// A transfer still arriving when the sweep may already have expired its upload is not linked:
+// its bytes would be stored with nothing left to count or delete them.
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { link, mkdir, rm } from "node:fs/promises";
@@ -11,10 +13,11 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { readFileStart, type LocalStorage } from "./local";
 import { bytesMatchType, SNIFF_BYTES } from "./mime";
+import { UPLOAD_GRACE_MS } from "./upload-sweep";
 
 export type Received =
   | { ok: true; sizeBytes: number }
-  | { ok: false; status: 409 | 413 | 422; code: string; message: string; field?: string; reason?: string; unread?: boolean };
+  | { ok: false; status: 403 | 409 | 413 | 422; code: string; message: string; field?: string; reason?: string; unread?: boolean };
 
 const used = (unread: boolean): Received =>
   ({ ok: false, status: 409, code: "already_uploaded", message: "This upload URL was already used; start a new upload", unread });
@@ -24,7 +27,7 @@ const tooLarge = (limit: number, unread: boolean): Received =>
 class TooLarge extends Error {}
 
 export async function receiveUpload(
-  storage: LocalStorage, key: string, expected: { sizeBytes: number; mimeType: string },
+  storage: LocalStorage, key: string, expected: { sizeBytes: number; mimeType: string; expiresAt: Date },
   body: ReadableStream<Uint8Array> | null, contentLength: number | null,
 ): Promise<Received> {
   const target = storage.pathOf(key);
@@ -57,6 +60,9 @@ export async function receiveUpload(
         ok: false, status: 422, code: "invalid_input", field: "mimeType", reason: "mime_mismatch",
         message: `mimeType: declared ${expected.mimeType} but received ${seen}; nothing was stored`,
       };
+    }
+    if (Date.now() >= expected.expiresAt.getTime() + UPLOAD_GRACE_MS) {
+      return { ok: false, status: 403, code: "forbidden", message: "This upload expired while its bytes arrived; nothing was stored. Start a new upload" };
     }
     await mkdir(path.dirname(target), { recursive: true });
     try {

@@ -37,10 +37,10 @@ export class LocalStorage implements Storage {
   }
 
   /** What a signed upload URL allows, or null when its signature is missing, altered or expired. */
-  verifyUpload(key: string, query: URLSearchParams, now: Date): { sizeBytes: number; mimeType: string } | null {
+  verifyUpload(key: string, query: URLSearchParams, now: Date): { sizeBytes: number; mimeType: string; expiresAt: Date } | null {
     const fields = this.verified("upload", key, query, ["size", "type", "expires"], now);
     if (!fields) return null;
-    return { sizeBytes: Number(fields.size), mimeType: fields.type! };
+    return { sizeBytes: Number(fields.size), mimeType: fields.type!, expiresAt: new Date(Number(fields.expires) * 1000) };
   }
 
   verifyDownload(key: string, query: URLSearchParams, now: Date): { fileName: string; mimeType: string } | null {

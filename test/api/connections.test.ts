@@ -10,7 +10,7 @@ import { openTokens } from "../../lib/connections/tokens";
 import { signState } from "../../lib/connections/state";
 import { seal, open } from "../../lib/connections/vault";
 import { freePort, startServer, type RunningServer } from "../../scripts/support/start-server";
-import { startMockProvider, writeProvidersFile, type MockProvider } from "../support/oauth-provider";
+import { expectPage, openPage, startMockProvider, stateIdOf, visitProvider, writeProvidersFile, type MockProvider } from "../support/oauth-provider";
 import { call, expectError, expectOk, makeWorld } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
@@ -50,26 +50,6 @@ async function confirmed(capability: string, body: Record<string, unknown>) {
   return { summary: error.summary as string, response: await asAdmin(capability, { ...body, confirmationToken: error.confirmationToken }) };
 }
 
-/** The person opens the link: the provider (no login screen here) redirects to our callback. */
-async function visitProvider(authorizationUrl: string): Promise<string> {
-  const response = await fetch(authorizationUrl, { redirect: "manual" });
-  expect(response.status).toBe(302);
-  return response.headers.get("location")!;
-}
-
-async function openPage(url: string) {
-  const response = await fetch(url, { redirect: "manual" });
-  return { status: response.status, type: response.headers.get("content-type") ?? "", html: await response.text(), headers: response.headers };
-}
-
-function expectPage(page: Awaited<ReturnType<typeof openPage>>, status: number, outcome: "connected" | "failed") {
-  expect(page.status, page.html).toBe(status);
-  expect(page.type).toMatch(/^text\/html/);
-  expect(page.html).toMatch(/^<!doctype html>/);
-  expect(page.html).toContain(`data-outcome="${outcome}"`);
-  expect(page.html).not.toMatch(/"ok":|\bat .+\.js:\d+/); // never JSON, never a stack
-}
-
 async function connect(provider = "mockid") {
   return expectOk(await asAdmin("connections.connect", { provider })) as { authorizationUrl: string; expiresAt: string };
 }
@@ -81,11 +61,6 @@ async function connectFully(provider = "mockid") {
   const stateId = stateIdOf(link.authorizationUrl);
   const { connectionId } = (await db().oAuthState.findUniqueOrThrow({ where: { id: stateId } }));
   return { link, connectionId };
-}
-
-function stateIdOf(authorizationUrl: string): string {
-  const state = new URL(authorizationUrl).searchParams.get("state")!;
-  return JSON.parse(Buffer.from(state.split(".")[0]!, "base64url").toString()).i;
 }
 
 const connectionRow = (id: string) => db().connection.findUniqueOrThrow({ where: { id } });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { IncomingMessage } from "node:http";
+import { expect } from "vitest";
 import { OAuth2Server, Events } from "oauth2-mock-server";
 
 export type Recorded = { body: Record<string, string>; authorization: string | undefined };
@@ -78,3 +79,29 @@ function readForm(req: IncomingMessage): Promise<Recorded> {
     req.on("error", reject);
   });
 }
+
+/** The person opens the link: the provider (no login screen here) redirects to our callback. */
+export async function visitProvider(authorizationUrl: string): Promise<string> {
+  const response = await fetch(authorizationUrl, { redirect: "manual" });
+  expect(response.status).toBe(302);
+  return response.headers.get("location")!;
+}
+
+export async function openPage(url: string) {
+  const response = await fetch(url, { redirect: "manual" });
+  return { status: response.status, type: response.headers.get("content-type") ?? "", html: await response.text(), headers: response.headers };
+}
+
+export function expectPage(page: Awaited<ReturnType<typeof openPage>>, status: number, outcome: "connected" | "failed") {
+  expect(page.status, page.html).toBe(status);
+  expect(page.type).toMatch(/^text\/html/);
+  expect(page.html).toMatch(/^<!doctype html>/);
+  expect(page.html).toContain(`data-outcome="${outcome}"`);
+  expect(page.html).not.toMatch(/"ok":|\bat .+\.js:\d+/); // never JSON, never a stack
+}
+
+export function stateIdOf(authorizationUrl: string): string {
+  const state = new URL(authorizationUrl).searchParams.get("state")!;
+  return JSON.parse(Buffer.from(state.split(".")[0]!, "base64url").toString()).i;
+}
+

@@ -4,6 +4,7 @@ import { recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../core/errors";
 import { openTokens, type ProviderTokens } from "../../connections/tokens";
 import { log } from "../../log";
+import { attemptRevocation, enqueueRevocation } from "../../connections/revocation-outbox";
 
 async function findConnection(ctx: BrandContext, connectionId: string) {
   const connection = await ctx.db.connection.findFirst({
@@ -58,18 +59,14 @@ export const connectionsDisconnect = defineCapability({
     // links still out for this connection must not complete it any more
     await ctx.db.oAuthState.deleteMany({ where: { connectionId: connection.id } });
     // The provider is told only once this has committed: revoking first and then failing to
-    // commit would leave a connection that looks connected with a dead grant. A provider that is
-    // down does not undo the disconnect; the failure is logged, and the grant stays at the
-    // provider until it expires or the person removes the app there.
+    // commit would leave a connection that looks connected with a dead grant. The revocation owed
+    // is recorded in this same transaction, tried right after the commit, and retried from the
+    // outbox while the provider is down (lib/connections/revocation-outbox.ts); a provider that is
+    // down never undoes the disconnect.
     const provider = ctx.connections.available(connection.provider);
     if (tokens && provider?.revocationUrl) {
-      ctx.afterCommit(async () => {
-        try {
-          await ctx.connections.revoke(provider, tokens);
-        } catch (error) {
-          log.error({ requestId: ctx.requestId, connectionId: connection.id }, `connection ${connection.id} disconnected, but revoking its grant at ${provider.name} failed: ${(error as Error).message}`);
-        }
-      });
+      const owed = await enqueueRevocation(ctx.db, { connectionId: connection.id, brandId: ctx.brand.id, provider: connection.provider, tokens }, ctx.now);
+      ctx.afterCommit(async () => void (await attemptRevocation(owed)));
     } else if (tokens && !provider) {
       log.error({ requestId: ctx.requestId, connectionId: connection.id }, `connection ${connection.id} disconnected; ${connection.provider} is no longer configured, so its grant was not revoked`);
     }

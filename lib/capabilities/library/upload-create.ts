@@ -50,7 +50,8 @@ export const libraryUploadCreate = defineCapability({
     })
     .strict(),
   async check(ctx, input) {
-    // a file that cannot fit is refused before any byte is sent; complete checks again with the real size
+    // a file that cannot fit is refused before any byte is sent, counting the sizes other uploads
+    // in progress hold; complete checks again with the real size
     if (input.step === "start") await assertStorageLeft(ctx, input.sizeBytes);
     else await findUpload(ctx, input.uploadId);
   },

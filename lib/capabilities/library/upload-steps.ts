@@ -39,6 +39,7 @@ export async function findUpload(ctx: BrandContext, uploadId: string) {
 export async function completeUpload(ctx: BrandContext, input: CompleteInput) {
   const upload = await findUpload(ctx, input.uploadId);
   if (upload.status === "completed" && upload.assetId) return { uploadId: upload.id, assetId: upload.assetId };
+  if (upload.status !== "pending") throw expired();
   const declared = Number(upload.sizeBytes);
   const stored = await ctx.storage.size(upload.storageKey);
   if (stored !== declared) {
@@ -58,12 +59,25 @@ export async function completeUpload(ctx: BrandContext, input: CompleteInput) {
   await lockBrand(ctx.db, ctx.brand.id);
   const twin = await ctx.db.asset.findUnique({ where: { uploadId: upload.id }, select: { id: true } });
   if (twin) return { uploadId: upload.id, assetId: twin.id };
-  await assertStorageLeft(ctx, stored);
+  try {
+    // its own reservation is replaced by the file: this fails only if the plan shrank meanwhile
+    await assertStorageLeft(ctx, stored, upload.id);
+  } catch (error) {
+    // refused bytes are not kept: they would fill the disk beyond the quota
+    await ctx.storage.remove(upload.storageKey);
+    throw error;
+  }
   return register(ctx, upload, input.name?.trim() || upload.fileName);
 }
 
+const expired = () =>
+  invalidInput("uploadId", "this upload expired and its bytes were deleted; nothing was registered. Start a new upload", { reason: "upload_expired" });
+
 async function register(ctx: BrandContext, upload: Awaited<ReturnType<typeof findUpload>>, name: string) {
   const assetId = randomUUID();
+  // only while still pending: the sweep may have claimed it (expired) since it was read
+  const taken = await ctx.db.upload.updateMany({ where: { id: upload.id, status: "pending" }, data: { status: "completed", assetId } });
+  if (taken.count !== 1) throw expired();
   await ctx.db.asset.create({
     data: {
       id: assetId, brandId: ctx.brand.id, name, nameKey: name.toLowerCase(),
@@ -72,6 +86,5 @@ async function register(ctx: BrandContext, upload: Awaited<ReturnType<typeof fin
       storageKey: upload.storageKey, uploadId: upload.id, createdById: ctx.actor.userId, createdAt: ctx.now,
     },
   });
-  await ctx.db.upload.update({ where: { id: upload.id }, data: { status: "completed", assetId } });
   return { uploadId: upload.id, assetId };
 }

@@ -1,0 +1,41 @@
+// The background work of each instance: the upload sweep (lib/storage/upload-sweep.ts) and the
+// provider revocations still owed (lib/connections/revocation-outbox.ts), every
+// BACKGROUND_INTERVAL_SECONDS. Every instance runs it; the tasks claim their rows one by one, so
+// instances share the work instead of repeating it. A round never overlaps the previous one, a
+// failing task is logged and tried again next round, and the timer never keeps the process up.
+import { config } from "../config";
+import { drainRevocations } from "../connections/revocation-outbox";
+import { log } from "../log";
+import { storage } from "../storage";
+import { sweepUploads } from "../storage/upload-sweep";
+
+const state = globalThis as unknown as { brandOpsBackground?: NodeJS.Timeout };
+
+const TASKS: { name: string; run: () => Promise<unknown> }[] = [
+  { name: "upload-sweep", run: () => sweepUploads(storage()) },
+  { name: "revocations", run: () => drainRevocations() },
+];
+
+export function startBackground(): void {
+  if (state.brandOpsBackground) return;
+  let running = false;
+  const round = async () => {
+    if (running) return;
+    running = true;
+    for (const task of TASKS) {
+      try {
+        await task.run();
+      } catch (error) {
+        log.error({ component: "background", task: task.name, err: error }, `background task ${task.name} failed; tried again next round`);
+      }
+    }
+    running = false;
+  };
+  state.brandOpsBackground = setInterval(() => void round(), config().BACKGROUND_INTERVAL_SECONDS * 1000);
+  state.brandOpsBackground.unref();
+}
+
+export function stopBackground(): void {
+  if (state.brandOpsBackground) clearInterval(state.brandOpsBackground);
+  state.brandOpsBackground = undefined;
+}
