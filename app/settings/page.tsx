@@ -16,7 +16,8 @@ export default async function SettingsPage() {
     <main style={{ maxWidth: 880, margin: "32px auto", padding: "0 24px", lineHeight: 1.5 }}>
       <header style={{ display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid #e2e2e6", paddingBottom: 12 }}>
         <Link href="/" style={{ fontWeight: 600, color: "inherit", textDecoration: "none" }}>Brand Operations</Link>
-        <span style={{ marginLeft: "auto", color: "#555" }} data-testid="signed-in-as">{user.name} · {user.email}</span>
+        <Link href="/activity" style={{ marginLeft: "auto" }}>Activity</Link>
+        <span style={{ color: "#555" }} data-testid="signed-in-as">{user.name} · {user.email}</span>
         <SignOutButton />
       </header>
       <h1 style={{ fontSize: 26, marginBottom: 4 }}>Security and access</h1>

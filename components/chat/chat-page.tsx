@@ -72,6 +72,7 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
           <span className="brand-mark">Brand Operations</span>
           <BrandSwitcher brand={brand} onChange={switchBrand} />
           <nav className="topbar-nav">
+            <a href="/activity">Activity</a>
             <a href="/settings">Security and access</a>
             <span className="muted" title={user.email}>
               {user.name}

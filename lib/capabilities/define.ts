@@ -13,6 +13,8 @@ export type Door = (typeof DOORS)[number];
 export const SCOPES = [
   "questions.read", "questions.write", "brand.read", "brand.write", "library.read",
   "library.write", "connections.read", "connections.write", "kit.read", "kit.write",
+  // added after the specification's ten (versioning rule 2: additive), for activity.list
+  "activity.read",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

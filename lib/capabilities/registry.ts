@@ -19,6 +19,7 @@ import { connectionsDisconnect } from "./connections/disconnect";
 import { kitRead } from "./kit/read";
 import { kitColorsAdd } from "./kit/colors-add";
 import { kitInstructionsUpdate } from "./kit/instructions-update";
+import { activityList } from "./activity/list";
 
 export const capabilities = [
   brandsList,
@@ -27,6 +28,8 @@ export const capabilities = [
   librarySearch, libraryAssetGet, libraryAssetReview, libraryUploadCreate,
   connectionsList, connectionsConnect, connectionsDisconnect,
   kitRead, kitColorsAdd, kitInstructionsUpdate,
+  // added after the specification's table (versioning rule 2: additive)
+  activityList,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

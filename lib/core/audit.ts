@@ -12,7 +12,7 @@ export type AuditTrail = {
   brandId?: string;
 };
 
-export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, now: Date, detail?: string): Promise<void> {
+export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, now: Date, detail?: string, summary?: string): Promise<void> {
   await db.auditEntry.create({
     data: {
       id: randomUUID(),
@@ -25,6 +25,7 @@ export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, no
       brandId: trail.brandId ?? null,
       outcome,
       detail: detail ?? null,
+      summary: summary?.slice(0, 1000) ?? null,
     },
   });
 }

@@ -141,9 +141,11 @@ async function write(
     }
     const ctx = context(tx, (effect) => void effects.push(effect));
     await capability.check?.(ctx as never, input as never);
+    // what changes, in the words a person confirmed, for the activity trail: read before the change
+    const summary = trail && capability.summarize ? await capability.summarize(ctx as never, input as never) : undefined;
     const data = output(capability, await capability.execute!(ctx as never, input as never));
     if (idempotency) await remember(tx, idempotency, input, data, now);
-    if (trail) await recordAudit(tx, trail, "ok", now);
+    if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary);
     return { data, replayed: false };
   });
   for (const effect of effects) await runNow(effect);

@@ -24,6 +24,9 @@ const SUMMARY_TABLE = `
 | kit.instructions.update | Write | kit.write | Admin | Yes | Assistant, Voice, MCP, API | Planned | confirm |
 `;
 
+/** capabilities added after the specification's table, each in the README */
+const ADDITIONS = ["activity.list"];
+
 const rows = SUMMARY_TABLE.trim()
   .split("\n")
   .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()))
@@ -32,9 +35,13 @@ const rows = SUMMARY_TABLE.trim()
   }));
 
 describe("the registry against the spec's summary table", () => {
-  it("has the 18 rows of the table plus brands.list, and nothing else", () => {
+  it("has the 18 rows of the table plus brands.list and the additions (versioning rule 2), and nothing else", () => {
     expect(rows).toHaveLength(18);
-    expect(capabilities.map((capability) => capability.id).sort()).toEqual([...rows.map((row) => row.id), "brands.list"].sort());
+    expect(capabilities.map((capability) => capability.id).sort()).toEqual([...rows.map((row) => row.id), "brands.list", ...ADDITIONS].sort());
+  });
+
+  it("the additions are reads only (rule 2: nothing existing changes meaning)", () => {
+    for (const id of ADDITIONS) expect(findCapability(id)).toMatchObject({ kind: "read", confirmation: false });
   });
 
   it.each(rows)("$id matches its row", (row) => {

@@ -1,0 +1,157 @@
+"use client";
+// The Activity page: the selected brand's trail (activity.list), newest first, with filters a person
+// sets by clicking (door, what was done, outcome, only mine, dates) and "Show more" for the next page.
+import { useCallback, useEffect, useState } from "react";
+import { BrandSwitcher } from "@/components/chat/brand-switcher";
+import { SignOutButton } from "@/components/ui/sign-out-button";
+import { errorSentences } from "@/components/widgets/error-text";
+import { runCapability } from "@/components/widgets/run";
+import type { EnvelopeError } from "@/components/widgets/types";
+
+type Entry = {
+  id: string; at: string; title: string; capabilityId: string; door: string; person: string | null;
+  key: string | null; status: "done" | "replayed" | "refused"; code: string | null; summary: string | null;
+};
+type Filters = { door: string; capabilityId: string; outcome: string; mine: boolean; since: string; until: string };
+
+const DOOR_NAMES: Record<string, string> = { assistant: "Assistant", voice: "Voice", mcp: "MCP", api: "API" };
+const NO_FILTERS: Filters = { door: "", capabilityId: "", outcome: "all", mine: false, since: "", until: "" };
+
+export function ActivityPage({ user, capabilities, doors }: {
+  user: { name: string; email: string }; capabilities: { id: string; title: string }[]; doors: string[];
+}) {
+  const [brand, setBrand] = useState<string | null>(null);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<EnvelopeError | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(async (after: string | null) => {
+    if (!brand) return;
+    setLoading(true);
+    const envelope = await runCapability("activity.list", brand, inputOf(filters, user.email, after));
+    setLoading(false);
+    if (envelope.status !== "ok") {
+      setError(envelope.status === "error" ? envelope.error : null);
+      return;
+    }
+    const data = envelope.data as { items: Entry[]; nextCursor: string | null };
+    setError(null);
+    setEntries((previous) => (after ? [...previous, ...data.items] : data.items));
+    setCursor(data.nextCursor);
+  }, [brand, filters, user.email]);
+
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  const set = (patch: Partial<Filters>) => setFilters((previous) => ({ ...previous, ...patch }));
+  return (
+    <div className="app activity-app">
+      <header className="topbar">
+        <a className="brand-mark" href="/">Brand Operations</a>
+        <BrandSwitcher brand={brand} onChange={setBrand} />
+        <nav className="topbar-nav">
+          <a href="/">Assistant</a>
+          <a href="/settings">Security and access</a>
+          <span className="muted topbar-person" title={user.email}>{user.name}</span>
+          <SignOutButton />
+        </nav>
+      </header>
+      <main className="conversation-scroll">
+        <div className="conversation">
+          <h1 className="activity-title">Activity</h1>
+          <p className="muted activity-lead">
+            Every change made in this brand, through the assistant, voice, MCP apps and the API: who, what, and how it ended.
+            Admins also see refused attempts and the keys used.
+          </p>
+          <form className="activity-filters" data-testid="activity-filters" onSubmit={(event) => event.preventDefault()}>
+            <label>Door
+              <select data-testid="filter-door" value={filters.door} onChange={(event) => set({ door: event.target.value })}>
+                <option value="">All doors</option>
+                {doors.map((door) => <option key={door} value={door}>{DOOR_NAMES[door] ?? door}</option>)}
+              </select>
+            </label>
+            <label>What
+              <select data-testid="filter-capability" value={filters.capabilityId} onChange={(event) => set({ capabilityId: event.target.value })}>
+                <option value="">Everything</option>
+                {capabilities.map((capability) => <option key={capability.id} value={capability.id}>{capability.title}</option>)}
+              </select>
+            </label>
+            <label>Outcome
+              <select data-testid="filter-outcome" value={filters.outcome} onChange={(event) => set({ outcome: event.target.value })}>
+                <option value="all">Done and refused</option>
+                <option value="done">Done</option>
+                <option value="refused">Refused</option>
+              </select>
+            </label>
+            <label>From
+              <input type="date" data-testid="filter-since" value={filters.since} onChange={(event) => set({ since: event.target.value })} />
+            </label>
+            <label>To
+              <input type="date" data-testid="filter-until" value={filters.until} onChange={(event) => set({ until: event.target.value })} />
+            </label>
+            <label className="activity-mine">
+              <input type="checkbox" data-testid="filter-mine" checked={filters.mine} onChange={(event) => set({ mine: event.target.checked })} />
+              Only what I did
+            </label>
+            {JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) && (
+              <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>Clear filters</button>
+            )}
+          </form>
+          {error && <p className="notice notice-error" role="alert" data-testid="activity-error">{errorSentences(error).join(" ")}</p>}
+          {!error && !loading && entries.length === 0 && brand && <p className="muted" data-testid="activity-empty">Nothing has been changed here yet{JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) ? " that matches these filters" : ""}.</p>}
+          <ol className="activity-list" data-testid="activity-list" aria-busy={loading}>
+            {entries.map((entry) => <ActivityRow key={entry.id} entry={entry} />)}
+          </ol>
+          {cursor && (
+            <button type="button" className="button" data-testid="activity-more" disabled={loading} onClick={() => void load(cursor)}>
+              {loading ? "Loading…" : "Show more"}
+            </button>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function ActivityRow({ entry }: { entry: Entry }) {
+  const when = new Date(entry.at);
+  return (
+    <li className="activity-row" data-testid="activity-row" data-door={entry.door} data-status={entry.status}>
+      <div className="activity-main">
+        <span className="list-title">{entry.title}</span>
+        {entry.summary && <span className="activity-summary">{entry.summary}</span>}
+        <span className="list-details">
+          <time dateTime={entry.at} title={when.toISOString()}>{when.toLocaleString()}</time>
+          {" · "}{entry.person ?? "someone no longer here"}
+          {" · "}<span data-testid="activity-door">{DOOR_NAMES[entry.door] ?? entry.door}</span>
+          {entry.key ? ` · key ${entry.key}` : ""}
+        </span>
+      </div>
+      <span className={`badge ${entry.status === "refused" ? "badge-fail" : "badge-pass"}`}>
+        {entry.status === "refused" ? `refused${entry.code ? `: ${entry.code.replace(/_/g, " ")}` : ""}` : entry.status}
+      </span>
+    </li>
+  );
+}
+
+function inputOf(filters: Filters, email: string, cursor: string | null): Record<string, unknown> {
+  // dates are the person's local days: from the start of "From" to the end of "To"
+  const day = (value: string, end: boolean) => {
+    const date = new Date(`${value}T00:00:00`);
+    if (end) date.setDate(date.getDate() + 1);
+    return date.toISOString();
+  };
+  return {
+    ...(filters.door ? { door: filters.door } : {}),
+    ...(filters.capabilityId ? { capabilityId: filters.capabilityId } : {}),
+    outcome: filters.outcome,
+    ...(filters.mine ? { person: email } : {}),
+    ...(filters.since ? { since: day(filters.since, false) } : {}),
+    ...(filters.until ? { until: day(filters.until, true) } : {}),
+    ...(cursor ? { cursor } : {}),
+    limit: 25,
+  };
+}

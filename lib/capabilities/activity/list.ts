@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { DOORS, defineCapability, type BrandContext } from "../define";
+import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
+import { decodeCursor, encodeCursor } from "../../core/cursor";
+
+// Newest first; the cursor is the last entry's time and id (keyset, like every list).
+const position = z.object({ at: z.string(), id: z.string() }).strict();
+const NOT_ACTIVITY = ["confirmation_required"];
+
+const item = z
+  .object({
+    id: z.string(),
+    at: timestamp(),
+    title: z.string().describe("What was done, in words (the capability's title)"),
+    capabilityId: z.string(),
+    door: z.string().describe("assistant, voice, mcp or api"),
+    person: z.string().nullable().describe("Who did it (their name), or null when unknown"),
+    key: z.string().nullable().describe("The API key's name or prefix it was done with; admins only, null otherwise"),
+    status: z.enum(["done", "replayed", "refused"]).describe("done, replayed (an idempotent repeat) or refused"),
+    code: z.string().nullable().describe("Why it was refused (the error code), or null"),
+    summary: z.string().nullable().describe("What changed, as the person confirmed it, or the refusal's message (admins)"),
+  })
+  .strict();
+
+export const activityList = defineCapability({
+  id: "activity.list",
+  kind: "read",
+  scope: "activity.read",
+  minRole: "viewer",
+  confirmation: false,
+  doors: ["assistant", "mcp", "api"],
+  status: "planned",
+  widget: "list",
+  title: "Brand activity",
+  description:
+    "The brand's activity trail, newest first: every write through any door (assistant, voice, mcp, api), who did it, " +
+    "what changed and how it ended. Admins see everything, refusals and keys included; other members see the changes " +
+    "that were made. Filters: door, capabilityId, person (email), outcome, since/until. Read-only.",
+  input: z
+    .object({
+      door: z.enum(DOORS).optional().describe("Only what came through this door"),
+      capabilityId: z.string().min(1).max(100).optional().describe("Only this capability, e.g. kit.colors.add"),
+      person: z.email().max(320).optional().describe("Only what this person did (their email)"),
+      outcome: z.enum(["done", "refused", "all"]).default("all").describe("done (including replays), refused, or all (default)"),
+      since: z.iso.datetime({ offset: true }).optional().describe("From this time on (ISO 8601)"),
+      until: z.iso.datetime({ offset: true }).optional().describe("Before this time (ISO 8601)"),
+      cursor: cursorField(),
+      limit: limitField(20),
+    })
+    .strict(),
+  output: z.object({ items: z.array(item), nextCursor: nextCursor() }).strict(),
+  async execute(ctx, input) {
+    const after = decodeCursor("activity.list", input.cursor, position);
+    // admins (and staff) see the whole trail; others only what was done, without keys or refusals
+    const full = ctx.role === "admin" || ctx.actor.staff;
+    const outcome = full ? input.outcome : "done";
+    const userId = input.person ? await personId(ctx, input.person) : undefined;
+    if (userId === null) return { items: [], nextCursor: null };
+    const at = after ? new Date(after.at) : undefined;
+    const rows = await ctx.db.auditEntry.findMany({
+      where: {
+        brandId: ctx.brand.id,
+        ...(input.door ? { door: input.door } : {}),
+        ...(input.capabilityId ? { capabilityId: input.capabilityId.toLowerCase() } : {}),
+        ...(userId ? { userId } : {}),
+        // a call asked to confirm changed nothing (its confirmed repeat is the entry that did)
+        ...(outcome === "done" ? { outcome: { in: ["ok", "replayed"] } } : { outcome: { notIn: outcome === "refused" ? ["ok", "replayed", ...NOT_ACTIVITY] : NOT_ACTIVITY } }),
+        AND: [
+          input.since || input.until ? { at: { ...(input.since ? { gte: new Date(input.since) } : {}), ...(input.until ? { lt: new Date(input.until) } : {}) } } : {},
+          at && after ? { OR: [{ at: { lt: at } }, { at, id: { lt: after.id } }] } : {},
+        ],
+      },
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+      take: input.limit + 1,
+    });
+    const page = rows.slice(0, input.limit);
+    const [people, keys, titles] = await Promise.all([namesOf(ctx, page), full ? keyNamesOf(ctx, page) : new Map<string, string>(), capabilityTitles()]);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => {
+        const done = row.outcome === "ok" || row.outcome === "replayed";
+        return {
+          id: row.id,
+          at: row.at.toISOString(),
+          title: titles.get(row.capabilityId) ?? row.capabilityId,
+          capabilityId: row.capabilityId,
+          door: row.door,
+          person: row.userId ? (people.get(row.userId) ?? null) : null,
+          key: row.apiKeyId ? (keys.get(row.apiKeyId) ?? null) : null,
+          status: row.outcome === "ok" ? ("done" as const) : row.outcome === "replayed" ? ("replayed" as const) : ("refused" as const),
+          code: done ? null : row.outcome,
+          summary: done ? row.summary : full ? row.detail : null,
+        };
+      }),
+      nextCursor: rows.length > input.limit && last ? encodeCursor("activity.list", { at: last.at.toISOString(), id: last.id }) : null,
+    };
+  },
+});
+
+/** The person of that email, or null (matches nothing: the answer is the same empty page whether they exist or not). */
+async function personId(ctx: BrandContext, email: string): Promise<string | null> {
+  const user = await ctx.db.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
+  return user?.id ?? null;
+}
+
+async function namesOf(ctx: BrandContext, rows: { userId: string | null }[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((row) => row.userId).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const users = await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+  return new Map(users.map((user) => [user.id, user.name]));
+}
+
+async function keyNamesOf(ctx: BrandContext, rows: { apiKeyId: string | null }[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((row) => row.apiKeyId).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const keys = await ctx.db.apiKey.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, prefix: true } });
+  return new Map(keys.map((key) => [key.id, key.name ? `${key.name} (${key.prefix}…)` : `${key.prefix}…`]));
+}
+
+/** Titles from the registry, read when needed: the registry imports this file. */
+async function capabilityTitles(): Promise<Map<string, string>> {
+  const { capabilities } = await import("../registry");
+  return new Map(capabilities.map((capability) => [capability.id, capability.title]));
+}
