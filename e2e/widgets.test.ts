@@ -121,6 +121,7 @@ beforeAll(async () => {
   const colors = [["Espresso", "#3B2418", "primary"], ["Crema", "#F3E5D0", "background"], ["Leaf", "#2F7D4F", "accent"]];
   await db().kitColor.createMany({ data: colors.map(([name, hex, role], i) => ({ id: randomUUID(), brandId: brand.id, name: name!, hex: hex!, role: role!, createdAt: new Date(Date.now() - 10_000 + i * 1000) })) });
   await db().kitTypography.create({ data: { id: randomUUID(), brandId: brand.id, family: "Fraunces", role: "heading", weights: ["600", "800"], position: 0 } });
+  await db().kitInstruction.create({ data: { brandId: brand.id, section: "colors", text: "Espresso leads; Crema only as a background." } });
   const { key } = await createKey(db(), { email: people.admin.email, scopes: "all" });
   const approved = await seedAsset(key, "Logo on cream", [59, 36, 24]);
   await api("library.asset.review", key, { assetId: approved, decision: "approve" });
@@ -149,6 +150,8 @@ describe("widgets through slash commands, in Chromium", () => {
     expect(await palette.locator('tr[data-hex="#F3E5D0"]').innerText()).toContain("below AA");
     // the AA line is 4.5:1: Leaf passes on white (5.04) and not on black (4.17)
     expect(await palette.locator('tr[data-hex="#2F7D4F"]').innerText()).toMatch(/5\.04:1\s*AA\s[\s\S]*4\.17:1\s*below AA/);
+    // the usage instructions the read returned are shown too (they rendered as nothing before)
+    expect(await palette.getByTestId("palette-instructions").innerText()).toMatch(/colors[\s\S]*Espresso leads; Crema only as a background\./);
     await shot(palette, "palette");
   });
 

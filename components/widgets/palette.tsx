@@ -1,6 +1,7 @@
 "use client";
 // kit.read's colours (and, after kit.colors.add, the kit read again with the new colour marked):
-// swatch, name, HEX, role, and contrast on white and on black with AA / AAA marks.
+// swatch, name, HEX, role, and contrast on white and on black with AA / AAA marks; then the
+// typography, logos and usage instructions the read returned.
 import { useEffect, useState } from "react";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { normalizeHex } from "@/lib/capabilities/kit/color";
@@ -60,6 +61,36 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
                   </li>
                 ))}
               </ul>
+            </div>
+          )}
+          {kit.logos && kit.logos.length > 0 && (
+            <div className="palette-type" data-testid="palette-logos">
+              <h4>Logos</h4>
+              <ul>
+                {kit.logos.map((logo) => (
+                  <li key={logo.assetId}>
+                    <strong>{logo.name}</strong> · {logo.form}, {logo.theme}
+                    {logo.primary && <> <Badge tone="pass">primary</Badge></>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {kit.instructions && (
+            <div className="palette-type" data-testid="palette-instructions">
+              <h4>Usage instructions</h4>
+              {Object.keys(kit.instructions).length === 0 ? (
+                <Empty>No usage instructions written yet.</Empty>
+              ) : (
+                <dl>
+                  {Object.entries(kit.instructions).map(([section, text]) => (
+                    <div key={section}>
+                      <dt>{section.replace(/_/g, " ")}</dt>
+                      <dd style={{ whiteSpace: "pre-wrap", margin: "0 0 8px" }}>{text}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
             </div>
           )}
         </>
