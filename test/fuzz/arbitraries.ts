@@ -65,7 +65,14 @@ export function validOf(schema: Json, name?: string, hints: Hints = {}): fc.Arbi
     case "array":
       return fc.array(validOf(schema.items ?? {}, undefined, hints), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 6, 6) });
     case "string":
-      return schema.format === "uuid" ? fc.uuid({ version: [4, 7] }) : stringOf(schema);
+      if (schema.format === "uuid") return fc.uuid({ version: [4, 7] });
+      // formats the schema states: mostly well-formed, sometimes not (the refusal is tested too)
+      if (schema.format === "email") return fc.oneof({ weight: 4, arbitrary: fc.emailAddress() }, { weight: 1, arbitrary: stringOf(schema) });
+      if (schema.format === "date-time") {
+        const instant = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString());
+        return fc.oneof({ weight: 4, arbitrary: instant }, { weight: 1, arbitrary: stringOf(schema) });
+      }
+      return stringOf(schema);
     case "integer":
       return integerOf(schema);
     case "number":

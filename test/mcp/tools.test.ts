@@ -16,7 +16,9 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toContain("brands_list");
     expect(names).toContain("brand_contacts_save");
     expect(names).not.toContain("library_upload_create");
-    expect(names).toHaveLength(18);
+    // the spec's seventeen MCP capabilities, brands.list, and the addition activity_list
+    expect(names).toContain("activity_list");
+    expect(names).toHaveLength(19);
   });
 
   it.each([
