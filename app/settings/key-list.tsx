@@ -1,9 +1,11 @@
 "use client";
 import { useState } from "react";
 import type { KeyView } from "@/lib/keys/keys";
+import { SCOPES } from "@/lib/capabilities/define";
 import { Button, ErrorText } from "@/components/ui/form";
 
 /** UTC, the same on the server and in the browser (no hydration mismatch). */
+const COLUMNS = ["Name", "Prefix", "Scopes", "Brands", "Expires", "Last used", "State", ""];
 const when = (iso: string | null, none: string) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : none);
 
 function state(key: KeyView): string {
@@ -29,23 +31,24 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
   return (
     <>
       {error && <ErrorText testId="key-revoke-error">{error}</ErrorText>}
-      <table style={{ width: "100%", borderCollapse: "collapse", fontSize: 14 }} data-testid="key-list">
+      {/* on a phone each key is a card of labelled lines (globals.css, .key-table) */}
+      <table className="key-table" style={{ width: "100%", borderCollapse: "collapse", fontSize: 14 }} data-testid="key-list">
         <thead>
           <tr style={{ textAlign: "left" }}>
-            {["Name", "Prefix", "Scopes", "Brands", "Expires", "Last used", "State", ""].map((title) => <th key={title} style={cell}>{title}</th>)}
+            {COLUMNS.map((title) => <th key={title} style={cell}>{title}</th>)}
           </tr>
         </thead>
         <tbody>
           {keys.map((key) => (
             <tr key={key.id} data-testid={`key-row-${key.prefix}`} style={{ color: key.revokedAt ? "#888" : undefined }}>
-              <td style={cell}>{key.name ?? "—"}</td>
-              <td style={cell}><code>{key.prefix}…</code></td>
-              <td style={cell}>{key.scopes.length === 10 ? "all" : key.scopes.join(", ")}</td>
-              <td style={cell}>{key.brands ? key.brands.map((brand) => brand.shortId).join(", ") : "all of yours"}</td>
-              <td style={cell}>{when(key.expiresAt, "never")}</td>
-              <td style={cell} data-testid={`key-last-used-${key.prefix}`}>{when(key.lastUsedAt, "never")}</td>
-              <td style={cell} data-testid={`key-state-${key.prefix}`}>{state(key)}</td>
-              <td style={cell}>
+              <td data-label="Name" style={cell}>{key.name ?? "—"}</td>
+              <td data-label="Prefix" style={cell}><code>{key.prefix}…</code></td>
+              <td data-label="Scopes" style={cell}>{SCOPES.every((scope) => key.scopes.includes(scope)) ? "all" : key.scopes.join(", ")}</td>
+              <td data-label="Brands" style={cell}>{key.brands ? key.brands.map((brand) => brand.shortId).join(", ") : "all of yours"}</td>
+              <td data-label="Expires" style={cell}>{when(key.expiresAt, "never")}</td>
+              <td data-label="Last used" style={cell} data-testid={`key-last-used-${key.prefix}`}>{when(key.lastUsedAt, "never")}</td>
+              <td data-label="State" style={cell} data-testid={`key-state-${key.prefix}`}>{state(key)}</td>
+              <td data-label="" style={cell}>
                 {!key.revokedAt && confirming !== key.id && (
                   <Button variant="plain" data-testid={`key-revoke-${key.prefix}`} onClick={() => setConfirming(key.id)}>Revoke</Button>
                 )}

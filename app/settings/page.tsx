@@ -14,11 +14,13 @@ export default async function SettingsPage() {
   const [keys, brands] = await Promise.all([listApiKeys(db(), user.id), keyableBrands(db(), user.id)]);
   return (
     <main style={{ maxWidth: 880, margin: "32px auto", padding: "0 24px", lineHeight: 1.5 }}>
-      <header style={{ display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid #e2e2e6", paddingBottom: 12 }}>
+      <header className="settings-header" style={{ display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid #e2e2e6", paddingBottom: 12 }}>
         <Link href="/" style={{ fontWeight: 600, color: "inherit", textDecoration: "none" }}>Brand Operations</Link>
-        <Link href="/activity" style={{ marginLeft: "auto" }}>Activity</Link>
-        <span style={{ color: "#555" }} data-testid="signed-in-as">{user.name} · {user.email}</span>
-        <SignOutButton />
+        <nav style={{ marginLeft: "auto", display: "flex", alignItems: "center", gap: 16 }}>
+          <Link href="/activity">Activity</Link>
+          <span className="settings-person" style={{ color: "#555" }} data-testid="signed-in-as">{user.name} · {user.email}</span>
+          <SignOutButton />
+        </nav>
       </header>
       <h1 style={{ fontSize: 26, marginBottom: 4 }}>Security and access</h1>
       <p style={{ color: "#444", marginTop: 0 }}>

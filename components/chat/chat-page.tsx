@@ -74,7 +74,7 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
           <nav className="topbar-nav">
             <a href="/activity">Activity</a>
             <a href="/settings">Security and access</a>
-            <span className="muted" title={user.email}>
+            <span className="muted topbar-person" title={user.email}>
               {user.name}
             </span>
             <SignOutButton />
