@@ -38,4 +38,5 @@ export const fixtures: Record<string, Fixture> = {
   "kit.read": async () => ({ parts: ["colors", "instructions"] }),
   "kit.colors.add": async () => ({ name: "Matrix", hex: `#${randomBytes(3).toString("hex")}`, role: "accent" }),
   "kit.instructions.update": async () => ({ section: "general", text: `Matrix text ${tag()}` }),
+  "activity.list": async () => ({ door: "api", limit: 5 }),
 };
