@@ -84,6 +84,13 @@ describe("the chat page without a model, in Chromium", () => {
     await expect.poll(() => page.getByTestId("model-missing").innerText()).toContain("No AI model is configured");
     await expect.poll(() => page.getByTestId("brand-switcher").inputValue()).toBe(brand.shortId);
     expect(await page.getByTestId("chat-send").isDisabled()).toBe(true);
+    // plain text cannot be answered without a model: said where the person types, with the way out
+    await page.getByTestId("chat-input").fill("what are our colours?");
+    expect(await page.getByTestId("composer-no-model").innerText()).toMatch(/No AI model is configured.*Show the commands/);
+    await page.getByTestId("composer-show-commands").click();
+    expect(await page.getByTestId("chat-input").inputValue()).toBe("/");
+    await page.getByTestId("slash-palette").waitFor();
+    expect(await page.getByTestId("composer-no-model").count()).toBe(0);
 
     await page.getByTestId("chat-input").fill("/");
     const palette = page.getByTestId("slash-palette");

@@ -175,6 +175,26 @@ describe("widgets through slash commands, in Chromium", () => {
     await shot(confirm, "confirm-done");
   });
 
+  it("confirm: a proposal that expired says so, writes nothing, and can be proposed again in one click", async () => {
+    const result = await slash(admin, "kit.colors.add", async () => {
+      await admin.getByTestId("slash-field-name").fill("Late");
+      await admin.getByTestId("slash-field-hex").fill("#0a0b0c");
+    });
+    const confirm = result.getByTestId("widget-confirm").first();
+    await confirm.getByTestId("confirm-accept").waitFor();
+    const pending = await db().pendingCall.findFirstOrThrow({ where: { brandId: brand.id, capabilityId: "kit.colors.add", status: "pending" }, orderBy: { createdAt: "desc" } });
+    await db().pendingCall.update({ where: { id: pending.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await confirm.getByTestId("confirm-accept").click();
+    await expect.poll(() => confirm.innerText()).toMatch(/Expired[\s\S]*This confirmation expired before it was confirmed, so nothing was changed\./);
+    expect(await confirm.innerText()).not.toContain("needs your confirmation first");
+    expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#0A0B0C" } })).toBe(0);
+    await confirm.getByTestId("confirm-again").click();
+    const again = confirm.getByTestId("widget-confirm");
+    await again.getByTestId("confirm-accept").click();
+    await expect.poll(() => db().kitColor.count({ where: { brandId: brand.id, hex: "#0A0B0C" } })).toBe(1);
+    await shot(confirm, "confirm-expired-again");
+  });
+
   it("confirm: Cancel writes nothing", async () => {
     const result = await slash(admin, "kit.colors.add", async () => {
       await admin.getByTestId("slash-field-name").fill("Never");

@@ -27,6 +27,7 @@ export default async function SettingsPage() {
         Personal API keys let an integration (a script, Zapier, an MCP client) act as you through the API
         and MCP doors: only with the scopes you give the key, only in the brands you choose, and never
         beyond your own role in a brand. A key is shown once, when it is created; the service keeps only a hash.
+        How to call the API with a key: the <Link href="/docs">API reference</Link>.
       </p>
       <KeysPanel initialKeys={keys} brands={brands.map(({ shortId, name }) => ({ shortId, name }))} scopes={[...SCOPES]} />
     </main>

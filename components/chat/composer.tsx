@@ -1,7 +1,7 @@
 "use client";
 // The message box. Text starting with "/" opens the slash palette instead of talking to the model;
 // arrows move through it, Enter chooses, Escape closes.
-import { useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { chooseCapability, matching, SlashPalette, type SlashResult } from "./slash-palette";
 import { useCapabilities, type CallableCapability } from "./use-capabilities";
 
@@ -15,6 +15,7 @@ type Props = {
 
 export function Composer({ brand, modelConfigured, busy, onSend, onSlashResult }: Props) {
   const [text, setText] = useState("");
+  const input = useRef<HTMLTextAreaElement>(null);
   const [highlighted, setHighlighted] = useState(0);
   const [chosen, setChosen] = useState<CallableCapability | null>(null);
   const slash = text.startsWith("/") && brand !== null;
@@ -69,8 +70,19 @@ export function Composer({ brand, modelConfigured, busy, onSend, onSlashResult }
           onClose={close}
         />
       )}
+      {!modelConfigured && !slash && text.trim() !== "" && (
+        // without a model a message cannot be answered: said here, where the person is typing
+        <p className="composer-hint" role="status" data-testid="composer-no-model">
+          No AI model is configured, so messages can’t be answered.{" "}
+          <button type="button" className="link-button" data-testid="composer-show-commands" onClick={() => (setText("/"), input.current?.focus())}>
+            Show the commands
+          </button>{" "}
+          you can run instead.
+        </p>
+      )}
       <div className="composer-row">
         <textarea
+          ref={input}
           data-testid="chat-input"
           aria-label="Message"
           rows={1}

@@ -14,7 +14,7 @@ export function CarouselWidget({ capabilityId, envelope, brand }: WidgetProps) {
   const [reviewing, setReviewing] = useState<string | null>(null);
   return (
     <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(data.items.length, "file", Boolean(data.nextCursor)) : undefined}>
-      {data?.items.length === 0 && <Empty>No files match.</Empty>}
+      {data?.items.length === 0 && <Empty>No files match. Admins can add one with the upload command (type /library.upload.create).</Empty>}
       {data && data.items.length > 0 && (
         <ul className="carousel">
           {data.items.map((item) => (

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useCapability } from "./catalogue";
 import { Badge, WidgetFrame } from "./frame";
 import { Widget } from "./registry";
-import { decidePending } from "./run";
+import { decidePending, runCapability } from "./run";
 import { WidgetError } from "./widget-error";
 import { okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
 import { ReadableData } from "./readable";
@@ -15,6 +15,9 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
   const entry = useCapability(capabilityId);
   const [busy, setBusy] = useState<Decision | null>(null);
   const [result, setResult] = useState<ToolEnvelope | null>(null);
+  // an expired proposal, proposed again by the person's click: a new card below
+  const [again, setAgain] = useState<ToolEnvelope | null>(null);
+  const [proposing, setProposing] = useState(false);
   const pending = envelope?.status === "awaiting_confirmation" ? envelope : undefined;
   const summary = envelope && "summary" in envelope ? envelope.summary : undefined;
 
@@ -28,7 +31,13 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
   }
 
   const shown = result ?? (envelope?.status === "awaiting_confirmation" ? null : envelope);
-  const state = shown?.status === "declined" ? "cancelled" : shown?.status === "ok" ? "done" : shown?.status === "error" ? "failed" : undefined;
+  const expired = shown?.status === "error" && shown.error.code === "confirmation_required" && (shown.error as { reason?: string }).reason === "expired";
+  const state = shown?.status === "declined" ? "cancelled" : shown?.status === "ok" ? "done" : expired ? "expired" : shown?.status === "error" ? "failed" : undefined;
+  async function proposeAgain() {
+    setProposing(true);
+    setAgain(await runCapability(capabilityId, brand, input));
+    setProposing(false);
+  }
   return (
     <WidgetFrame
       name="confirm"
@@ -49,6 +58,14 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
       )}
       {shown?.status === "declined" && <p className="muted" data-testid="confirm-declined">Cancelled. Nothing was changed.</p>}
       {shown?.status === "error" && <WidgetError error={shown.error} />}
+      {expired && !again && (
+        <div className="confirm-actions">
+          <button type="button" className="button" data-testid="confirm-again" disabled={proposing} onClick={() => void proposeAgain()}>
+            {proposing ? "Proposing…" : "Propose it again"}
+          </button>
+        </div>
+      )}
+      {again && <ConfirmWidget capabilityId={capabilityId} input={input} envelope={again} brand={brand} onDecided={onDecided} embedded={embedded} />}
       {shown?.status === "ok" && <ResultWidget capabilityId={capabilityId} input={input} envelope={shown} brand={brand} own={embedded ? "confirm" : entry?.widget} />}
     </WidgetFrame>
   );
@@ -68,8 +85,8 @@ function ResultWidget({ own, ...props }: Omit<WidgetProps, "onDecided"> & { own:
 
 // a write's plain acknowledgement says nothing a person needs beyond "Done."
 const WRITE_KEYS = new Set(["ok", "id", "revision"]);
-const LABELS = { pending: "Needs your confirmation", done: "Done", cancelled: "Cancelled", failed: "Not done" } as const;
-const TONES = { pending: "warn", done: "pass", cancelled: "muted", failed: "fail" } as const;
+const LABELS = { pending: "Needs your confirmation", done: "Done", cancelled: "Cancelled", expired: "Expired", failed: "Not done" } as const;
+const TONES = { pending: "warn", done: "pass", cancelled: "muted", expired: "muted", failed: "fail" } as const;
 
 function clock(iso: string): string {
   const date = new Date(iso);

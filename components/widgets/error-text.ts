@@ -58,6 +58,8 @@ export function errorSentences(error: EnvelopeError): string[] {
     case "invalid_input": {
       const issues = (details.issues as { field: string; message: string }[] | undefined) ?? [];
       const lines = issues.length > 0 ? issues.map((issue) => issueSentence(issue.field, issue.message)) : [];
+      // an integration the service has not been set up for is not the person's mistake
+      if (details.reason === "not_available") return ["This integration isn't set up on this service yet. Ask whoever runs the service to configure it."];
       const head = details.field ? `The ${fieldInWords(String(details.field))} isn't right.` : "Something in the request isn't right.";
       return [head, ...(lines.length > 0 ? lines : [error.message])];
     }
@@ -74,7 +76,9 @@ export function errorSentences(error: EnvelopeError): string[] {
     case "budget_exceeded":
       return ["This brand has used its AI budget for the month. Slash commands (type /) still work."];
     case "confirmation_required":
-      return ["This change needs your confirmation first."];
+      return details.reason === "expired"
+        ? ["This confirmation expired before it was confirmed, so nothing was changed."]
+        : ["This change needs your confirmation first."];
     case "unavailable":
       return ["The service is unavailable right now. Try again in a moment."];
     default:

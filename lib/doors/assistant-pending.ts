@@ -42,7 +42,8 @@ function awaiting(call: PendingCall): ToolEnvelope {
 
 function expired(call: PendingCall, requestId: string): ToolEnvelope {
   const message = `Nobody confirmed in time, so nothing was written (${call.summary}) Ask again for a new confirmation.`;
-  return errorEnvelope(call.capabilityId, new AppError("confirmation_required", message, { summary: call.summary }), requestId);
+  // reason "expired": the page says it expired and offers to propose it again
+  return errorEnvelope(call.capabilityId, new AppError("confirmation_required", message, { summary: call.summary, reason: "expired" }), requestId);
 }
 
 async function record(id: string, outcome: ToolEnvelope): Promise<ToolEnvelope> {
