@@ -15,6 +15,8 @@ const scalar = ApiReference({
   telemetry: false,
   showDeveloperTools: "never",
   mcp: { disabled: true },
+  // the "Ask AI" agent would send the API description to Scalar's hosted service
+  agent: { disabled: true },
 });
 
 export async function GET() {

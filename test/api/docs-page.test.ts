@@ -36,6 +36,8 @@ describe("/docs in Chromium", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Brand Operations API" }).first().isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByText("List my brands").first().isVisible()).toBe(true);
     await expect.poll(() => page.locator(".scalar-app").count()).toBeGreaterThan(0);
+    // no "Ask AI": it would send the API description to a third party
+    expect(await page.getByText("Ask AI").count()).toBe(0);
     expect(external).toEqual([]);
     mkdirSync("test-results", { recursive: true });
     await page.screenshot({ path: path.resolve("test-results/docs-page.png"), fullPage: false });
