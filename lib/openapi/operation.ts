@@ -100,7 +100,9 @@ export function operationOf(capability: Capability, baseUrl: string) {
   const codes = errorCodesOf(capability, request);
   const facts = [
     `Scope: ${capability.scope ?? "none"}`, `minimum role: ${capability.minRole}`,
-    capability.confirmation ? "needs confirmation" : "no confirmation", `status: ${capability.status}`,
+    capability.confirmation ? "needs confirmation" : "no confirmation",
+    // the spec's rollout phase, not whether it works: every operation in this document is served
+    `rollout phase in the specification: ${capability.status} (served by this server)`,
   ].join("; ");
   return {
     schemas: { [`${name}Request`]: request, [`${name}Data`]: jsonSchema(capability.output, "output") },

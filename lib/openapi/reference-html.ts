@@ -11,7 +11,7 @@ export function referenceSummary(document: Record<string, unknown>): string {
     .filter(([path, item]) => !path.includes("{") && item.post)
     .map(([path, { post }]) => {
       const op = post!;
-      const facts = `scope ${op["x-scope"] ?? "none"} · role ${op["x-min-role"]} · ${op["x-confirmation"] ? "needs confirmation" : "no confirmation"} · ${op["x-status"]}`;
+      const facts = `scope ${op["x-scope"] ?? "none"} · role ${op["x-min-role"]} · ${op["x-confirmation"] ? "needs confirmation" : "no confirmation"} · rollout phase in the specification: ${op["x-status"]} (this server serves it)`;
       return `<section><h2>${escape(op.summary)}</h2><p><code>POST ${escape(path)}</code> <small>${escape(facts)}</small></p>` +
         `<p>${escape(op.description.split("\n\n")[0]!)}</p><pre>${escape(op["x-codeSamples"][0]!.source)}</pre></section>`;
     });
