@@ -303,18 +303,43 @@ describe("widgets through slash commands, in Chromium", () => {
     await shot(widget, "fallback");
   });
 
-  it("errors show inside the widget, in words: a viewer asking for a proposed file, a wrong colour code", async () => {
+  it("a refused run keeps the form and what was typed, with the error in words: a viewer asking for a proposed file, a wrong colour code", async () => {
     const viewer = await signedInPage(people.viewer);
     const proposed = assets.find((asset) => asset.name === "Logo night")!;
-    const record = (await slash(viewer, "library.asset.get", () => viewer.getByTestId("slash-field-assetId").fill(proposed.id))).getByTestId("widget-record");
-    await expect.poll(() => record.getByTestId("widget-error").innerText()).toBe("There is no such file in this brand.");
-    await shot(record, "error");
-    const wrong = (await slash(admin, "kit.colors.add", async () => {
-      await admin.getByTestId("slash-field-name").fill("Bad");
-      await admin.getByTestId("slash-field-hex").fill("zz");
-    })).getByTestId("widget-palette");
-    await expect.poll(() => wrong.getByTestId("widget-error").innerText()).toContain("The colour code isn't right.");
-    await shot(wrong, "error-invalid-input");
+    const results = await viewer.getByTestId("slash-result").count();
+    await viewer.getByTestId("chat-input").fill("/library.asset.get");
+    await viewer.getByTestId("slash-item-library.asset.get").click();
+    await viewer.getByTestId("slash-field-assetId").fill(proposed.id);
+    await viewer.getByTestId("slash-run").click();
+    await expect.poll(() => viewer.getByTestId("slash-error").innerText()).toBe("There is no such file in this brand.");
+    expect(await viewer.getByTestId("slash-field-assetId").inputValue()).toBe(proposed.id);
+    expect(await viewer.getByTestId("slash-result").count()).toBe(results);
+    // the palette lives in the message box, which shot() hides: the page's view instead
+    await screenshot(viewer, "error", { fullPage: false });
+
+    await admin.getByTestId("chat-input").fill("/kit.colors.add");
+    await admin.getByTestId("slash-item-kit.colors.add").click();
+    // the form takes the focus, and its labels are the words errors use
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("slash-field-name");
+    expect(await admin.getByTestId("slash-palette").innerText()).toContain("Colour code");
+    await admin.getByTestId("slash-field-name").fill("Bad");
+    // Enter in a one-line field moves on; it does not run a half-filled form
+    await admin.getByTestId("slash-field-name").press("Enter");
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("slash-field-hex");
+    expect(await admin.getByTestId("slash-error").count()).toBe(0);
+    await admin.getByTestId("slash-field-hex").fill("zz");
+    await admin.getByTestId("slash-run").click();
+    await expect.poll(() => admin.getByTestId("slash-error").innerText()).toContain("The colour code isn't right.");
+    expect(await admin.getByTestId("slash-field-name").inputValue()).toBe("Bad");
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("slash-field-hex");
+    await screenshot(admin, "error-invalid-input", { fullPage: false });
+    // fixed in place, it runs: the confirm card joins the conversation
+    const before = await admin.getByTestId("slash-result").count();
+    await admin.getByTestId("slash-field-hex").fill("#a1b2c3");
+    await admin.getByTestId("slash-run").click();
+    await expect.poll(() => admin.getByTestId("slash-result").count()).toBe(before + 1);
+    await expect.poll(() => admin.getByTestId("slash-result").last().getByTestId("widget-confirm").innerText()).toContain("#A1B2C3");
+    await admin.getByTestId("slash-result").last().getByTestId("confirm-cancel").click();
     await viewer.context().close();
   });
 });

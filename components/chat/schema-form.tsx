@@ -1,13 +1,34 @@
 "use client";
 // The slash command's form, generated from the capability's input JSON Schema: strings, numbers,
 // booleans, enums, string arrays; a union (upload step, contact op) first asks which variant.
-import { useMemo, useState } from "react";
-import { labelOf } from "@/components/widgets/readable";
+// Labels are the words the error sentences use (error-text.ts); the first field takes the focus;
+// Enter in a one-line field moves to the next one instead of running a half-filled form; a refused
+// run shows its error here, above what was typed, which stays.
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { fieldInWords } from "@/components/widgets/error-text";
+import type { EnvelopeError } from "@/components/widgets/types";
+import { WidgetError } from "@/components/widgets/widget-error";
 import { discriminatorOf, fieldsOf, inputOf, variantsOf, type Field, type FormValue, type JsonSchema } from "./schema-fields";
 
-type Props = { schema: JsonSchema; busy: boolean; onRun: (input: Record<string, unknown>) => void; onCancel: () => void };
+type Props = { schema: JsonSchema; busy: boolean; failure?: EnvelopeError | null; onRun: (input: Record<string, unknown>) => void; onCancel: () => void };
 
-export function SchemaForm({ schema, busy, onRun, onCancel }: Props) {
+/** "hex" → "Colour code", "expectedRevision" → "Version you were looking at": as errors say it. */
+export function labelOf(name: string): string {
+  const words = fieldInWords(name);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Enter in a one-line field goes to the next field; Ctrl/Cmd+Enter runs the form. */
+function enterMovesOn(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target as HTMLElement;
+  if (event.key !== "Enter" || target.tagName !== "INPUT") return;
+  event.preventDefault();
+  if (event.ctrlKey || event.metaKey) return event.currentTarget.requestSubmit();
+  const fields = [...event.currentTarget.querySelectorAll<HTMLElement>("input, select, textarea, button[type=submit]")];
+  fields[fields.indexOf(target) + 1]?.focus();
+}
+
+export function SchemaForm({ schema, busy, failure, onRun, onCancel }: Props) {
   const variants = variantsOf(schema);
   const discriminator = discriminatorOf(variants);
   const [variantIndex, setVariantIndex] = useState(0);
@@ -15,6 +36,13 @@ export function SchemaForm({ schema, busy, onRun, onCancel }: Props) {
   const fields = useMemo(() => fieldsOf(variant, discriminator), [variant, discriminator]);
   const [values, setValues] = useState<Record<string, FormValue>>({});
   const [problem, setProblem] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // into the form when it opens; to the refused field when a run is refused
+  useEffect(() => {
+    const field = failure && "field" in failure && typeof failure.field === "string" ? failure.field.split(".")[0] : undefined;
+    const named = field ? form.current?.querySelector<HTMLElement>(`[data-testid="slash-field-${field}"]`) : null;
+    (named ?? form.current?.querySelector<HTMLElement>("input, select, textarea"))?.focus();
+  }, [failure]);
   const set = (name: string, value: FormValue) => setValues((current) => ({ ...current, [name]: value }));
 
   function submit() {
@@ -27,7 +55,9 @@ export function SchemaForm({ schema, busy, onRun, onCancel }: Props) {
 
   return (
     <form
+      ref={form}
       className="slash-form"
+      onKeyDown={enterMovesOn}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -50,6 +80,11 @@ export function SchemaForm({ schema, busy, onRun, onCancel }: Props) {
             ))}
           </select>
         </label>
+      )}
+      {failure && (
+        <div data-testid="slash-error">
+          <WidgetError error={failure} />
+        </div>
       )}
       {fields.length === 0 && <p className="muted">No input needed.</p>}
       {fields.map((field) => (

@@ -4,7 +4,7 @@
 // directly (no model, no AI budget) and its envelope joins the conversation with the usual widget.
 import { useState } from "react";
 import { runCapability } from "@/components/widgets/run";
-import type { ToolEnvelope } from "@/components/widgets/types";
+import type { EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
 import { WidgetError } from "@/components/widgets/widget-error";
 import { SchemaForm } from "./schema-form";
 import type { CallableCapability } from "./use-capabilities";
@@ -41,11 +41,15 @@ export function matching(items: CallableCapability[], filter: string): CallableC
 
 export function SlashPalette({ brand, capabilities, filter, highlighted, onResult, onClose, chosen, onChoose }: Props) {
   const [busy, setBusy] = useState(false);
+  // a refused run keeps the form and what was typed, with the error in it, to fix and run again
+  const [failure, setFailure] = useState<EnvelopeError | null>(null);
 
   async function run(capability: CallableCapability, input: Record<string, unknown>) {
     setBusy(true);
     const envelope = await runCapability(capability.id, brand, input);
     setBusy(false);
+    if (envelope.status === "error") return setFailure(envelope.error);
+    setFailure(null);
     onResult({ capabilityId: capability.id, widget: capability.widget, input, envelope });
   }
 
@@ -60,7 +64,7 @@ export function SlashPalette({ brand, capabilities, filter, highlighted, onResul
             <strong>{chosen.title}</strong> <code>/{chosen.id}</code>
             <p className="muted">{chosen.description}</p>
           </div>
-          <SchemaForm key={chosen.id} schema={chosen.inputSchema} busy={busy} onRun={(input) => void run(chosen, input)} onCancel={() => onChoose(null)} />
+          <SchemaForm key={chosen.id} schema={chosen.inputSchema} busy={busy} failure={failure} onRun={(input) => void run(chosen, input)} onCancel={() => (setFailure(null), onChoose(null))} />
         </>
       ) : (
         <>
