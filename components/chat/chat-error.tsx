@@ -25,6 +25,13 @@ export function ChatError({ error }: { error: Error }) {
       </div>
     );
   }
+  if (status === 503 && body?.code === "unavailable" && body.message.includes("still answering")) {
+    return (
+      <div className="notice notice-warn" data-testid="still-answering" role="alert">
+        {body.message}
+      </div>
+    );
+  }
   if (status === 503 && body?.code === "unavailable") {
     return (
       <div className="notice notice-warn" data-testid="model-missing" role="alert">

@@ -1,9 +1,10 @@
 "use client";
-// The chat: header (brand, settings, sign-out), the conversation (model messages and slash-command
-// results in one column), and the message box. Without a model it says so and slash commands work.
+// The chat: header (brand, settings, sign-out), the person's conversations (a column, a drawer on a
+// phone), the open conversation (model messages and slash-command results in one column, kept by
+// the server) and the message box. Without a model it says so and slash commands work.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport } from "ai";
+import { DefaultChatTransport, type UIMessage } from "ai";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
 import { Widget } from "@/components/widgets/registry";
 import type { CatalogueEntry, Decision } from "@/components/widgets/types";
@@ -12,6 +13,8 @@ import { useVoice } from "@/components/voice/use-voice";
 import { VoiceControl } from "@/components/voice/voice-control";
 import { VoiceTranscript } from "@/components/voice/voice-transcript";
 import { BrandSwitcher } from "./brand-switcher";
+import { ConversationList } from "./conversation-list";
+import { useConversation } from "./use-conversation";
 import { ChatError } from "./chat-error";
 import { Composer } from "./composer";
 import { MessageView } from "./message-view";
@@ -31,46 +34,96 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
   const [brand, setBrand] = useState<string | null>(null);
   const brandRef = useRef<string | null>(null);
   brandRef.current = brand;
-  const transport = useMemo(() => new DefaultChatTransport({ api: "/api/chat", body: () => ({ brand: brandRef.current }) }), []);
-  const { messages, sendMessage, setMessages, status, error, clearError } = useChat({ transport });
+  const conversation = useConversation(brand, setBrand);
+  const { open } = conversation;
+  // the server keeps the conversation: only the person's new message is sent, never the past
+  const transport = useMemo(
+    () => new DefaultChatTransport({ api: "/api/chat", prepareSendMessagesRequest: ({ id, messages }) => ({ body: { id, brand: brandRef.current, messages: messages.slice(-1) } }) }),
+    [],
+  );
+  const { messages, sendMessage, setMessages, status, error, clearError } = useChat({ id: open.id, messages: open.messages, transport });
   const [slashEntries, setSlashEntries] = useState<SlashEntry[]>([]);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [listVersion, setListVersion] = useState(0);
   const byToolName = useMemo(() => new Map(catalogue.map((entry) => [entry.toolName, entry])), [catalogue]);
   const byId = useMemo(() => new Map(catalogue.map((entry) => [entry.id, entry])), [catalogue]);
   const speech = useVoice(brand);
+  const refreshList = useCallback(() => setListVersion((version) => version + 1), []);
 
-  const switchBrand = useCallback(
-    (next: string) => {
-      // a conversation belongs to one brand: a new brand starts a new one
-      if (brandRef.current && brandRef.current !== next) {
-        setMessages([]);
-        setSlashEntries([]);
-        clearError();
+  // another conversation on screen: what belonged to the last one goes
+  useEffect(() => {
+    setSlashEntries([]);
+    clearError();
+    setDrawerOpen(false);
+  }, [open.id, clearError]);
+  // an answer followed after a reload: the stored messages as they grow
+  useEffect(() => {
+    if (conversation.followed) setMessages(conversation.followed);
+  }, [conversation.followed, setMessages]);
+  // the list shows the new title and order once an answer is stored
+  const busy = status === "submitted" || status === "streaming" || open.answering;
+  useEffect(() => {
+    if (!busy) refreshList();
+  }, [busy, refreshList]);
+  // Ctrl/Cmd+Shift+O: a new conversation, as in the assistants people know
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === "o") {
+        event.preventDefault();
+        conversation.startNew();
       }
-      setBrand(next);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [conversation.startNew]);
+
+  const send = useCallback(
+    (text: string) => {
+      conversation.markStored();
+      void sendMessage({ text }).then(refreshList);
     },
-    [setMessages, clearError],
+    [conversation.markStored, sendMessage, refreshList],
   );
   // the model asked for this write: tell it what the person decided (the server checks the truth)
   const onModelDecision = useCallback(
     (decision: Decision) => {
-      if (modelConfigured) void sendMessage({ text: decision === "confirm" ? "Confirmed." : "Cancelled." });
+      if (modelConfigured) send(decision === "confirm" ? "Confirmed." : "Cancelled.");
     },
-    [modelConfigured, sendMessage],
+    [modelConfigured, send],
   );
-  const busy = status === "submitted" || status === "streaming";
+  const onSlashResult = (result: SlashResult) => {
+    if (result.envelope && result.messageId) {
+      // kept by the server in this conversation, under the same id
+      conversation.markStored();
+      setMessages((current) => [...current, slashMessage(result, byId)]);
+      return refreshList();
+    }
+    setSlashEntries((current) => [...current, { ...result, key: crypto.randomUUID(), after: messages.length }]);
+  };
   // the conversation scrolls inside the page (header and message box stay); follow what arrives
   const scroller = useRef<HTMLElement>(null);
   useEffect(() => {
     scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
   }, [messages, slashEntries.length, status, speech.entries.length]);
   const slashAfter = (index: number) => slashEntries.filter((entry) => entry.after === index);
+  const shown = [...open.before.filter((message) => !messages.some((current) => current.id === message.id)), ...messages];
+  const offset = shown.length - messages.length;
+  const render = (message: UIMessage) =>
+    isSlash(message) ? (
+      <SlashMessage message={message} brand={brand} byToolName={byToolName} />
+    ) : (
+      <MessageView message={message} brand={brand ?? ""} byToolName={byToolName} onDecided={onModelDecision} />
+    );
 
   return (
     <CatalogueProvider entries={catalogue}>
       <div className="app">
         <header className="topbar">
           <span className="brand-mark">Brand Operations</span>
-          <BrandSwitcher brand={brand} onChange={switchBrand} />
+          <button type="button" className="button small drawer-toggle" data-testid="conversations-toggle" aria-expanded={drawerOpen} onClick={() => setDrawerOpen((value) => !value)}>
+            Conversations
+          </button>
+          <BrandSwitcher brand={brand} onChange={conversation.switchBrand} />
           <nav className="topbar-nav">
             <a href="/activity">Activity</a>
             <a href="/settings">Security and access</a>
@@ -80,62 +133,117 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
             <SignOutButton />
           </nav>
         </header>
-        <main className="conversation-scroll" ref={scroller}>
-          <div className="conversation" aria-live="polite">
-          {!modelConfigured && (
-            <div className="notice" data-testid="model-missing">
-              No AI model is configured on this service, so the assistant can’t chat. You can still do everything with slash commands: type <kbd>/</kbd> in the box below.
-            </div>
-          )}
-          {messages.length === 0 && slashEntries.length === 0 && speech.entries.length === 0 && (
-            <div className="intro">
-              <h1>What would you like to do?</h1>
-              <p className="muted">
-                {modelConfigured ? "Ask in your own words, or type / to pick a command." : "Type / to see the commands you can run in this brand."}
-              </p>
-            </div>
-          )}
-          {slashAfter(0).map((entry) => (
-            <SlashView key={entry.key} entry={entry} brand={brand} />
-          ))}
-          {messages.map((message, index) => (
-            <div key={message.id}>
-              <MessageView message={message} brand={brand ?? ""} byToolName={byToolName} onDecided={onModelDecision} />
-              {slashAfter(index + 1).map((entry) => (
-                <SlashView key={entry.key} entry={entry} brand={brand} />
-              ))}
-            </div>
-          ))}
-          <VoiceTranscript entries={speech.entries} brand={brand ?? ""} byId={byId} onDecided={speech.decided} />
-          {status === "submitted" && (
-            <p className="tool-working">
-              <span className="spinner" aria-hidden="true" /> Thinking…
-            </p>
-          )}
-          {error && <ChatError error={error} />}
+        <div className="chat-body">
+          <ConversationList
+            brand={brand}
+            openId={open.id}
+            refreshKey={listVersion}
+            drawerOpen={drawerOpen}
+            onOpen={(id) => void conversation.openStored(id)}
+            onNew={conversation.startNew}
+            onDeleted={(id) => id === open.id && conversation.startNew()}
+            onCloseDrawer={() => setDrawerOpen(false)}
+          />
+          <div className="chat-column">
+            <main className="conversation-scroll" ref={scroller}>
+              <div className="conversation" aria-live="polite" data-testid="conversation" data-conversation-id={open.stored ? open.id : ""}>
+                {!modelConfigured && (
+                  <div className="notice" data-testid="model-missing">
+                    No AI model is configured on this service, so the assistant can’t chat. You can still do everything with slash commands: type <kbd>/</kbd> in the box below.
+                  </div>
+                )}
+                {conversation.notice && (
+                  <div className="notice notice-warn" role="alert" data-testid="conversation-notice">
+                    {conversation.notice}
+                  </div>
+                )}
+                {open.earlier !== null && <EarlierMessages onLoad={conversation.loadEarlier} />}
+                {conversation.loading && <p className="muted">Opening the conversation…</p>}
+                {!conversation.loading && shown.length === 0 && slashEntries.length === 0 && speech.entries.length === 0 && (
+                  <div className="intro">
+                    <h1>What would you like to do?</h1>
+                    <p className="muted">
+                      {modelConfigured ? "Ask in your own words, or type / to pick a command." : "Type / to see the commands you can run in this brand."}
+                    </p>
+                  </div>
+                )}
+                {slashAfter(0).map((entry) => (
+                  <SlashView key={entry.key} entry={entry} brand={brand} />
+                ))}
+                {shown.map((message, index) => (
+                  <div key={message.id}>
+                    {render(message)}
+                    {index >= offset && slashAfter(index - offset + 1).map((entry) => <SlashView key={entry.key} entry={entry} brand={brand} />)}
+                  </div>
+                ))}
+                <VoiceTranscript entries={speech.entries} brand={brand ?? ""} byId={byId} onDecided={speech.decided} />
+                {(status === "submitted" || open.answering) && (
+                  <p className="tool-working" data-testid="assistant-answering">
+                    <span className="spinner" aria-hidden="true" /> {open.answering ? "The assistant is still answering…" : "Thinking…"}
+                  </p>
+                )}
+                {error && <ChatError error={error} />}
+              </div>
+            </main>
+            <footer className="composer-wrap">
+              <VoiceControl
+                brand={brand}
+                status={speech.status}
+                mode={speech.mode}
+                problem={speech.problem}
+                available={voice}
+                onStart={() => void speech.start()}
+                onStop={speech.stop}
+                onTalk={() => void speech.talk()}
+              />
+              <Composer brand={brand} conversationId={open.id} modelConfigured={modelConfigured} busy={busy} onSend={send} onSlashResult={onSlashResult} />
+            </footer>
           </div>
-        </main>
-        <footer className="composer-wrap">
-          <VoiceControl
-            brand={brand}
-            status={speech.status}
-            mode={speech.mode}
-            problem={speech.problem}
-            available={voice}
-            onStart={() => void speech.start()}
-            onStop={speech.stop}
-            onTalk={() => void speech.talk()}
-          />
-          <Composer
-            brand={brand}
-            modelConfigured={modelConfigured}
-            busy={busy}
-            onSend={(text) => void sendMessage({ text })}
-            onSlashResult={(result) => setSlashEntries((current) => [...current, { ...result, key: crypto.randomUUID(), after: messages.length }])}
-          />
-        </footer>
+        </div>
       </div>
     </CatalogueProvider>
+  );
+}
+
+/** A slash command's result as the conversation keeps it: the run as a tool part, marked as the person's. */
+function slashMessage(result: SlashResult, byId: ReadonlyMap<string, CatalogueEntry>): UIMessage {
+  const toolName = byId.get(result.capabilityId)?.toolName ?? result.capabilityId.replaceAll(".", "_");
+  return {
+    id: result.messageId!,
+    role: "assistant",
+    metadata: { slash: result.capabilityId },
+    parts: [{ type: `tool-${toolName}`, toolCallId: `slash-${result.messageId}`, state: "output-available", input: result.input, output: result.envelope } as UIMessage["parts"][number]],
+  };
+}
+
+const isSlash = (message: UIMessage) => typeof (message.metadata as { slash?: unknown } | undefined)?.slash === "string";
+
+function SlashMessage({ message, brand, byToolName }: { message: UIMessage; brand: string | null; byToolName: ReadonlyMap<string, CatalogueEntry> }) {
+  return (
+    <div className="message message-slash" data-testid="slash-result">
+      <p className="slash-echo">
+        <code>/{(message.metadata as { slash: string }).slash}</code>
+      </p>
+      {/* the person's own run: deciding its confirm card tells no model anything */}
+      <MessageView message={{ ...message, role: "assistant" }} brand={brand ?? ""} byToolName={byToolName} onDecided={() => undefined} bare />
+    </div>
+  );
+}
+
+/** Earlier messages of a long conversation, loaded when the person scrolls up to here (or clicks). */
+function EarlierMessages({ onLoad }: { onLoad: () => Promise<void> }) {
+  const marker = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const element = marker.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void onLoad());
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [onLoad]);
+  return (
+    <button type="button" ref={marker} className="button small earlier-messages" data-testid="earlier-messages" onClick={() => void onLoad()}>
+      Show earlier messages
+    </button>
   );
 }
 

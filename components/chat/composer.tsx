@@ -7,13 +7,14 @@ import { useCapabilities, type CallableCapability } from "./use-capabilities";
 
 type Props = {
   brand: string | null;
+  conversationId: string;
   modelConfigured: boolean;
   busy: boolean;
   onSend: (text: string) => void;
   onSlashResult: (result: SlashResult) => void;
 };
 
-export function Composer({ brand, modelConfigured, busy, onSend, onSlashResult }: Props) {
+export function Composer({ brand, conversationId, modelConfigured, busy, onSend, onSlashResult }: Props) {
   const [text, setText] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);
   const [highlighted, setHighlighted] = useState(0);
@@ -61,6 +62,7 @@ export function Composer({ brand, modelConfigured, busy, onSend, onSlashResult }
       {slash && brand && (
         <SlashPalette
           brand={brand}
+          conversationId={conversationId}
           capabilities={capabilities}
           filter={text.slice(1)}
           highlighted={highlighted}

@@ -12,12 +12,14 @@ type Props = {
   brand: string;
   byToolName: ReadonlyMap<string, CatalogueEntry>;
   onDecided: (decision: Decision, result: ToolEnvelope) => void;
+  /** only the parts, inside a wrapper of the caller's (a slash command's result) */
+  bare?: boolean;
 };
 
-export function MessageView({ message, brand, byToolName, onDecided }: Props) {
+export function MessageView({ message, brand, byToolName, onDecided, bare }: Props) {
   const testId = message.role === "user" ? "message-user" : "message-assistant";
-  return (
-    <div className={`message message-${message.role}`} data-testid={testId}>
+  const parts = (
+    <>
       {message.parts.map((part, index) => {
         if (part.type === "text") return part.text.trim() ? <p key={index} className="message-text">{part.text}</p> : null;
         if (part.type.startsWith("tool-") || part.type === "dynamic-tool") {
@@ -25,11 +27,17 @@ export function MessageView({ message, brand, byToolName, onDecided }: Props) {
         }
         return null; // reasoning, sources, step markers: not shown
       })}
+    </>
+  );
+  if (bare) return parts;
+  return (
+    <div className={`message message-${message.role}`} data-testid={testId}>
+      {parts}
     </div>
   );
 }
 
-function ToolView({ part, brand, byToolName, onDecided }: { part: ToolPart } & Omit<Props, "message">) {
+function ToolView({ part, brand, byToolName, onDecided }: { part: ToolPart } & Omit<Props, "message" | "bare">) {
   const toolName = part.type === "dynamic-tool" ? String((part as { toolName?: string }).toolName) : part.type.slice("tool-".length);
   const entry = byToolName.get(toolName);
   const capabilityId = entry?.id ?? toolName.replaceAll("_", ".");

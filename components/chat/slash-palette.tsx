@@ -13,10 +13,13 @@ import type { useCapabilities } from "./use-capabilities";
 // widgets that ask the person for their input themselves (a file picker) open without a form
 const GATHERS_OWN_INPUT = new Set(["file_request"]);
 
-export type SlashResult = { capabilityId: string; widget: string | null; input: Record<string, unknown>; envelope: ToolEnvelope | null };
+/** a run's result; `messageId` when the conversation keeps it (every run with an answer) */
+export type SlashResult = { capabilityId: string; widget: string | null; input: Record<string, unknown>; envelope: ToolEnvelope | null; messageId?: string };
 
 type Props = {
   brand: string;
+  /** the open conversation, which keeps each run's result */
+  conversationId: string;
   capabilities: ReturnType<typeof useCapabilities>;
   filter: string;
   highlighted: number;
@@ -39,18 +42,19 @@ export function matching(items: CallableCapability[], filter: string): CallableC
   return items.filter((item) => words.every((word) => `${item.id} ${item.title}`.toLowerCase().includes(word)));
 }
 
-export function SlashPalette({ brand, capabilities, filter, highlighted, onResult, onClose, chosen, onChoose }: Props) {
+export function SlashPalette({ brand, conversationId, capabilities, filter, highlighted, onResult, onClose, chosen, onChoose }: Props) {
   const [busy, setBusy] = useState(false);
   // a refused run keeps the form and what was typed, with the error in it, to fix and run again
   const [failure, setFailure] = useState<EnvelopeError | null>(null);
 
   async function run(capability: CallableCapability, input: Record<string, unknown>) {
     setBusy(true);
-    const envelope = await runCapability(capability.id, brand, input);
+    const messageId = crypto.randomUUID();
+    const envelope = await runCapability(capability.id, brand, input, { conversationId, messageId });
     setBusy(false);
     if (envelope.status === "error") return setFailure(envelope.error);
     setFailure(null);
-    onResult({ capabilityId: capability.id, widget: capability.widget, input, envelope });
+    onResult({ capabilityId: capability.id, widget: capability.widget, input, envelope, messageId });
   }
 
   const choose = (capability: CallableCapability) => chooseCapability(capability, onChoose, onResult);

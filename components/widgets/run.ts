@@ -22,9 +22,12 @@ function failure(capabilityId: string, error: EnvelopeError): ToolEnvelope {
   return { status: "error", capabilityId, error };
 }
 
+/** Where a slash command's result is kept: the open conversation, as the message with this id. */
+export type KeptIn = { conversationId: string; messageId: string };
+
 /** POST /api/assistant/run: runs a capability directly, with no model and no AI budget. */
-export function runCapability(capabilityId: string, brand: string | undefined, input: Record<string, unknown>): Promise<ToolEnvelope> {
-  return post("/api/assistant/run", { capabilityId, brand: brand || undefined, input }, capabilityId);
+export function runCapability(capabilityId: string, brand: string | undefined, input: Record<string, unknown>, keptIn?: KeptIn): Promise<ToolEnvelope> {
+  return post("/api/assistant/run", { capabilityId, brand: brand || undefined, input, ...keptIn }, capabilityId);
 }
 
 /** POST /api/assistant/pending/{pendingId}: the person's Confirm or Cancel. */

@@ -2,7 +2,7 @@
 // are the person's callable capabilities in the selected brand; each call is one pipeline run
 // through lib/doors/assistant.ts. Tokens used are metered against the brand's monthly budget.
 import "server-only";
-import { convertToModelMessages, createUIMessageStreamResponse, isStepCount, safeValidateUIMessages, streamText, toUIMessageStream } from "ai";
+import { consumeStream, convertToModelMessages, createUIMessageStreamResponse, isStepCount, safeValidateUIMessages, streamText, toUIMessageStream } from "ai";
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
 import { resolveBrandAccess } from "../core/access";
@@ -11,7 +11,11 @@ import { AppError, invalidInput } from "../core/errors";
 import { describe } from "../core/input";
 import { runForPerson } from "../doors/assistant";
 import { budgetMessage, budgetOf, meteredSteps } from "./budget";
-import { withStoredTruth } from "./history";
+import { randomBase62 } from "../core/crypto";
+import { appendMessage, loadMessages, saveAnswer } from "../conversations/messages";
+import { settleMessages } from "../conversations/settle";
+import { holdForAnswer, openConversation, releaseAnswer } from "../conversations/store";
+import { MODEL_HISTORY_MESSAGES, modelWindow } from "../conversations/window";
 import { checkOrigin, readJsonObject, requirePerson } from "./http";
 import { assistantModel } from "./model";
 import { config } from "../config";
@@ -24,6 +28,7 @@ const CHAT_BODY_LIMIT = 4 * 1024 * 1024;
 const MAX_STEPS = 8;
 
 const body = z.object({
+  // the conversation (useChat's id); absent, a new conversation is started
   id: z.string().max(200).optional(),
   brand: z.string().min(1).max(100),
   messages: z.array(z.unknown()).min(1).max(500),
@@ -32,6 +37,11 @@ const body = z.object({
 export const NO_MODEL_MESSAGE =
   "No language model is configured for the assistant (set OPENAI_API_KEY, or OPENAI_BASE_URL and ASSISTANT_MODEL). Slash commands still work.";
 
+/**
+ * One turn of a stored conversation: the person's new message (the last one sent) is appended to
+ * what the server stored, and the model answers from that. Earlier messages a client sends are
+ * ignored: the conversation's past is the server's, so it cannot be rewritten from the browser.
+ */
 export async function handleChat(request: Request, requestId: string): Promise<Response> {
   checkOrigin(request);
   const userId = await requirePerson(request);
@@ -45,6 +55,7 @@ export async function handleChat(request: Request, requestId: string): Promise<R
   // the system prompt is the server's: a client cannot add its own instructions above the person's
   const system = validated.data.findIndex((message) => message.role === "system");
   if (system >= 0) throw invalidInput(`messages.${system}.role`, "must be user or assistant");
+  const said = personSaid(validated.data);
   const model = assistantModel();
   if (!model) throw new AppError("unavailable", NO_MODEL_MESSAGE);
   const now = new Date();
@@ -54,17 +65,65 @@ export async function handleChat(request: Request, requestId: string): Promise<R
   // brand cannot all pass a spent budget; slash commands never reach this route
   const metered = meteredSteps(brand, config().AI_RESERVE_TOKENS);
   if (!(await metered.first(now))) throw new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
+  const answerId = randomBase62(16);
+  let held: string | undefined;
   try {
+    const conversation = await openConversation(userId, brand.id, parsed.data.id ?? randomBase62(24), textOf(said), now);
+    if (!(await holdForAnswer(userId, conversation.id, answerId, now))) throw stillAnswering();
+    held = conversation.id;
+    await addPersonMessage(userId, conversation.id, said, now);
     const tools = buildTools(capabilities, actor, role, "assistant", (capabilityId, input, toolCallId) =>
-      runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId }),
+      runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, conversationId: conversation.id }),
     );
-    const messages = await withStoredTruth(validated.data, userId, requestId);
-    const modelMessages = await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true });
-    return streamChat({ model, system: systemPrompt(brand, { name: actor.name, role }), messages, modelMessages, tools, metered, requestId });
+    const history = modelWindow(await settleMessages(userId, conversation.id, (await loadMessages(userId, conversation.id, MODEL_HISTORY_MESSAGES)).messages, requestId));
+    const modelMessages = await convertToModelMessages(history, { tools, ignoreIncompleteToolCalls: true });
+    const keep = storeAnswer(userId, conversation.id, answerId, requestId);
+    return streamChat({ model, system: systemPrompt(brand, { name: actor.name, role }), messages: history, modelMessages, tools, metered, keep, conversationId: conversation.id, requestId });
   } catch (error) {
     await metered.releaseAll();
+    if (held) await releaseAnswer(userId, held, answerId);
     throw error;
   }
+}
+
+/** The person's new message: the last one sent, from the person, with something said. */
+function personSaid(messages: UIMessage[]): UIMessage {
+  const index = messages.length - 1;
+  const last = messages[index]!;
+  if (last.role !== "user") throw invalidInput(`messages.${index}.role`, "must be user: the conversation's earlier turns are kept by the server");
+  const text = textOf(last);
+  if (!text.trim()) throw invalidInput(`messages.${index}.parts`, "must say something (a text part)");
+  return { id: last.id, role: "user", parts: [{ type: "text", text }] };
+}
+
+const textOf = (message: UIMessage) => message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
+
+/** Appended once; sent again (a retry after a failed answer) only while it is still the last word. */
+async function addPersonMessage(userId: string, conversationId: string, said: UIMessage, now: Date): Promise<void> {
+  if (await appendMessage(userId, conversationId, said, now)) return;
+  const { messages } = await loadMessages(userId, conversationId, 1);
+  if (messages[0]?.id !== said.id) throw invalidInput("messages", "this message is already in the conversation; send a new one");
+}
+
+const stillAnswering = () =>
+  new AppError("unavailable", "The assistant is still answering in this conversation; wait for the answer, then send again", { retryAfterSeconds: 2 });
+
+/** Saves the answer step by step (a reload meanwhile shows what is done), then frees the conversation. */
+function storeAnswer(userId: string, conversationId: string, answerId: string, requestId: string) {
+  const save = async (message: UIMessage) => {
+    try {
+      await saveAnswer(userId, conversationId, message, new Date());
+    } catch (error) {
+      console.error(`[${requestId}] answer not stored:`, error);
+    }
+  };
+  return {
+    step: save,
+    end: async (message: UIMessage) => {
+      if (message.parts.length > 0) await save(message);
+      await releaseAnswer(userId, conversationId, answerId);
+    },
+  };
 }
 
 type ChatRun = {
@@ -74,10 +133,12 @@ type ChatRun = {
   modelMessages: ModelMessage[];
   tools: ToolSet;
   metered: ReturnType<typeof meteredSteps>;
+  keep: ReturnType<typeof storeAnswer>;
+  conversationId: string;
   requestId: string;
 };
 
-function streamChat({ model, system, messages, modelMessages, tools, metered, requestId }: ChatRun): Response {
+function streamChat({ model, system, messages, modelMessages, tools, metered, keep, conversationId, requestId }: ChatRun): Response {
   const result = streamText({
     model,
     system,
@@ -101,12 +162,21 @@ function streamChat({ model, system, messages, modelMessages, tools, metered, re
     stream: result.stream,
     tools,
     originalMessages: messages,
+    generateMessageId: () => randomBase62(16),
+    onStepEnd: ({ responseMessage }) => keep.step(responseMessage),
+    onEnd: ({ responseMessage }) => keep.end(responseMessage),
     onError: (error) => {
       console.error(`[${requestId}] chat stream failed:`, error);
       return "The assistant's model could not answer just now; try again in a moment.";
     },
   });
-  return createUIMessageStreamResponse({ stream, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } });
+  return createUIMessageStreamResponse({
+    stream,
+    headers: { "X-Request-Id": requestId, "X-Conversation-Id": conversationId, "Cache-Control": "no-store" },
+    // read to the end on the server whoever listens: a reload or a dropped connection does not
+    // stop the answer, which is stored as it grows and shown when the page comes back
+    consumeSseStream: ({ stream: copy }) => consumeStream({ stream: copy }),
+  });
 }
 
 /** What one model call cost; providers that omit the total still report its parts. */

@@ -21,6 +21,8 @@ export type PendingCall = {
   toolCallId: string | null;
   /** the door that proposed it (assistant or voice); Confirm runs it through the same door */
   door: PersonDoor;
+  /** the stored conversation it was proposed in (the decision is written into it), if any */
+  conversationId: string | null;
   expiresAt: Date;
 };
 
@@ -44,7 +46,8 @@ export async function findPending(id: string, userId: string): Promise<PendingCa
     id: row.id, userId: row.userId, brandId: row.brandId, capabilityId: row.capabilityId,
     input: JSON.parse(row.input) as Record<string, unknown>, summary: row.summary,
     status: row.status as PendingStatus, outcome: row.outcome === null ? null : asJson<ToolEnvelope>(row.outcome),
-    toolCallId: row.toolCallId, door: row.door === "voice" ? "voice" : "assistant", expiresAt: row.expiresAt,
+    toolCallId: row.toolCallId, door: row.door === "voice" ? "voice" : "assistant",
+    conversationId: row.conversationId, expiresAt: row.expiresAt,
   };
 }
 

@@ -4,6 +4,7 @@
 import { AppError } from "../core/errors";
 import type { ToolEnvelope } from "../assistant/envelope";
 import { claim, findPending, storeOutcome, type PendingCall } from "../assistant/pending";
+import { settleDecision } from "../conversations/settle";
 import { envelopeOf, errorEnvelope, invokeAs } from "./assistant";
 
 /** The person's Confirm or Cancel on a pending call: runs it at most once, answers the same after. */
@@ -13,18 +14,18 @@ export async function decidePending(userId: string, pendingId: string, decision:
   if (!call) throw new AppError("not_found", "pendingId: no pending call with this id", { field: "pendingId" });
   if (call.status !== "pending") return settled(call, userId, requestId);
   if (call.expiresAt <= now) {
-    if ((await claim(call.id, userId, "expired", now)).won) return record(call.id, expired(call, requestId));
+    if ((await claim(call.id, userId, "expired", now)).won) return record(call, expired(call, requestId), requestId);
     return settled(call, userId, requestId);
   }
   if (decision === "cancel") {
     if (!(await claim(call.id, userId, "declined", now)).won) return settled(call, userId, requestId);
-    return record(call.id, { status: "declined", capabilityId: call.capabilityId, summary: call.summary });
+    return record(call, { status: "declined", capabilityId: call.capabilityId, summary: call.summary }, requestId);
   }
   const { won, token } = await claim(call.id, userId, "confirmed", now);
   if (!won) return settled(call, userId, requestId);
   // through the door that proposed it: a voice proposal runs as a voice call (audit, rollout)
   const outcome = await invokeAs(userId, call.capabilityId, call.brandId, { ...call.input, confirmationToken: token }, requestId, call.door);
-  return record(call.id, await envelopeOf(outcome, { userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined, door: call.door }, now));
+  return record(call, await envelopeOf(outcome, { userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined, door: call.door }, now), requestId);
 }
 
 /** What the model and the widgets are told about a pending call now: the stored truth. */
@@ -40,14 +41,22 @@ function awaiting(call: PendingCall): ToolEnvelope {
   return { status: "awaiting_confirmation", capabilityId: call.capabilityId, pendingId: call.id, summary: call.summary, expiresAt: call.expiresAt.toISOString() };
 }
 
-function expired(call: PendingCall, requestId: string): ToolEnvelope {
-  const message = `Nobody confirmed in time, so nothing was written (${call.summary}) Ask again for a new confirmation.`;
-  // reason "expired": the page says it expired and offers to propose it again
-  return errorEnvelope(call.capabilityId, new AppError("confirmation_required", message, { summary: call.summary, reason: "expired" }), requestId);
+const expired = (call: PendingCall, requestId: string) => expiredEnvelope(call.capabilityId, call.summary, requestId);
+
+/** A confirmation nobody gave in time; reason "expired": the page says so and offers to propose it again. */
+export function expiredEnvelope(capabilityId: string, summary: string, requestId: string): ToolEnvelope {
+  const message = `Nobody confirmed in time, so nothing was written (${summary}) Ask again for a new confirmation.`;
+  return errorEnvelope(capabilityId, new AppError("confirmation_required", message, { summary, reason: "expired" }), requestId);
 }
 
-async function record(id: string, outcome: ToolEnvelope): Promise<ToolEnvelope> {
-  await storeOutcome(id, outcome);
+async function record(call: PendingCall, outcome: ToolEnvelope, requestId: string): Promise<ToolEnvelope> {
+  await storeOutcome(call.id, outcome);
+  // the card in the stored conversation shows the outcome from now on, however long it is kept
+  if (call.conversationId) {
+    await settleDecision(call.userId, call.conversationId, call.id, requestId).catch((error: unknown) => {
+      console.error(`[${requestId}] conversation not updated with the decision:`, error);
+    });
+  }
   return outcome;
 }
 

@@ -24,6 +24,8 @@ export type AssistantCall = {
   toolCallId?: string;
   /** the door the person uses: the chat (default) or a voice session; the pipeline serves each its own capabilities */
   door?: PersonDoor;
+  /** the person's stored conversation the call is made in (lib/conversations), if any */
+  conversationId?: string;
 };
 
 
@@ -71,6 +73,7 @@ export async function envelopeOf(outcome: Outcome, call: AssistantCall & { input
   const pending = {
     userId: call.userId, brandId, capabilityId: call.capabilityId, input: canonicalJson(call.input),
     token: confirmationToken, summary, expiresAt: new Date(expiresAt), toolCallId: call.toolCallId ?? null, door: call.door ?? "assistant",
+    conversationId: call.conversationId ?? null,
   };
   const id = await createPending(pending, now);
   return { status: "awaiting_confirmation", capabilityId: call.capabilityId, pendingId: id, summary, expiresAt };

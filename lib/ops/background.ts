@@ -1,10 +1,12 @@
 // The background work of each instance: the upload sweep (lib/storage/upload-sweep.ts) and the
-// provider revocations still owed (lib/connections/revocation-outbox.ts), every
+// provider revocations still owed (lib/connections/revocation-outbox.ts) and the conversations kept
+// past CONVERSATION_RETENTION_DAYS (lib/conversations/store.ts), every
 // BACKGROUND_INTERVAL_SECONDS. Every instance runs it; the tasks claim their rows one by one, so
 // instances share the work instead of repeating it. A round never overlaps the previous one, a
 // failing task is logged and tried again next round, and the timer never keeps the process up.
 import { config } from "../config";
 import { drainRevocations } from "../connections/revocation-outbox";
+import { deleteIdleConversations } from "../conversations/store";
 import { log } from "../log";
 import { storage } from "../storage";
 import { sweepUploads } from "../storage/upload-sweep";
@@ -14,6 +16,7 @@ const state = globalThis as unknown as { brandOpsBackground?: NodeJS.Timeout };
 const TASKS: { name: string; run: () => Promise<unknown> }[] = [
   { name: "upload-sweep", run: () => sweepUploads(storage()) },
   { name: "revocations", run: () => drainRevocations() },
+  { name: "conversation-retention", run: () => deleteIdleConversations(config().CONVERSATION_RETENTION_DAYS, new Date()) },
 ];
 
 export function startBackground(): void {

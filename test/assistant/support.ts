@@ -73,13 +73,15 @@ export function userMessage(text: string): UIMessage {
 
 /**
  * Sends the conversation to /api/chat as DefaultChatTransport does and reads the stream into the
- * assistant's message; returns the conversation with it appended (or the error response).
+ * assistant's message; returns the conversation with it appended (or the error response). The
+ * server keeps the conversation: of what is sent, only the last message counts.
  */
 export async function chat(url: string, person: Person, brand: string, messages: UIMessage[]) {
   const response = await fetch(`${url}/api/chat`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: url, Cookie: person.cookie },
-    body: JSON.stringify({ id: "chat-1", messages, trigger: "submit-message", brand }),
+    // one stored conversation per exchange: named after its first message, as a browser tab would
+    body: JSON.stringify({ id: messages[0]!.id, messages, trigger: "submit-message", brand }),
   });
   if (!response.ok) return { status: response.status, body: await response.json(), messages, reply: undefined };
   const chunks = sseChunks(await response.text());

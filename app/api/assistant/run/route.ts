@@ -2,6 +2,8 @@
 // the same ToolEnvelope the model's tools give, so the same widgets render it.
 import { z } from "zod";
 import { runForPerson } from "@/lib/doors/assistant";
+import { recordSlashRun, slashConversation } from "@/lib/conversations/slash";
+import { checkConversationId } from "@/lib/conversations/store";
 import { checkOrigin, errorResponse, jsonResponse, readJsonObject, requirePerson } from "@/lib/assistant/http";
 import { invalidInput } from "@/lib/core/errors";
 import { describe } from "@/lib/core/input";
@@ -13,6 +15,9 @@ const body = z.object({
   capabilityId: z.string().min(1).max(100),
   brand: z.string().min(1).max(100).optional(),
   input: z.record(z.string(), z.unknown()).default({}),
+  // the stored conversation it is typed in (lib/conversations), and the id its message takes there
+  conversationId: z.string().min(1).max(200).optional(),
+  messageId: z.string().min(1).max(100).optional(),
 });
 
 export async function POST(request: Request) {
@@ -25,8 +30,13 @@ export async function POST(request: Request) {
       const first = describe(parsed.error.issues[0]!)[0]!;
       throw invalidInput(first.field, first.message);
     }
-    const { capabilityId, brand, input } = parsed.data;
-    return jsonResponse(await runForPerson({ userId, capabilityId, brand, input, requestId }), requestId);
+    const { capabilityId, brand, input, messageId } = parsed.data;
+    const now = new Date();
+    const conversationId = parsed.data.conversationId && brand ? await slashConversation(userId, brand, checkConversationId(parsed.data.conversationId), capabilityId, now) : null;
+    const envelope = await runForPerson({ userId, capabilityId, brand, input, requestId, conversationId: conversationId ?? undefined });
+    // a refused run stays in the person's form to be fixed; only what the conversation showed is kept
+    if (conversationId && envelope.status !== "error") await recordSlashRun(userId, conversationId, messageId, capabilityId, input, envelope, now);
+    return jsonResponse(envelope, requestId);
   } catch (error) {
     return errorResponse(error, requestId);
   }

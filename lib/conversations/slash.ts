@@ -1,0 +1,43 @@
+// A slash command run joins the conversation it was typed in: stored as the assistant's message
+// with one tool part (the same shape a model's tool call takes), marked as the person's own run,
+// so the page renders it with the same widget and the model, later, knows what the person did.
+import "server-only";
+import type { UIMessage } from "ai";
+import type { ToolEnvelope } from "../assistant/envelope";
+import { mcpToolName } from "../capabilities/define";
+import { findCapability } from "../capabilities/registry";
+import { resolveBrandAccess } from "../core/access";
+import { authenticate } from "../core/auth";
+import { AppError } from "../core/errors";
+import { randomBase62 } from "../core/crypto";
+import { appendMessage, type SlashMetadata } from "./messages";
+import { CONVERSATION_ID, openConversation } from "./store";
+
+/**
+ * The conversation a slash command is run in, opened before the run (a conversation of another
+ * brand is 404 and nothing runs); null when the brand itself is refused (the run says why).
+ */
+export async function slashConversation(userId: string, brand: string, conversationId: string, capabilityId: string, now: Date): Promise<string | null> {
+  let brandId: string;
+  try {
+    brandId = (await resolveBrandAccess(await authenticate({ kind: "session", userId }, now), brand)).brand.id;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+  const title = findCapability(capabilityId)?.title ?? capabilityId;
+  return (await openConversation(userId, brandId, conversationId, title, now)).id;
+}
+
+export async function recordSlashRun(userId: string, conversationId: string, messageId: string | undefined, capabilityId: string, input: Record<string, unknown>, envelope: ToolEnvelope, now: Date): Promise<void> {
+  const message: UIMessage = {
+    id: messageId && CONVERSATION_ID.test(messageId) ? messageId : randomBase62(16),
+    role: "assistant",
+    metadata: { slash: capabilityId } satisfies SlashMetadata,
+    parts: [
+      { type: "step-start" },
+      { type: `tool-${mcpToolName(capabilityId)}`, toolCallId: `slash-${randomBase62(12)}`, state: "output-available", input, output: envelope },
+    ] as UIMessage["parts"],
+  };
+  await appendMessage(userId, conversationId, message, now);
+}
