@@ -33,6 +33,8 @@ export type Turn = {
   failWith?: number;
   /** wait this long before answering, as a busy model does (to overlap parallel requests) */
   delayMs?: number;
+  /** wait this long between the text's pieces: a slow answer, to reload or drop the connection during it */
+  pieceDelayMs?: number;
 };
 
 export type Script = (request: ChatRequest, index: number) => Turn;
@@ -81,7 +83,7 @@ export async function startScriptedModel(initial: Script, options: { audio?: boo
     if (turn.delayMs) await new Promise((resolve) => setTimeout(resolve, turn.delayMs));
     if (turn.failWith) return fail(res, turn.failWith, "scripted failure");
     if (!body.stream) return answerWhole(res, body, turn, calls);
-    stream(res, body, turn, calls);
+    await stream(res, body, turn, calls);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -96,7 +98,7 @@ export async function startScriptedModel(initial: Script, options: { audio?: boo
   };
 }
 
-function stream(res: ServerResponse, body: ChatRequest, turn: Turn, n: number): void {
+async function stream(res: ServerResponse, body: ChatRequest, turn: Turn, n: number): Promise<void> {
   res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
   const base = { id: `chatcmpl-scripted-${n}`, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: body.model };
   const send = (chunk: object) => res.write(`data: ${JSON.stringify({ ...base, ...chunk })}\n\n`);
@@ -104,7 +106,10 @@ function stream(res: ServerResponse, body: ChatRequest, turn: Turn, n: number): 
   delta({ role: "assistant", content: "" });
   if (turn.text) {
     // a few deltas, as a real model streams
-    for (const piece of turn.text.match(/.{1,12}/gs) ?? []) delta({ content: piece });
+    for (const piece of turn.text.match(/.{1,12}/gs) ?? []) {
+      delta({ content: piece });
+      if (turn.pieceDelayMs) await new Promise((resolve) => setTimeout(resolve, turn.pieceDelayMs));
+    }
   }
   (turn.toolCalls ?? []).forEach((call, index) => {
     const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
