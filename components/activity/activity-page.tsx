@@ -100,7 +100,8 @@ export function ActivityPage({ user, capabilities, doors }: {
               <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>Clear filters</button>
             )}
           </form>
-          {error && <p className="notice notice-error" role="alert" data-testid="activity-error">{errorSentences(error).join(" ")}</p>}
+          {/* the trail is for the brand's admins: anyone else is told so, as a fact rather than a failure */}
+          {error && <p className={`notice${error.code === "forbidden" ? "" : " notice-error"}`} role="alert" data-testid="activity-error">{errorSentences(error).join(" ")}</p>}
           {!error && !loading && entries.length === 0 && brand && <p className="muted" data-testid="activity-empty">Nothing has been changed here yet{JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) ? " that matches these filters" : ""}.</p>}
           <ol className="activity-list" data-testid="activity-list" aria-busy={loading}>
             {entries.map((entry) => <ActivityRow key={entry.id} entry={entry} />)}

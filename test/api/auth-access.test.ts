@@ -18,13 +18,14 @@ const base62 = (length: number) => [...randomBytes(length)].map((byte) => BASE62
  * it: since issue 3 the API door serves all of them. Written out, not computed from the registry,
  * so that a capability dropped or served at the wrong role fails.
  */
-// activity.list is an addition to the spec's table (viewer and up; what it shows depends on the role)
-const VIEWER_CAPABILITIES = ["brands.list", "questions.list", "brand.overview", "brand.soul.read", "kit.read", "library.search", "library.asset.get", "activity.list"];
+const VIEWER_CAPABILITIES = ["brands.list", "questions.list", "brand.overview", "brand.soul.read", "kit.read", "library.search", "library.asset.get"];
 const MEMBER_CAPABILITIES = [...VIEWER_CAPABILITIES, "questions.ask", "questions.answer"];
 const IMPLEMENTED = [
   ...MEMBER_CAPABILITIES,
   "brand.profile.update", "brand.contacts.list", "brand.contacts.save", "kit.colors.add", "kit.instructions.update",
   "library.asset.review", "library.upload.create", "connections.list", "connections.connect", "connections.disconnect",
+  // an addition to the spec's table (issue 14): the brand's activity trail, for admins
+  "activity.list",
 ];
 
 const oneQuestion = (key = `q.${base62(6)}`) => ({

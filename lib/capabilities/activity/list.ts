@@ -15,10 +15,10 @@ const item = z
     capabilityId: z.string(),
     door: z.string().describe("assistant, voice, mcp or api"),
     person: z.string().nullable().describe("Who did it (their name), or null when unknown"),
-    key: z.string().nullable().describe("The API key's name or prefix it was done with; admins only, null otherwise"),
+    key: z.string().nullable().describe("The API key's name and prefix it was done with, or null (a session)"),
     status: z.enum(["done", "replayed", "refused"]).describe("done, replayed (an idempotent repeat) or refused"),
     code: z.string().nullable().describe("Why it was refused (the error code), or null"),
-    summary: z.string().nullable().describe("What changed, as the person confirmed it, or the refusal's message (admins)"),
+    summary: z.string().nullable().describe("What changed, as the person confirmed it, or the refusal's message"),
   })
   .strict();
 
@@ -26,7 +26,8 @@ export const activityList = defineCapability({
   id: "activity.list",
   kind: "read",
   scope: "activity.read",
-  minRole: "viewer",
+  // the whole trail (refusals, keys, who did what) is for the brand's admins
+  minRole: "admin",
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
   status: "planned",
@@ -34,8 +35,8 @@ export const activityList = defineCapability({
   title: "Brand activity",
   description:
     "The brand's activity trail, newest first: every write through any door (assistant, voice, mcp, api), who did it, " +
-    "what changed and how it ended. Admins see everything, refusals and keys included; other members see the changes " +
-    "that were made. Filters: door, capabilityId, person (email), outcome, since/until. Read-only.",
+    "what changed and how it ended, refusals and keys included. For the brand's admins. " +
+    "Filters: door, capabilityId, person (email), outcome, since/until. Read-only.",
   input: z
     .object({
       door: z.enum(DOORS).optional().describe("Only what came through this door"),
@@ -51,9 +52,7 @@ export const activityList = defineCapability({
   output: z.object({ items: z.array(item), nextCursor: nextCursor() }).strict(),
   async execute(ctx, input) {
     const after = decodeCursor("activity.list", input.cursor, position);
-    // admins (and staff) see the whole trail; others only what was done, without keys or refusals
-    const full = ctx.role === "admin" || ctx.actor.staff;
-    const outcome = full ? input.outcome : "done";
+    const outcome = input.outcome;
     const userId = input.person ? await personId(ctx, input.person) : undefined;
     if (userId === null) return { items: [], nextCursor: null };
     const at = after ? new Date(after.at) : undefined;
@@ -74,7 +73,7 @@ export const activityList = defineCapability({
       take: input.limit + 1,
     });
     const page = rows.slice(0, input.limit);
-    const [people, keys, titles] = await Promise.all([namesOf(ctx, page), full ? keyNamesOf(ctx, page) : new Map<string, string>(), capabilityTitles()]);
+    const [people, keys, titles] = await Promise.all([namesOf(ctx, page), keyNamesOf(ctx, page), capabilityTitles()]);
     const last = page.at(-1);
     return {
       items: page.map((row) => {
@@ -89,7 +88,7 @@ export const activityList = defineCapability({
           key: row.apiKeyId ? (keys.get(row.apiKeyId) ?? null) : null,
           status: row.outcome === "ok" ? ("done" as const) : row.outcome === "replayed" ? ("replayed" as const) : ("refused" as const),
           code: done ? null : row.outcome,
-          summary: done ? row.summary : full ? row.detail : null,
+          summary: done ? row.summary : row.detail,
         };
       }),
       nextCursor: rows.length > input.limit && last ? encodeCursor("activity.list", { at: last.at.toISOString(), id: last.id }) : null,
