@@ -4,7 +4,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callTool, connectMcp, expectToolOk } from "../test/support/mcp";
-import { confirmAndCall, expectOk, makeKey } from "../test/support/world";
+import { call, confirmAndCall, expectOk, makeKey } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn } from "./support/people";
 
@@ -66,5 +66,29 @@ describe("the Activity page", () => {
     const rowWidths = await phone.page.getByTestId("activity-row").evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right));
     for (const right of rowWidths) expect(right).toBeLessThanOrEqual(360);
     await screenshot(phone.page, "activity-phone");
+  });
+
+  it("shows the file an upload touched on request; a member is told the trail is for admins", async () => {
+    const brand = await createTestBrand("Activity Files");
+    const admin = await createPerson({ name: "Fay Files", brands: { [brand.shortId]: "admin" } });
+    const member = await createPerson({ name: "Max Member", brands: { [brand.shortId]: "member" } });
+    const key = await makeKey(admin.email);
+    const bytes = new TextEncoder().encode("notes for the launch");
+    const started = expectOk(await call("library.upload.create", key.key, { brand: brand.shortId, step: "start", fileName: "launch-notes.txt", mimeType: "text/plain", sizeBytes: bytes.length })) as { uploadId: string; uploadUrl: string };
+    expect((await fetch(started.uploadUrl, { method: "PUT", headers: { "Content-Type": "text/plain" }, body: bytes })).status).toBe(200);
+    expectOk(await call("library.upload.create", key.key, { brand: brand.shortId, step: "complete", uploadId: started.uploadId }));
+
+    const { page } = await newPage(browser, baseUrl);
+    await signIn(page, admin.email, admin.password, "/activity");
+    const row = page.getByTestId("activity-row").filter({ hasText: "Add the file" });
+    await row.getByTestId("activity-open-file").click();
+    const record = row.getByTestId("widget-record");
+    await expect.poll(() => record.textContent(), { timeout: 15_000 }).toContain("launch-notes.txt");
+    await screenshot(page, "activity-file");
+
+    const theirs = await newPage(browser, baseUrl);
+    await signIn(theirs.page, member.email, member.password, "/activity");
+    await expect.poll(() => theirs.page.getByTestId("activity-error").textContent(), { timeout: 15_000 }).toMatch(/admin/i);
+    expect(await theirs.page.getByTestId("activity-row").count()).toBe(0);
   });
 });

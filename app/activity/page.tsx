@@ -1,10 +1,11 @@
 // The brand's activity trail for people: who changed what, through which door, and how it ended.
 // The page asks activity.list through the same run route as slash commands, so the pipeline decides
-// what each person may see (admins everything, others the changes made).
+// who may see it (the brand's admins; anyone else is told so). A file an entry touched is shown with
+// library.asset.get's record widget, whose catalogue entry is handed over here.
 import { ActivityPage } from "@/components/activity/activity-page";
 import { requireSessionUser } from "@/lib/auth/session";
-import { DOORS } from "@/lib/capabilities/define";
-import { capabilities } from "@/lib/capabilities/registry";
+import { DOORS, mcpToolName } from "@/lib/capabilities/define";
+import { capabilities, findCapability } from "@/lib/capabilities/registry";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Activity · Brand Operations" };
@@ -12,5 +13,7 @@ export const metadata = { title: "Activity · Brand Operations" };
 export default async function Activity() {
   const user = await requireSessionUser("/activity");
   const writes = capabilities.filter((capability) => capability.kind === "write").map(({ id, title }) => ({ id, title }));
-  return <ActivityPage user={{ name: user.name, email: user.email }} capabilities={writes} doors={[...DOORS]} />;
+  const file = findCapability("library.asset.get")!;
+  const fileEntry = { id: file.id, title: file.title, widget: file.widget ?? null, confirmation: file.confirmation, toolName: mcpToolName(file.id) };
+  return <ActivityPage user={{ name: user.name, email: user.email }} capabilities={writes} doors={[...DOORS]} fileEntry={fileEntry} />;
 }

@@ -1,24 +1,29 @@
 "use client";
 // The Activity page: the selected brand's trail (activity.list), newest first, with filters a person
-// sets by clicking (door, what was done, outcome, only mine, dates) and "Show more" for the next page.
+// sets by clicking (door, what was done, outcome, only mine, dates), "Show more" for the next page,
+// and the file an entry touched shown on request.
 import { useCallback, useEffect, useState } from "react";
 import { BrandSwitcher } from "@/components/chat/brand-switcher";
 import { SignOutButton } from "@/components/ui/sign-out-button";
 import { errorSentences } from "@/components/widgets/error-text";
 import { runCapability } from "@/components/widgets/run";
-import type { EnvelopeError } from "@/components/widgets/types";
+import { CatalogueProvider } from "@/components/widgets/catalogue";
+import { Widget } from "@/components/widgets/registry";
+import type { CatalogueEntry, EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
 
 type Entry = {
   id: string; at: string; title: string; capabilityId: string; door: string; person: string | null;
   key: string | null; status: "done" | "replayed" | "refused"; code: string | null; summary: string | null;
+  /** the file a write touched: shown with its preview and Download on request */
+  target: { kind: "asset"; id: string } | null;
 };
 type Filters = { door: string; capabilityId: string; outcome: string; mine: boolean; since: string; until: string };
 
 const DOOR_NAMES: Record<string, string> = { assistant: "Assistant", voice: "Voice", mcp: "MCP", api: "API" };
 const NO_FILTERS: Filters = { door: "", capabilityId: "", outcome: "all", mine: false, since: "", until: "" };
 
-export function ActivityPage({ user, capabilities, doors }: {
-  user: { name: string; email: string }; capabilities: { id: string; title: string }[]; doors: string[];
+export function ActivityPage({ user, capabilities, doors, fileEntry }: {
+  user: { name: string; email: string }; capabilities: { id: string; title: string }[]; doors: string[]; fileEntry: CatalogueEntry;
 }) {
   const [brand, setBrand] = useState<string | null>(null);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -63,8 +68,8 @@ export function ActivityPage({ user, capabilities, doors }: {
         <div className="conversation">
           <h1 className="activity-title">Activity</h1>
           <p className="muted activity-lead">
-            Every change made in this brand, through the assistant, voice, MCP apps and the API: who, what, and how it ended.
-            Admins also see refused attempts and the keys used.
+            Every change made in this brand, through the assistant, voice, MCP apps and the API: who, what, how it ended,
+            refused attempts and the keys used. Shown to the brand’s admins.
           </p>
           <form className="activity-filters" data-testid="activity-filters" onSubmit={(event) => event.preventDefault()}>
             <label>Door
@@ -103,9 +108,11 @@ export function ActivityPage({ user, capabilities, doors }: {
           {/* the trail is for the brand's admins: anyone else is told so, as a fact rather than a failure */}
           {error && <p className={`notice${error.code === "forbidden" ? "" : " notice-error"}`} role="alert" data-testid="activity-error">{errorSentences(error).join(" ")}</p>}
           {!error && !loading && entries.length === 0 && brand && <p className="muted" data-testid="activity-empty">Nothing has been changed here yet{JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) ? " that matches these filters" : ""}.</p>}
-          <ol className="activity-list" data-testid="activity-list" aria-busy={loading}>
-            {entries.map((entry) => <ActivityRow key={entry.id} entry={entry} />)}
-          </ol>
+          <CatalogueProvider entries={[fileEntry]}>
+            <ol className="activity-list" data-testid="activity-list" aria-busy={loading}>
+              {entries.map((entry) => <ActivityRow key={entry.id} entry={entry} brand={brand ?? ""} />)}
+            </ol>
+          </CatalogueProvider>
           {cursor && (
             <button type="button" className="button" data-testid="activity-more" disabled={loading} onClick={() => void load(cursor)}>
               {loading ? "Loading…" : "Show more"}
@@ -117,7 +124,7 @@ export function ActivityPage({ user, capabilities, doors }: {
   );
 }
 
-function ActivityRow({ entry }: { entry: Entry }) {
+function ActivityRow({ entry, brand }: { entry: Entry; brand: string }) {
   const when = new Date(entry.at);
   return (
     <li className="activity-row" data-testid="activity-row" data-door={entry.door} data-status={entry.status}>
@@ -130,11 +137,30 @@ function ActivityRow({ entry }: { entry: Entry }) {
           {" · "}<span data-testid="activity-door">{DOOR_NAMES[entry.door] ?? entry.door}</span>
           {entry.key ? ` · key ${entry.key}` : ""}
         </span>
+        {entry.target?.kind === "asset" && <TouchedFile assetId={entry.target.id} brand={brand} />}
       </div>
       <span className={`badge ${entry.status === "refused" ? "badge-fail" : "badge-pass"}`}>
         {entry.status === "refused" ? `refused${entry.code ? `: ${entry.code.replace(/_/g, " ")}` : ""}` : entry.status}
       </span>
     </li>
+  );
+}
+
+/** The file an entry touched, as it is now (library.asset.get: preview, status, Download), on request. */
+function TouchedFile({ assetId, brand }: { assetId: string; brand: string }) {
+  const [envelope, setEnvelope] = useState<ToolEnvelope | null>(null);
+  const [open, setOpen] = useState(false);
+  async function toggle() {
+    if (!open && !envelope) setEnvelope(await runCapability("library.asset.get", brand, { assetId }));
+    setOpen((value) => !value);
+  }
+  return (
+    <>
+      <button type="button" className="link-button activity-target" data-testid="activity-open-file" aria-expanded={open} onClick={() => void toggle()}>
+        {open ? "Hide the file" : "Show the file"}
+      </button>
+      {open && envelope && <Widget capabilityId="library.asset.get" widget="record" input={{ assetId }} envelope={envelope} brand={brand} />}
+    </>
   );
 }
 

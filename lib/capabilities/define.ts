@@ -94,8 +94,13 @@ type Meta = {
 type Definition<Ctx, I extends z.ZodType, O extends z.ZodType> = Meta & {
   input: I;
   output: O;
-  /** one human sentence saying exactly what will change (confirmation-requiring writes) */
+  /**
+   * one human sentence saying exactly what will change: the confirmation's words for writes that
+   * need one, and the activity trail's for every write that has it
+   */
   summarize?: (ctx: Ctx, input: z.output<I>) => string | Promise<string>;
+  /** the record a successful write touched, for the activity trail's link (files so far) */
+  touched?: (input: z.output<I>, data: z.output<O>) => ActivityTarget | undefined;
   /**
    * Read-only checks that must pass before anybody is asked to confirm (a referenced record exists,
    * no duplicate, expectedRevision matches). The pipeline runs them again inside the write's
@@ -106,12 +111,16 @@ type Definition<Ctx, I extends z.ZodType, O extends z.ZodType> = Meta & {
   execute?: (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>;
 };
 
+/** What an activity entry links to: a file of the library (the app's only record with a view of its own). */
+export type ActivityTarget = { kind: "asset"; id: string };
+
 /** The erased shape the registry, the pipeline and the doors work with. */
 export type Capability = Meta & {
   brandScoped: boolean;
   input: z.ZodType;
   output: z.ZodType;
   summarize?: (ctx: never, input: never) => string | Promise<string>;
+  touched?: (input: never, data: never) => ActivityTarget | undefined;
   check?: (ctx: never, input: never) => Promise<void>;
   execute?: (ctx: never, input: never) => Promise<unknown>;
 };

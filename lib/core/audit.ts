@@ -2,6 +2,7 @@
 // brand, and how it ended. Successful writes record it in their own transaction.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
+import type { ActivityTarget } from "../capabilities/define";
 
 export type AuditTrail = {
   requestId: string;
@@ -12,7 +13,7 @@ export type AuditTrail = {
   brandId?: string;
 };
 
-export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, now: Date, detail?: string, summary?: string): Promise<void> {
+export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, now: Date, detail?: string, summary?: string, target?: ActivityTarget): Promise<void> {
   await db.auditEntry.create({
     data: {
       id: randomUUID(),
@@ -26,6 +27,7 @@ export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, no
       outcome,
       detail: detail ?? null,
       summary: summary?.slice(0, 1000) ?? null,
+      target: target ? `${target.kind}:${target.id}` : null,
     },
   });
 }

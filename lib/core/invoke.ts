@@ -145,7 +145,7 @@ async function write(
     const summary = trail && capability.summarize ? await capability.summarize(ctx as never, input as never) : undefined;
     const data = output(capability, await capability.execute!(ctx as never, input as never));
     if (idempotency) await remember(tx, idempotency, input, data, now);
-    if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary);
+    if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, capability.touched?.(input as never, data as never));
     return { data, replayed: false };
   });
   for (const effect of effects) await runNow(effect);

@@ -50,6 +50,25 @@ describe("activity.list", () => {
     }
   });
 
+  it("says what every write did, and links a file it touched", async () => {
+    const other = await makeWorld();
+    const brand = other.brand.shortId;
+    const bytes = new TextEncoder().encode("hello activity");
+    const started = expectOk(await call("library.upload.create", other.admin.key, { brand, step: "start", fileName: "notes.txt", mimeType: "text/plain", sizeBytes: bytes.length, category: "other" })) as { uploadId: string; uploadUrl: string };
+    expect((await fetch(started.uploadUrl, { method: "PUT", headers: { "Content-Type": "text/plain" }, body: bytes })).status).toBe(200);
+    const done = expectOk(await call("library.upload.create", other.admin.key, { brand, step: "complete", uploadId: started.uploadId })) as { assetId: string };
+    expectOk(await confirmAndCall("library.asset.review", other.admin.key, { brand, assetId: done.assetId, decision: "approve" }));
+    const { items } = expectOk(await call("activity.list", other.admin.key, { brand })) as { items: (Entry & { target: unknown })[] };
+    expect(items.map((entry) => [entry.capabilityId, entry.summary, entry.target])).toEqual([
+      ["library.asset.review", 'Approve the file "notes.txt" so agents may use and publish it.', { kind: "asset", id: done.assetId }],
+      ["library.upload.create", 'Add the file "notes.txt" to the library, proposed for review.', { kind: "asset", id: done.assetId }],
+      ["library.upload.create", `Start uploading "notes.txt" (${bytes.length} bytes).`, null],
+    ]);
+    // the question asked in setup, in words
+    const asked = (expectOk(await list(world.admin.key, { capabilityId: "questions.ask" })) as { items: Entry[] }).items;
+    expect(asked[0]!.summary).toBe('Ask the question "Which tone do we use?".');
+  });
+
   it("filters by door, capability, person, outcome and time", async () => {
     const only = async (input: Record<string, unknown>) => ((expectOk(await list(world.admin.key, input)) as { items: Entry[] }).items).map((entry) => entry.capabilityId + "/" + entry.status);
     expect(await only({ door: "mcp" })).toEqual(["questions.ask/done"]);

@@ -19,6 +19,11 @@ const item = z
     status: z.enum(["done", "replayed", "refused"]).describe("done, replayed (an idempotent repeat) or refused"),
     code: z.string().nullable().describe("Why it was refused (the error code), or null"),
     summary: z.string().nullable().describe("What changed, as the person confirmed it, or the refusal's message"),
+    target: z
+      .object({ kind: z.literal("asset"), id: z.string() })
+      .strict()
+      .nullable()
+      .describe("The record the write touched, where it has a view of its own (a file: library.asset.get), or null"),
   })
   .strict();
 
@@ -89,12 +94,18 @@ export const activityList = defineCapability({
           status: row.outcome === "ok" ? ("done" as const) : row.outcome === "replayed" ? ("replayed" as const) : ("refused" as const),
           code: done ? null : row.outcome,
           summary: done ? row.summary : row.detail,
+          target: done ? targetOf(row.target) : null,
         };
       }),
       nextCursor: rows.length > input.limit && last ? encodeCursor("activity.list", { at: last.at.toISOString(), id: last.id }) : null,
     };
   },
 });
+
+function targetOf(stored: string | null): { kind: "asset"; id: string } | null {
+  const [kind, id] = stored?.split(":") ?? [];
+  return kind === "asset" && id ? { kind, id } : null;
+}
 
 /** The person of that email, or null (matches nothing: the answer is the same empty page whether they exist or not). */
 async function personId(ctx: BrandContext, email: string): Promise<string | null> {

@@ -44,6 +44,7 @@ export const connectionsConnect = defineCapability({
       ? invalidInput("provider", `${input.provider} is in the catalog but not configured on this service yet`, { reason: "not_available" })
       : invalidInput("provider", `${input.provider} is not in the catalog; connections.list with includeCatalog lists the providers`, { reason: "unknown_provider" });
   },
+  summarize: (ctx, input) => `Start connecting ${input.provider} to ${ctx.brand.name} (a person finishes it on the provider's page).`,
   async execute(ctx, input) {
     const provider = ctx.connections.available(input.provider)!; // check() ran in this transaction
     // a pending connection is reused, so opening several links never piles up connections

@@ -39,6 +39,7 @@ export const libraryAssetReview = defineCapability({
     if (!asset) throw notFound("assetId", "file");
     if (asset.status !== "proposed") throw notProposed(asset.status);
   },
+  touched: (input) => ({ kind: "asset", id: input.assetId.toLowerCase() }),
   async execute(ctx, input) {
     const id = input.assetId.toLowerCase();
     const { count } = await ctx.db.asset.updateMany({

@@ -55,6 +55,12 @@ export const libraryUploadCreate = defineCapability({
     if (input.step === "start") await assertStorageLeft(ctx, input.sizeBytes);
     else await findUpload(ctx, input.uploadId);
   },
+  async summarize(ctx, input) {
+    if (input.step === "start") return `Start uploading "${input.fileName}" (${input.sizeBytes} bytes).`;
+    const upload = input.name ? null : await ctx.db.upload.findFirst({ where: { id: input.uploadId, brandId: ctx.brand.id }, select: { fileName: true } });
+    return `Add the file "${input.name ?? upload?.fileName ?? "uploaded"}" to the library, proposed for review.`;
+  },
+  touched: (_input, data) => (data.assetId ? { kind: "asset", id: data.assetId } : undefined),
   async execute(ctx, input) {
     return input.step === "start" ? startUpload(ctx, input) : completeUpload(ctx, input);
   },

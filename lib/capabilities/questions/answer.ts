@@ -51,6 +51,11 @@ export const questionsAnswer = defineCapability({
       }
     }),
   output: writeOutput,
+  async summarize(ctx, input) {
+    const question = await ctx.db.question.findFirst({ where: { id: input.questionId, brandId: ctx.brand.id }, select: { question: true } });
+    const asked = question ? `"${question.question}"` : "a question";
+    return input.action === "answer" ? `Answer ${asked} with "${input.answer}".` : `${input.action === "defer" ? "Defer" : "Dismiss"} ${asked}.`;
+  },
   async execute(ctx, input) {
     const question = await pendingQuestion(ctx.db, ctx.brand.id, input.questionId, input.expectedRevision);
     const updated = await ctx.db.question.updateMany({
