@@ -1,6 +1,7 @@
 // POST /api/chat: the Assistant door's model loop (AI SDK 7 UI message stream). The model's tools
 // are the person's callable capabilities in the selected brand; each call is one pipeline run
-// through lib/doors/assistant.ts. Tokens used are metered against the brand's monthly budget.
+// through lib/doors/assistant.ts. Tokens used are metered against the brand's monthly budget. The
+// conversation is the server's (lib/conversations): the model reads what was stored, not the client.
 import "server-only";
 import { consumeStream, convertToModelMessages, createUIMessageStreamResponse, isStepCount, safeValidateUIMessages, streamText, toUIMessageStream } from "ai";
 import { z } from "zod";
@@ -12,9 +13,10 @@ import { describe } from "../core/input";
 import { runForPerson } from "../doors/assistant";
 import { budgetMessage, budgetOf, meteredSteps } from "./budget";
 import { randomBase62 } from "../core/crypto";
-import { appendMessage, loadMessages, saveAnswer } from "../conversations/messages";
+import { loadMessages } from "../conversations/messages";
 import { settleMessages } from "../conversations/settle";
 import { holdForAnswer, openConversation, releaseAnswer } from "../conversations/store";
+import { addPersonMessage, personSaid, stillAnswering, storeAnswer, textOf } from "../conversations/turn";
 import { MODEL_HISTORY_MESSAGES, modelWindow } from "../conversations/window";
 import { checkOrigin, readJsonObject, requirePerson } from "./http";
 import { assistantModel } from "./model";
@@ -84,46 +86,6 @@ export async function handleChat(request: Request, requestId: string): Promise<R
     if (held) await releaseAnswer(userId, held, answerId);
     throw error;
   }
-}
-
-/** The person's new message: the last one sent, from the person, with something said. */
-function personSaid(messages: UIMessage[]): UIMessage {
-  const index = messages.length - 1;
-  const last = messages[index]!;
-  if (last.role !== "user") throw invalidInput(`messages.${index}.role`, "must be user: the conversation's earlier turns are kept by the server");
-  const text = textOf(last);
-  if (!text.trim()) throw invalidInput(`messages.${index}.parts`, "must say something (a text part)");
-  return { id: last.id, role: "user", parts: [{ type: "text", text }] };
-}
-
-const textOf = (message: UIMessage) => message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
-
-/** Appended once; sent again (a retry after a failed answer) only while it is still the last word. */
-async function addPersonMessage(userId: string, conversationId: string, said: UIMessage, now: Date): Promise<void> {
-  if (await appendMessage(userId, conversationId, said, now)) return;
-  const { messages } = await loadMessages(userId, conversationId, 1);
-  if (messages[0]?.id !== said.id) throw invalidInput("messages", "this message is already in the conversation; send a new one");
-}
-
-const stillAnswering = () =>
-  new AppError("unavailable", "The assistant is still answering in this conversation; wait for the answer, then send again", { retryAfterSeconds: 2 });
-
-/** Saves the answer step by step (a reload meanwhile shows what is done), then frees the conversation. */
-function storeAnswer(userId: string, conversationId: string, answerId: string, requestId: string) {
-  const save = async (message: UIMessage) => {
-    try {
-      await saveAnswer(userId, conversationId, message, new Date());
-    } catch (error) {
-      console.error(`[${requestId}] answer not stored:`, error);
-    }
-  };
-  return {
-    step: save,
-    end: async (message: UIMessage) => {
-      if (message.parts.length > 0) await save(message);
-      await releaseAnswer(userId, conversationId, answerId);
-    },
-  };
 }
 
 type ChatRun = {
