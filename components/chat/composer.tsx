@@ -2,7 +2,7 @@
 // The message box. Text starting with "/" opens the slash palette instead of talking to the model;
 // arrows move through it, Enter chooses, Escape closes.
 import { useRef, useState, type KeyboardEvent } from "react";
-import { chooseCapability, matching, SlashPalette, type SlashResult } from "./slash-palette";
+import { chooseCapability, matching, SLASH_LISTBOX, SlashPalette, slashOptionId, type SlashResult } from "./slash-palette";
 import { useCapabilities, type CallableCapability } from "./use-capabilities";
 
 type Props = {
@@ -87,6 +87,9 @@ export function Composer({ brand, conversationId, modelConfigured, busy, onSend,
           ref={input}
           data-testid="chat-input"
           aria-label="Message"
+          aria-autocomplete="list"
+          aria-controls={slash && !chosen ? SLASH_LISTBOX : undefined}
+          aria-activedescendant={slash && !chosen && items.length > 0 ? slashOptionId(items[Math.min(highlighted, items.length - 1)]!.id) : undefined}
           rows={1}
           value={text}
           disabled={!brand}

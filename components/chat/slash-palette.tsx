@@ -37,6 +37,9 @@ export function chooseCapability(capability: CallableCapability, onChoose: (capa
   onChoose(capability);
 }
 
+export const SLASH_LISTBOX = "slash-listbox";
+export const slashOptionId = (id: string) => `slash-option-${id.replaceAll(".", "-")}`;
+
 export function matching(items: CallableCapability[], filter: string): CallableCapability[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   return items.filter((item) => words.every((word) => `${item.id} ${item.title}`.toLowerCase().includes(word)));
@@ -76,20 +79,23 @@ export function SlashPalette({ brand, conversationId, capabilities, filter, high
           {!capabilities && <p className="muted">Loading what you can do here…</p>}
           {capabilities?.error && <WidgetError error={capabilities.error} />}
           {capabilities?.items && items.length === 0 && <p className="muted">Nothing matches “{filter}”.</p>}
-          <ul className="slash-items" role="listbox">
+          {/* WAI-ARIA's listbox popup: the focus stays in the message box, which names the
+              highlighted option (aria-activedescendant); options are chosen by Enter or a click */}
+          <ul className="slash-items" role="listbox" id={SLASH_LISTBOX} aria-label="Commands">
             {items.map((item, index) => (
-              <li key={item.id} role="option" aria-selected={index === highlighted}>
-                <button
-                  type="button"
-                  className={`slash-item${index === highlighted ? " highlighted" : ""}`}
-                  data-testid={`slash-item-${item.id}`}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(item)}
-                >
-                  <span className="slash-title">{item.title}</span>
-                  <code>/{item.id}</code>
-                  {item.confirmation && <span className="badge badge-warn">asks to confirm</span>}
-                </button>
+              <li
+                key={item.id}
+                id={slashOptionId(item.id)}
+                role="option"
+                aria-selected={index === highlighted}
+                className={`slash-item${index === highlighted ? " highlighted" : ""}`}
+                data-testid={`slash-item-${item.id}`}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(item)}
+              >
+                <span className="slash-title">{item.title}</span>
+                <code>/{item.id}</code>
+                {item.confirmation && <span className="badge badge-warn">asks to confirm</span>}
               </li>
             ))}
           </ul>
