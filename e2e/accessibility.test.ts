@@ -1,16 +1,16 @@
 // Every page checked by axe-core (through @axe-core/playwright) in Debian's Chromium, in the states a
-// person sees: sign-in, the chat (empty, with the slash palette open, with a form, with widgets),
-// the Activity page, settings, the API reference's shell and the 404 page. No serious or critical
-// violation is allowed; the list of what axe found is printed when one is.
+// person sees: sign-in, the chat (empty, with the slash palette open, with a form, with a widget),
+// the Activity page, settings and the 404 page; in the light and in the dark appearance (the
+// system's prefers-color-scheme), so contrast is checked in both. No serious or critical violation
+// is allowed; what axe found is listed when one is. Dark screenshots: dark-*.png.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newPage } from "./support/browser";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
-let page: Page;
 let person: Person;
 let brand: { id: string; shortId: string };
 
@@ -18,7 +18,6 @@ beforeAll(async () => {
   brand = await createTestBrand("Axe Roasters");
   person = await createPerson({ name: "Ari Access", brands: { [brand.shortId]: "admin" } });
   browser = await launchBrowser();
-  page = (await newPage(browser, baseUrl)).page;
 }, 120_000);
 afterAll(() => browser?.close());
 
@@ -32,11 +31,19 @@ async function problems(target: Page, exclude: string[] = []): Promise<string[]>
     .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 5).join(", ")}`);
 }
 
-describe("accessibility (axe-core): no serious or critical violation", () => {
+describe.each(["light", "dark"] as const)("accessibility (axe-core), %s appearance: no serious or critical violation", (scheme) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = (await newPage(browser, baseUrl)).page;
+    await page.emulateMedia({ colorScheme: scheme });
+  });
+  const keep = (name: string) => (scheme === "dark" ? screenshot(page, `dark-${name}`, { fullPage: false }) : undefined);
+
   it("sign-in", async () => {
     await page.goto(`${baseUrl}/sign-in`);
     await page.getByLabel("E-mail address").waitFor();
     expect(await problems(page)).toEqual([]);
+    await keep("sign-in");
   });
 
   it("the chat: empty, with the slash palette, with a form, and with a widget", async () => {
@@ -59,21 +66,25 @@ describe("accessibility (axe-core): no serious or critical violation", () => {
     await page.getByTestId("slash-item-kit.colors.add").click();
     await page.getByTestId("slash-run").waitFor();
     expect(await problems(page)).toEqual([]);
+    await keep("chat-form");
     await page.getByTestId("chat-input").fill("");
     await page.getByTestId("chat-input").fill("/");
     await page.getByTestId("slash-item-kit.read").click();
     await page.getByTestId("slash-run").click();
-    await page.getByTestId("slash-result").waitFor();
+    await page.getByTestId("slash-result").getByTestId("widget-palette").waitFor();
     expect(await problems(page)).toEqual([]);
+    await keep("chat");
   });
 
   it("the Activity page and settings", async () => {
     await page.goto(`${baseUrl}/activity`);
     await page.getByTestId("activity-filters").waitFor();
     expect(await problems(page)).toEqual([]);
+    await keep("activity");
     await page.goto(`${baseUrl}/settings`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await problems(page)).toEqual([]);
+    await keep("settings");
   });
 
   it("the 404 page", async () => {

@@ -38,7 +38,7 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
       <Field label="Name" hint="To tell your keys apart, e.g. “Newsletter sync”.">
         <input name="name" maxLength={100} data-testid="key-create-name" />
       </Field>
-      <fieldset style={{ border: "1px solid #e2e2e6", borderRadius: 8, minWidth: 0 }}>
+      <fieldset style={{ border: "1px solid var(--line)", borderRadius: 8, minWidth: 0 }}>
         <legend>Scopes</legend>
         <div style={box}>
           <label style={{ whiteSpace: "nowrap", fontWeight: 600 }}><input type="checkbox" name="scopes" value="all" data-testid="key-create-scope-all" /> all</label>
@@ -47,10 +47,10 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
           ))}
         </div>
       </fieldset>
-      <fieldset style={{ border: "1px solid #e2e2e6", borderRadius: 8, minWidth: 0 }}>
+      <fieldset style={{ border: "1px solid var(--line)", borderRadius: 8, minWidth: 0 }}>
         <legend>Brands (optional; none ticked means every brand of yours)</legend>
         <div style={box}>
-          {brands.length === 0 && <span style={{ color: "#666" }}>You are not a member of any brand yet.</span>}
+          {brands.length === 0 && <span style={{ color: "var(--muted)" }}>You are not a member of any brand yet.</span>}
           {brands.map((brand) => (
             <label key={brand.shortId} style={{ overflowWrap: "anywhere" }}>
               <input type="checkbox" name="brands" value={brand.shortId} data-testid={`key-create-brand-${brand.shortId}`} /> {brand.shortId} · {brand.name}

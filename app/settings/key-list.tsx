@@ -26,8 +26,8 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
     await onRevoked();
   }
 
-  if (keys.length === 0) return <p style={{ color: "#555" }} data-testid="key-list-empty">You have no API keys yet.</p>;
-  const cell = { padding: "8px 10px", borderBottom: "1px solid #e2e2e6", verticalAlign: "top" as const };
+  if (keys.length === 0) return <p style={{ color: "var(--muted)" }} data-testid="key-list-empty">You have no API keys yet.</p>;
+  const cell = { padding: "8px 10px", borderBottom: "1px solid var(--line)", verticalAlign: "top" as const };
   return (
     <>
       {error && <ErrorText testId="key-revoke-error">{error}</ErrorText>}
@@ -40,7 +40,7 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
         </thead>
         <tbody>
           {keys.map((key) => (
-            <tr key={key.id} data-testid={`key-row-${key.prefix}`} style={{ color: key.revokedAt ? "#888" : undefined }}>
+            <tr key={key.id} data-testid={`key-row-${key.prefix}`} style={{ color: key.revokedAt ? "var(--muted)" : undefined }}>
               <td data-label="Name" style={cell}>{key.name ?? "—"}</td>
               <td data-label="Prefix" style={cell}><code>{key.prefix}…</code></td>
               <td data-label="Scopes" style={cell}>{SCOPES.every((scope) => key.scopes.includes(scope)) ? "all" : key.scopes.join(", ")}</td>

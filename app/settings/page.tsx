@@ -14,16 +14,16 @@ export default async function SettingsPage() {
   const [keys, brands] = await Promise.all([listApiKeys(db(), user.id), keyableBrands(db(), user.id)]);
   return (
     <main style={{ maxWidth: 880, margin: "32px auto", padding: "0 24px", lineHeight: 1.5 }}>
-      <header className="settings-header" style={{ display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid #e2e2e6", paddingBottom: 12 }}>
+      <header className="settings-header" style={{ display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid var(--line)", paddingBottom: 12 }}>
         <Link href="/" style={{ fontWeight: 600, color: "inherit", textDecoration: "none" }}>Brand Operations</Link>
         <nav style={{ marginLeft: "auto", display: "flex", alignItems: "center", gap: 16 }}>
           <Link href="/activity">Activity</Link>
-          <span className="settings-person" style={{ color: "#555" }} data-testid="signed-in-as">{user.name} · {user.email}</span>
+          <span className="settings-person" style={{ color: "var(--muted)" }} data-testid="signed-in-as">{user.name} · {user.email}</span>
           <SignOutButton />
         </nav>
       </header>
       <h1 style={{ fontSize: 26, marginBottom: 4 }}>Security and access</h1>
-      <p style={{ color: "#444", marginTop: 0 }}>
+      <p style={{ color: "var(--muted)", marginTop: 0 }}>
         Personal API keys let an integration (a script, Zapier, an MCP client) act as you through the API
         and MCP doors: only with the scopes you give the key, only in the brands you choose, and never
         beyond your own role in a brand. A key is shown once, when it is created; the service keeps only a hash.

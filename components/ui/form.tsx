@@ -1,7 +1,7 @@
 // Small form pieces shared by the sign-in and settings pages: plain HTML, readable styles.
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 
-const inputStyle = "input:not([type=checkbox]):not([type=radio]), select { font: inherit; padding: 8px 10px; border: 1px solid #b9b9c0; border-radius: 6px; width: 100%; box-sizing: border-box; }";
+const inputStyle = "input:not([type=checkbox]):not([type=radio]), select { font: inherit; padding: 8px 10px; border: 1px solid var(--line-strong); border-radius: 6px; background: var(--surface); color: var(--ink); width: 100%; box-sizing: border-box; }";
 
 export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
   return (
@@ -9,16 +9,16 @@ export function Field({ label, children, hint }: { label: string; children: Reac
       <style>{inputStyle}</style>
       {label}
       {children}
-      {hint && <span style={{ fontWeight: 400, fontSize: 13, color: "#666" }}>{hint}</span>}
+      {hint && <span style={{ fontWeight: 400, fontSize: 13, color: "var(--muted)" }}>{hint}</span>}
     </label>
   );
 }
 
 export function Button({ variant = "primary", style, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "plain" | "danger" }) {
   const colors = {
-    primary: { background: "#1d4ed8", color: "#fff", border: "1px solid #1d4ed8" },
-    plain: { background: "#fff", color: "#1d1d1f", border: "1px solid #b9b9c0" },
-    danger: { background: "#b91c1c", color: "#fff", border: "1px solid #b91c1c" },
+    primary: { background: "var(--accent)", color: "var(--on-accent)", border: "1px solid var(--accent)" },
+    plain: { background: "var(--surface)", color: "var(--ink)", border: "1px solid var(--line-strong)" },
+    danger: { background: "var(--fail)", color: "var(--on-accent)", border: "1px solid var(--fail)" },
   }[variant];
   return (
     <button
@@ -30,7 +30,7 @@ export function Button({ variant = "primary", style, ...props }: ButtonHTMLAttri
 
 export function ErrorText({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <p role="alert" data-testid={testId} style={{ color: "#b91c1c", margin: 0 }}>
+    <p role="alert" data-testid={testId} style={{ color: "var(--fail)", margin: 0 }}>
       {children}
     </p>
   );
