@@ -273,6 +273,7 @@ describe("widgets through slash commands, in Chromium", () => {
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 30_000 });
     const bytes = png(240, [180, 83, 9], true);
     expect(bytes.length).toBeGreaterThan(60_000);
+    await widget.getByTestId("file-category").selectOption("logo");
     await widget.getByTestId("file-input").setInputFiles({ name: "badge.png", mimeType: "image/png", buffer: bytes });
     const progress = widget.getByTestId("upload-progress");
     await expect.poll(() => progress.evaluate((bar: HTMLProgressElement) => bar.value).catch(() => 0), { timeout: 10_000 }).toBeGreaterThan(5);
@@ -283,8 +284,27 @@ describe("widgets through slash commands, in Chromium", () => {
     await cdp.detach();
     const asset = await db().asset.findFirst({ where: { brandId: brand.id, name: "badge.png" } });
     expect(asset?.status).toBe("proposed");
+    expect(asset?.category).toBe("logo");
     expect(Number(asset?.sizeBytes)).toBe(bytes.length);
     await shot(widget, "file_request");
+  }, 60_000);
+
+  it("file_request: Cancel stops the bytes; nothing is added to the library", async () => {
+    const widget = (await slash(admin, "library.upload.create")).getByTestId("widget-file_request");
+    const cdp = await admin.context().newCDPSession(admin);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 20_000 });
+    const bytes = png(240, [9, 83, 180], true);
+    await widget.getByTestId("file-input").setInputFiles({ name: "stopped.png", mimeType: "image/png", buffer: bytes });
+    await widget.getByTestId("upload-cancel").click();
+    await widget.getByTestId("upload-cancelled").waitFor();
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.detach();
+    // the person can pick again at once; the cancelled file never became an asset
+    expect(await widget.getByTestId("file-input").count()).toBe(1);
+    await admin.waitForTimeout(500);
+    expect(await db().asset.count({ where: { brandId: brand.id, name: "stopped.png" } })).toBe(0);
+    await shot(widget, "file_request-cancelled");
   }, 60_000);
 
   it("action_link: connections.connect opens the provider's authorization page", async () => {

@@ -1,8 +1,9 @@
 "use client";
 // library.upload.create in three visible steps: pick a file, send its bytes to the signed URL with
 // a progress bar (one XHR PUT: fetch reports no upload progress), then the complete step, which
-// checks the stored bytes and registers the file as proposed.
-import { useState } from "react";
+// checks the stored bytes and registers the file as proposed. The person picks a category first
+// ("logo" puts an approved file among the kit's logos) and may cancel while the bytes go.
+import { useRef, useState } from "react";
 import { Badge, WidgetFrame } from "./frame";
 import { ReviewWidget } from "./review";
 import { runCapability } from "./run";
@@ -15,13 +16,19 @@ type Phase =
   | { step: "sending"; name: string; sent: number; total: number }
   | { step: "completing"; name: string }
   | { step: "done"; name: string; assetId: string }
-  | { step: "failed"; error: EnvelopeError };
+  | { step: "failed"; error: EnvelopeError }
+  | { step: "cancelled"; name: string };
+
+/** categories offered (the library takes any word); "logo" is what the kit's logos are read from */
+const CATEGORIES = ["logo", "photo", "illustration", "document", "font", "video", "audio"];
+const CANCELLED = "cancelled";
 
 export function FileRequestWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const given = okData<UploadOutput>(envelope);
   const [phase, setPhase] = useState<Phase>(given?.assetId ? { step: "done", name: "The file", assetId: given.assetId } : { step: "pick" });
   const [reviewing, setReviewing] = useState(false);
-  const category = typeof input.category === "string" ? input.category : undefined;
+  const [category, setCategory] = useState(typeof input.category === "string" ? input.category : "");
+  const sending = useRef<XMLHttpRequest | null>(null);
 
   async function upload(file: File) {
     const mimeType = file.type || "application/octet-stream";
@@ -35,7 +42,8 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
       target = { uploadId: started.uploadId, uploadUrl: started.uploadUrl };
     }
     setPhase({ step: "sending", name: file.name, sent: 0, total: file.size });
-    const sent = await put(target.uploadUrl, file, mimeType, (loaded) => setPhase({ step: "sending", name: file.name, sent: loaded, total: file.size }));
+    const sent = await put(target.uploadUrl, file, mimeType, (loaded) => setPhase({ step: "sending", name: file.name, sent: loaded, total: file.size }), sending);
+    if (sent === CANCELLED) return setPhase({ step: "cancelled", name: file.name });
     if (sent) return setPhase({ step: "failed", error: sent });
     setPhase({ step: "completing", name: file.name });
     const complete = await runCapability(capabilityId, brand, { step: "complete", uploadId: target.uploadId });
@@ -44,14 +52,32 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
     setPhase({ step: "done", name: file.name, assetId: registered.assetId });
   }
 
-  const percent = phase.step === "sending" && phase.total > 0 ? Math.round((phase.sent / phase.total) * 100) : phase.step === "pick" || phase.step === "failed" ? 0 : 100;
+  const percent = phase.step === "sending" && phase.total > 0 ? Math.round((phase.sent / phase.total) * 100) : phase.step === "sending" || phase.step === "completing" || phase.step === "done" ? 100 : 0;
   return (
     <WidgetFrame name="file_request" capabilityId={capabilityId} error={errorOf(envelope)} aside={phase.step === "done" ? <Badge tone="pass">uploaded</Badge> : undefined}>
-      {(phase.step === "pick" || phase.step === "failed") && (
-        <label className="file-pick">
-          <span>Choose a file to add to the library{category ? ` (category ${category})` : ""}</span>
-          <input type="file" data-testid="file-input" onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])} />
-        </label>
+      {(phase.step === "pick" || phase.step === "failed" || phase.step === "cancelled") && (
+        <div className="file-pick">
+          <label>
+            <span>Category</span>
+            <select data-testid="file-category" value={category} onChange={(event) => setCategory(event.target.value)}>
+              <option value="">None</option>
+              {[...new Set([...CATEGORIES, ...(category ? [category] : [])])].map((name) => (
+                <option key={name} value={name}>
+                  {name === "logo" ? "logo (shown among the kit's logos once approved)" : name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>Choose a file to add to the library</span>
+            <input type="file" data-testid="file-input" onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])} />
+          </label>
+        </div>
+      )}
+      {phase.step === "cancelled" && (
+        <p className="muted" role="status" data-testid="upload-cancelled">
+          The upload of {phase.name} was cancelled; nothing was added to the library.
+        </p>
       )}
       {phase.step === "failed" && <WidgetError error={phase.error} />}
       {(phase.step === "sending" || phase.step === "completing") && (
@@ -62,6 +88,11 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
           <progress data-testid="upload-progress" max={100} value={percent}>
             {percent}%
           </progress>
+          {phase.step === "sending" && (
+            <button type="button" className="button small" data-testid="upload-cancel" onClick={() => sending.current?.abort()}>
+              Cancel
+            </button>
+          )}
         </div>
       )}
       {phase.step === "done" && (
@@ -86,10 +117,15 @@ function unavailable(message: string): EnvelopeError {
   return { code: "unavailable", message } as EnvelopeError;
 }
 
-/** One PUT of the bytes; resolves with an error to show, or null when the storage took them. */
-function put(url: string, file: File, mimeType: string, onProgress: (loaded: number) => void): Promise<EnvelopeError | null> {
+/**
+ * One PUT of the bytes; resolves with an error to show, null when the storage took them, or
+ * CANCELLED when the person stopped it (the unfinished upload expires and is swept by the server).
+ */
+function put(url: string, file: File, mimeType: string, onProgress: (loaded: number) => void, holder: { current: XMLHttpRequest | null }): Promise<EnvelopeError | null | typeof CANCELLED> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
+    holder.current = xhr;
+    xhr.onabort = () => resolve(CANCELLED);
     xhr.open("PUT", url);
     xhr.setRequestHeader("Content-Type", mimeType);
     xhr.upload.onprogress = (event) => onProgress(event.loaded);
