@@ -14,11 +14,17 @@ export type JsonSchema = {
   default?: unknown;
   description?: string;
   maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
 };
 
-export type FieldKind = "text" | "longtext" | "number" | "boolean" | "enum" | "enum-list" | "string-list" | "json";
-export type Field = { name: string; kind: FieldKind; required: boolean; options: string[]; description?: string; initial: FormValue };
-export type FormValue = string | boolean | string[];
+export type FieldKind = "text" | "longtext" | "number" | "boolean" | "enum" | "enum-list" | "string-list" | "object-list" | "json";
+export type Field = {
+  name: string; kind: FieldKind; required: boolean; options: string[]; description?: string; initial: FormValue;
+  /** object-list: the fields of one item; min/max items */
+  itemFields?: Field[]; minItems?: number; maxItems?: number;
+};
+export type FormValue = string | boolean | string[] | Record<string, FormValue>[];
 
 export function variantsOf(schema: JsonSchema): JsonSchema[] {
   return schema.oneOf ?? schema.anyOf ?? [schema];
@@ -36,6 +42,8 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (schema.type === "boolean") return "boolean";
   if (schema.type === "integer" || schema.type === "number") return "number";
   if (schema.type === "array" && schema.items?.type === "string") return schema.items.enum ? "enum-list" : "string-list";
+  // a list of flat records (the questions to ask): one small form per item, never a JSON box
+  if (schema.type === "array" && schema.items?.type === "object" && fieldsOf(schema.items).every((field) => field.kind !== "json" && field.kind !== "object-list")) return "object-list";
   if (schema.type === "string") return (schema.maxLength ?? 0) > 300 ? "longtext" : "text";
   return "json";
 }
@@ -47,7 +55,9 @@ export function fieldsOf(schema: JsonSchema, skip?: string): Field[] {
     .map(([name, property]) => {
       const kind = kindOf(property);
       const options = (property.enum ?? property.items?.enum ?? []).map(String);
-      return { name, kind, required: required.has(name), options, description: property.description, initial: initialOf(name, kind, property) };
+      const field: Field = { name, kind, required: required.has(name), options, description: property.description, initial: initialOf(name, kind, property) };
+      if (kind === "object-list") Object.assign(field, { itemFields: fieldsOf(property.items!), minItems: property.minItems, maxItems: property.maxItems });
+      return field;
     });
 }
 
@@ -56,6 +66,7 @@ function initialOf(name: string, kind: FieldKind, property: JsonSchema): FormVal
   if (name === "idempotencyKey") return crypto.randomUUID();
   if (kind === "boolean") return property.default === true;
   if (kind === "enum-list") return Array.isArray(property.default) ? property.default.map(String) : [];
+  if (kind === "object-list") return [{}];
   if (property.default !== undefined) return kind === "json" ? JSON.stringify(property.default, null, 2) : String(property.default);
   // a JSON box starts as the shape to fill in, rather than empty
   return kind === "json" ? JSON.stringify(templateOf(property), null, 2) : "";
@@ -77,6 +88,16 @@ export function inputOf(fields: Field[], values: Record<string, FormValue>, fixe
     const value = values[field.name] ?? field.initial;
     if (field.kind === "boolean") {
       input[field.name] = value === true;
+      continue;
+    }
+    if (field.kind === "object-list" && Array.isArray(value)) {
+      const list: unknown[] = [];
+      for (const [index, item] of (value as Record<string, FormValue>[]).entries()) {
+        const one = inputOf(field.itemFields ?? [], item, {});
+        if ("field" in one) return { field: `${field.name}.${index}.${one.field}`, problem: one.problem };
+        list.push(one.input);
+      }
+      input[field.name] = list;
       continue;
     }
     if (Array.isArray(value)) {

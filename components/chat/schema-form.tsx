@@ -5,18 +5,23 @@
 // Enter in a one-line field moves to the next one instead of running a half-filled form; a refused
 // run shows its error here, above what was typed, which stays.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { fieldInWords } from "@/components/widgets/error-text";
 import type { EnvelopeError } from "@/components/widgets/types";
 import { WidgetError } from "@/components/widgets/widget-error";
-import { discriminatorOf, fieldsOf, inputOf, variantsOf, type Field, type FormValue, type JsonSchema } from "./schema-fields";
+import { FieldInput, labelOf } from "./field-input";
+import { FILLED_FIELDS } from "./form-knowledge";
+import { discriminatorOf, fieldsOf, inputOf, variantsOf, type FormValue, type JsonSchema } from "./schema-fields";
 
-type Props = { schema: JsonSchema; busy: boolean; failure?: EnvelopeError | null; onRun: (input: Record<string, unknown>) => void; onCancel: () => void };
-
-/** "hex" → "Colour code", "expectedRevision" → "Version you were looking at": as errors say it. */
-export function labelOf(name: string): string {
-  const words = fieldInWords(name);
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+type Props = {
+  capabilityId: string;
+  brand: string;
+  schema: JsonSchema;
+  busy: boolean;
+  failure?: EnvelopeError | null;
+  onRun: (input: Record<string, unknown>) => void;
+  /** a revision conflict: run the same input again against the latest version */
+  onRetry?: () => void;
+  onCancel: () => void;
+};
 
 /** Enter in a one-line field goes to the next field; Ctrl/Cmd+Enter runs the form. */
 function enterMovesOn(event: KeyboardEvent<HTMLFormElement>) {
@@ -28,12 +33,13 @@ function enterMovesOn(event: KeyboardEvent<HTMLFormElement>) {
   fields[fields.indexOf(target) + 1]?.focus();
 }
 
-export function SchemaForm({ schema, busy, failure, onRun, onCancel }: Props) {
+export function SchemaForm({ capabilityId, brand, schema, busy, failure, onRun, onRetry, onCancel }: Props) {
   const variants = variantsOf(schema);
   const discriminator = discriminatorOf(variants);
   const [variantIndex, setVariantIndex] = useState(0);
   const variant = variants[variantIndex] ?? {};
-  const fields = useMemo(() => fieldsOf(variant, discriminator), [variant, discriminator]);
+  // what the form fills itself (form-knowledge.ts) is never asked
+  const fields = useMemo(() => fieldsOf(variant, discriminator).filter((field) => !FILLED_FIELDS.has(field.name)), [variant, discriminator]);
   const [values, setValues] = useState<Record<string, FormValue>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -84,11 +90,16 @@ export function SchemaForm({ schema, busy, failure, onRun, onCancel }: Props) {
       {failure && (
         <div data-testid="slash-error">
           <WidgetError error={failure} />
+          {failure.code === "revision_conflict" && onRetry && (
+            <button type="button" className="button small" data-testid="slash-retry" onClick={onRetry}>
+              Use the latest version and run again
+            </button>
+          )}
         </div>
       )}
       {fields.length === 0 && <p className="muted">No input needed.</p>}
       {fields.map((field) => (
-        <FieldInput key={`${variantIndex}-${field.name}`} field={field} value={values[field.name] ?? field.initial} onChange={(value) => set(field.name, value)} />
+        <FieldInput key={`${variantIndex}-${field.name}`} field={field} value={values[field.name] ?? field.initial} onChange={(value) => set(field.name, value)} picker={{ capabilityId, brand }} />
       ))}
       {problem && (
         <p className="form-problem" role="alert">
@@ -104,56 +115,5 @@ export function SchemaForm({ schema, busy, failure, onRun, onCancel }: Props) {
         </button>
       </div>
     </form>
-  );
-}
-
-function FieldInput({ field, value, onChange }: { field: Field; value: FormValue; onChange: (value: FormValue) => void }) {
-  const label = `${labelOf(field.name)}${field.required ? "" : " (optional)"}`;
-  const name = `slash-field-${field.name}`;
-  if (field.kind === "boolean") {
-    return (
-      <label className="slash-field slash-check">
-        <input type="checkbox" data-testid={name} checked={value === true} onChange={(event) => onChange(event.target.checked)} />
-        <span>{label}</span>
-        {field.description && <small>{field.description}</small>}
-      </label>
-    );
-  }
-  if (field.kind === "enum-list") {
-    const chosen = Array.isArray(value) ? value : [];
-    return (
-      <fieldset className="slash-field">
-        <legend>{label}</legend>
-        <span className="slash-options">
-        {field.options.map((option) => (
-          <label key={option} className="slash-check">
-            <input type="checkbox" checked={chosen.includes(option)} onChange={(event) => onChange(event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))} />
-            {option}
-          </label>
-        ))}
-        </span>
-        {field.description && <small>{field.description}</small>}
-      </fieldset>
-    );
-  }
-  const text = typeof value === "string" ? value : "";
-  const multiline = field.kind === "longtext" || field.kind === "json" || field.kind === "string-list";
-  return (
-    <label className="slash-field">
-      <span>{label}</span>
-      {field.kind === "enum" ? (
-        <select data-testid={name} value={text} onChange={(event) => onChange(event.target.value)}>
-          {!field.required || text === "" ? <option value="">—</option> : null}
-          {field.options.map((option) => (
-            <option key={option}>{option}</option>
-          ))}
-        </select>
-      ) : multiline ? (
-        <textarea data-testid={name} value={text} rows={field.kind === "json" ? 5 : 3} onChange={(event) => onChange(event.target.value)} placeholder={field.kind === "string-list" ? "One per line" : field.kind === "json" ? "JSON" : undefined} />
-      ) : (
-        <input data-testid={name} type={field.kind === "number" ? "number" : "text"} value={text} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {field.description && <small>{field.description}</small>}
-    </label>
   );
 }

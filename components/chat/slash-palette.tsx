@@ -6,7 +6,9 @@ import { useState } from "react";
 import { runCapability } from "@/components/widgets/run";
 import type { EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
 import { WidgetError } from "@/components/widgets/widget-error";
+import { withFilledFields } from "./form-knowledge";
 import { SchemaForm } from "./schema-form";
+import { variantsOf, type JsonSchema } from "./schema-fields";
 import type { CallableCapability } from "./use-capabilities";
 import type { useCapabilities } from "./use-capabilities";
 
@@ -37,6 +39,11 @@ export function chooseCapability(capability: CallableCapability, onChoose: (capa
   onChoose(capability);
 }
 
+/** every property name of an input schema, across its variants */
+function fieldNamesOf(schema: JsonSchema): Set<string> {
+  return new Set(variantsOf(schema).flatMap((variant) => Object.keys(variant.properties ?? {})));
+}
+
 export const SLASH_LISTBOX = "slash-listbox";
 export const slashOptionId = (id: string) => `slash-option-${id.replaceAll(".", "-")}`;
 
@@ -50,8 +57,18 @@ export function SlashPalette({ brand, conversationId, capabilities, filter, high
   // a refused run keeps the form and what was typed, with the error in it, to fix and run again
   const [failure, setFailure] = useState<EnvelopeError | null>(null);
 
-  async function run(capability: CallableCapability, input: Record<string, unknown>) {
+  const [lastInput, setLastInput] = useState<Record<string, unknown> | null>(null);
+
+  async function run(capability: CallableCapability, typed: Record<string, unknown>) {
     setBusy(true);
+    setLastInput(typed);
+    // a fresh idempotency key and the revision as it is now: never typed by the person
+    const filled = await withFilledFields(capability.id, brand, typed, fieldNamesOf(capability.inputSchema));
+    if ("error" in filled) {
+      setBusy(false);
+      return setFailure(filled.error);
+    }
+    const input = filled.input;
     const messageId = crypto.randomUUID();
     const envelope = await runCapability(capability.id, brand, input, { conversationId, messageId });
     setBusy(false);
@@ -71,7 +88,17 @@ export function SlashPalette({ brand, conversationId, capabilities, filter, high
             <strong>{chosen.title}</strong> <code>/{chosen.id}</code>
             <p className="muted">{chosen.description}</p>
           </div>
-          <SchemaForm key={chosen.id} schema={chosen.inputSchema} busy={busy} failure={failure} onRun={(input) => void run(chosen, input)} onCancel={() => (setFailure(null), onChoose(null))} />
+          <SchemaForm
+            key={chosen.id}
+            capabilityId={chosen.id}
+            brand={brand}
+            schema={chosen.inputSchema}
+            busy={busy}
+            failure={failure}
+            onRun={(input) => void run(chosen, input)}
+            onRetry={lastInput ? () => void run(chosen, lastInput) : undefined}
+            onCancel={() => (setFailure(null), onChoose(null))}
+          />
         </>
       ) : (
         <>

@@ -1,33 +1,42 @@
 "use client";
 // library.search results as cards: a thumbnail from each image's signed URL, the name, the status.
-// A proposed file can be reviewed in place.
+// Each card opens the file's details in place (library.asset.get: preview and Download); a proposed
+// file can be reviewed in place.
 import { useState } from "react";
+import { RecordWidget } from "./record";
+import { runCapability } from "./run";
 import { AssetThumb, useAsset } from "./asset-preview";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { ReviewWidget } from "./review";
-import { errorOf, okData, type AssetSummary, type WidgetProps } from "./types";
+import { errorOf, okData, type AssetSummary, type ToolEnvelope, type WidgetProps } from "./types";
 
 const STATUS_TONE = { proposed: "warn", approved: "pass", archived: "muted" } as const;
 
 export function CarouselWidget({ capabilityId, envelope, brand }: WidgetProps) {
   const data = okData<{ items: AssetSummary[]; nextCursor: string | null }>(envelope);
   const [reviewing, setReviewing] = useState<string | null>(null);
+  const [details, setDetails] = useState<{ id: string; envelope: ToolEnvelope } | null>(null);
+  async function showDetails(id: string) {
+    if (details?.id === id) return setDetails(null);
+    setDetails({ id, envelope: await runCapability("library.asset.get", brand, { assetId: id }) });
+  }
   return (
     <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(data.items.length, "file", Boolean(data.nextCursor)) : undefined}>
       {data?.items.length === 0 && <Empty>No files match. Admins can add one with the upload command (type /library.upload.create).</Empty>}
       {data && data.items.length > 0 && (
         <ul className="carousel">
           {data.items.map((item) => (
-            <Card key={item.id} item={item} brand={brand} onReview={() => setReviewing(item.id)} />
+            <Card key={item.id} item={item} brand={brand} open={details?.id === item.id} onDetails={() => void showDetails(item.id)} onReview={() => setReviewing(item.id)} />
           ))}
         </ul>
       )}
+      {details && <RecordWidget capabilityId="library.asset.get" input={{ assetId: details.id }} envelope={details.envelope} brand={brand} />}
       {reviewing && <ReviewWidget capabilityId="library.asset.review" input={{ assetId: reviewing }} envelope={null} brand={brand} />}
     </WidgetFrame>
   );
 }
 
-function Card({ item, brand, onReview }: { item: AssetSummary; brand: string; onReview: () => void }) {
+function Card({ item, brand, open, onDetails, onReview }: { item: AssetSummary; brand: string; open: boolean; onDetails: () => void; onReview: () => void }) {
   // only images need their signed URL here; other files show their type
   const { asset } = useAsset(brand, item.id, item.mimeType.startsWith("image/"));
   return (
@@ -41,11 +50,16 @@ function Card({ item, brand, onReview }: { item: AssetSummary; brand: string; on
           <Badge tone={STATUS_TONE[item.status]}>{item.status}</Badge>
           {item.category && <span className="muted">{item.category}</span>}
         </span>
-        {item.status === "proposed" && (
-          <button type="button" className="button small" onClick={onReview}>
-            Review
+        <span className="carousel-actions">
+          <button type="button" className="button small" data-testid="asset-details" aria-expanded={open} onClick={onDetails}>
+            {open ? "Hide details" : "Details"}
           </button>
-        )}
+          {item.status === "proposed" && (
+            <button type="button" className="button small" onClick={onReview}>
+              Review
+            </button>
+          )}
+        </span>
       </div>
     </li>
   );

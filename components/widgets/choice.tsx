@@ -33,27 +33,30 @@ export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetPro
   );
 }
 
+type Action = "answer" | "defer" | "dismiss";
+
 function QuestionCard({ question, brand }: { question: Question; brand: string }) {
   const [free, setFree] = useState("");
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ answer: string; envelope: ToolEnvelope } | null>(null);
+  const [outcome, setOutcome] = useState<{ action: Action; answer: string; envelope: ToolEnvelope } | null>(null);
   const answered = outcome?.envelope.status === "ok";
 
-  async function answer(text: string) {
+  async function decide(action: Action, text = "") {
     const trimmed = text.trim();
-    if (!trimmed || busy) return;
+    if ((action === "answer" && !trimmed) || busy) return;
     setBusy(true);
     const envelope = await runCapability("questions.answer", brand, {
       questionId: question.id,
       expectedRevision: question.revision,
-      action: "answer",
-      answer: trimmed,
+      action,
+      ...(action === "answer" ? { answer: trimmed } : {}),
       // one key per click: a network retry of this click replays, a new click is a new answer
       idempotencyKey: crypto.randomUUID(),
     });
     setBusy(false);
-    setOutcome({ answer: trimmed, envelope });
+    setOutcome({ action, answer: trimmed, envelope });
   }
+  const answer = (text: string) => decide("answer", text);
 
   return (
     <li className="question" data-testid={`question-${question.id}`}>
@@ -62,7 +65,16 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
       </p>
       {answered ? (
         <p className="question-answered" data-testid="question-answered">
-          <Badge tone="pass">Answered</Badge> “{outcome.answer}” is now part of the brand’s memory.
+          {outcome.action === "answer" ? (
+            <>
+              <Badge tone="pass">Answered</Badge> “{outcome.answer}” is now part of the brand’s memory.
+            </>
+          ) : (
+            <>
+              <Badge tone="muted">{outcome.action === "defer" ? "Deferred" : "Dismissed"}</Badge>{" "}
+              {outcome.action === "defer" ? "It can be answered later." : "It will not be asked again."}
+            </>
+          )}
         </p>
       ) : (
         <>
@@ -87,6 +99,14 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
               {busy ? "Sending…" : "Answer"}
             </button>
           </form>
+          <div className="question-later">
+            <button type="button" className="link-button" data-testid="question-defer" disabled={busy} onClick={() => void decide("defer")}>
+              Later
+            </button>
+            <button type="button" className="link-button" data-testid="question-dismiss" disabled={busy} onClick={() => void decide("dismiss")}>
+              Dismiss
+            </button>
+          </div>
           {outcome?.envelope.status === "error" && <WidgetError error={outcome.envelope.error} />}
         </>
       )}

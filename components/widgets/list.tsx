@@ -1,8 +1,10 @@
 "use client";
 // Lists of things (brands, contact channels, integrations): a name, its details, status badges,
-// and the providers that can be connected when the catalogue was asked for.
+// what can be done with a row (row-actions.tsx), and the providers that can be connected when the
+// catalogue was asked for.
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { formatScalar, labelOf } from "./readable";
+import { RowActions } from "./row-actions";
 import { errorOf, isRecord, okData, type WidgetProps } from "./types";
 
 type Item = Record<string, unknown>;
@@ -12,13 +14,13 @@ const TITLE_FIELDS = ["name", "value", "provider", "title"];
 const BADGE_FIELDS = ["status", "role", "type", "available"];
 const HIDDEN = new Set(["id"]);
 
-export function ListWidget({ capabilityId, envelope }: WidgetProps) {
+export function ListWidget({ capabilityId, envelope, brand }: WidgetProps) {
   const data = okData<{ items?: Item[]; catalog?: Item[]; nextCursor?: string | null }>(envelope);
   const items = data?.items ?? [];
   return (
     <WidgetFrame name="list" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(items.length, "item", Boolean(data.nextCursor)) : undefined}>
       {data && items.length === 0 && <Empty>Nothing here yet.</Empty>}
-      {items.length > 0 && <Rows items={items} />}
+      {items.length > 0 && <Rows items={items} actions={{ capabilityId, brand }} />}
       {data?.catalog && (
         <>
           <h4 className="list-subhead">Providers you can connect</h4>
@@ -30,7 +32,7 @@ export function ListWidget({ capabilityId, envelope }: WidgetProps) {
   );
 }
 
-function Rows({ items }: { items: Item[] }) {
+function Rows({ items, actions }: { items: Item[]; actions?: { capabilityId: string; brand: string } }) {
   return (
     <ul className="list">
       {items.map((item, index) => {
@@ -46,6 +48,7 @@ function Rows({ items }: { items: Item[] }) {
                   .map(([key, value]) => `${labelOf(key)}: ${formatScalar(value)}`)
                   .join(" · ")}
               </span>
+              {actions && <RowActions capabilityId={actions.capabilityId} item={item} brand={actions.brand} />}
             </div>
             <span className="list-badges">
               {BADGE_FIELDS.filter((key) => item[key] !== undefined && item[key] !== null).map((key) => (

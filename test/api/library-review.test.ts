@@ -39,6 +39,26 @@ describe("library.asset.review", () => {
     expect(row.reviewedAt).toBeInstanceOf(Date);
   });
 
+  it("an approved file filed under logo joins the kit's logos (the first as primary), once; an archived one does not", async () => {
+    const brand = await makeWorld();
+    const who = { key: brand.admin.key, brand: brand.brand.shortId };
+    const logo = await upload(who, { fileName: "mark.png", mimeType: "image/png", body: bytes.png(), category: "Logo", name: "Round mark" });
+    const asked = expectError(await call("library.asset.review", who.key, { brand: who.brand, assetId: logo, decision: "approve" }), 409, "confirmation_required");
+    expect(asked.summary).toBe(`Approve the file "Round mark" so agents may use and publish it and add it to the logos of ${(await db().brand.findUniqueOrThrow({ where: { id: brand.brand.id } })).name}'s kit.`);
+    expectOk(await call("library.asset.review", who.key, { brand: who.brand, assetId: logo, decision: "approve", confirmationToken: asked.confirmationToken }));
+    const second = await upload(who, { fileName: "night.png", mimeType: "image/png", body: bytes.png(), category: "logo", name: "Night mark" });
+    expectOk(await confirmAndCall("library.asset.review", who.key, { brand: who.brand, assetId: second, decision: "approve" }));
+    const archived = await upload(who, { fileName: "old.png", mimeType: "image/png", body: bytes.png(), category: "logo", name: "Old mark" });
+    expectOk(await confirmAndCall("library.asset.review", who.key, { brand: who.brand, assetId: archived, decision: "archive" }));
+    const photo = await upload(who, { fileName: "shop.png", mimeType: "image/png", body: bytes.png(), category: "photo" });
+    expectOk(await confirmAndCall("library.asset.review", who.key, { brand: who.brand, assetId: photo, decision: "approve" }));
+    const kit = expectOk(await call("kit.read", who.key, { brand: who.brand, parts: ["logos"] })) as { logos: { assetId: string; name: string; primary: boolean }[] };
+    expect(kit.logos.map(({ assetId, name, primary }) => ({ assetId, name, primary }))).toEqual([
+      { assetId: logo, name: "Round mark", primary: true },
+      { assetId: second, name: "Night mark", primary: false },
+    ]);
+  });
+
   it("archives with the archive decision", async () => {
     const file = await proposed();
     const first = expectError(await review({ assetId: file.id, decision: "archive" }), 409, "confirmation_required");

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import type { Tx } from "../../db/client";
 import { defineCapability } from "../define";
 import { recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../core/errors";
@@ -29,9 +31,10 @@ export const libraryAssetReview = defineCapability({
     .strict(),
   output: writeOutput,
   async summarize(ctx, input) {
-    const asset = await ctx.db.asset.findFirst({ where: { id: input.assetId.toLowerCase(), brandId: ctx.brand.id }, select: { name: true } });
+    const asset = await ctx.db.asset.findFirst({ where: { id: input.assetId.toLowerCase(), brandId: ctx.brand.id }, select: { name: true, categoryKey: true } });
     const verb = input.decision === "approve" ? "Approve" : "Archive";
-    return `${verb} the file "${asset?.name ?? input.assetId}"${input.decision === "approve" ? " so agents may use and publish it" : ""}.`;
+    const logo = input.decision === "approve" && asset?.categoryKey === LOGO ? ` and add it to the logos of ${ctx.brand.name}'s kit` : "";
+    return `${verb} the file "${asset?.name ?? input.assetId}"${input.decision === "approve" ? ` so agents may use and publish it${logo}` : ""}.`;
   },
   // runs before a token is issued and again in the write's transaction (decisions §3)
   async check(ctx, input) {
@@ -50,6 +53,21 @@ export const libraryAssetReview = defineCapability({
       },
     });
     if (count !== 1) throw notProposed("no longer proposed"); // check ran in this transaction; kept as a guard
+    if (input.decision === "approve") await addToKitLogos(ctx.db, ctx.brand.id, id);
     return { ok: true as const, id };
   },
 });
+
+const LOGO = "logo";
+
+/**
+ * An approved file filed under "logo" joins the kit's logos (kit.read lists approved ones), the
+ * first one as the primary logo: a logo uploaded in the chat reaches the kit without another step.
+ */
+async function addToKitLogos(db: Tx, brandId: string, assetId: string): Promise<void> {
+  const asset = await db.asset.findFirst({ where: { id: assetId, brandId }, select: { name: true, categoryKey: true } });
+  if (asset?.categoryKey !== LOGO) return;
+  if (await db.kitLogo.findFirst({ where: { brandId, assetId }, select: { id: true } })) return;
+  const logos = await db.kitLogo.count({ where: { brandId } });
+  await db.kitLogo.create({ data: { id: randomUUID(), brandId, assetId, name: asset.name, form: "full", theme: "any", primary: logos === 0, position: logos } });
+}

@@ -1,0 +1,139 @@
+"use client";
+// One field of a slash form: a checkbox, a set of choices, a picker of the brand's own things (by
+// name, from form-knowledge.ts), a list of small records with Add and Remove, or a text box.
+import { useEffect, useState } from "react";
+import { fieldInWords } from "@/components/widgets/error-text";
+import type { EnvelopeError } from "@/components/widgets/types";
+import { WidgetError } from "@/components/widgets/widget-error";
+import { pickerFor, pickerOptions } from "./form-knowledge";
+import type { Field, FormValue } from "./schema-fields";
+
+type Props = {
+  field: Field;
+  value: FormValue;
+  onChange: (value: FormValue) => void;
+  /** where the form is: pickers list this brand's things for this capability's fields */
+  picker?: { capabilityId: string; brand: string };
+  /** the field's test id, when it sits inside a list item */
+  testId?: string;
+};
+
+export function FieldInput({ field, value, onChange, picker, testId }: Props) {
+  const label = `${labelOf(field.name)}${field.required ? "" : " (optional)"}`;
+  const name = testId ?? `slash-field-${field.name}`;
+  const source = picker && pickerFor(picker.capabilityId, field.name);
+  if (source && picker) return <PickerInput label={label} name={name} value={typeof value === "string" ? value : ""} onChange={onChange} source={source} brand={picker.brand} />;
+  if (field.kind === "object-list") return <ObjectListInput field={field} label={label} value={Array.isArray(value) ? (value as Record<string, FormValue>[]) : [{}]} onChange={onChange} />;
+  if (field.kind === "boolean") {
+    return (
+      <label className="slash-field slash-check">
+        <input type="checkbox" data-testid={name} checked={value === true} onChange={(event) => onChange(event.target.checked)} />
+        <span>{label}</span>
+        {field.description && <small>{field.description}</small>}
+      </label>
+    );
+  }
+  if (field.kind === "enum-list") {
+    const chosen = (Array.isArray(value) ? value : []) as string[];
+    return (
+      <fieldset className="slash-field">
+        <legend>{label}</legend>
+        <span className="slash-options">
+        {field.options.map((option) => (
+          <label key={option} className="slash-check">
+            <input type="checkbox" checked={chosen.includes(option)} onChange={(event) => onChange(event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))} />
+            {option}
+          </label>
+        ))}
+        </span>
+        {field.description && <small>{field.description}</small>}
+      </fieldset>
+    );
+  }
+  const text = typeof value === "string" ? value : "";
+  const multiline = field.kind === "longtext" || field.kind === "json" || field.kind === "string-list";
+  return (
+    <label className="slash-field">
+      <span>{label}</span>
+      {field.kind === "enum" ? (
+        <select data-testid={name} value={text} onChange={(event) => onChange(event.target.value)}>
+          {!field.required || text === "" ? <option value="">—</option> : null}
+          {field.options.map((option) => (
+            <option key={option}>{option}</option>
+          ))}
+        </select>
+      ) : multiline ? (
+        <textarea data-testid={name} value={text} rows={field.kind === "json" ? 5 : 3} onChange={(event) => onChange(event.target.value)} placeholder={field.kind === "string-list" ? "One per line" : field.kind === "json" ? "JSON" : undefined} />
+      ) : (
+        <input data-testid={name} type={field.kind === "number" ? "number" : "text"} value={text} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {field.description && <small>{field.description}</small>}
+    </label>
+  );
+}
+
+/** The brand's things by name (files, questions, contact channels, connections), never an id box. */
+type PickerProps = { label: string; name: string; value: string; onChange: (value: FormValue) => void; source: NonNullable<ReturnType<typeof pickerFor>>; brand: string };
+
+function PickerInput({ label, name, value, onChange, source, brand }: PickerProps) {
+  const [options, setOptions] = useState<{ value: string; label: string }[] | null>(null);
+  const [error, setError] = useState<EnvelopeError | null>(null);
+  useEffect(() => {
+    void pickerOptions(source, brand).then((answer) => ("error" in answer ? setError(answer.error) : setOptions(answer.options)));
+  }, [source, brand]);
+  return (
+    <label className="slash-field">
+      <span>{label}</span>
+      <select data-testid={name} value={value} disabled={!options} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{options ? (options.length === 0 ? "Nothing to choose from yet" : "Choose…") : "Loading…"}</option>
+        {options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && <WidgetError error={error} />}
+    </label>
+  );
+}
+
+/** A list of small records (the questions to ask): one group of fields per item, Add and Remove. */
+function ObjectListInput({ field, label, value, onChange }: { field: Field; label: string; value: Record<string, FormValue>[]; onChange: (value: FormValue) => void }) {
+  const itemFields = field.itemFields ?? [];
+  const max = field.maxItems ?? 20;
+  const one = fieldInWords(field.name).replace(/s$/, "");
+  const change = (index: number, name: string, next: FormValue) => onChange(value.map((item, at) => (at === index ? { ...item, [name]: next } : item)));
+  return (
+    <fieldset className="slash-field slash-records" data-testid={`slash-field-${field.name}`}>
+      <legend>{label}</legend>
+      {value.map((item, index) => (
+        <div key={index} className="slash-record" data-testid={`slash-record-${index}`}>
+          <span className="slash-record-head">
+            <strong>
+              {labelOf(one)} {index + 1}
+            </strong>
+            {value.length > (field.minItems ?? 1) && (
+              <button type="button" className="link-button" onClick={() => onChange(value.filter((_, at) => at !== index))}>
+                Remove
+              </button>
+            )}
+          </span>
+          {itemFields.map((inner) => (
+            <FieldInput key={inner.name} field={inner} value={item[inner.name] ?? inner.initial} onChange={(next) => change(index, inner.name, next)} testId={`slash-field-${field.name}-${index}-${inner.name}`} />
+          ))}
+        </div>
+      ))}
+      {value.length < max && (
+        <button type="button" className="button small" data-testid={`slash-add-${field.name}`} onClick={() => onChange([...value, {}])}>
+          Add another {fieldInWords(one)}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** "hex" → "Colour code", "expectedRevision" → "Version you were looking at": as errors say it. */
+export function labelOf(name: string): string {
+  const words = fieldInWords(name);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

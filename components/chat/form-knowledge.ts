@@ -1,0 +1,80 @@
+// What a slash form knows so people never type machine values: a fresh idempotency key at every
+// run, the current revision read just before the run (so "someone changed it" means someone did),
+// and pickers listing the brand's files, questions, contact channels and connections by name
+// instead of boxes for their ids. One place, read by the form (schema-form.tsx) and the palette.
+import { runCapability } from "@/components/widgets/run";
+import { okData, type EnvelopeError, type ToolEnvelope } from "@/components/widgets/types";
+
+/** filled at each run, never shown */
+export const FILLED_FIELDS = new Set(["idempotencyKey", "expectedRevision"]);
+
+type Option = { value: string; label: string };
+type Source = { capabilityId: string; input: Record<string, unknown>; options: (data: unknown) => Option[] };
+type Items = { items?: Record<string, unknown>[] };
+const items = (data: unknown) => (data as Items | undefined)?.items ?? [];
+
+const FILES: Source = {
+  capabilityId: "library.search",
+  input: { limit: 50 },
+  options: (data) => items(data).map((file) => ({ value: String(file.id), label: `${String(file.name)} (${String(file.status)})` })),
+};
+
+/** "capabilityId.field" (or "*.field") → where its choices come from */
+const PICKERS: Record<string, Source> = {
+  "library.asset.get.assetId": FILES,
+  "library.asset.review.assetId": { ...FILES, options: (data) => FILES.options({ items: items(data).filter((file) => file.status === "proposed") }) },
+  "questions.answer.questionId": {
+    capabilityId: "questions.list",
+    input: { limit: 50 },
+    options: (data) => items(data).map((question) => ({ value: String(question.id), label: String(question.question) })),
+  },
+  "brand.contacts.save.id": {
+    capabilityId: "brand.contacts.list",
+    input: {},
+    options: (data) => items(data).map((contact) => ({ value: String(contact.id), label: `${String(contact.type)}: ${String(contact.value)}${contact.label ? ` (${String(contact.label)})` : ""}` })),
+  },
+  "connections.disconnect.connectionId": {
+    capabilityId: "connections.list",
+    input: {},
+    options: (data) =>
+      items(data)
+        .filter((connection) => connection.status !== "disconnected")
+        .map((connection) => ({ value: String(connection.id), label: `${String(connection.provider)}${connection.account ? ` · ${String(connection.account)}` : ""} (${String(connection.status)})` })),
+  },
+};
+
+export const pickerFor = (capabilityId: string, field: string): Source | undefined => PICKERS[`${capabilityId}.${field}`];
+
+export async function pickerOptions(source: Source, brand: string): Promise<{ options: Option[] } | { error: EnvelopeError }> {
+  const envelope = await runCapability(source.capabilityId, brand, source.input);
+  if (envelope.status === "error") return { error: envelope.error };
+  return { options: source.options(okData(envelope)) };
+}
+
+/** The revision the write expects, read now from the capability that shows it. */
+async function currentRevision(capabilityId: string, brand: string, input: Record<string, unknown>): Promise<number | ToolEnvelope> {
+  if (capabilityId === "brand.profile.update") {
+    const overview = await runCapability("brand.overview", brand, {});
+    return okData<{ revision: number }>(overview)?.revision ?? overview;
+  }
+  if (capabilityId === "questions.answer") {
+    const listed = await runCapability("questions.list", brand, { limit: 50 });
+    const question = okData<{ items: { id: string; revision: number }[] }>(listed)?.items.find((item) => item.id === input.questionId);
+    return question?.revision ?? listed;
+  }
+  return 1;
+}
+
+/** The input with what the form fills itself; or the error of the read that failed. */
+export async function withFilledFields(capabilityId: string, brand: string, input: Record<string, unknown>, fields: Set<string>): Promise<{ input: Record<string, unknown> } | { error: EnvelopeError }> {
+  const filled = { ...input };
+  if (fields.has("idempotencyKey")) filled.idempotencyKey = crypto.randomUUID();
+  if (fields.has("expectedRevision")) {
+    const revision = await currentRevision(capabilityId, brand, input);
+    if (typeof revision !== "number") {
+      // the thing to change could not be read (e.g. no question chosen): the write itself will say why
+      if (revision.status === "error") return { error: revision.error };
+    } else filled.expectedRevision = revision;
+  }
+  return { input: filled };
+}
