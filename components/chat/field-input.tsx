@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { fieldInWords } from "@/components/widgets/error-text";
 import type { EnvelopeError } from "@/components/widgets/types";
 import { WidgetError } from "@/components/widgets/widget-error";
-import { pickerFor, pickerOptions } from "./form-knowledge";
+import { FILLED_ITEM_FIELDS, pickerFor, pickerOptions } from "./form-knowledge";
 import type { Field, FormValue } from "./schema-fields";
 
 type Props = {
@@ -99,7 +99,7 @@ function PickerInput({ label, name, value, onChange, source, brand }: PickerProp
 
 /** A list of small records (the questions to ask): one group of fields per item, Add and Remove. */
 function ObjectListInput({ field, label, value, onChange }: { field: Field; label: string; value: Record<string, FormValue>[]; onChange: (value: FormValue) => void }) {
-  const itemFields = field.itemFields ?? [];
+  const itemFields = (field.itemFields ?? []).filter((inner) => !FILLED_ITEM_FIELDS.has(inner.name));
   const max = field.maxItems ?? 20;
   const one = fieldInWords(field.name).replace(/s$/, "");
   const change = (index: number, name: string, next: FormValue) => onChange(value.map((item, at) => (at === index ? { ...item, [name]: next } : item)));

@@ -7,6 +7,8 @@ import { okData, type EnvelopeError, type ToolEnvelope } from "@/components/widg
 
 /** filled at each run, never shown */
 export const FILLED_FIELDS = new Set(["idempotencyKey", "expectedRevision"]);
+/** inside a list of records: a question's stable key is made from its words */
+export const FILLED_ITEM_FIELDS = new Set(["key"]);
 
 type Option = { value: string; label: string };
 type Source = { capabilityId: string; input: Record<string, unknown>; options: (data: unknown) => Option[] };
@@ -65,10 +67,16 @@ async function currentRevision(capabilityId: string, brand: string, input: Recor
   return 1;
 }
 
+/** A question's stable key, made from its words when the person did not give one ("Which tone?" → which-tone). */
+const keyOf = (question: string) => question.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "question";
+
 /** The input with what the form fills itself; or the error of the read that failed. */
 export async function withFilledFields(capabilityId: string, brand: string, input: Record<string, unknown>, fields: Set<string>): Promise<{ input: Record<string, unknown> } | { error: EnvelopeError }> {
   const filled = { ...input };
   if (fields.has("idempotencyKey")) filled.idempotencyKey = crypto.randomUUID();
+  if (capabilityId === "questions.ask" && Array.isArray(filled.questions)) {
+    filled.questions = (filled.questions as Record<string, unknown>[]).map((item) => (item.key || typeof item.question !== "string" ? item : { ...item, key: keyOf(item.question) }));
+  }
   if (fields.has("expectedRevision")) {
     const revision = await currentRevision(capabilityId, brand, input);
     if (typeof revision !== "number") {

@@ -105,6 +105,7 @@ export function inputOf(fields: Field[], values: Record<string, FormValue>, fixe
       continue;
     }
     const text = String(value).trim();
+    if (text === "" && field.kind === "string-list" && field.required) input[field.name] = []; // a list may be empty
     if (text === "") continue; // left empty: the server says whether it was required
     if (field.kind === "number") input[field.name] = Number.isNaN(Number(text)) ? text : Number(text);
     else if (field.kind === "string-list") input[field.name] = text.split("\n").map((line) => line.trim()).filter(Boolean);

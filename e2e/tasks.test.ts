@@ -1,0 +1,180 @@
+// Every task a brand member does, finished in Debian's Chromium by clicking and typing words only:
+// no id, JSON, revision or key is ever typed. Download a file, edit and remove a contact channel,
+// update the profile, answer / defer / dismiss questions, ask questions, upload a logo and see it in
+// the kit, disconnect a connection. Each write goes through its confirm card; the database says
+// what happened. Screenshots: test-results/screenshots/task-*.png.
+import { randomUUID } from "node:crypto";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../lib/db/client";
+import { bytes, uploadApproved } from "../test/support/files";
+import { call, confirmAndCall, expectOk, makeKey } from "../test/support/world";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let page: Page;
+let admin: Person;
+let brand: { id: string; shortId: string };
+let fileId: string;
+let connectionId: string;
+const typed: string[] = [];
+
+// a 1×1 PNG
+const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");
+
+/** Types words into a field (kept, to check no machine value was ever typed). */
+async function type(target: Locator, text: string) {
+  typed.push(text);
+  await target.fill(text);
+}
+
+/** Opens /<id> from the palette by clicking, lets `fill` fill its form, runs it; returns the new result. */
+async function command(id: string, fill?: () => Promise<void>): Promise<Locator> {
+  const before = await page.getByTestId("slash-result").count();
+  await page.getByTestId("chat-input").fill("/");
+  await page.getByTestId(`slash-item-${id}`).click();
+  if (fill) await fill();
+  if (await page.getByTestId("slash-run").isVisible().catch(() => false)) await page.getByTestId("slash-run").click();
+  await expect.poll(() => page.getByTestId("slash-result").count(), { timeout: 15_000 }).toBe(before + 1);
+  return page.getByTestId("slash-result").last();
+}
+
+/** Confirms the card inside `area` and waits for it to say done. */
+async function confirmIn(area: Locator) {
+  const card = area.getByTestId("widget-confirm").last();
+  await card.getByTestId("confirm-accept").click();
+  await expect.poll(() => card.innerText(), { timeout: 15_000 }).toMatch(/Done|done/);
+}
+
+beforeAll(async () => {
+  brand = await createTestBrand("Task Roasters");
+  admin = await createPerson({ name: "Tia Tasks", brands: { [brand.shortId]: "admin" } });
+  const key = (await makeKey(admin.email)).key;
+  const who = { key, brand: brand.shortId };
+  fileId = await uploadApproved(who, { fileName: "shop-front.png", mimeType: "image/png", body: bytes.png(), name: "Shop front" });
+  expectOk(await confirmAndCall("brand.contacts.save", key, { brand: brand.shortId, op: "upsert", type: "website", value: "https://task-roasters.example", label: "Shop" }));
+  expectOk(await confirmAndCall("brand.contacts.save", key, { brand: brand.shortId, op: "upsert", type: "email", value: "hello@task-roasters.example" }));
+  expectOk(await call("questions.ask", key, {
+    brand: brand.shortId,
+    questions: [
+      { key: "tone", question: "Which tone do we use?", scope: "genome", options: ["Warm", "Formal"] },
+      { key: "season", question: "Which season matters most?", scope: "work", options: ["Spring", "Autumn"] },
+      { key: "mascot", question: "Do we have a mascot?", scope: "genome", options: [] },
+    ],
+  }));
+  connectionId = randomUUID();
+  await db().connection.create({ data: { id: connectionId, brandId: brand.id, provider: "linkedin", account: "Task Roasters page", status: "connected", connectedAt: new Date() } });
+  browser = await launchBrowser();
+  page = (await newPage(browser, baseUrl)).page;
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await signIn(page, admin.email, admin.password);
+  await page.waitForFunction((shortId) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId, brand.shortId);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("every task by clicking", () => {
+  it("downloads a file from the library's card", async () => {
+    const result = await command("library.search");
+    await result.getByTestId(`asset-${fileId}`).getByTestId("asset-details").click();
+    const download = result.getByTestId("widget-record").getByRole("link", { name: /Download/ });
+    await download.waitFor();
+    const response = await page.request.get(String(await download.getAttribute("href")));
+    expect(response.status()).toBe(200);
+    expect(Buffer.from(await response.body()).equals(Buffer.from(bytes.png()))).toBe(true);
+    await screenshot(page, "task-download", { fullPage: false });
+  });
+
+  it("edits a contact channel and removes another, from the list", async () => {
+    let list = await command("brand.contacts.list");
+    const website = list.getByTestId("widget-list").locator("li", { hasText: "task-roasters.example" }).filter({ hasText: "website" });
+    await website.getByTestId("row-edit").click();
+    await type(website.getByTestId("row-edit-value"), "https://shop.task-roasters.example");
+    await website.getByTestId("row-edit-save").click();
+    await confirmIn(website);
+    expect(await db().contact.count({ where: { brandId: brand.id, value: { contains: "shop.task-roasters.example" } } })).toBe(1);
+
+    list = await command("brand.contacts.list");
+    const email = list.getByTestId("widget-list").locator("li", { hasText: "hello@task-roasters.example" });
+    await email.getByTestId("row-remove").click();
+    await confirmIn(email);
+    expect(await db().contact.count({ where: { brandId: brand.id, type: "email" } })).toBe(0);
+    await screenshot(page, "task-contacts", { fullPage: false });
+  });
+
+  it("updates the profile without a revision to type", async () => {
+    const before = await db().genome.findUnique({ where: { brandId: brand.id } });
+    const result = await command("brand.profile.update", async () => {
+      expect(await page.getByTestId("slash-field-expectedRevision").count()).toBe(0);
+      await type(page.getByTestId("slash-field-city"), "Lyon");
+    });
+    await confirmIn(result);
+    const after = await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } });
+    expect(after.city).toBe("Lyon");
+    expect(after.revision).toBe((before?.revision ?? 1) + 1);
+  });
+
+  it("answers one question, defers another and dismisses the third", async () => {
+    const result = await command("questions.list");
+    const card = (text: string) => result.locator("li.question", { hasText: text });
+    await card("Which tone").getByRole("button", { name: "Warm" }).click();
+    await card("Which tone").getByTestId("question-answered").waitFor();
+    await card("Which season").getByTestId("question-defer").click();
+    await card("Which season").getByTestId("question-answered").waitFor();
+    await card("mascot").getByTestId("question-dismiss").click();
+    await card("mascot").getByTestId("question-answered").waitFor();
+    const statuses = await db().question.findMany({ where: { brandId: brand.id }, select: { question: true, status: true } });
+    expect(Object.fromEntries(statuses.map((row) => [row.question, row.status]))).toMatchObject({
+      "Which tone do we use?": "answered", "Which season matters most?": "deferred", "Do we have a mascot?": "dismissed",
+    });
+    await screenshot(page, "task-questions", { fullPage: false });
+  });
+
+  it("asks two questions with a form of records, no JSON", async () => {
+    const result = await command("questions.ask", async () => {
+      expect(await page.locator("textarea[placeholder=JSON]").count()).toBe(0);
+      await type(page.getByTestId("slash-field-questions-0-question"), "Who is our typical customer?");
+      await type(page.getByTestId("slash-field-questions-0-options"), "Students\nCommuters");
+      await page.getByTestId("slash-field-questions-0-scope").selectOption("genome");
+      await page.getByTestId("slash-add-questions").click();
+      await type(page.getByTestId("slash-field-questions-1-question"), "Should we open on Sundays?");
+      await page.getByTestId("slash-field-questions-1-scope").selectOption("work");
+      await screenshot(page, "task-ask-form", { fullPage: false });
+    });
+    await expect.poll(() => result.innerText(), { timeout: 15_000 }).toContain("Who is our typical customer?");
+    const asked = await db().question.findMany({ where: { brandId: brand.id, question: { in: ["Who is our typical customer?", "Should we open on Sundays?"] } } });
+    expect(asked.map((row) => row.key).sort()).toEqual(["should-we-open-on-sundays", "who-is-our-typical-customer"]);
+  });
+
+  it("uploads a logo, approves it, and sees it in the kit", async () => {
+    const widget = (await command("library.upload.create")).getByTestId("widget-file_request");
+    await widget.getByTestId("file-category").selectOption("logo");
+    await widget.getByTestId("file-input").setInputFiles({ name: "round-logo.png", mimeType: "image/png", buffer: PIXEL });
+    await widget.getByTestId("upload-done").waitFor({ timeout: 20_000 });
+    await widget.getByRole("button", { name: "Review it now" }).click();
+    await widget.getByRole("button", { name: "Approve" }).click();
+    await confirmIn(widget);
+    const kit = await command("kit.read");
+    await expect.poll(() => kit.innerText(), { timeout: 15_000 }).toContain("round-logo.png");
+    await screenshot(page, "task-logo-in-kit", { fullPage: false });
+  });
+
+  it("disconnects a connection from its row", async () => {
+    const list = await command("connections.list");
+    const row = list.getByTestId("widget-list").locator("li", { hasText: "Task Roasters page" });
+    await row.getByTestId("row-disconnect").click();
+    await confirmIn(row);
+    expect((await db().connection.findUniqueOrThrow({ where: { id: connectionId } })).status).toBe("disconnected");
+  });
+
+  it("never needed an id, a revision, a key or JSON typed", () => {
+    expect(typed.length).toBe(5);
+    for (const text of typed) {
+      expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|^\{|^\[|^\d+$|bop_|bct_/);
+    }
+  });
+});
