@@ -171,6 +171,30 @@ describe("every task by clicking", () => {
     expect((await db().connection.findUniqueOrThrow({ where: { id: connectionId } })).status).toBe("disconnected");
   });
 
+  // the carousel is a row of cards that scrolls sideways inside itself, on purpose
+  it("at 360 px every widget of the conversation fits: nothing scrolls sideways", async () => {
+    await command("kit.read"); // the palette with its contrast columns
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.waitForTimeout(300);
+    const wide = await page.evaluate(() => {
+      const scroller = document.querySelector(".conversation-scroll")!;
+      const width = document.documentElement.clientWidth;
+      return {
+        page: document.documentElement.scrollWidth - width,
+        conversation: scroller.scrollWidth - scroller.clientWidth,
+        sticking: [...document.querySelectorAll(".conversation *")]
+          .filter((element) => element.getBoundingClientRect().right > width + 1 && !element.closest(".carousel"))
+          .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(" ")[0]}`)
+          .slice(0, 12),
+      };
+    });
+    expect(wide.sticking).toEqual([]);
+    expect(wide.page).toBeLessThanOrEqual(0);
+    expect(wide.conversation).toBeLessThanOrEqual(0);
+    await screenshot(page, "task-phone", { fullPage: false });
+    await page.setViewportSize({ width: 1200, height: 900 });
+  });
+
   it("never needed an id, a revision, a key or JSON typed", () => {
     expect(typed.length).toBe(5);
     for (const text of typed) {
