@@ -217,7 +217,7 @@ describe("widgets through slash commands, in Chromium", () => {
     const overview = (await slash(admin, "brand.overview")).getByTestId("widget-record");
     await expect.poll(() => overview.innerText()).toContain("Widget Roasters");
     await shot(overview, "record");
-    const file = (await slash(admin, "library.asset.get", () => admin.getByTestId("slash-field-assetId").fill(assets[0]!.id))).getByTestId("widget-record");
+    const file = (await slash(admin, "library.asset.get", () => admin.getByTestId("slash-field-assetId").selectOption(assets[0]!.id))).getByTestId("widget-record");
     await expect.poll(() => file.locator("img.record-preview").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
     await shot(file, "record-file");
   });
@@ -246,19 +246,22 @@ describe("widgets through slash commands, in Chromium", () => {
   });
 
   it("choice: questions asked, listed, answered by clicking an option", async () => {
-    const key = `brand.tagline.${randomUUID().slice(0, 6)}`;
+    const text = `What is your tagline (${randomUUID().slice(0, 6)})?`;
+    // the questions as records (question, options one per line, scope), no JSON
     const asked = (
-      await slash(admin, "questions.ask", () =>
-        admin.getByTestId("slash-field-questions").fill(JSON.stringify([{ key, question: "What is your tagline?", options: ["Roasted this week", "From our growers to your cup"], scope: "genome" }])),
-      )
+      await slash(admin, "questions.ask", async () => {
+        await admin.getByTestId("slash-field-questions-0-question").fill(text);
+        await admin.getByTestId("slash-field-questions-0-options").fill("Roasted this week\nFrom our growers to your cup");
+        await admin.getByTestId("slash-field-questions-0-scope").selectOption("genome");
+      })
     ).getByTestId("widget-choice");
-    await expect.poll(() => asked.innerText()).toContain("What is your tagline?");
+    await expect.poll(() => asked.innerText()).toContain(text);
     const listed = (await slash(admin, "questions.list")).getByTestId("widget-choice");
     await expect.poll(() => listed.locator(".question").count()).toBeGreaterThan(0);
     await shot(listed, "choice");
     await listed.getByRole("button", { name: "Roasted this week" }).click();
     await expect.poll(() => listed.getByTestId("question-answered").count()).toBe(1);
-    const question = await db().question.findFirst({ where: { brandId: brand.id, key } });
+    const question = await db().question.findFirst({ where: { brandId: brand.id, question: text } });
     expect(question?.status).toBe("answered");
     expect(question?.answer).toBe("Roasted this week");
     await shot(listed, "choice-answered");
@@ -323,16 +326,20 @@ describe("widgets through slash commands, in Chromium", () => {
     await shot(widget, "fallback");
   });
 
-  it("a refused run keeps the form and what was typed, with the error in words: a viewer asking for a proposed file, a wrong colour code", async () => {
+  it("a refused run keeps the form and what was typed, with the error in words: a viewer's file picker, a wrong colour code", async () => {
     const viewer = await signedInPage(people.viewer);
-    const proposed = assets.find((asset) => asset.name === "Logo night")!;
     const results = await viewer.getByTestId("slash-result").count();
     await viewer.getByTestId("chat-input").fill("/library.asset.get");
     await viewer.getByTestId("slash-item-library.asset.get").click();
-    await viewer.getByTestId("slash-field-assetId").fill(proposed.id);
+    // files are picked by name, and only those the viewer may see: the proposed one is not offered
+    const picker = viewer.getByTestId("slash-field-assetId");
+    await expect.poll(() => picker.locator("option").count()).toBeGreaterThan(1);
+    const offered = await picker.locator("option").allInnerTexts();
+    expect(offered.some((label) => label.includes("Logo night"))).toBe(false);
+    expect(offered.filter((label) => label.includes("(approved)")).length).toBe(offered.length - 1);
+    // run with nothing chosen: the error names the field in words, the form stays
     await viewer.getByTestId("slash-run").click();
-    await expect.poll(() => viewer.getByTestId("slash-error").innerText()).toBe("There is no such file in this brand.");
-    expect(await viewer.getByTestId("slash-field-assetId").inputValue()).toBe(proposed.id);
+    await expect.poll(() => viewer.getByTestId("slash-error").innerText()).toMatch(/file/i);
     expect(await viewer.getByTestId("slash-result").count()).toBe(results);
     // the palette lives in the message box, which shot() hides: the page's view instead
     await screenshot(viewer, "error", { fullPage: false });

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { fieldInWords } from "@/components/widgets/error-text";
 import type { EnvelopeError } from "@/components/widgets/types";
 import { WidgetError } from "@/components/widgets/widget-error";
+import { helpFor } from "./field-help";
 import { FILLED_ITEM_FIELDS, pickerFor, pickerOptions } from "./form-knowledge";
 import type { Field, FormValue } from "./schema-fields";
 
@@ -22,14 +23,16 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
   const label = `${labelOf(field.name)}${field.required ? "" : " (optional)"}`;
   const name = testId ?? `slash-field-${field.name}`;
   const source = picker && pickerFor(picker.capabilityId, field.name);
+  // words for people (field-help.ts), not the registry's description written for the model
+  const help = helpFor(picker?.capabilityId ?? "", field.name);
   if (source && picker) return <PickerInput label={label} name={name} value={typeof value === "string" ? value : ""} onChange={onChange} source={source} brand={picker.brand} />;
-  if (field.kind === "object-list") return <ObjectListInput field={field} label={label} value={Array.isArray(value) ? (value as Record<string, FormValue>[]) : [{}]} onChange={onChange} />;
+  if (field.kind === "object-list") return <ObjectListInput field={field} label={label} value={Array.isArray(value) ? (value as Record<string, FormValue>[]) : [{}]} onChange={onChange} picker={picker} />;
   if (field.kind === "boolean") {
     return (
       <label className="slash-field slash-check">
         <input type="checkbox" data-testid={name} checked={value === true} onChange={(event) => onChange(event.target.checked)} />
         <span>{label}</span>
-        {field.description && <small>{field.description}</small>}
+        {help && <small>{help}</small>}
       </label>
     );
   }
@@ -46,7 +49,7 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
           </label>
         ))}
         </span>
-        {field.description && <small>{field.description}</small>}
+        {help && <small>{help}</small>}
       </fieldset>
     );
   }
@@ -67,7 +70,7 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
       ) : (
         <input data-testid={name} type={field.kind === "number" ? "number" : "text"} value={text} onChange={(event) => onChange(event.target.value)} />
       )}
-      {field.description && <small>{field.description}</small>}
+      {help && <small>{help}</small>}
     </label>
   );
 }
@@ -98,7 +101,7 @@ function PickerInput({ label, name, value, onChange, source, brand }: PickerProp
 }
 
 /** A list of small records (the questions to ask): one group of fields per item, Add and Remove. */
-function ObjectListInput({ field, label, value, onChange }: { field: Field; label: string; value: Record<string, FormValue>[]; onChange: (value: FormValue) => void }) {
+function ObjectListInput({ field, label, value, onChange, picker }: { field: Field; label: string; value: Record<string, FormValue>[]; onChange: (value: FormValue) => void; picker?: Props["picker"] }) {
   const itemFields = (field.itemFields ?? []).filter((inner) => !FILLED_ITEM_FIELDS.has(inner.name));
   const max = field.maxItems ?? 20;
   const one = fieldInWords(field.name).replace(/s$/, "");
@@ -119,7 +122,7 @@ function ObjectListInput({ field, label, value, onChange }: { field: Field; labe
             )}
           </span>
           {itemFields.map((inner) => (
-            <FieldInput key={inner.name} field={inner} value={item[inner.name] ?? inner.initial} onChange={(next) => change(index, inner.name, next)} testId={`slash-field-${field.name}-${index}-${inner.name}`} />
+            <FieldInput key={inner.name} field={inner} value={item[inner.name] ?? inner.initial} onChange={(next) => change(index, inner.name, next)} testId={`slash-field-${field.name}-${index}-${inner.name}`} picker={picker} />
           ))}
         </div>
       ))}

@@ -1,0 +1,41 @@
+// The help a person reads under a slash form's field. The registry's descriptions are written for
+// the model (ids "from questions.list", ISO and BCP 47 codes, normalisation rules); what people read
+// is kept here, in one place, by field name or "capability.field". A field without an entry shows
+// no help rather than the model's.
+const HELP: Record<string, string> = {
+  hex: "A colour code such as #1D4ED8 (with or without #, any case)",
+  name: "The name people will see",
+  "kit.colors.add.role": "What the colour is for in the brand's designs",
+  "kit.instructions.update.section": "Which part of the kit the text is about",
+  "kit.instructions.update.text": "The whole text for that part; it replaces the current one, and an empty text removes it",
+  displayName: "The brand's name as people see it",
+  countryCode: "Two letters for the country, e.g. FR for France, GB for the United Kingdom",
+  city: "The city of the brand's main seat",
+  organizationType: "What kind of organisation it is, e.g. shop, association",
+  primaryLanguage: "The language the brand speaks first, e.g. fr, en or en-GB",
+  "brand.contacts.save.type": "What kind of channel it is",
+  "brand.contacts.save.value": "The web address, e-mail, phone number or profile link; phone numbers may be written as people dial them",
+  "brand.contacts.save.label": "A short word shown with it, e.g. Support",
+  "brand.contacts.save.id": "The channel to change or remove",
+  question: "As the brand's people will read it",
+  options: "Suggested answers, one per line (up to 6); people can always write their own",
+  scope: "What the answer feeds: the brand's identity (genome), its kit (brand_kit) or current work (work)",
+  questionId: "The question to answer",
+  action: "Answer it now, keep it for later, or dismiss it",
+  answer: "Your answer (only when answering)",
+  "library.asset.review.decision": "Approve makes it usable by agents and for publishing; archive sets it aside",
+  note: "Why, for the activity trail (optional)",
+  assetId: "The file",
+  query: "Words from the file's name",
+  category: "The category it was filed under, e.g. logo",
+  type: "The kind of file",
+  connectionId: "The connection to disconnect",
+  provider: "The service to connect",
+  includeCatalog: "Also show the services that can be connected",
+  parts: "What to show; none ticked shows everything",
+  limit: "How many to show at once",
+};
+
+export function helpFor(capabilityId: string, field: string): string | undefined {
+  return HELP[`${capabilityId}.${field}`] ?? HELP[field];
+}
