@@ -112,6 +112,9 @@ describe("every task by clicking", () => {
       expect(await page.getByTestId("slash-field-expectedRevision").count()).toBe(0);
       await type(page.getByTestId("slash-field-city"), "Lyon");
     });
+    // the run echoes what was given, in words; the focus is back in the message box
+    expect(await result.getByTestId("slash-echo").innerText()).toContain("City: Lyon");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("chat-input");
     await confirmIn(result);
     const after = await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } });
     expect(after.city).toBe("Lyon");

@@ -217,7 +217,7 @@ describe("widgets through slash commands, in Chromium", () => {
     const overview = (await slash(admin, "brand.overview")).getByTestId("widget-record");
     await expect.poll(() => overview.innerText()).toContain("Widget Roasters");
     await shot(overview, "record");
-    const file = (await slash(admin, "library.asset.get", () => admin.getByTestId("slash-field-assetId").selectOption(assets[0]!.id))).getByTestId("widget-record");
+    const file = (await slash(admin, "library.asset.get", () => admin.getByTestId("slash-field-assetId").selectOption(assets[0]!.id).then(() => undefined))).getByTestId("widget-record");
     await expect.poll(() => file.locator("img.record-preview").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
     await shot(file, "record-file");
   });

@@ -1,6 +1,8 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { Button, ErrorText, Field } from "@/components/ui/form";
+import { errorSentences } from "@/components/widgets/error-text";
+import type { EnvelopeError } from "@/components/widgets/types";
 import type { BrandChoice } from "./keys-panel";
 
 type Props = { brands: BrandChoice[]; scopes: string[]; onCreated: (created: { key: string; prefix: string }) => Promise<void> };
@@ -26,7 +28,7 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
     const answer = await response.json().catch(() => null);
     setBusy(false);
     if (!response.ok || !answer?.ok) {
-      setError(answer?.error?.message ?? `Creating the key failed (HTTP ${response.status})`);
+      setError(answer?.error ? inWords(answer.error) : `Creating the key failed (HTTP ${response.status})`);
       return;
     }
     await onCreated({ key: answer.data.key, prefix: answer.data.prefix });
@@ -65,4 +67,13 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
       <div><Button type="submit" disabled={busy} data-testid="key-create-submit">{busy ? "Creating…" : "Create key"}</Button></div>
     </form>
   );
+}
+
+/** The refusal in words: the form's own fields by what they ask, anything else as the widgets say it. */
+function inWords(error: EnvelopeError): string {
+  const field = (error as { field?: unknown }).field;
+  if (field === "scopes") return "Tick at least one scope: what the key may do (or all).";
+  if (field === "expiresAt") return "The expiry must be a date and time in the future, or left empty.";
+  if (field === "brands") return "Tick only brands you are a member of, or none for all of yours.";
+  return errorSentences(error).join(" ");
 }

@@ -15,6 +15,8 @@ import { VoiceTranscript } from "@/components/voice/voice-transcript";
 import { BrandSwitcher } from "./brand-switcher";
 import { ConversationList } from "./conversation-list";
 import { useConversation } from "./use-conversation";
+import { labelOf } from "./field-input";
+import { FILLED_FIELDS } from "./form-knowledge";
 import { ChatError } from "./chat-error";
 import { Composer } from "./composer";
 import { MessageView } from "./message-view";
@@ -221,9 +223,7 @@ const isSlash = (message: UIMessage) => typeof (message.metadata as { slash?: un
 function SlashMessage({ message, brand, byToolName }: { message: UIMessage; brand: string | null; byToolName: ReadonlyMap<string, CatalogueEntry> }) {
   return (
     <div className="message message-slash" data-testid="slash-result">
-      <p className="slash-echo">
-        <code>/{(message.metadata as { slash: string }).slash}</code>
-      </p>
+      <SlashEcho capabilityId={(message.metadata as { slash: string }).slash} input={slashInput(message)} />
       {/* the person's own run: deciding its confirm card tells no model anything */}
       <MessageView message={{ ...message, role: "assistant" }} brand={brand ?? ""} byToolName={byToolName} onDecided={() => undefined} bare />
     </div>
@@ -247,12 +247,27 @@ function EarlierMessages({ onLoad }: { onLoad: () => Promise<void> }) {
   );
 }
 
+const slashInput = (message: UIMessage) => ((message.parts.find((part) => part.type.startsWith("tool-")) as { input?: Record<string, unknown> } | undefined)?.input ?? {});
+
+/** What the person ran, with the values they gave, in the form's words. */
+function SlashEcho({ capabilityId, input }: { capabilityId: string; input: Record<string, unknown> }) {
+  const given = Object.entries(input).filter(([name, value]) => !FILLED_FIELDS.has(name) && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0));
+  return (
+    <p className="slash-echo" data-testid="slash-echo">
+      <code>/{capabilityId}</code>
+      {given.map(([name, value]) => (
+        <span key={name} className="slash-echo-value">
+          {labelOf(name)}: {typeof value === "object" ? (Array.isArray(value) ? `${value.length} item${value.length === 1 ? "" : "s"}` : "…") : String(value)}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 function SlashView({ entry, brand }: { entry: SlashEntry; brand: string | null }) {
   return (
     <div className="message message-slash" data-testid="slash-result">
-      <p className="slash-echo">
-        <code>/{entry.capabilityId}</code>
-      </p>
+      <SlashEcho capabilityId={entry.capabilityId} input={entry.input} />
       <Widget capabilityId={entry.capabilityId} widget={entry.widget} input={entry.input} envelope={entry.envelope} brand={brand ?? ""} />
     </div>
   );

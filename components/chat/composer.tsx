@@ -31,6 +31,8 @@ export function Composer({ brand, conversationId, modelConfigured, busy, onSend,
   const result = (outcome: SlashResult) => {
     close();
     onSlashResult(outcome);
+    // back to the message box, not the page's body, for the next command or message
+    input.current?.focus();
   };
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
