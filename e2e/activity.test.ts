@@ -72,6 +72,8 @@ describe("the Activity page", () => {
     const brand = await createTestBrand("Activity Files");
     const admin = await createPerson({ name: "Fay Files", brands: { [brand.shortId]: "admin" } });
     const member = await createPerson({ name: "Max Member", brands: { [brand.shortId]: "member" } });
+    const other = await createPerson({ name: "Gil Other", brands: { [brand.shortId]: "admin" } });
+    expectOk(await call("questions.ask", (await makeKey(other.email)).key, { brand: brand.shortId, ...question("venue", "Where do we meet?") }));
     const key = await makeKey(admin.email);
     const bytes = new TextEncoder().encode("notes for the launch");
     const started = expectOk(await call("library.upload.create", key.key, { brand: brand.shortId, step: "start", fileName: "launch-notes.txt", mimeType: "text/plain", sizeBytes: bytes.length })) as { uploadId: string; uploadUrl: string };
@@ -85,6 +87,15 @@ describe("the Activity page", () => {
     const record = row.getByTestId("widget-record");
     await expect.poll(() => record.textContent(), { timeout: 15_000 }).toContain("launch-notes.txt");
     await screenshot(page, "activity-file");
+
+    // a person's name filters the trail to what they did; the chip shows everyone again
+    const rows = page.getByTestId("activity-row");
+    await expect.poll(() => rows.count()).toBe(3);
+    await rows.filter({ hasText: "Where do we meet?" }).getByTestId("activity-person").click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain("Gil Other");
+    await page.getByTestId("filter-person").click();
+    await expect.poll(() => rows.count()).toBe(3);
 
     const theirs = await newPage(browser, baseUrl);
     await signIn(theirs.page, member.email, member.password, "/activity");

@@ -12,15 +12,16 @@ import { Widget } from "@/components/widgets/registry";
 import type { CatalogueEntry, EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
 
 type Entry = {
-  id: string; at: string; title: string; capabilityId: string; door: string; person: string | null;
+  id: string; at: string; title: string; capabilityId: string; door: string; person: string | null; email: string | null;
   key: string | null; status: "done" | "replayed" | "refused"; code: string | null; summary: string | null;
   /** the file a write touched: shown with its preview and Download on request */
   target: { kind: "asset"; id: string } | null;
 };
-type Filters = { door: string; capabilityId: string; outcome: string; mine: boolean; since: string; until: string };
+/** `person`: the e-mail and name of the one person whose doings are shown ("only what I did" is the viewer's own) */
+type Filters = { door: string; capabilityId: string; outcome: string; mine: boolean; person: { email: string; name: string } | null; since: string; until: string };
 
 const DOOR_NAMES: Record<string, string> = { assistant: "Assistant", voice: "Voice", mcp: "MCP", api: "API" };
-const NO_FILTERS: Filters = { door: "", capabilityId: "", outcome: "all", mine: false, since: "", until: "" };
+const NO_FILTERS: Filters = { door: "", capabilityId: "", outcome: "all", mine: false, person: null, since: "", until: "" };
 
 export function ActivityPage({ user, capabilities, doors, fileEntry }: {
   user: { name: string; email: string }; capabilities: { id: string; title: string }[]; doors: string[]; fileEntry: CatalogueEntry;
@@ -98,9 +99,14 @@ export function ActivityPage({ user, capabilities, doors, fileEntry }: {
               <input type="date" data-testid="filter-until" value={filters.until} onChange={(event) => set({ until: event.target.value })} />
             </label>
             <label className="activity-mine">
-              <input type="checkbox" data-testid="filter-mine" checked={filters.mine} onChange={(event) => set({ mine: event.target.checked })} />
+              <input type="checkbox" data-testid="filter-mine" checked={filters.mine} onChange={(event) => set({ mine: event.target.checked, person: null })} />
               Only what I did
             </label>
+            {filters.person && (
+              <button type="button" className="button small" data-testid="filter-person" onClick={() => set({ person: null })} aria-label={`Show everyone again, not only ${filters.person.name}`}>
+                Only {filters.person.name} ×
+              </button>
+            )}
             {JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) && (
               <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>Clear filters</button>
             )}
@@ -110,7 +116,7 @@ export function ActivityPage({ user, capabilities, doors, fileEntry }: {
           {!error && !loading && entries.length === 0 && brand && <p className="muted" data-testid="activity-empty">Nothing has been changed here yet{JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) ? " that matches these filters" : ""}.</p>}
           <CatalogueProvider entries={[fileEntry]}>
             <ol className="activity-list" data-testid="activity-list" aria-busy={loading}>
-              {entries.map((entry) => <ActivityRow key={entry.id} entry={entry} brand={brand ?? ""} />)}
+              {entries.map((entry) => <ActivityRow key={entry.id} entry={entry} brand={brand ?? ""} onPerson={(person) => set({ person, mine: false })} />)}
             </ol>
           </CatalogueProvider>
           {cursor && (
@@ -124,7 +130,7 @@ export function ActivityPage({ user, capabilities, doors, fileEntry }: {
   );
 }
 
-function ActivityRow({ entry, brand }: { entry: Entry; brand: string }) {
+function ActivityRow({ entry, brand, onPerson }: { entry: Entry; brand: string; onPerson: (person: { email: string; name: string }) => void }) {
   const when = new Date(entry.at);
   return (
     <li className="activity-row" data-testid="activity-row" data-door={entry.door} data-status={entry.status}>
@@ -133,7 +139,14 @@ function ActivityRow({ entry, brand }: { entry: Entry; brand: string }) {
         {entry.summary && <span className="activity-summary">{entry.summary}</span>}
         <span className="list-details">
           <time dateTime={entry.at} title={when.toISOString()}>{when.toLocaleString()}</time>
-          {" · "}{entry.person ?? "someone no longer here"}
+          {" · "}
+          {entry.person && entry.email ? (
+            <button type="button" className="link-button" data-testid="activity-person" title={`Only what ${entry.person} did`} onClick={() => onPerson({ email: entry.email!, name: entry.person! })}>
+              {entry.person}
+            </button>
+          ) : (
+            (entry.person ?? "someone no longer here")
+          )}
           {" · "}<span data-testid="activity-door">{DOOR_NAMES[entry.door] ?? entry.door}</span>
           {entry.key ? ` · key ${entry.key}` : ""}
         </span>
@@ -175,7 +188,7 @@ function inputOf(filters: Filters, email: string, cursor: string | null): Record
     ...(filters.door ? { door: filters.door } : {}),
     ...(filters.capabilityId ? { capabilityId: filters.capabilityId } : {}),
     outcome: filters.outcome,
-    ...(filters.mine ? { person: email } : {}),
+    ...(filters.mine ? { person: email } : filters.person ? { person: filters.person.email } : {}),
     ...(filters.since ? { since: day(filters.since, false) } : {}),
     ...(filters.until ? { until: day(filters.until, true) } : {}),
     ...(cursor ? { cursor } : {}),

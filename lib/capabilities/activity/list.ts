@@ -15,6 +15,7 @@ const item = z
     capabilityId: z.string(),
     door: z.string().describe("assistant, voice, mcp or api"),
     person: z.string().nullable().describe("Who did it (their name), or null when unknown"),
+    email: z.string().nullable().describe("Their e-mail (the person filter takes it), or null when unknown"),
     key: z.string().nullable().describe("The API key's name and prefix it was done with, or null (a session)"),
     status: z.enum(["done", "replayed", "refused"]).describe("done, replayed (an idempotent repeat) or refused"),
     code: z.string().nullable().describe("Why it was refused (the error code), or null"),
@@ -89,7 +90,8 @@ export const activityList = defineCapability({
           title: titles.get(row.capabilityId) ?? row.capabilityId,
           capabilityId: row.capabilityId,
           door: row.door,
-          person: row.userId ? (people.get(row.userId) ?? null) : null,
+          person: row.userId ? (people.get(row.userId)?.name ?? null) : null,
+          email: row.userId ? (people.get(row.userId)?.email ?? null) : null,
           key: row.apiKeyId ? (keys.get(row.apiKeyId) ?? null) : null,
           status: row.outcome === "ok" ? ("done" as const) : row.outcome === "replayed" ? ("replayed" as const) : ("refused" as const),
           code: done ? null : row.outcome,
@@ -113,11 +115,11 @@ async function personId(ctx: BrandContext, email: string): Promise<string | null
   return user?.id ?? null;
 }
 
-async function namesOf(ctx: BrandContext, rows: { userId: string | null }[]): Promise<Map<string, string>> {
+async function namesOf(ctx: BrandContext, rows: { userId: string | null }[]): Promise<Map<string, { name: string; email: string }>> {
   const ids = [...new Set(rows.map((row) => row.userId).filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map();
-  const users = await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
-  return new Map(users.map((user) => [user.id, user.name]));
+  const users = await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } });
+  return new Map(users.map((user) => [user.id, { name: user.name, email: user.email }]));
 }
 
 async function keyNamesOf(ctx: BrandContext, rows: { apiKeyId: string | null }[]): Promise<Map<string, string>> {
