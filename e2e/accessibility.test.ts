@@ -65,6 +65,11 @@ describe.each(["light", "dark"] as const)("accessibility (axe-core), %s appearan
     expect(await options.nth(0).getAttribute("aria-selected")).toBe("false");
     await page.getByTestId("slash-item-kit.colors.add").click();
     await page.getByTestId("slash-run").waitFor();
+    // Tab goes round the form's controls and never leaves the palette
+    for (let step = 0; step < 8; step++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[data-testid=slash-palette]")))).toBe(true);
+    }
     expect(await problems(page)).toEqual([]);
     await keep("chat-form");
     await page.getByTestId("chat-input").fill("");
