@@ -4,15 +4,20 @@
 // the kit, disconnect a connection. Each write goes through its confirm card; the database says
 // what happened. Screenshots: test-results/screenshots/task-*.png.
 import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../lib/db/client";
-import { bytes, uploadApproved } from "../test/support/files";
+import { bytes, put } from "../test/support/files";
+import { startServer, type RunningServer } from "../scripts/support/start-server";
 import { call, confirmAndCall, expectOk, makeKey } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
 
-const baseUrl = inject("baseUrl");
+let server: RunningServer;
+let baseUrl: string;
 let browser: Browser;
 let page: Page;
 let admin: Person;
@@ -49,13 +54,25 @@ async function confirmIn(area: Locator) {
 }
 
 beforeAll(async () => {
+  // local file storage in every profile: the page may reach only the app's own origin (browser.ts),
+  // and the person's tasks, not S3, are under test here (test/storage covers S3's signed URLs)
+  server = await startServer({
+    ...inject("testEnv"),
+    S3_BUCKET: "", S3_ENDPOINT: "", S3_REGION: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", S3_FORCE_PATH_STYLE: "",
+    STORAGE_DIR: mkdtempSync(path.join(tmpdir(), "tasks-files-")),
+  });
+  baseUrl = server.url;
+  const url = { url: baseUrl };
   brand = await createTestBrand("Task Roasters");
   admin = await createPerson({ name: "Tia Tasks", brands: { [brand.shortId]: "admin" } });
   const key = (await makeKey(admin.email)).key;
-  const who = { key, brand: brand.shortId };
-  fileId = await uploadApproved(who, { fileName: "shop-front.png", mimeType: "image/png", body: bytes.png(), name: "Shop front" });
-  expectOk(await confirmAndCall("brand.contacts.save", key, { brand: brand.shortId, op: "upsert", type: "website", value: "https://task-roasters.example", label: "Shop" }));
-  expectOk(await confirmAndCall("brand.contacts.save", key, { brand: brand.shortId, op: "upsert", type: "email", value: "hello@task-roasters.example" }));
+  const png = bytes.png();
+  const started = expectOk(await call("library.upload.create", key, { brand: brand.shortId, step: "start", fileName: "shop-front.png", mimeType: "image/png", sizeBytes: png.length }, url)) as { uploadId: string; uploadUrl: string };
+  expect((await put(started.uploadUrl, png, "image/png")).status).toBe(200);
+  fileId = (expectOk(await call("library.upload.create", key, { brand: brand.shortId, step: "complete", uploadId: started.uploadId, name: "Shop front" }, url)) as { assetId: string }).assetId;
+  expectOk(await confirmAndCall("library.asset.review", key, { brand: brand.shortId, assetId: fileId, decision: "approve" }, url));
+  expectOk(await confirmAndCall("brand.contacts.save", key, { brand: brand.shortId, op: "upsert", type: "website", value: "https://task-roasters.example", label: "Shop" }, url));
+  expectOk(await confirmAndCall("brand.contacts.save", key, { brand: brand.shortId, op: "upsert", type: "email", value: "hello@task-roasters.example" }, url));
   expectOk(await call("questions.ask", key, {
     brand: brand.shortId,
     questions: [
@@ -63,7 +80,7 @@ beforeAll(async () => {
       { key: "season", question: "Which season matters most?", scope: "work", options: ["Spring", "Autumn"] },
       { key: "mascot", question: "Do we have a mascot?", scope: "genome", options: [] },
     ],
-  }));
+  }, url));
   connectionId = randomUUID();
   await db().connection.create({ data: { id: connectionId, brandId: brand.id, provider: "linkedin", account: "Task Roasters page", status: "connected", connectedAt: new Date() } });
   browser = await launchBrowser();
@@ -75,6 +92,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 describe("every task by clicking", () => {
