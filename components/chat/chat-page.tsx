@@ -6,7 +6,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
-import { Widget } from "@/components/widgets/registry";
 import type { CatalogueEntry, Decision } from "@/components/widgets/types";
 import { SignOutButton } from "@/components/ui/sign-out-button";
 import { useVoice } from "@/components/voice/use-voice";
@@ -15,8 +14,8 @@ import { VoiceTranscript } from "@/components/voice/voice-transcript";
 import { BrandSwitcher } from "./brand-switcher";
 import { ConversationList } from "./conversation-list";
 import { useConversation } from "./use-conversation";
-import { labelOf } from "./field-input";
-import { FILLED_FIELDS } from "./form-knowledge";
+import { EarlierMessages } from "./earlier-messages";
+import { isSlash, slashMessage, SlashMessage, SlashView, type SlashEntry } from "./slash-message";
 import { ChatError } from "./chat-error";
 import { Composer } from "./composer";
 import { MessageView } from "./message-view";
@@ -29,8 +28,6 @@ type Props = {
   /** how the Voice door runs here, or null when no voice model is configured */
   voice: "realtime" | "turns" | null;
 };
-/** a slash command's result, shown after the chat message it followed */
-type SlashEntry = SlashResult & { key: string; after: number };
 
 export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
   const [brand, setBrand] = useState<string | null>(null);
@@ -82,9 +79,9 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
   const send = useCallback(
     (text: string) => {
       conversation.markStored();
-      void sendMessage({ text }).then(refreshList);
+      void sendMessage({ text });
     },
-    [conversation.markStored, sendMessage, refreshList],
+    [conversation.markStored, sendMessage],
   );
   // the model asked for this write: tell it what the person decided (the server checks the truth)
   const onModelDecision = useCallback(
@@ -204,71 +201,5 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
         </div>
       </div>
     </CatalogueProvider>
-  );
-}
-
-/** A slash command's result as the conversation keeps it: the run as a tool part, marked as the person's. */
-function slashMessage(result: SlashResult, byId: ReadonlyMap<string, CatalogueEntry>): UIMessage {
-  const toolName = byId.get(result.capabilityId)?.toolName ?? result.capabilityId.replaceAll(".", "_");
-  return {
-    id: result.messageId!,
-    role: "assistant",
-    metadata: { slash: result.capabilityId },
-    parts: [{ type: `tool-${toolName}`, toolCallId: `slash-${result.messageId}`, state: "output-available", input: result.input, output: result.envelope } as UIMessage["parts"][number]],
-  };
-}
-
-const isSlash = (message: UIMessage) => typeof (message.metadata as { slash?: unknown } | undefined)?.slash === "string";
-
-function SlashMessage({ message, brand, byToolName }: { message: UIMessage; brand: string | null; byToolName: ReadonlyMap<string, CatalogueEntry> }) {
-  return (
-    <div className="message message-slash" data-testid="slash-result">
-      <SlashEcho capabilityId={(message.metadata as { slash: string }).slash} input={slashInput(message)} />
-      {/* the person's own run: deciding its confirm card tells no model anything */}
-      <MessageView message={{ ...message, role: "assistant" }} brand={brand ?? ""} byToolName={byToolName} onDecided={() => undefined} bare />
-    </div>
-  );
-}
-
-/** Earlier messages of a long conversation, loaded when the person scrolls up to here (or clicks). */
-function EarlierMessages({ onLoad }: { onLoad: () => Promise<void> }) {
-  const marker = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const element = marker.current;
-    if (!element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void onLoad());
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [onLoad]);
-  return (
-    <button type="button" ref={marker} className="button small earlier-messages" data-testid="earlier-messages" onClick={() => void onLoad()}>
-      Show earlier messages
-    </button>
-  );
-}
-
-const slashInput = (message: UIMessage) => ((message.parts.find((part) => part.type.startsWith("tool-")) as { input?: Record<string, unknown> } | undefined)?.input ?? {});
-
-/** What the person ran, with the values they gave, in the form's words. */
-function SlashEcho({ capabilityId, input }: { capabilityId: string; input: Record<string, unknown> }) {
-  const given = Object.entries(input).filter(([name, value]) => !FILLED_FIELDS.has(name) && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0));
-  return (
-    <p className="slash-echo" data-testid="slash-echo">
-      <code>/{capabilityId}</code>
-      {given.map(([name, value]) => (
-        <span key={name} className="slash-echo-value">
-          {labelOf(name)}: {typeof value === "object" ? (Array.isArray(value) ? `${value.length} item${value.length === 1 ? "" : "s"}` : "…") : String(value)}
-        </span>
-      ))}
-    </p>
-  );
-}
-
-function SlashView({ entry, brand }: { entry: SlashEntry; brand: string | null }) {
-  return (
-    <div className="message message-slash" data-testid="slash-result">
-      <SlashEcho capabilityId={entry.capabilityId} input={entry.input} />
-      <Widget capabilityId={entry.capabilityId} widget={entry.widget} input={entry.input} envelope={entry.envelope} brand={brand ?? ""} />
-    </div>
   );
 }

@@ -53,8 +53,8 @@ export async function pickerOptions(source: Source, brand: string): Promise<{ op
   return { options: source.options(okData(envelope)) };
 }
 
-/** The revision the write expects, read now from the capability that shows it. */
-async function currentRevision(capabilityId: string, brand: string, input: Record<string, unknown>): Promise<number | ToolEnvelope> {
+/** The revision the write expects, read now from the capability that shows it; undefined when none does. */
+async function currentRevision(capabilityId: string, brand: string, input: Record<string, unknown>): Promise<number | ToolEnvelope | undefined> {
   if (capabilityId === "brand.profile.update") {
     const overview = await runCapability("brand.overview", brand, {});
     return okData<{ revision: number }>(overview)?.revision ?? overview;
@@ -64,7 +64,7 @@ async function currentRevision(capabilityId: string, brand: string, input: Recor
     const question = okData<{ items: { id: string; revision: number }[] }>(listed)?.items.find((item) => item.id === input.questionId);
     return question?.revision ?? listed;
   }
-  return 1;
+  return undefined;
 }
 
 /** A question's stable key, made from its words when the person did not give one ("Which tone?" → which-tone). */
@@ -79,10 +79,9 @@ export async function withFilledFields(capabilityId: string, brand: string, inpu
   }
   if (fields.has("expectedRevision")) {
     const revision = await currentRevision(capabilityId, brand, input);
-    if (typeof revision !== "number") {
-      // the thing to change could not be read (e.g. no question chosen): the write itself will say why
-      if (revision.status === "error") return { error: revision.error };
-    } else filled.expectedRevision = revision;
+    if (typeof revision === "number") filled.expectedRevision = revision;
+    // a failed read is said; otherwise (no question chosen yet) the write itself says what is missing
+    else if (revision?.status === "error") return { error: revision.error };
   }
   return { input: filled };
 }

@@ -116,5 +116,5 @@ export function useConversation(brand: string | null, setBrand: (brand: string) 
     return () => clearInterval(timer);
   }, [open.answering, open.id]);
 
-  return { open, loading, notice, startNew, openStored, markStored, switchBrand, loadEarlier, followed, clearNotice: () => setNotice(null) };
+  return { open, loading, notice, startNew, openStored, markStored, switchBrand, loadEarlier, followed };
 }

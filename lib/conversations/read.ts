@@ -16,7 +16,8 @@ export const PAGE_MESSAGES = 30;
 const LIST_PAGE = 30;
 const position = z.object({ updatedAt: z.string(), id: z.string() }).strict();
 
-async function brandOf(userId: string, brand: string) {
+/** The brand (short id or id) as the person may use it now; the pipeline's refusal otherwise. */
+export async function brandOf(userId: string, brand: string) {
   return (await resolveBrandAccess(await authenticate({ kind: "session", userId }, new Date()), brand)).brand;
 }
 

@@ -6,11 +6,10 @@ import type { UIMessage } from "ai";
 import type { ToolEnvelope } from "../assistant/envelope";
 import { mcpToolName } from "../capabilities/define";
 import { findCapability } from "../capabilities/registry";
-import { resolveBrandAccess } from "../core/access";
-import { authenticate } from "../core/auth";
 import { AppError } from "../core/errors";
 import { randomBase62 } from "../core/crypto";
 import { appendMessage, type SlashMetadata } from "./messages";
+import { brandOf } from "./read";
 import { CONVERSATION_ID, openConversation } from "./store";
 
 /**
@@ -20,7 +19,7 @@ import { CONVERSATION_ID, openConversation } from "./store";
 export async function slashConversation(userId: string, brand: string, conversationId: string, capabilityId: string, now: Date): Promise<string | null> {
   let brandId: string;
   try {
-    brandId = (await resolveBrandAccess(await authenticate({ kind: "session", userId }, now), brand)).brand.id;
+    brandId = (await brandOf(userId, brand)).id;
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;

@@ -29,9 +29,10 @@ export type ConversationRow = {
 export const unknownConversation = () =>
   new AppError("not_found", "conversation: no conversation with this id", { field: "conversation" });
 
-export function checkConversationId(id: string): string {
+/** `field`: what the request calls it (the chat's `id`, the run's `conversationId`). */
+export function checkConversationId(id: string, field = "id"): string {
   if (!CONVERSATION_ID.test(id)) {
-    throw invalidInput("id", "must be 1 to 100 letters, digits, '-', '_', '.' or ':'");
+    throw invalidInput(field, "must be 1 to 100 letters, digits, '-', '_', '.' or ':'");
   }
   return id;
 }
@@ -105,15 +106,16 @@ export async function listConversations(userId: string, brandId: string, limit: 
   return { items, next: last ? { updatedAt: last.updatedAt, id: last.id } : null };
 }
 
-export async function renameConversation(userId: string, id: string, title: string): Promise<boolean> {
-  const renamed = await db().conversation.updateMany({ where: { userId, id }, data: { title: titleFrom(title) } });
-  return renamed.count === 1;
+/** The title as stored (one line, cut near TITLE_LENGTH). */
+export async function renameConversation(userId: string, id: string, title: string): Promise<string> {
+  const stored = titleFrom(title);
+  await db().conversation.updateMany({ where: { userId, id }, data: { title: stored } });
+  return stored;
 }
 
 /** Gone from the database with its messages (cascade), not hidden. */
-export async function deleteConversation(userId: string, id: string): Promise<boolean> {
-  const deleted = await db().conversation.deleteMany({ where: { userId, id } });
-  return deleted.count === 1;
+export async function deleteConversation(userId: string, id: string): Promise<void> {
+  await db().conversation.deleteMany({ where: { userId, id } });
 }
 
 /** Retention: conversations idle longer than `days` are deleted; returns how many. */

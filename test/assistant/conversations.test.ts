@@ -90,6 +90,20 @@ describe("conversations kept by the server", () => {
     expect(fromModel.body.error.field).toBe("messages.0.role");
   });
 
+  it("a conversation id that is not one is 422 naming its field, and nothing is written or run", async () => {
+    const before = await db().conversation.count({ where: { userId: world.admin.id } });
+    const asked = env.model.requests.length;
+    const chatted = await post(env.url, "/api/chat", world.admin.cookie, { id: "no spaces/allowed", brand: world.brand.shortId, messages: [userMessage("hello")] });
+    expect(chatted.status).toBe(422);
+    expect(chatted.body.error.field).toBe("id");
+    const ran = await post(env.url, "/api/assistant/run", world.admin.cookie, { capabilityId: "kit.colors.add", brand: world.brand.shortId, input: { name: "Never", hex: "#010203" }, conversationId: "x".repeat(101) });
+    expect(ran.status).toBe(422);
+    expect(ran.body.error.field).toBe("conversationId");
+    expect(env.model.requests.length).toBe(asked);
+    expect(await db().conversation.count({ where: { userId: world.admin.id } })).toBe(before);
+    expect(await db().pendingCall.count({ where: { userId: world.admin.id, summary: { contains: "Never" } } })).toBe(0);
+  });
+
   it("another person, or the same person in another brand, cannot open, rename, delete or continue it (404)", async () => {
     const id = randomUUID();
     await say(world.admin, id, "a private thought about pricing");

@@ -32,7 +32,7 @@ export async function POST(request: Request) {
     }
     const { capabilityId, brand, input, messageId } = parsed.data;
     const now = new Date();
-    const conversationId = parsed.data.conversationId && brand ? await slashConversation(userId, brand, checkConversationId(parsed.data.conversationId), capabilityId, now) : null;
+    const conversationId = parsed.data.conversationId && brand ? await slashConversation(userId, brand, checkConversationId(parsed.data.conversationId, "conversationId"), capabilityId, now) : null;
     const envelope = await runForPerson({ userId, capabilityId, brand, input, requestId, conversationId: conversationId ?? undefined });
     // a refused run stays in the person's form to be fixed; only what the conversation showed is kept
     if (conversationId && envelope.status !== "error") await recordSlashRun(userId, conversationId, messageId, capabilityId, input, envelope, now);

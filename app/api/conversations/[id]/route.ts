@@ -34,9 +34,7 @@ export async function PATCH(request: Request, { params }: Context) {
     if (!parsed.success) throw invalidInput("title", "must be 1 to 200 characters");
     const { id } = await params;
     await ownConversation(userId, id);
-    await renameConversation(userId, id, parsed.data.title);
-    const { row } = await ownConversation(userId, id);
-    return jsonResponse({ id: row.id, title: row.title }, requestId);
+    return jsonResponse({ id, title: await renameConversation(userId, id, parsed.data.title) }, requestId);
   } catch (error) {
     return errorResponse(error, requestId);
   }

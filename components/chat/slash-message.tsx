@@ -1,0 +1,63 @@
+"use client";
+// A slash command's run in the conversation: the echo of what the person ran (with the values they
+// gave, in the form's words) and its widget; as the server keeps it (an assistant message with one
+// tool part marked metadata.slash) or, for a widget that gathers its own input, as a page-only entry.
+import type { UIMessage } from "ai";
+import { Widget } from "@/components/widgets/registry";
+import type { CatalogueEntry } from "@/components/widgets/types";
+import { labelOf } from "./field-input";
+import { FILLED_FIELDS } from "./form-knowledge";
+import { MessageView } from "./message-view";
+import type { SlashResult } from "./slash-palette";
+
+/** a slash command's result kept only on the page, shown after the chat message it followed */
+export type SlashEntry = SlashResult & { key: string; after: number };
+
+/** A slash command's result as the conversation keeps it: the run as a tool part, marked as the person's. */
+export function slashMessage(result: SlashResult, byId: ReadonlyMap<string, CatalogueEntry>): UIMessage {
+  const toolName = byId.get(result.capabilityId)?.toolName ?? result.capabilityId.replaceAll(".", "_");
+  return {
+    id: result.messageId!,
+    role: "assistant",
+    metadata: { slash: result.capabilityId },
+    parts: [{ type: `tool-${toolName}`, toolCallId: `slash-${result.messageId}`, state: "output-available", input: result.input, output: result.envelope } as UIMessage["parts"][number]],
+  };
+}
+
+export const isSlash = (message: UIMessage) => typeof (message.metadata as { slash?: unknown } | undefined)?.slash === "string";
+
+export function SlashMessage({ message, brand, byToolName }: { message: UIMessage; brand: string | null; byToolName: ReadonlyMap<string, CatalogueEntry> }) {
+  return (
+    <div className="message message-slash" data-testid="slash-result">
+      <SlashEcho capabilityId={(message.metadata as { slash: string }).slash} input={slashInput(message)} />
+      {/* the person's own run: deciding its confirm card tells no model anything */}
+      <MessageView message={message} brand={brand ?? ""} byToolName={byToolName} onDecided={() => undefined} bare />
+    </div>
+  );
+}
+
+const slashInput = (message: UIMessage) => ((message.parts.find((part) => part.type.startsWith("tool-")) as { input?: Record<string, unknown> } | undefined)?.input ?? {});
+
+/** What the person ran, with the values they gave, in the form's words. */
+function SlashEcho({ capabilityId, input }: { capabilityId: string; input: Record<string, unknown> }) {
+  const given = Object.entries(input).filter(([name, value]) => !FILLED_FIELDS.has(name) && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0));
+  return (
+    <p className="slash-echo" data-testid="slash-echo">
+      <code>/{capabilityId}</code>
+      {given.map(([name, value]) => (
+        <span key={name} className="slash-echo-value">
+          {labelOf(name)}: {typeof value === "object" ? (Array.isArray(value) ? `${value.length} item${value.length === 1 ? "" : "s"}` : "…") : String(value)}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+export function SlashView({ entry, brand }: { entry: SlashEntry; brand: string | null }) {
+  return (
+    <div className="message message-slash" data-testid="slash-result">
+      <SlashEcho capabilityId={entry.capabilityId} input={entry.input} />
+      <Widget capabilityId={entry.capabilityId} widget={entry.widget} input={entry.input} envelope={entry.envelope} brand={brand ?? ""} />
+    </div>
+  );
+}
