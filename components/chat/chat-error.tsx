@@ -25,7 +25,7 @@ export function ChatError({ error }: { error: Error }) {
       </div>
     );
   }
-  if (status === 503 && body?.code === "unavailable" && body.message.includes("still answering")) {
+  if (body?.code === "unavailable" && (body as { reason?: unknown }).reason === "answering") {
     return (
       <div className="notice notice-warn" data-testid="still-answering" role="alert">
         {body.message}

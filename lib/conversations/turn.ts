@@ -27,7 +27,7 @@ export async function addPersonMessage(userId: string, conversationId: string, s
 }
 
 export const stillAnswering = () =>
-  new AppError("unavailable", "The assistant is still answering in this conversation; wait for the answer, then send again", { retryAfterSeconds: 2 });
+  new AppError("unavailable", "The assistant is still answering in this conversation; wait for the answer, then send again", { retryAfterSeconds: 2, reason: "answering" });
 
 /** Saves the answer step by step (a reload meanwhile shows what is done), then frees the conversation. */
 export function storeAnswer(userId: string, conversationId: string, answerId: string, requestId: string) {

@@ -188,7 +188,9 @@ describe("conversations kept by the server", () => {
     controller.abort();
     const during = await get(world.admin, `/api/conversations/${id}`);
     expect(during.body.answering).toBe(true);
-    expect((await say(world.admin, id, "are you there?")).status).toBe(503);
+    const meanwhile = await say(world.admin, id, "are you there?");
+    expect(meanwhile.status).toBe(503);
+    expect(JSON.parse(meanwhile.text).error).toMatchObject({ code: "unavailable", reason: "answering", retryAfterSeconds: 2 });
     let page = during;
     for (let attempt = 0; attempt < 100 && page.body.answering; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
