@@ -92,7 +92,8 @@ case "$task" in
   start)
     npx tsx --conditions=react-server scripts/prepare.ts 1>&2
     ensure_build
-    exec npx next start -p "${PORT:-3000}" ;;
+    # the doors in front of Next's handler (scripts/serve.ts); `next start` serves the same, slower
+    exec node --import tsx scripts/serve.ts ;;
   test) ensure_chromium; ensure_speech; ensure_services; ensure_build; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;

@@ -1,4 +1,6 @@
-// Starts the real built service (`next start`) on a free port, with its own environment.
+// Starts the real built service on a free port, with its own environment: what `npm start` serves
+// (scripts/serve.ts: the doors in front of Next's handler), or `next start` alone when a test says
+// so (the route handlers kept for deployments that run it).
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -18,7 +20,7 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = {
   url: string;
-  /** the `next start` process (signals, /proc/<pid>/status) */
+  /** the server's process (signals, /proc/<pid>/status) */
   pid: number;
   /** resolves with the exit code once the process has ended */
   exited: Promise<number | null>;
@@ -27,9 +29,12 @@ export type RunningServer = {
   output(): string;
 };
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, options: { nextStart?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  const [command, args] = options.nextStart
+    ? [path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"]]
+    : [process.execPath, ["--import", "tsx", "scripts/serve.ts", "-H", "127.0.0.1"]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     // APP_URL: where the server is reached, unless a test says it is served elsewhere (behind TLS)
     env: { ...process.env, ...env, PORT: String(port), APP_URL: env.APP_URL ?? `http://127.0.0.1:${port}`, NODE_ENV: "production" },

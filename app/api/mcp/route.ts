@@ -1,12 +1,5 @@
-import { withMcpAuth } from "mcp-handler";
-import { handleMcp, verifyKey } from "@/lib/doors/mcp-http";
-import { refuseForeignRequest } from "@/lib/doors/mcp-origin";
+import { mcpDoor } from "@/lib/doors/mcp-door";
 
 export const dynamic = "force-dynamic";
 
-const authenticated = withMcpAuth(handleMcp, verifyKey, { required: true });
-
-// a foreign Host or Origin is refused before anything else, the key included (DNS rebinding)
-const handler = (request: Request) => refuseForeignRequest(request) ?? authenticated(request);
-
-export { handler as GET, handler as POST, handler as DELETE };
+export { mcpDoor as GET, mcpDoor as POST, mcpDoor as DELETE };

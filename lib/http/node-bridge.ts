@@ -1,0 +1,81 @@
+// node:http ⇄ the Web `Request → Response` functions the doors are written as. `npm start` serves
+// the API and MCP doors through this in front of Next's handler (lib/http/door-server.ts), so the
+// doors keep one definition that Next's route handlers call too, without Next's per-request cost.
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** The Web Request for a Node request. The body streams with back-pressure: nothing is buffered here. */
+export function toWebRequest(request: IncomingMessage): Request {
+  const headers = new Headers();
+  const raw = request.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  // as Next does: the scheme a TLS-terminating proxy says it received, else this socket's
+  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const scheme = forwarded === "https" || forwarded === "http" ? forwarded : "encrypted" in request.socket ? "https" : "http";
+  const url = `${scheme}://${headers.get("host") ?? "localhost"}${request.url ?? "/"}`;
+  const method = request.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(url, {
+    method,
+    headers,
+    ...(hasBody ? { body: bodyStream(request), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      request.on("data", (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) request.pause();
+      });
+      request.once("end", () => controller.close());
+      request.once("error", (error) => controller.error(error));
+    },
+    pull: () => void request.resume(),
+    // the door stopped reading (a body past its limit): the rest is not wanted
+    cancel: () => void request.destroy(),
+  });
+}
+
+/** Writes a Web Response to Node, streaming its body (an MCP answer may be an event stream). */
+export async function sendWebResponse(response: Response, to: ServerResponse, method: string | undefined): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  if (!response.body || method === "HEAD") {
+    await response.body?.cancel();
+    to.writeHead(response.status, response.statusText || undefined, headers).end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  // a JSON answer is one chunk: sent whole with its length, not chunked
+  const streaming = headers["content-type"]?.includes("text/event-stream") ?? false;
+  const second = first.done || streaming ? undefined : await reader.read();
+  if (first.done || second?.done) {
+    const body = first.done ? Buffer.alloc(0) : first.value;
+    headers["content-length"] = String(body.byteLength);
+    to.writeHead(response.status, response.statusText || undefined, headers).end(body);
+    return;
+  }
+  to.writeHead(response.status, response.statusText || undefined, headers);
+  // the client went away: stop producing (an event stream would otherwise run on)
+  const onClose = () => void reader.cancel().catch(() => undefined);
+  to.once("close", onClose);
+  const write = async (chunk: Uint8Array) => {
+    if (!to.write(chunk)) await new Promise((resolve) => (to.once("drain", resolve), to.once("close", resolve)));
+  };
+  try {
+    await write(first.value);
+    if (second) await write(second.value!);
+    for (let next = await reader.read(); !next.done; next = await reader.read()) await write(next.value);
+    to.end();
+  } catch {
+    to.destroy();
+  } finally {
+    to.off("close", onClose);
+  }
+}
