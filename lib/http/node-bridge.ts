@@ -66,7 +66,11 @@ export async function sendWebResponse(response: Response, to: ServerResponse, me
   const onClose = () => void reader.cancel().catch(() => undefined);
   to.once("close", onClose);
   const write = async (chunk: Uint8Array) => {
-    if (!to.write(chunk)) await new Promise((resolve) => (to.once("drain", resolve), to.once("close", resolve)));
+    if (to.write(chunk)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => (to.off("drain", done), to.off("close", done), resolve());
+      to.on("drain", done).on("close", done);
+    });
   };
   try {
     await write(first.value);

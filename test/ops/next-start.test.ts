@@ -1,0 +1,63 @@
+// `npm start` answers the API and MCP doors from their own functions in front of Next's handler
+// (scripts/serve.ts); deployments that run `next start` get the same functions through the route
+// handlers. The suite runs against what `npm start` serves; this file checks that `next start`
+// answers the doors' calls alike (status, headers that matter, body) on the same database.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startServer, type RunningServer } from "../../scripts/support/start-server";
+import { call, expectOk, makeWorld, baseUrl } from "../support/world";
+import { callTool, connectMcp, expectToolOk } from "../support/mcp";
+
+let nextStart: RunningServer;
+let world: Awaited<ReturnType<typeof makeWorld>>;
+
+beforeAll(async () => {
+  nextStart = await startServer(inject("testEnv"), { nextStart: true });
+  world = await makeWorld();
+});
+afterAll(async () => nextStart?.stop());
+
+/** The parts of an answer that do not change from call to call. */
+const stable = (response: { status: number; headers: Headers; body: any }) => ({
+  status: response.status,
+  contentType: response.headers.get("content-type"),
+  cacheControl: response.headers.get("cache-control"),
+  rateLimited: response.headers.has("ratelimit-limit"),
+  body: JSON.parse(JSON.stringify(response.body ?? null), (key, value) => (key === "requestId" ? "…" : value)),
+});
+
+describe("next start serves the doors as npm start does", () => {
+  it("kit.read, a refusal naming the field, an unknown capability and a missing key answer alike", async () => {
+    const calls: [string, string | null, unknown][] = [
+      ["kit.read", world.viewer.key, { brand: world.brand.shortId }],
+      ["kit.read", world.viewer.key, { brand: world.brand.shortId, colour: "x" }],
+      ["no.such.capability", world.viewer.key, { brand: world.brand.shortId }],
+      ["kit.read", null, { brand: world.brand.shortId }],
+    ];
+    for (const [capability, key, body] of calls) {
+      const viaServe = await call(capability, key, body);
+      const viaNext = await call(capability, key, body, { url: nextStart.url });
+      expect(stable(viaNext), capability).toEqual(stable(viaServe));
+    }
+    expect(expectOk(await call("kit.read", world.viewer.key, { brand: world.brand.shortId }, { url: nextStart.url }))).toHaveProperty("colors");
+  });
+
+  it("a method other than POST is 405 with Allow: POST on both, and the request id is echoed", async () => {
+    for (const url of [baseUrl(), nextStart.url]) {
+      const response = await fetch(`${url}/api/v1/kit.read`, { headers: { "X-Request-Id": "same-id-1" } });
+      expect(response.status, url).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+      expect(response.headers.get("x-request-id")).toBe("same-id-1");
+    }
+  });
+
+  it("the MCP door lists the same tools and answers kit_read alike", async () => {
+    const viaServe = await connectMcp(world.viewer.key);
+    const viaNext = await connectMcp(world.viewer.key, { url: nextStart.url });
+    const names = async (client: typeof viaServe) => (await client.listTools()).tools.map((tool) => tool.name).sort();
+    expect(await names(viaNext)).toEqual(await names(viaServe));
+    const [a, b] = [await callTool(viaServe, "kit_read", { brand: world.brand.shortId }), await callTool(viaNext, "kit_read", { brand: world.brand.shortId })];
+    expectToolOk(a);
+    expect(b).toEqual(a);
+    await Promise.all([viaServe.close(), viaNext.close()]);
+  });
+});
