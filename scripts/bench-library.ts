@@ -7,26 +7,15 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import Database from "better-sqlite3";
 import { migrate } from "../lib/db/migrate";
 import { resetConfigForTests } from "../lib/config";
 import { startServer, type RunningServer } from "./support/start-server";
+import { seedLibrary } from "./support/bench-world";
 
 const SIZES = [1_000, 100_000];
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-const WORDS = ["coffee", "beans", "latte", "espresso", "menu", "poster", "summer", "winter", "shop", "barista", "cup", "roast", "team", "banner", "story", "promo", "mug", "brunch", "terrace", "sign"];
-const KINDS = [
-  { type: "image", mimeType: "image/jpeg", category: "photos", ext: "jpg" },
-  { type: "image", mimeType: "image/png", category: "social", ext: "png" },
-  { type: "video", mimeType: "video/mp4", category: "video", ext: "mp4" },
-  { type: "document", mimeType: "application/pdf", category: "menus", ext: "pdf" },
-  { type: "logo", mimeType: "image/svg+xml", category: "logos", ext: "svg" },
-  { type: "audio", mimeType: "audio/mpeg", category: "jingles", ext: "mp3" },
-  { type: "font", mimeType: "font/woff2", category: "fonts", ext: "woff2" },
-];
 
 type Library = { size: number; dir: string; server: RunningServer; key: string; deepCursor?: string };
 
@@ -45,20 +34,7 @@ async function library(size: number): Promise<Library> {
   const { key } = await createKey(db(), { email: "bench@bench.example", scopes: "all" });
   await db().$disconnect();
 
-  const sqlite = new Database(path.join(dir, "bench.db"));
-  const insert = sqlite.prepare(`INSERT INTO "Asset" ("id", "brandId", "name", "nameKey", "category", "categoryKey", "mimeType", "type", "status", "sizeBytes", "storageKey", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const yearAgo = Date.now() - 365 * 86400_000;
-  sqlite.transaction(() => {
-    for (let i = 0; i < size; i++) {
-      const kind = KINDS[i % KINDS.length]!;
-      const name = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7 + 3) % WORDS.length]} ${i}.${kind.ext}`;
-      const status = i % 20 < 16 ? "approved" : i % 20 < 19 ? "proposed" : "archived";
-      // the same timestamp format Prisma writes on SQLite
-      const createdAt = new Date(yearAgo + Math.floor(Math.random() * 365 * 86400_000)).toISOString().replace("Z", "+00:00");
-      insert.run(randomUUID(), brand.id, name, name.toLowerCase(), kind.category, kind.category, kind.mimeType, kind.type, status, 100_000, `brands/${brand.id}/${randomUUID()}`, createdAt);
-    }
-  })();
-  sqlite.close();
+  seedLibrary(path.join(dir, "bench.db"), brand.id, size);
   return { size, dir, key, server: await startServer(env) };
 }
 

@@ -1,88 +1,119 @@
-// npm run bench: throughput and latency of kit.read through the whole pipeline (API door, key,
-// rate limit, scope, input, brand access, execution, output check) against a bare route of the
-// same server that returns a constant JSON body, and against the limit reference: the same
-// kit.read work on plain node:http + better-sqlite3 (scripts/support/reference-kit-server.ts,
-// issue 16). One run, same machine, same settings, alternating rounds.
+// npm run bench: the doors' throughput against what this machine can do for the same calls
+// (issue 16). On one database (BENCH-1 with a kit and 100,000 files, 100 brands, 1,000 people
+// with a key each), it measures with autocannon, in alternating rounds, each scenario through the
+// door as `npm start` serves it and through the limit reference: the same work on plain node:http
+// + better-sqlite3 in a process of its own (scripts/support/reference-server.ts, not product
+// code); for kit.read also Next's bare constant route. It prints every round, and per scenario the
+// median throughput ratio door / reference (aim: >= 1/3) and the p99s.
 import { mkdtempSync, rmSync } from "node:fs";
-import { randomBytes, randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { migrate } from "../lib/db/migrate";
-import { startServer } from "./support/start-server";
 import { fork } from "node:child_process";
+import autocannon from "autocannon";
+import { benchWorld } from "./support/bench-world";
+import { startServer } from "./support/start-server";
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const FILES = Number(process.env.BENCH_FILES ?? 100_000);
+const BRANDS = Number(process.env.BENCH_BRANDS ?? 100);
+const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1_000);
+const ONLY = process.env.BENCH_ONLY; // a scenario's name prefix, to measure one
 
 const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-bench-"));
-const env = {
-  DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-  APP_SECRET: randomBytes(32).toString("base64url"),
-  SEED_DEMO: "0",
-  // measure the pipeline, not the limiter refusing calls
-  RATE_LIMIT_PER_MINUTE: "1000000000",
-};
-Object.assign(process.env, env);
-migrate(env.DATABASE_URL);
-
-// the world: one brand with a realistic kit, one admin, one key
-const { db } = await import("../lib/db/client");
-const { addMember, createBrand, createKey, createUser } = await import("../lib/admin/commands");
-await createUser(db(), { email: "bench@bench.example", name: "Bench" });
-const brand = await createBrand(db(), { name: "Bench Brand", shortId: "BENCH-1" });
-await addMember(db(), { brand: brand.shortId, email: "bench@bench.example", role: "admin" });
-const { key } = await createKey(db(), { email: "bench@bench.example", scopes: "all" });
-await db().kitColor.createMany({
-  data: ["#112233", "#445566", "#778899", "#AABBCC", "#DDEEFF"].map((hex, i) => ({ id: randomUUID(), brandId: brand.id, name: `Colour ${i}`, hex, role: "accent" })),
-});
-await db().kitTypography.create({ data: { id: randomUUID(), brandId: brand.id, family: "Inter", role: "body", weights: ["400", "700"] } });
-await db().kitInstruction.create({ data: { brandId: brand.id, section: "general", text: "Keep it simple." } });
-await db().$disconnect();
-
-const server = await startServer(env);
+console.error(`[bench] seeding: ${BRANDS} brands, ${PEOPLE} people with keys, ${FILES} files`);
+const world = await benchWorld(dir, { brands: BRANDS, people: PEOPLE, files: FILES });
+const server = await startServer(world.env);
 // in its own process, as the service is: the load generator's event loop is not the server's
-const referenceProcess = fork(path.join(import.meta.dirname, "support/reference-kit-main.ts"), [path.join(dir, "bench.db")]);
+const referenceProcess = fork(path.join(import.meta.dirname, "support/reference-main.ts"), [world.file]);
 const reference = await new Promise<{ url: string }>((resolve) => referenceProcess.once("message", (message) => resolve(message as { url: string })));
-type Run = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
-async function measure(name: string, options: autocannon.Options): Promise<Run> {
-  await autocannon({ ...options, duration: 2, connections: CONNECTIONS }); // warm-up: JIT, caches, connections
-  const result = await autocannon({ ...options, duration: DURATION_S, connections: CONNECTIONS });
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+type Target = "reference" | "bare Next route" | "door";
+type Run = { rps: number; p50: number; p99: number; failed: number };
+type Scenario = { name: string; connections?: number; request: (base: string) => autocannon.Options; bare?: boolean };
+
+const json = { "content-type": "application/json" };
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+const kitRead = (base: string): autocannon.Options => ({
+  url: `${base}/api/v1/kit.read`, method: "POST", headers: { ...bearer(world.key), ...json }, body: JSON.stringify({ brand: "BENCH-1" }),
+});
+let turn = 0;
+const scenarios = ([
+  { name: "kit.read, API door", request: kitRead, bare: true },
+  {
+    name: "tools/call kit_read, MCP door",
+    request: (base) => ({
+      url: `${base}/api/mcp`, method: "POST" as const, headers: { ...bearer(world.key), ...json, accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "kit_read", arguments: { brand: "BENCH-1" } } }),
+    }),
+  },
+  {
+    name: `library.search first page, ${FILES.toLocaleString("en")} files, API door`,
+    request: (base) => ({ url: `${base}/api/v1/library.search`, method: "POST" as const, headers: { ...bearer(world.key), ...json }, body: JSON.stringify({ brand: "BENCH-1" }) }),
+  },
+  { name: "kit.read, API door, 100 connections", connections: 100, request: kitRead },
+  {
+    name: `kit.read, API door, the ${PEOPLE.toLocaleString("en")} keys of ${BRANDS} brands in turn`,
+    request: (base) => ({
+      url: `${base}/api/v1/kit.read`, method: "POST" as const,
+      requests: [{
+        setupRequest: (request: autocannon.Request) => {
+          const { key, brand } = world.keys[turn++ % world.keys.length]!;
+          return { ...request, headers: { ...bearer(key), ...json }, body: JSON.stringify({ brand }) };
+        },
+      }],
+    }),
+  },
+] satisfies Scenario[] as Scenario[]).filter((scenario) => !ONLY || scenario.name.startsWith(ONLY));
+
+async function measure(options: autocannon.Options, connections: number): Promise<Run> {
+  await autocannon({ ...options, duration: 2, connections }); // warm-up: JIT, caches, connections
+  const result = await autocannon({ ...options, duration: DURATION_S, connections });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+let failed = 0;
 try {
-  const kitRead: autocannon.Options = {
-    url: `${server.url}/api/v1/kit.read`,
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({ brand: "BENCH-1" }),
-  };
-  // interleaved rounds: a drift of the machine (a shared VM) touches both routes alike
-  const rounds: { limit: Run; bare: Run; pipeline: Run }[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    rounds.push({
-      limit: await measure(`kit.read on plain node:http + SQLite (reference), round ${round}`, { ...kitRead, url: `${reference.url}/api/v1/kit.read` }),
-      bare: await measure(`bare route (GET /api/health), round ${round}`, { url: `${server.url}/api/health` }),
-      pipeline: await measure(`kit.read via API door, round ${round}`, kitRead),
-    });
+  const results: { scenario: Scenario; rounds: Partial<Record<Target, Run>>[] }[] = [];
+  for (const scenario of scenarios) {
+    const rounds: Partial<Record<Target, Run>>[] = [];
+    const connections = scenario.connections ?? CONNECTIONS;
+    // interleaved rounds: a drift of the machine (a shared VM) touches every target alike
+    for (let round = 1; round <= ROUNDS; round++) {
+      const runs: Partial<Record<Target, Run>> = {};
+      runs.reference = await measure(scenario.request(reference.url), connections);
+      if (scenario.bare) runs["bare Next route"] = await measure({ url: `${server.url}/api/health` }, connections);
+      runs.door = await measure(scenario.request(server.url), connections);
+      rounds.push(runs);
+    }
+    console.error(`[bench] ${scenario.name}: done`);
+    results.push({ scenario, rounds });
   }
-  console.log(`\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per route, Node ${process.version}, ${new Date().toISOString()}`);
-  console.log("| route | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---|---|---|---|---|");
-  for (const run of rounds.flatMap(({ limit, bare, pipeline }) => [limit, bare, pipeline])) {
-    console.log(`| ${run.name} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.non2xx} | ${run.errors} |`);
+  console.log(`\n${ROUNDS} rounds of ${DURATION_S} s per target (after 2 s of warm-up), ${CONNECTIONS} connections unless said, Node ${process.version}, ${new Date().toISOString()}`);
+  console.log(`database: ${BRANDS} brands, ${PEOPLE} people with a key each, ${FILES.toLocaleString("en")} files in BENCH-1\n`);
+  console.log("| scenario | target | req/s per round | p50 ms | p99 ms |\n|---|---|---|---|---|");
+  for (const { scenario, rounds } of results) {
+    for (const target of ["reference", "bare Next route", "door"] as const) {
+      const runs = rounds.map((round) => round[target]).filter((run): run is Run => run !== undefined);
+      if (runs.length === 0) continue;
+      failed += runs.reduce((sum, run) => sum + run.failed, 0);
+      console.log(`| ${scenario.name} | ${target} | ${runs.map((run) => run.rps.toFixed(0)).join(", ")} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} |`);
+    }
   }
-  const ratios = rounds.map(({ bare, pipeline }) => pipeline.rps / bare.rps).sort((a, b) => a - b);
-  console.log(`\nthroughput ratio kit.read / bare per round: ${ratios.map((r) => r.toFixed(2)).join(", ")}`);
-  console.log(`median ratio = ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} (aim: >= 0.50)`);
-  const ofLimit = rounds.map(({ limit, pipeline }) => pipeline.rps / limit.rps).sort((a, b) => a - b);
-  const bareOfLimit = rounds.map(({ limit, bare }) => bare.rps / limit.rps).sort((a, b) => a - b);
-  console.log(`throughput ratio kit.read via API door / reference per round: ${ofLimit.map((r) => r.toFixed(2)).join(", ")}`);
-  console.log(`median ratio = ${ofLimit[Math.floor(ofLimit.length / 2)]!.toFixed(2)} (issue 16 aim: >= 0.33); bare Next route / reference: ${bareOfLimit[Math.floor(bareOfLimit.length / 2)]!.toFixed(2)}`);
-  if (rounds.some((round) => Object.values(round).some((run) => run.non2xx + run.errors > 0))) {
-    console.log("WARNING: some calls failed or were not 2xx; the figures are not valid");
+  console.log("\n| scenario | door / reference per round | median (aim >= 0.33) |\n|---|---|---|");
+  for (const { scenario, rounds } of results) {
+    const ratios = rounds.map((round) => round.door!.rps / round.reference!.rps);
+    console.log(`| ${scenario.name} | ${ratios.map((r) => r.toFixed(2)).join(", ")} | ${median(ratios).toFixed(2)} |`);
+  }
+  const first = results.find((result) => result.scenario.bare);
+  if (first) {
+    const bare = median(first.rounds.map((round) => round["bare Next route"]!.rps / round.reference!.rps));
+    console.log(`\nNext's bare constant route / reference (kit.read): median ${bare.toFixed(2)}`);
+  }
+  if (failed > 0) {
+    console.log(`WARNING: ${failed} calls failed or were not 2xx; the figures are not valid`);
     process.exitCode = 1;
   }
 } finally {

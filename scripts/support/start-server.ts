@@ -29,11 +29,12 @@ export type RunningServer = {
   output(): string;
 };
 
-export async function startServer(env: Record<string, string>, options: { nextStart?: boolean } = {}): Promise<RunningServer> {
+/** `nextStart`: `next start` alone; `nodeArgs`: options for Node running scripts/serve.ts (a CPU profile). */
+export async function startServer(env: Record<string, string>, options: { nextStart?: boolean; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   const [command, args] = options.nextStart
     ? [path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"]]
-    : [process.execPath, ["--import", "tsx", "scripts/serve.ts", "-H", "127.0.0.1"]];
+    : [process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "scripts/serve.ts", "-H", "127.0.0.1"]];
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     // APP_URL: where the server is reached, unless a test says it is served elsewhere (behind TLS)

@@ -1,0 +1,123 @@
+// The limit reference of `npm run bench` (issue 16), not product code: the doors' work for the
+// benchmarked calls written directly on node:http + better-sqlite3, to say what this machine can do
+// for them. Per request it does what the door does: read and parse the JSON body, check the bearer
+// key (SHA-256, revoked/expired), the key's scope and brands, the brand and the person's role in
+// it, the input (the capability's own strict zod schema), the reads, the output check (the
+// capability's output schema), and the answer in the door's shape. No rate limit, audit, log line
+// or framework.
+//   POST /api/v1/kit.read        the four kit reads with WCAG contrast, `{ ok, data }`
+//   POST /api/v1/library.search  the capability's own search (its SQL, on a prepared-statement reader)
+//   POST /api/mcp                JSON-RPC `tools/call` of kit_read, answered as one SSE message
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Database from "better-sqlite3";
+import { kitRead } from "../../lib/capabilities/kit/read";
+import { contrast } from "../../lib/capabilities/kit/color";
+import { librarySearch } from "../../lib/capabilities/library/search";
+import { sha256 } from "../../lib/core/crypto";
+import { sqliteReader } from "../../lib/db/sql";
+
+type KeyRow = { id: string; scopes: string; brandIds: string | null; expiresAt: string | number | null; revokedAt: string | number | null; userId: string };
+type Brand = { id: string; status: string; role: string };
+class Refusal extends Error {
+  constructor(readonly status: number, readonly code: string) {
+    super(code);
+  }
+}
+
+export async function startReferenceServer(file: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const db = new Database(file, { readonly: true });
+  const search = sqliteReader(file);
+  const key = db.prepare(`SELECT "id", "scopes", "brandIds", "expiresAt", "revokedAt", "userId" FROM "ApiKey" WHERE "hash" = ?`);
+  const brand = db.prepare(`SELECT b."id", b."status", m."role" FROM "Brand" b LEFT JOIN "Membership" m ON m."brandId" = b."id" AND m."userId" = ? WHERE b."shortIdKey" = ?`);
+  const colors = db.prepare(`SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`);
+  const typography = db.prepare(`SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`);
+  const logos = db.prepare(`SELECT l."assetId", l."name", l."form", l."theme", l."primary" FROM "KitLogo" l
+    JOIN "Asset" a ON a."id" = l."assetId" AND a."brandId" = l."brandId" AND a."status" = 'approved' WHERE l."brandId" = ? ORDER BY l."position", l."id"`);
+  const instructions = db.prepare(`SELECT "section", "text" FROM "KitInstruction" WHERE "brandId" = ?`);
+
+  /** The key, its scope and brands, the brand and the person's membership. */
+  function access(request: IncomingMessage, scope: string, shortId: unknown): Brand {
+    const bearer = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? "");
+    const row = bearer ? (key.get(sha256(bearer[1]!)) as KeyRow | undefined) : undefined;
+    if (!row || row.revokedAt !== null || (row.expiresAt !== null && new Date(row.expiresAt) <= new Date())) throw new Refusal(401, "unauthenticated");
+    if (!(JSON.parse(row.scopes) as string[]).includes(scope)) throw new Refusal(403, "insufficient_scope");
+    if (typeof shortId !== "string") throw new Refusal(422, "invalid_input");
+    const found = brand.get(row.userId, shortId.toLowerCase()) as Brand | undefined;
+    const allowed = row.brandIds === null || (JSON.parse(row.brandIds) as string[]).includes(found?.id ?? "");
+    if (!found || !allowed || !found.role) throw new Refusal(403, "forbidden");
+    return found;
+  }
+
+  function kit(brandId: string) {
+    return kitRead.output.parse({
+      colors: (colors.all(brandId) as { name: string; hex: string; role: string }[]).map(({ name, hex, role: use }) => ({ name, hex, role: use, contrast: contrast(hex) })),
+      typography: (typography.all(brandId) as { family: string; role: string; weights: string }[]).map(({ family, role: use, weights }) => ({ family, role: use, weights: JSON.parse(weights) as string[] })),
+      logos: (logos.all(brandId) as { primary: number }[]).map((logo) => ({ ...logo, primary: logo.primary === 1 })),
+      instructions: Object.fromEntries((instructions.all(brandId) as { section: string; text: string }[]).map(({ section, text }) => [section, text])),
+    });
+  }
+
+  function input<T>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }, rest: unknown): T {
+    const parsed = schema.safeParse(rest);
+    if (!parsed.success) throw new Refusal(422, "invalid_input");
+    return parsed.data!;
+  }
+
+  const routes: Record<string, (request: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; text: string }>> = {
+    "/api/v1/kit.read": async (request, { brand: shortId, ...rest }) => {
+      const found = access(request, "kit.read", shortId);
+      input(kitRead.input, rest);
+      return { status: 200, type: "application/json", text: JSON.stringify({ ok: true, data: kit(found.id) }) };
+    },
+    "/api/v1/library.search": async (request, { brand: shortId, ...rest }) => {
+      const found = access(request, "library.read", shortId);
+      const parsed = input(librarySearch.input, rest);
+      const ctx = { sql: search, door: "api", role: found.role, brand: { id: found.id } };
+      const data = librarySearch.output.parse(await librarySearch.execute!(ctx as never, parsed as never));
+      return { status: 200, type: "application/json", text: JSON.stringify({ ok: true, data }) };
+    },
+    "/api/mcp": async (request, message) => {
+      const params = message.params as { name?: string; arguments?: { brand?: unknown } } | undefined;
+      if (message.method !== "tools/call" || params?.name !== "kit_read") throw new Refusal(400, "only tools/call kit_read here");
+      const { brand: shortId, ...rest } = params.arguments ?? {};
+      const found = access(request, "kit.read", shortId);
+      input(kitRead.input, rest);
+      const data = kit(found.id);
+      const result = { structuredContent: data, content: [{ type: "text", text: JSON.stringify(data, null, 2) }] };
+      return { status: 200, type: "text/event-stream", text: `event: message\ndata: ${JSON.stringify({ result, jsonrpc: "2.0", id: message.id })}\n\n` };
+    },
+  };
+
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      const send = (status: number, type: string, text: string) => {
+        response.writeHead(status, { "Content-Type": type, "Content-Length": Buffer.byteLength(text) });
+        response.end(text);
+      };
+      try {
+        const route = routes[request.url ?? ""];
+        if (!route) throw new Refusal(404, "not_found");
+        let body: Record<string, unknown>;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+        } catch {
+          throw new Refusal(422, "invalid_input");
+        }
+        const answer = await route(request, body);
+        send(answer.status, answer.type, answer.text);
+      } catch (error) {
+        const { status, code } = error instanceof Refusal ? error : { status: 500, code: "internal" };
+        send(status, "application/json", JSON.stringify({ ok: false, error: { code, message: code } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => server.close(() => (db.close(), resolve()))),
+  };
+}
