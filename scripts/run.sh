@@ -97,6 +97,7 @@ case "$task" in
   test) ensure_chromium; ensure_speech; ensure_services; ensure_build; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
+  bench-profile) ensure_build; exec npx tsx --conditions=react-server scripts/bench-profile.ts "$@" ;;
   bench-library) ensure_build; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;
   bench-soak) ensure_build; exec npx tsx --conditions=react-server scripts/bench-soak.ts "$@" ;;
   bench-voice) ensure_build; exec npx tsx --conditions=react-server scripts/bench-voice.ts "$@" ;;

@@ -16,10 +16,11 @@ const noAccess = () => new AppError("forbidden", "You have no access to this bra
 export type BrandAccess = { brand: BrandInfo; role: Role | null };
 
 export async function resolveBrandAccess(actor: Actor, brandRef: string): Promise<BrandAccess> {
+  // a subquery, not a LEFT JOIN: a join costs SQLite ~13 µs more per run here (lib/db/sql.ts)
   const [row] = await sql()<BrandInfo & { role: string | null }>(
-    `SELECT b."id", b."shortId", b."name", b."plan", b."status", b."managerId", m."role"
-     FROM "Brand" b LEFT JOIN "Membership" m ON m."brandId" = b."id" AND m."userId" = ?
-     WHERE ${UUID.test(brandRef) ? `b."id"` : `b."shortIdKey"`} = ?`,
+    `SELECT b."id", b."shortId", b."name", b."plan", b."status", b."managerId",
+       (SELECT m."role" FROM "Membership" m WHERE m."brandId" = b."id" AND m."userId" = ?) AS "role"
+     FROM "Brand" b WHERE ${UUID.test(brandRef) ? `b."id"` : `b."shortIdKey"`} = ?`,
     [actor.userId, brandRef.toLowerCase()],
   );
   if (!row || (actor.brandIds && !actor.brandIds.includes(row.id))) throw noAccess();

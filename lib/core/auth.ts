@@ -34,9 +34,11 @@ export async function authenticate(credential: Credential, now: Date): Promise<A
   if (!match) throw unauthenticated("Send your API key as 'Authorization: Bearer bop_…'");
   const raw = match[1]!;
   if (!KEY_PATTERN.test(raw)) throw unauthenticated("This is not an API key of this service");
+  // subqueries, not a JOIN: a join costs SQLite ~13 µs more per run here (lib/db/sql.ts)
   const [key] = await sql()<KeyRow>(
-    `SELECT k."id", k."scopes", k."brandIds", k."expiresAt", k."revokedAt", k."lastUsedAt", u."id" AS "userId", u."name", u."staff"
-     FROM "ApiKey" k JOIN "User" u ON u."id" = k."userId" WHERE k."hash" = ?`,
+    `SELECT k."id", k."scopes", k."brandIds", k."expiresAt", k."revokedAt", k."lastUsedAt", k."userId",
+       (SELECT u."name" FROM "User" u WHERE u."id" = k."userId") AS "name", (SELECT u."staff" FROM "User" u WHERE u."id" = k."userId") AS "staff"
+     FROM "ApiKey" k WHERE k."hash" = ?`,
     [sha256(raw)],
   );
   const expiresAt = asDate(key?.expiresAt);

@@ -22,17 +22,33 @@ const CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
  * (insufficient_scope) like any other call.
  */
 export function registerTools(server: McpServer, caller: McpCaller): void {
-  const served = capabilities.filter((capability) => isServed(capability, "mcp"));
-  const tools = served.map((capability) => ({ capability, tool: toolOf(capability) }));
-  for (const { capability, tool } of tools) {
-    server.registerTool(
-      tool.name,
-      { ...tool, inputSchema: advertised(tool.inputSchema), outputSchema: advertised(tool.outputSchema) },
-      (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, caller, capability, args, ctx),
-    );
+  const tools = servedTools();
+  for (const { capability, tool, config } of tools) {
+    server.registerTool(tool.name, config, (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, caller, capability, args, ctx));
   }
   const listed = tools.filter(({ capability }) => hasScope(caller.actor, capability)).map(({ tool }) => tool);
   server.server.setRequestHandler("tools/list", () => ({ tools: listed }));
+}
+
+type Tool = ReturnType<typeof toolOf>;
+type ServedTool = { capability: Capability; tool: Tool; config: Omit<Tool, "inputSchema" | "outputSchema"> & { inputSchema: ReturnType<typeof advertised>; outputSchema: ReturnType<typeof advertised> } };
+let served: { list: readonly Capability[]; tools: ServedTool[] } | undefined;
+
+/**
+ * The tools of the capabilities this door serves, derived once: their JSON Schemas depend on the
+ * registry only, and deriving them (zod → JSON Schema) cost 2.6 ms per call when every stateless
+ * request did it (npm run bench:profile, issue 16). Derived again if the list changes (tests that
+ * swap the registry's rollout).
+ */
+function servedTools(): ServedTool[] {
+  const list = capabilities.filter((capability) => isServed(capability, "mcp"));
+  if (served && served.list.length === list.length && served.list.every((capability, i) => capability === list[i])) return served.tools;
+  const tools = list.map((capability) => {
+    const tool = toolOf(capability);
+    return { capability, tool, config: { ...tool, inputSchema: advertised(tool.inputSchema), outputSchema: advertised(tool.outputSchema) } };
+  });
+  served = { list, tools };
+  return tools;
 }
 
 function toolOf(capability: Capability) {

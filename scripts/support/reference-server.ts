@@ -29,11 +29,12 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
   const db = new Database(file, { readonly: true });
   const search = sqliteReader(file);
   const key = db.prepare(`SELECT "id", "scopes", "brandIds", "expiresAt", "revokedAt", "userId" FROM "ApiKey" WHERE "hash" = ?`);
-  const brand = db.prepare(`SELECT b."id", b."status", m."role" FROM "Brand" b LEFT JOIN "Membership" m ON m."brandId" = b."id" AND m."userId" = ? WHERE b."shortIdKey" = ?`);
+  // subqueries rather than joins, as the door's reads (lib/db/sql.ts says why)
+  const brand = db.prepare(`SELECT b."id", b."status", (SELECT m."role" FROM "Membership" m WHERE m."brandId" = b."id" AND m."userId" = ?) AS "role" FROM "Brand" b WHERE b."shortIdKey" = ?`);
   const colors = db.prepare(`SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`);
   const typography = db.prepare(`SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`);
   const logos = db.prepare(`SELECT l."assetId", l."name", l."form", l."theme", l."primary" FROM "KitLogo" l
-    JOIN "Asset" a ON a."id" = l."assetId" AND a."brandId" = l."brandId" AND a."status" = 'approved' WHERE l."brandId" = ? ORDER BY l."position", l."id"`);
+    WHERE l."brandId" = ? AND EXISTS (SELECT 1 FROM "Asset" a WHERE a."id" = l."assetId" AND a."brandId" = l."brandId" AND a."status" = 'approved') ORDER BY l."position", l."id"`);
   const instructions = db.prepare(`SELECT "section", "text" FROM "KitInstruction" WHERE "brandId" = ?`);
 
   /** The key, its scope and brands, the brand and the person's membership. */
