@@ -1,6 +1,5 @@
 // HTTP for the MCP door: the personal API key as bearer token, and the Streamable HTTP serving.
-import { createMcpHandler } from "mcp-handler";
-import { McpServer, WebStandardStreamableHTTPServerTransport, type AuthInfo } from "@modelcontextprotocol/server";
+import { createMcpHandler, McpServer, WebStandardStreamableHTTPServerTransport, type AuthInfo } from "@modelcontextprotocol/server";
 import { authenticate } from "../core/auth";
 import { AppError } from "../core/errors";
 import { methodNotAllowed } from "./http";
@@ -57,8 +56,27 @@ export async function handleMcp(request: Request): Promise<Response> {
     const session = await newSession(caller, request.auth!, crypto.randomUUID(), body);
     return session.transport.handleRequest(request, { authInfo: request.auth });
   }
-  return createMcpHandler((server) => registerTools(server, caller), { serverInfo: SERVER_INFO })(request);
+  const message = body as { method?: unknown; params?: { name?: unknown } } | undefined;
+  const calling = message?.method === "tools/call" && typeof message.params?.name === "string" ? message.params.name : undefined;
+  const authInfo: AuthInfo = { ...request.auth!, extra: { ...request.auth!.extra, calling } };
+  return stateless.fetch(request, { authInfo, parsedBody: body });
 }
+
+/**
+ * Everything else is answered statelessly by the SDK's own handler: one per process (it holds no
+ * caller's state), a fresh server per request built for the caller its authInfo carries, and the
+ * body already parsed above handed over, not parsed again. (mcp-handler's wrapper built this
+ * handler anew on every request, with its telemetry: issue 16.)
+ */
+const stateless = createMcpHandler(
+  ({ authInfo }) => {
+    const server = new McpServer(SERVER_INFO);
+    const extra = authInfo?.extra as { caller: McpCaller; calling?: string };
+    registerTools(server, extra.caller, extra.calling);
+    return server;
+  },
+  { legacy: "stateless" },
+);
 
 async function newSession(caller: McpCaller, authInfo: AuthInfo, id: string, initialize: unknown): Promise<Session> {
   const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({

@@ -21,9 +21,12 @@ const CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
  * every served capability stays callable, so a hidden one reaches the pipeline and gets its answer
  * (insufficient_scope) like any other call.
  */
-export function registerTools(server: McpServer, caller: McpCaller): void {
+export function registerTools(server: McpServer, caller: McpCaller, calling?: string): void {
   const tools = servedTools();
-  for (const { capability, tool, config } of tools) {
+  // a stateless request that calls one served tool needs only that one (registering all 19 was a
+  // tenth of such a call's cost); any other request, an unknown name included, gets them all
+  const only = calling === undefined ? undefined : tools.find(({ tool }) => tool.name === calling);
+  for (const { capability, tool, config } of only ? [only] : tools) {
     server.registerTool(tool.name, config, (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, caller, capability, args, ctx));
   }
   const listed = tools.filter(({ capability }) => hasScope(caller.actor, capability)).map(({ tool }) => tool);
