@@ -92,8 +92,9 @@ case "$task" in
   start)
     npx tsx --conditions=react-server scripts/prepare.ts 1>&2
     ensure_build
-    # the doors in front of Next's handler (scripts/serve.ts); `next start` serves the same, slower
-    exec node --import tsx scripts/serve.ts ;;
+    # the doors in front of Next's handler (scripts/serve.ts); `next start` serves the same, slower.
+    # NODE_ENV as `next start` sets it: React, Next and the libraries run their production builds.
+    NODE_ENV=production exec node --import tsx scripts/serve.ts ;;
   test) ensure_chromium; ensure_speech; ensure_services; ensure_build; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;

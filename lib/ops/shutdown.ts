@@ -1,14 +1,14 @@
-// Graceful shutdown on SIGTERM, on top of what `next start` already does.
+// Graceful shutdown on SIGTERM, under either server that runs the app.
 //
-// Next 16.4's start-server (node_modules/next/dist/server/lib/start-server.js, `cleanup`) handles
-// SIGTERM and SIGINT unless NEXT_MANUAL_SIG_HANDLE is set: it calls server.close(), which stops
-// accepting connections, closes idle keep-alive ones and waits for every in-flight request to
-// finish; then it closes the Next server and calls process.exit(143). What it lacks: no bound (one
-// stuck request keeps the process up forever), nothing closes our database or Redis connections,
-// and the exit code is 143 where a finished graceful stop should say 0. There is no hook between
-// "requests done" and that exit, so once SIGTERM arrives the exit itself is taken over: the
-// resources are closed after the requests (they may need them to the end), then the process
-// exits 0. If the bound passes first, it exits 1 and says which requests were cut.
+// `npm start` runs scripts/serve-main.ts: on SIGTERM it stops accepting connections, closes idle
+// keep-alive ones, waits for every in-flight request, then calls process.exit(143). `next start`
+// does the same in Next 16.4's start-server (node_modules/next/dist/server/lib/start-server.js,
+// `cleanup`). What both lack: no bound (one stuck request keeps the process up forever), nothing
+// closes our database or Redis connections, and the exit code is 143 where a finished graceful
+// stop should say 0. There is no hook between "requests done" and that exit, so once SIGTERM
+// arrives the exit itself is taken over: the resources are closed after the requests (they may
+// need them to the end), then the process exits 0. If the bound passes first, it exits 1 and
+// says which requests were cut.
 import { config } from "../config";
 import { closeDb } from "../db/client";
 import { log } from "../log";

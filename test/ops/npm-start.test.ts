@@ -1,0 +1,62 @@
+// `npm start` itself (scripts/run.sh start: prepare, then scripts/serve.ts) on a fresh SQLite
+// database: it migrates, serves the doors from their own functions and pages from Next, answers
+// as a production server, and stops gracefully on SIGTERM. The rest of the suite runs against
+// the same server started directly (scripts/support/start-server.ts).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/support/start-server";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-npm-start-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("npm start", () => {
+  it("migrates a fresh database, serves the API and MCP doors and the pages, and exits 0 on SIGTERM", { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn("bash", ["scripts/run.sh", "start"], {
+      cwd: ROOT,
+      env: {
+        ...process.env, PORT: String(port), APP_URL: url, SEED_DEMO: "0",
+        DATABASE_URL: `file:${path.join(dir, "fresh.db")}`, STORAGE_DIR: path.join(dir, "files"), APP_SECRET: randomBytes(32).toString("base64url"),
+        REDIS_URL: "", S3_BUCKET: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    try {
+      for (const deadline = Date.now() + 90_000; ; ) {
+        if (child.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+        if (await fetch(`${url}/api/health`).then((response) => response.ok, () => false)) break;
+        if (Date.now() > deadline) throw new Error(`npm start did not answer:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      expect(output).toContain("applied migrations");
+      // the API door: its own answer (401 naming the key), with its request id and no-store
+      const api = await fetch(`${url}/api/v1/kit.read`, { method: "POST", headers: { "Content-Type": "application/json", "X-Request-Id": "npm-start-1" }, body: "{}" });
+      expect(api.status).toBe(401);
+      expect(api.headers.get("x-request-id")).toBe("npm-start-1");
+      expect(api.headers.get("cache-control")).toBe("no-store");
+      expect((await api.json()).error).toMatchObject({ code: "unauthenticated", requestId: "npm-start-1" });
+      // the MCP door: the OAuth-style challenge of an unauthenticated call
+      const mcp = await fetch(`${url}/api/mcp`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" });
+      expect(mcp.status).toBe(401);
+      expect(mcp.headers.get("www-authenticate")).toMatch(/^Bearer/);
+      // a page and the OpenAPI document are Next's, with the security headers of a page
+      const page = await fetch(`${url}/sign-in`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-security-policy")).toBeTruthy();
+      expect((await fetch(`${url}/api/v1/openapi.json`)).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited, output).toBe(0);
+  });
+});
