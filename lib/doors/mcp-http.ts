@@ -1,5 +1,7 @@
 // HTTP for the MCP door: the personal API key as bearer token, and the Streamable HTTP serving.
-import { createMcpHandler, McpServer, WebStandardStreamableHTTPServerTransport, type AuthInfo } from "@modelcontextprotocol/server";
+import {
+  createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, McpServer, readRequestBody, WebStandardStreamableHTTPServerTransport, type AuthInfo,
+} from "@modelcontextprotocol/server";
 import { authenticate } from "../core/auth";
 import { AppError } from "../core/errors";
 import { methodNotAllowed } from "./http";
@@ -44,39 +46,76 @@ export async function handleMcp(request: Request): Promise<Response> {
   // no standalone SSE stream: the door sends nothing outside a call's own response
   if (request.method === "GET") return streamNotOffered(request);
   const sessionId = request.headers.get("mcp-session-id");
-  const body = request.method === "POST" ? await request.clone().json().catch(() => undefined) : undefined;
+  const read = await readMessage(request);
+  if (read instanceof Response) return read;
+  const { body, forward } = read;
   if (sessionId) {
     const session = sessions.get(sessionId) ?? (await takeUp(request, sessionId, caller));
     if (!session || session.token !== request.auth?.token) return noSession();
     if (request.method === "DELETE") void forgetSession(sessionId);
     if (isOnlyResponses(body)) publishResponses(sessionId, JSON.stringify(body));
-    return session.transport.handleRequest(request, { authInfo: request.auth });
+    return session.transport.handleRequest(forward, { authInfo: request.auth, parsedBody: body });
   }
   if ((body as { method?: unknown } | undefined)?.method === "initialize") {
     const session = await newSession(caller, request.auth!, crypto.randomUUID(), body);
-    return session.transport.handleRequest(request, { authInfo: request.auth });
+    return session.transport.handleRequest(forward, { authInfo: request.auth, parsedBody: body });
   }
   const message = body as { method?: unknown; params?: { name?: unknown } } | undefined;
   const calling = message?.method === "tools/call" && typeof message.params?.name === "string" ? message.params.name : undefined;
   const authInfo: AuthInfo = { ...request.auth!, extra: { ...request.auth!.extra, calling } };
-  return stateless.fetch(request, { authInfo, parsedBody: body });
+  // 2025-era traffic (no per-request envelope) is answered statelessly with a JSON body rather than
+  // the SDK fallback's event stream: no tool of this door sends anything before its result on a
+  // stateless call (elicitation needs a session, above), and the stream cost every call ~15 % more
+  // (npm run bench, issue 16). The 2026 protocol goes to the SDK's own handler.
+  if (await isLegacyRequest(forward, body)) return legacyStateless(forward, authInfo, body);
+  return modern.fetch(forward, { authInfo, parsedBody: body });
+}
+
+function serverFor(authInfo: AuthInfo | undefined): McpServer {
+  const server = new McpServer(SERVER_INFO);
+  const extra = authInfo?.extra as { caller: McpCaller; calling?: string };
+  registerTools(server, extra.caller, extra.calling);
+  return server;
+}
+
+/** The SDK's handler for 2026-protocol requests: one per process; it holds no caller's state. */
+const modern = createMcpHandler(({ authInfo }) => serverFor(authInfo), { legacy: "reject" });
+
+/** One 2025-era request on a fresh server and transport of its own, answered as JSON, then closed. */
+async function legacyStateless(request: Request, authInfo: AuthInfo, parsedBody: unknown): Promise<Response> {
+  // as the SDK's stateless fallback answers: without a session only POST means anything
+  if (request.method !== "POST") return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null }, { status: 405, headers: { Allow: "POST" } });
+  const server = serverFor(authInfo);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request, { authInfo, parsedBody });
+  } finally {
+    void transport.close().catch(() => undefined);
+    void server.close().catch(() => undefined);
+  }
 }
 
 /**
- * Everything else is answered statelessly by the SDK's own handler: one per process (it holds no
- * caller's state), a fresh server per request built for the caller its authInfo carries, and the
- * body already parsed above handed over, not parsed again. (mcp-handler's wrapper built this
- * handler anew on every request, with its telemetry: issue 16.)
+ * A POST's body read once, with the SDK's own size bound, and parsed: the SDK is handed the parsed
+ * message and does not read it again (a clone of the body cost every call a second stream). A body
+ * that is not JSON goes on as text, so the SDK answers it with its own parse error; a body over the
+ * bound gets the SDK's 413.
  */
-const stateless = createMcpHandler(
-  ({ authInfo }) => {
-    const server = new McpServer(SERVER_INFO);
-    const extra = authInfo?.extra as { caller: McpCaller; calling?: string };
-    registerTools(server, extra.caller, extra.calling);
-    return server;
-  },
-  { legacy: "stateless" },
-);
+async function readMessage(request: Request): Promise<Response | { body: unknown; forward: Request }> {
+  if (request.method !== "POST") return { body: undefined, forward: request };
+  const read = await readRequestBody(request, DEFAULT_MAX_REQUEST_BODY_SIZE).catch(() => undefined);
+  if (read?.tooLarge) {
+    const message = `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes`;
+    return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status: 413 });
+  }
+  try {
+    if (read && read.text.length > 0) return { body: JSON.parse(read.text), forward: request };
+  } catch {
+    // not JSON: below
+  }
+  return { body: undefined, forward: new Request(request.url, { method: "POST", headers: request.headers, body: read?.text ?? "" }) };
+}
 
 async function newSession(caller: McpCaller, authInfo: AuthInfo, id: string, initialize: unknown): Promise<Session> {
   const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
