@@ -20,11 +20,12 @@ describe("npm start", () => {
     const url = `http://127.0.0.1:${port}`;
     const child = spawn("bash", ["scripts/run.sh", "start"], {
       cwd: ROOT,
+      // a clean environment, as on a newcomer's machine: none of the suite's settings (the
+      // distributed profile's S3, Redis and PostgreSQL) reach it
       env: {
-        ...process.env, PORT: String(port), APP_URL: url, SEED_DEMO: "0",
+        PATH: process.env.PATH!, HOME: process.env.HOME!, PORT: String(port), APP_URL: url, SEED_DEMO: "0",
         DATABASE_URL: `file:${path.join(dir, "fresh.db")}`, STORAGE_DIR: path.join(dir, "files"), APP_SECRET: randomBytes(32).toString("base64url"),
-        REDIS_URL: "", S3_BUCKET: "",
-      },
+      } as NodeJS.ProcessEnv, // no NODE_ENV: scripts/run.sh sets it
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
