@@ -25,7 +25,8 @@ describe("npm start", () => {
       env: {
         PATH: process.env.PATH!, HOME: process.env.HOME!, PORT: String(port), APP_URL: url, SEED_DEMO: "0",
         DATABASE_URL: `file:${path.join(dir, "fresh.db")}`, STORAGE_DIR: path.join(dir, "files"), APP_SECRET: randomBytes(32).toString("base64url"),
-      } as NodeJS.ProcessEnv, // no NODE_ENV: scripts/run.sh sets it
+        NODE_ENV: "test", // as the suite runs; scripts/run.sh starts the server with production
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
