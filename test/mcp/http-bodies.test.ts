@@ -1,0 +1,70 @@
+// The MCP door reads a POST's body once (lib/doors/mcp-http.ts, readMessage) and answers 2025-era
+// stateless calls on a transport of its own as JSON. What a client sends wrong still gets the
+// SDK's own JSON-RPC answers, never a 5xx; a stateless call gets its result as one JSON body.
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, makeWorld } from "../support/world";
+
+let world: Awaited<ReturnType<typeof makeWorld>>;
+beforeAll(async () => {
+  world = await makeWorld();
+});
+
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  fetch(`${baseUrl()}/api/mcp`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${world.viewer.key}`, ...headers },
+    body,
+  });
+
+describe("MCP bodies, stateless", () => {
+  it("a body that is not JSON is a JSON-RPC parse error (400, -32700)", async () => {
+    const response = await post("{ not json");
+    expect(response.status).toBe(400);
+    const answer = await response.json();
+    expect(answer.jsonrpc).toBe("2.0");
+    expect(answer.error.code).toBe(-32700);
+  });
+
+  it("an empty body is refused with a JSON-RPC error, not a 5xx", async () => {
+    const response = await post("");
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect((await response.json()).error.code).toBeTypeOf("number");
+  });
+
+  it("a body over 4 MiB is 413 with the SDK's message, unread", async () => {
+    const response = await post(new Uint8Array(4 * 1024 * 1024 + 1).fill(32));
+    expect(response.status).toBe(413);
+    const answer = await response.json();
+    expect(answer.error).toMatchObject({ code: -32000 });
+    expect(answer.error.message).toMatch(/Payload Too Large/);
+  });
+
+  it("tools/call kit_read without a session answers one JSON body with the result", async () => {
+    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "kit_read", arguments: { brand: world.brand.shortId } } }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const answer = await response.json();
+    expect(answer.id).toBe(7);
+    expect(answer.result.isError ?? false).toBe(false);
+    expect(answer.result.structuredContent).toHaveProperty("colors");
+  });
+
+  it("tools/list without a session lists every tool the key's scopes allow, not only one", async () => {
+    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/list", params: {} }));
+    expect(response.status).toBe(200);
+    const names = (await response.json()).result.tools.map((tool: { name: string }) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(["kit_read", "library_search", "brand_overview"]));
+  });
+
+  it("a tool name that is not served gets the SDK's answer for an unknown tool (all tools registered for it)", async () => {
+    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "no_such_tool", arguments: {} } }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: 9, error: { code: -32602, message: "Tool no_such_tool not found" } });
+  });
+
+  it("DELETE without a session is 405", async () => {
+    const response = await fetch(`${baseUrl()}/api/mcp`, { method: "DELETE", headers: { Authorization: `Bearer ${world.viewer.key}` } });
+    expect(response.status).toBe(405);
+  });
+});
