@@ -2,11 +2,9 @@
 // invocation and writes the outcome back as HTTP; every rule lives in the pipeline.
 import { invoke, type Outcome } from "../core/invoke";
 import type { Body } from "../core/input";
-import { requestIdOf } from "./http";
+import { DRAIN_LIMIT, drain, requestIdOf } from "./http";
 
 const BODY_LIMIT = 1024 * 1024;
-/** how much of a too-large body is still read (and dropped) so its sender hears the answer */
-const DRAIN_LIMIT = 16 * BODY_LIMIT;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 export async function handleApiCall(request: Request, capabilityId: string): Promise<Response> {
@@ -69,20 +67,4 @@ async function readJsonBody(request: Request): Promise<Body & { unread?: boolean
   } catch {
     return { ok: false, message: "is not valid JSON" };
   }
-}
-
-/**
- * Reads and drops the rest of a refused body, up to DRAIN_LIMIT in all: a connection closed while
- * the client is still sending resets, and the client (undici here) then reports EPIPE instead of
- * our 422 (the body fuzzer met it with 3 and 8 MiB bodies). Past the drain limit we stop reading.
- */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, size: number): Promise<boolean> {
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    size += next.value.byteLength;
-    if (size > DRAIN_LIMIT) {
-      await reader.cancel();
-      return false;
-    }
-  }
-  return true;
 }

@@ -4,7 +4,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { authenticate } from "../core/auth";
 import { AppError } from "../core/errors";
-import { methodNotAllowed } from "./http";
+import { DRAIN_LIMIT, drain, methodNotAllowed } from "./http";
 import { registerTools, SERVER_INFO, type McpCaller } from "./mcp";
 import { findSession, forgetSession, isOnlyResponses, onPublishedResponses, publishResponses, recordSession } from "./mcp-sessions";
 
@@ -100,14 +100,17 @@ async function legacyStateless(request: Request, authInfo: AuthInfo, parsedBody:
  * A POST's body read once, with the SDK's own size bound, and parsed: the SDK is handed the parsed
  * message and does not read it again (a clone of the body cost every call a second stream). A body
  * that is not JSON goes on as text, so the SDK answers it with its own parse error; a body over the
- * bound gets the SDK's 413.
+ * bound gets the SDK's 413, after the rest of it is drained (as the API door does).
  */
 async function readMessage(request: Request): Promise<Response | { body: unknown; forward: Request }> {
   if (request.method !== "POST") return { body: undefined, forward: request };
   const read = await readRequestBody(request, DEFAULT_MAX_REQUEST_BODY_SIZE).catch(() => undefined);
   if (read?.tooLarge) {
     const message = `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes`;
-    return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status: 413 });
+    // the rest is read and dropped, so the sender hears the 413 and the connection stays usable
+    const declared = Number(request.headers.get("content-length") ?? "0");
+    const drained = declared <= DRAIN_LIMIT && request.body ? await drain(request.body.getReader(), 0) : declared <= DRAIN_LIMIT;
+    return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status: 413, headers: drained ? {} : { Connection: "close" } });
   }
   try {
     if (read && read.text.length > 0) return { body: JSON.parse(read.text), forward: request };

@@ -1,6 +1,7 @@
 // The MCP door reads a POST's body once (lib/doors/mcp-http.ts, readMessage) and answers 2025-era
 // stateless calls on a transport of its own as JSON. What a client sends wrong still gets the
 // SDK's own JSON-RPC answers, never a 5xx; a stateless call gets its result as one JSON body.
+import { Agent, request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, makeWorld } from "../support/world";
 
@@ -38,6 +39,31 @@ describe("MCP bodies, stateless", () => {
     const answer = await response.json();
     expect(answer.error).toMatchObject({ code: -32000 });
     expect(answer.error.message).toMatch(/Payload Too Large/);
+  });
+
+  it("after a 413 the kept-alive connection serves the next call (the refused body was drained)", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (body: Buffer) =>
+      new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
+        const call = httpRequest(`${baseUrl()}/api/mcp`, {
+          method: "POST", agent,
+          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${world.viewer.key}`, "Content-Length": body.length },
+        }, (response) => {
+          let text = "";
+          response.on("data", (chunk) => (text += chunk)).on("end", () => resolve({ status: response.statusCode!, text, reused: call.reusedSocket }));
+        });
+        call.on("error", reject).end(body);
+      });
+    try {
+      const refused = await send(Buffer.alloc(4 * 1024 * 1024 + 1, 32));
+      expect(refused.status).toBe(413);
+      const next = await send(Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list", params: {} })));
+      expect(next.status).toBe(200);
+      expect(JSON.parse(next.text).result.tools.length).toBeGreaterThan(1);
+      expect(next.reused).toBe(true);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("tools/call kit_read without a session answers one JSON body with the result", async () => {
