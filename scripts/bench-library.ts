@@ -3,14 +3,11 @@
 // database and server; the two are measured in interleaved rounds, scenario by scenario, and the
 // p50 and p99 latencies of the large library are divided by the small one's. Aim: within 2x.
 import { mkdtempSync, rmSync } from "node:fs";
-import { randomBytes, randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { migrate } from "../lib/db/migrate";
-import { resetConfigForTests } from "../lib/config";
 import { startServer, type RunningServer } from "./support/start-server";
-import { seedLibrary } from "./support/bench-world";
+import { benchWorld } from "./support/bench-world";
 
 const SIZES = [1_000, 100_000];
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
@@ -19,22 +16,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 type Library = { size: number; dir: string; server: RunningServer; key: string; deepCursor?: string };
 
-/** A database with one brand, its admin's key, and `size` files: 80% approved, 15% proposed, 5% archived. */
+/** A database with one brand, its admin's key, and `size` files (bench-world.ts). */
 async function library(size: number): Promise<Library> {
   const dir = mkdtempSync(path.join(tmpdir(), `brand-ops-bench-library-${size}-`));
-  const env = { DATABASE_URL: `file:${path.join(dir, "bench.db")}`, APP_SECRET: randomBytes(32).toString("base64url"), SEED_DEMO: "0", STORAGE_DIR: path.join(dir, "files"), RATE_LIMIT_PER_MINUTE: "1000000000" };
-  Object.assign(process.env, env);
-  resetConfigForTests();
-  migrate(env.DATABASE_URL);
-  const { db } = await import("../lib/db/client");
-  const { addMember, createBrand, createKey, createUser } = await import("../lib/admin/commands");
-  await createUser(db(), { email: "bench@bench.example", name: "Bench" });
-  const brand = await createBrand(db(), { name: "Bench Brand", shortId: "BENCH-1", plan: "enterprise" });
-  await addMember(db(), { brand: brand.shortId, email: "bench@bench.example", role: "admin" });
-  const { key } = await createKey(db(), { email: "bench@bench.example", scopes: "all" });
-  await db().$disconnect();
-
-  seedLibrary(path.join(dir, "bench.db"), brand.id, size);
+  const { env, key } = await benchWorld(dir, { files: size });
   return { size, dir, key, server: await startServer(env) };
 }
 

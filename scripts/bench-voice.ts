@@ -4,11 +4,10 @@
 // server, interleaved rounds: p50/p99 latency and their ratio. The voice model's own time is not
 // in it (that is the provider's); this is what our server adds to each call the model makes.
 import { mkdtempSync, rmSync } from "node:fs";
-import { randomBytes, randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { migrate } from "../lib/db/migrate";
+import { benchWorld } from "./support/bench-world";
 import { startServer } from "./support/start-server";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -17,28 +16,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PASSWORD = "bench password 1234";
 
 const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-bench-voice-"));
-const env = {
-  DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-  APP_SECRET: randomBytes(32).toString("base64url"),
-  SEED_DEMO: "0",
-  RATE_LIMIT_PER_MINUTE: "1000000000",
-};
-Object.assign(process.env, env);
-migrate(env.DATABASE_URL);
-
-const { db } = await import("../lib/db/client");
-const { addMember, createBrand, createKey, createUser } = await import("../lib/admin/commands");
-await createUser(db(), { email: "bench@bench.example", name: "Bench", password: PASSWORD });
-const brand = await createBrand(db(), { name: "Bench Brand", shortId: "BENCH-1" });
-await addMember(db(), { brand: brand.shortId, email: "bench@bench.example", role: "admin" });
-const { key } = await createKey(db(), { email: "bench@bench.example", scopes: "all" });
-await db().kitColor.createMany({
-  data: ["#112233", "#445566", "#778899", "#AABBCC", "#DDEEFF"].map((hex, i) => ({ id: randomUUID(), brandId: brand.id, name: `Colour ${i}`, hex, role: "accent" })),
-});
-await db().kitTypography.create({ data: { id: randomUUID(), brandId: brand.id, family: "Inter", role: "body", weights: ["400", "700"] } });
-await db().kitInstruction.create({ data: { brandId: brand.id, section: "general", text: "Keep it simple." } });
-await db().$disconnect();
-
+const { env, key } = await benchWorld(dir, { password: PASSWORD });
 const server = await startServer(env);
 type Run = { name: string; rps: number; p50: number; p99: number; bad: number };
 

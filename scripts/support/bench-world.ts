@@ -27,8 +27,12 @@ export type BenchWorld = {
   keys: { key: string; brand: string }[];
 };
 
-/** A migrated SQLite database in `dir`: BENCH-1 with its kit and `files` files, and `brands` brands with `people` people in all. */
-export async function benchWorld(dir: string, options: { brands?: number; people?: number; files?: number } = {}): Promise<BenchWorld> {
+/**
+ * A migrated SQLite database in `dir`: BENCH-1 with its kit and `files` files, its admin
+ * bench@bench.example (signing in with `password` when given), and `brands` brands with `people`
+ * people in all.
+ */
+export async function benchWorld(dir: string, options: { brands?: number; people?: number; files?: number; password?: string } = {}): Promise<BenchWorld> {
   const file = path.join(dir, "bench.db");
   const env = {
     DATABASE_URL: `file:${file}`,
@@ -43,7 +47,7 @@ export async function benchWorld(dir: string, options: { brands?: number; people
   migrate(env.DATABASE_URL);
   const { db, closeDb } = await import("../../lib/db/client");
   const { addMember, createBrand, createKey, createUser } = await import("../../lib/admin/commands");
-  await createUser(db(), { email: "bench@bench.example", name: "Bench" });
+  await createUser(db(), { email: "bench@bench.example", name: "Bench", password: options.password });
   const brand = await createBrand(db(), { name: "Bench Brand", shortId: "BENCH-1", plan: "enterprise" });
   await addMember(db(), { brand: brand.shortId, email: "bench@bench.example", role: "admin" });
   const { key } = await createKey(db(), { email: "bench@bench.example", scopes: "all" });

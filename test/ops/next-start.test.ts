@@ -50,6 +50,33 @@ describe("next start serves the doors as npm start does", () => {
     }
   });
 
+  it("the MCP door's challenge names the address the client used, and a TLS proxy's scheme, on both", async () => {
+    // the request URL the bridge builds (Host, X-Forwarded-Proto) is what the challenge is made from
+    for (const forwarded of [undefined, "https"]) {
+      const challenges = await Promise.all([baseUrl(), nextStart.url].map(async (url) => {
+        const response = await fetch(`${url}/api/mcp`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...(forwarded ? { "X-Forwarded-Proto": forwarded } : {}) },
+          body: "{}",
+        });
+        expect(response.status).toBe(401);
+        const host = new URL(url).host;
+        return response.headers.get("www-authenticate")!.replaceAll(host, "HOST");
+      }));
+      expect(challenges[0]).toContain(`resource_metadata="${forwarded ?? "http"}://HOST/.well-known/oauth-protected-resource"`);
+      expect(challenges[0]).toBe(challenges[1]);
+    }
+  });
+
+  it("HEAD on a capability is 405 with Allow: POST and no body on both", async () => {
+    for (const url of [baseUrl(), nextStart.url]) {
+      const response = await fetch(`${url}/api/v1/kit.read`, { method: "HEAD" });
+      expect(response.status, url).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+      expect(await response.text()).toBe("");
+    }
+  });
+
   it("the MCP door lists the same tools and answers kit_read alike", async () => {
     const viaServe = await connectMcp(world.viewer.key);
     const viaNext = await connectMcp(world.viewer.key, { url: nextStart.url });
