@@ -63,6 +63,10 @@ const schema = z.object({
   // Host names it accepts beside APP_URL's own (host names, comma separated)
   MCP_ALLOWED_ORIGINS: hostList("MCP_ALLOWED_ORIGINS"),
   MCP_ALLOWED_HOSTS: hostList("MCP_ALLOWED_HOSTS"),
+  // MCP OAuth (lib/oauth): how long an access token lives, and, for tests only, Client ID Metadata
+  // Documents on plain-http loopback URLs (a local document server has no certificate)
+  OAUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  OAUTH_CIMD_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0").transform((value) => value === "1"),
   CAPABILITY_ROLLOUT: z.enum(["all", "available"]).default("all"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   // the assistant's model (decisions §8): OpenAI, or any OpenAI-compatible server by its base URL

@@ -21,7 +21,7 @@ export function SignInForm({ next }: { next: string }) {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const { error: failure } = await authClient.signIn.email({
+    const { data, error: failure } = await authClient.signIn.email({
       email: String(form.get("email") ?? "").trim(),
       password: String(form.get("password") ?? ""),
     });
@@ -30,8 +30,11 @@ export function SignInForm({ next }: { next: string }) {
       setError(messageFor(failure.status));
       return;
     }
-    // a full navigation, so server components read the new cookie
-    window.location.assign(next);
+    // an MCP client's authorization goes on where the authorization server says (the consent page,
+    // or straight back to the app when it was consented before); otherwise a full navigation, so
+    // server components read the new cookie
+    const continued = (data as { redirect?: boolean; url?: string } | null)?.url;
+    window.location.assign(continued && (data as { redirect?: boolean }).redirect ? continued : next);
   }
 
   return (

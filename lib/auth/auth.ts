@@ -11,6 +11,8 @@ import { rateLimitStore } from "../core/rate-limit";
 import { db, dialect } from "../db/client";
 import { CLIENT_ADDRESS_HEADER } from "../ops/client-address";
 import { checkSignIn, deviceCookie } from "./sign-in-limits";
+import { oauthProviderPlugin } from "../oauth/provider";
+import { OFFLINE_ACCESS } from "../oauth/resource";
 
 export const SESSION_DAYS = 7;
 
@@ -31,6 +33,8 @@ function createAuth() {
     account: { modelName: "authAccount" },
     verification: { modelName: "authVerification" },
     user: { fields: { image: "avatarUrl" } },
+    // the authorization server of the MCP door's OAuth (lib/oauth)
+    plugins: [oauthProviderPlugin()],
     rateLimit: {
       enabled: true,
       // every rule counts over 60 s in the service's own limiter (shared between instances when it is)
@@ -74,13 +78,33 @@ export function auth(): Auth {
 const SERVED = new Set([
   "/sign-in/email", "/sign-out", "/get-session", "/change-password",
   "/list-sessions", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions",
+  // OAuth for MCP clients: the person's browser (authorize, consent) and the client (the rest)
+  "/oauth2/authorize", "/oauth2/consent", "/oauth2/token", "/oauth2/register", "/oauth2/revoke",
 ]);
+/** Called by OAuth clients themselves, from no page of ours: no Origin to check, and no cookie read. */
+const CLIENT_ENDPOINTS = new Set(["/oauth2/token", "/oauth2/register", "/oauth2/revoke"]);
+
+/**
+ * Every authorization asks for offline_access, so every grant gets a rotating refresh token: MCP
+ * clients ask for the scopes the door names and rarely think of it, and without it a person would
+ * sign in again every hour. (The authorization server may issue refresh tokens at its discretion,
+ * OAuth 2.1 §4.3; this is that discretion, exercised the same way for everyone.)
+ */
+function withOfflineAccess(request: Request): Request {
+  const url = new URL(request.url);
+  const scope = url.searchParams.get("scope");
+  if (scope === null || scope.split(" ").includes(OFFLINE_ACCESS)) return request;
+  url.searchParams.set("scope", `${scope} ${OFFLINE_ACCESS}`.trim());
+  return new Request(url, request);
+}
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
   if (!SERVED.has(path)) return Response.json({ message: "Not found" }, { status: 404 });
   // better-auth checks Origin only when a cookie is present; a sign-in without one from another
   // site (login CSRF: signing someone into the attacker's account) is refused here too
+  if (CLIENT_ENDPOINTS.has(path)) return auth().handler(request);
+  if (path === "/oauth2/authorize") return auth().handler(request.method === "GET" ? withOfflineAccess(request) : request);
   if (request.method !== "GET" && request.headers.get("origin") !== new URL(config().APP_URL).origin) {
     return Response.json({ message: "Requests must come from this service's own pages" }, { status: 403 });
   }

@@ -33,6 +33,8 @@ export type Actor = {
   scopes: readonly Scope[] | null;
   /** null when the key is not limited to some brands */
   brandIds: readonly string[] | null;
+  /** the OAuth client acting for the person through the MCP door (lib/oauth/app-tokens.ts) */
+  app?: { clientId: string; name: string; grantId: string };
 };
 
 export type BrandInfo = {

@@ -10,6 +10,8 @@ export type AuditTrail = {
   capabilityId: string;
   userId?: string;
   apiKeyId?: string | null;
+  /** the OAuth client acting for the person (MCP door): named in the record */
+  app?: { clientId: string; name: string };
   brandId?: string;
 };
 
@@ -23,6 +25,8 @@ export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, no
       capabilityId: trail.capabilityId,
       userId: trail.userId ?? null,
       apiKeyId: trail.apiKeyId ?? null,
+      appClientId: trail.app?.clientId ?? null,
+      appName: trail.app?.name.slice(0, 200) ?? null,
       brandId: trail.brandId ?? null,
       outcome,
       detail: detail ?? null,

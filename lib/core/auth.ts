@@ -5,12 +5,14 @@ import { asBoolean, asDate, asJson } from "../db/sql";
 import { SCOPES, type Actor, type Scope } from "../capabilities/define";
 import { randomBase62, sha256 } from "./crypto";
 import { AppError } from "./errors";
+import { authenticateAppToken } from "../oauth/app-tokens";
 
 const KEY_PATTERN = /^bop_[0-9A-Za-z]{40}$/;
 /** lastUsedAt is informational: write it at most once a minute per key, not on every call */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-export type Credential = { kind: "key"; authorization: string | null } | { kind: "session"; userId: string };
+/** `app`: an OAuth access token, accepted by the MCP door only (its audience, RFC 8707). */
+export type Credential = { kind: "key" | "app"; authorization: string | null } | { kind: "session"; userId: string };
 
 export function newApiKey(): { key: string; hash: string; prefix: string } {
   const key = `bop_${randomBase62(40)}`;
@@ -33,6 +35,7 @@ export async function authenticate(credential: Credential, now: Date): Promise<A
   const match = /^Bearer +(\S+) *$/i.exec(credential.authorization ?? "");
   if (!match) throw unauthenticated("Send your API key as 'Authorization: Bearer bop_…'");
   const raw = match[1]!;
+  if (credential.kind === "app") return authenticateAppToken(raw, now);
   if (!KEY_PATTERN.test(raw)) throw unauthenticated("This is not an API key of this service");
   // subqueries, not a JOIN: a join costs SQLite ~13 µs more per run here (lib/db/sql.ts)
   const [key] = await sql()<KeyRow>(
@@ -62,5 +65,6 @@ export async function authenticate(credential: Credential, now: Date): Promise<A
 
 /** Identity a confirmation token or an idempotency key is bound to: the key, or the person. */
 export function callerKey(actor: Actor): string {
+  if (actor.app) return `app:${actor.app.grantId}`;
   return actor.apiKeyId ? `key:${actor.apiKeyId}` : `user:${actor.userId}`;
 }

@@ -63,7 +63,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   const reader = readDb();
   // 1. who is calling
   const actor = await authenticate(call.credential, now);
-  if (trail) Object.assign(trail, { userId: actor.userId, apiKeyId: actor.apiKeyId });
+  if (trail) Object.assign(trail, { userId: actor.userId, apiKeyId: actor.apiKeyId, app: actor.app });
   // 2. rate limit for the key (or the person, for sessions)
   const limit = await rateLimitStore().hit(callerKey(actor), config().RATE_LIMIT_PER_MINUTE, now.getTime());
   outcome.rateLimit = { limit: limit.limit, remaining: limit.remaining, resetSeconds: limit.resetSeconds };

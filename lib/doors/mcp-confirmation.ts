@@ -9,6 +9,7 @@ import { z } from "zod";
 import { canonicalJson } from "../core/crypto";
 import { open, seal } from "../connections/vault";
 import type { Actor } from "../capabilities/define";
+import { callerKey } from "../core/auth";
 
 const payload = z.object({ token: z.string().min(1), summary: z.string(), exp: z.number() }).strict();
 export type ConfirmationState = z.infer<typeof payload>;
@@ -16,7 +17,7 @@ export type ConfirmationState = z.infer<typeof payload>;
 /** The associated data: who asked, for which capability, with exactly which arguments. */
 function boundTo(actor: Actor, capabilityId: string, args: Record<string, unknown>): string {
   const { confirmationToken: _ignored, ...input } = args;
-  return `mcp-confirmation\0${actor.apiKeyId ?? actor.userId}\0${capabilityId}\0${canonicalJson(input)}`;
+  return `mcp-confirmation\0${callerKey(actor)}\0${capabilityId}\0${canonicalJson(input)}`;
 }
 
 export function sealConfirmation(actor: Actor, capabilityId: string, args: Record<string, unknown>, state: ConfirmationState): string {

@@ -2,27 +2,12 @@
 import {
   createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, McpServer, readRequestBody, WebStandardStreamableHTTPServerTransport, type AuthInfo,
 } from "@modelcontextprotocol/server";
-import { authenticate } from "../core/auth";
-import { AppError } from "../core/errors";
+import { insufficientScope } from "./mcp-auth";
 import { DRAIN_LIMIT, drain, methodNotAllowed } from "./http";
-import { registerTools, SERVER_INFO, type McpCaller } from "./mcp";
+import { registerTools, scopeOfTool, SERVER_INFO, type McpCaller } from "./mcp";
 import { findSession, forgetSession, isOnlyResponses, onPublishedResponses, publishResponses, recordSession } from "./mcp-sessions";
 
 const streamNotOffered = methodNotAllowed("POST, DELETE");
-
-/** withMcpAuth's verifier: an unknown, revoked or expired key is no identity (401 + WWW-Authenticate). */
-export async function verifyKey(_request: Request, bearer?: string): Promise<AuthInfo | undefined> {
-  if (!bearer) return undefined;
-  const authorization = `Bearer ${bearer}`;
-  try {
-    const actor = await authenticate({ kind: "key", authorization }, new Date());
-    const caller: McpCaller = { actor, authorization };
-    return { token: bearer, clientId: actor.apiKeyId ?? actor.userId, scopes: [...(actor.scopes ?? [])], extra: { caller } };
-  } catch (error) {
-    if (error instanceof AppError && error.code === "unauthenticated") return undefined;
-    throw error;
-  }
-}
 
 // 2025-era clients (the SDK 1.x Client, the Inspector) can answer an elicitation only on a
 // session: the stateless fallback never sees their `initialize`, so it cannot know they declared
@@ -49,6 +34,9 @@ export async function handleMcp(request: Request): Promise<Response> {
   const read = await readMessage(request);
   if (read instanceof Response) return read;
   const { body, forward } = read;
+  const needed = scopeOfTool(toolCalled(body));
+  const stepUp = needed ? insufficientScope(request, caller.actor, needed) : undefined;
+  if (stepUp) return stepUp;
   if (sessionId) {
     const session = sessions.get(sessionId) ?? (await takeUp(request, sessionId, caller));
     if (!session || session.token !== request.auth?.token) return noSession();
@@ -60,8 +48,7 @@ export async function handleMcp(request: Request): Promise<Response> {
     const session = await newSession(caller, request.auth!, crypto.randomUUID(), body);
     return session.transport.handleRequest(forward, { authInfo: request.auth, parsedBody: body });
   }
-  const message = body as { method?: unknown; params?: { name?: unknown } } | undefined;
-  const calling = message?.method === "tools/call" && typeof message.params?.name === "string" ? message.params.name : undefined;
+  const calling = toolCalled(body);
   const authInfo: AuthInfo = { ...request.auth!, extra: { ...request.auth!.extra, calling } };
   // 2025-era traffic (no per-request envelope) is answered statelessly with a JSON body rather than
   // the SDK fallback's event stream: no tool of this door sends anything before its result on a
@@ -69,6 +56,12 @@ export async function handleMcp(request: Request): Promise<Response> {
   // (npm run bench, issue 16). The 2026 protocol goes to the SDK's own handler.
   if (await isLegacyRequest(forward, body)) return legacyStateless(forward, authInfo, body);
   return modern.fetch(forward, { authInfo, parsedBody: body });
+}
+
+/** The tool a tools/call message names, if the body is one. */
+function toolCalled(body: unknown): string | undefined {
+  const message = body as { method?: unknown; params?: { name?: unknown } } | undefined;
+  return message?.method === "tools/call" && typeof message.params?.name === "string" ? message.params.name : undefined;
 }
 
 function serverFor(authInfo: AuthInfo | undefined): McpServer {

@@ -5,12 +5,13 @@ import { inputRequired, inputResponse, type CallToolResult, type McpServer, type
 import { mcpToolName, type Actor, type Capability } from "../capabilities/define";
 import { capabilities } from "../capabilities/registry";
 import { hasScope } from "../core/access";
+import type { Credential } from "../core/auth";
 import { invoke, type Outcome } from "../core/invoke";
 import { isServed } from "../core/rollout";
 import { advertised, inputSchema, outputSchema } from "./mcp-schema";
 import { openConfirmation, sealConfirmation } from "./mcp-confirmation";
 
-export type McpCaller = { actor: Actor; authorization: string };
+export type McpCaller = { actor: Actor; credential: Credential };
 type Result = Outcome["result"];
 
 export const SERVER_INFO = { name: "brand-operations", version: "0.1.0" };
@@ -27,10 +28,21 @@ export function registerTools(server: McpServer, caller: McpCaller, calling?: st
   // tenth of such a call's cost); any other request, an unknown name included, gets them all
   const only = calling === undefined ? undefined : tools.find(({ tool }) => tool.name === calling);
   for (const { capability, tool, config } of only ? [only] : tools) {
-    server.registerTool(tool.name, config, (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, caller, capability, args, ctx));
+    // a session's calls run as the request that carries them (an app's token is refreshed meanwhile)
+    server.registerTool(tool.name, config, (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, callerOf(ctx) ?? caller, capability, args, ctx));
   }
   const listed = tools.filter(({ capability }) => hasScope(caller.actor, capability)).map(({ tool }) => tool);
   server.server.setRequestHandler("tools/list", () => ({ tools: listed }));
+}
+
+function callerOf(ctx: ServerContext): McpCaller | undefined {
+  return (ctx.http?.authInfo?.extra as { caller?: McpCaller } | undefined)?.caller;
+}
+
+/** The scope a served tool needs, if the name is one (the door's step-up check, mcp-auth.ts). */
+export function scopeOfTool(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  return servedTools().find(({ tool }) => tool.name === name)?.capability.scope ?? undefined;
 }
 
 type Tool = ReturnType<typeof toolOf>;
@@ -74,7 +86,7 @@ function toolOf(capability: Capability) {
 async function callTool(server: McpServer, caller: McpCaller, capability: Capability, args: Record<string, unknown>, ctx: ServerContext) {
   const requestId = randomUUID();
   const run = async (value: Record<string, unknown>) =>
-    (await invoke({ door: "mcp", credential: { kind: "key", authorization: caller.authorization }, capabilityId: capability.id, body: { ok: true, value }, requestId })).result;
+    (await invoke({ door: "mcp", credential: caller.credential, capabilityId: capability.id, body: { ok: true, value }, requestId })).result;
   const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
   // only this server's own sealed state for exactly this call counts (mcp-confirmation.ts)
   const state = answer.kind === "elicit" ? openConfirmation(ctx.mcpReq.requestState(), caller.actor, capability.id, args) : undefined;

@@ -1,0 +1,15 @@
+// RFC 8414 authorization server metadata. The issuer is APP_URL/api/auth (better-auth's base
+// path), so its metadata lives at /.well-known/oauth-authorization-server/api/auth (RFC 8414 §3.1);
+// the root answers the same for clients that look there.
+import { auth } from "@/lib/auth/auth";
+import { metadataResponse, metadataPreflight } from "@/lib/oauth/metadata-response";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ path?: string[] }> }) {
+  const { path = [] } = await params;
+  if (path.length > 0 && path.join("/") !== "api/auth") return Response.json({ error: "not_found" }, { status: 404 });
+  return metadataResponse(await auth().api.getOAuthServerConfig());
+}
+
+export const OPTIONS = metadataPreflight;

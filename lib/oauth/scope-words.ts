@@ -1,0 +1,18 @@
+// What each scope lets an app do, in the words the consent page and Connected apps show.
+import type { Scope } from "../capabilities/define";
+
+export const SCOPE_WORDS: Record<Scope, string> = {
+  "brand.read": "See the brand's profile, contacts, voice and overview",
+  "brand.write": "Change the brand's profile and contacts",
+  "kit.read": "See the brand kit: logos, colours, typography and instructions",
+  "kit.write": "Add colours and change the kit's instructions",
+  "library.read": "Search the library and open its files",
+  "library.write": "Upload files and review proposed ones",
+  "questions.read": "See the brand's open questions and answers",
+  "questions.write": "Ask and answer the brand's questions",
+  "connections.read": "See which accounts (social networks, e-mail) are connected",
+  "connections.write": "Connect and disconnect accounts",
+  "activity.read": "See the brand's activity: who changed what",
+};
+
+export const isReadScope = (scope: string) => scope.endsWith(".read");
