@@ -5,13 +5,15 @@ import { keyableBrands, listApiKeys } from "@/lib/keys/keys";
 import { SCOPES } from "@/lib/capabilities/define";
 import { SignOutButton } from "@/components/ui/sign-out-button";
 import { KeysPanel } from "./keys-panel";
+import { ConnectedApps } from "./connected-apps";
+import { listConnectedApps } from "@/lib/oauth/grants";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Security and access · Brand Operations" };
 
 export default async function SettingsPage() {
   const user = await requireSessionUser("/settings");
-  const [keys, brands] = await Promise.all([listApiKeys(db(), user.id), keyableBrands(db(), user.id)]);
+  const [keys, brands, apps] = await Promise.all([listApiKeys(db(), user.id), keyableBrands(db(), user.id), listConnectedApps(user.id)]);
   return (
     <main style={{ maxWidth: 880, margin: "32px auto", padding: "0 24px", lineHeight: 1.5 }}>
       <header className="settings-header" style={{ display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid var(--line)", paddingBottom: 12 }}>
@@ -30,6 +32,7 @@ export default async function SettingsPage() {
         How to call the API with a key: the <Link href="/docs">API reference</Link>.
       </p>
       <KeysPanel initialKeys={keys} brands={brands.map(({ shortId, name }) => ({ shortId, name }))} scopes={[...SCOPES]} />
+      <ConnectedApps initialApps={apps} />
     </main>
   );
 }

@@ -85,6 +85,29 @@ const SERVED = new Set([
 const CLIENT_ENDPOINTS = new Set(["/oauth2/token", "/oauth2/register", "/oauth2/revoke"]);
 
 /**
+ * A registration whose redirect URIs are all loopback (RFC 8252 §7.3) or private-use schemes is a
+ * native app's, whatever it forgot to say. MCP clients (mcp-remote, IDE agents, the SDK) register
+ * `http://127.0.0.1:<port>/callback` without `application_type`, which RFC 7591 reads as "web",
+ * and the plugin rightly refuses http redirects for web clients; so the type is filled in here.
+ */
+async function asNativeWhenLoopback(request: Request): Promise<Request> {
+  const text = await request.text();
+  let body: { application_type?: unknown; redirect_uris?: unknown };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Request(request, { body: text });
+  }
+  const uris = Array.isArray(body?.redirect_uris) ? body.redirect_uris : [];
+  const native = uris.length > 0 && uris.every((uri) => typeof uri === "string" && URL.canParse(uri) && isNativeRedirect(new URL(uri)));
+  const patched = body && typeof body === "object" && body.application_type === undefined && native ? { ...body, application_type: "native" } : body;
+  return new Request(request, { body: JSON.stringify(patched) });
+}
+
+const isNativeRedirect = (uri: URL) =>
+  (uri.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(uri.hostname)) || !["http:", "https:", "javascript:", "data:", "file:"].includes(uri.protocol);
+
+/**
  * Every authorization asks for offline_access, so every grant gets a rotating refresh token: MCP
  * clients ask for the scopes the door names and rarely think of it, and without it a person would
  * sign in again every hour. (The authorization server may issue refresh tokens at its discretion,
@@ -103,6 +126,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (!SERVED.has(path)) return Response.json({ message: "Not found" }, { status: 404 });
   // better-auth checks Origin only when a cookie is present; a sign-in without one from another
   // site (login CSRF: signing someone into the attacker's account) is refused here too
+  if (path === "/oauth2/register" && request.method === "POST") return auth().handler(await asNativeWhenLoopback(request));
   if (CLIENT_ENDPOINTS.has(path)) return auth().handler(request);
   if (path === "/oauth2/authorize") return auth().handler(request.method === "GET" ? withOfflineAccess(request) : request);
   if (request.method !== "GET" && request.headers.get("origin") !== new URL(config().APP_URL).origin) {

@@ -2,13 +2,13 @@
 // Security and access, revoked there. A grant names the brands and scopes chosen; the client's
 // tokens never reach further (lib/oauth/app-tokens.ts), and the person's live role bounds both.
 import { randomUUID } from "node:crypto";
-import { APIError } from "better-call";
 import { z } from "zod";
 import { SCOPES, type Scope } from "../capabilities/define";
 import { AppError } from "../core/errors";
 import { db } from "../db/client";
 import { keyableBrands } from "../keys/keys";
 import { auth } from "../auth/auth";
+import { config } from "../config";
 import { OFFLINE_ACCESS } from "./resource";
 
 export const consentRequest = z.object({
@@ -52,23 +52,25 @@ export async function answerConsent(userId: string, headers: Headers, input: z.i
   return answer;
 }
 
-/** The authorization server's refusals (a forged, expired or spent query) in the spec's error body. */
+/**
+ * The authorization server's consent endpoint, called as the browser would (its authorize step
+ * needs a request: the person's cookie, this service's Origin). Its refusals (a forged, expired or
+ * spent query) become the spec's error body.
+ */
 async function consent(body: { accept: boolean; scope?: string; oauth_query: string }, headers: Headers): Promise<{ url: string }> {
-  try {
-    return redirectOf(await auth().api.oauth2Consent({ body, headers }));
-  } catch (error) {
-    if (error instanceof APIError) throw expired();
-    throw error;
-  }
+  const appUrl = config().APP_URL;
+  const request = new Request(new URL("/api/auth/oauth2/consent", appUrl), {
+    method: "POST",
+    headers: { Cookie: headers.get("cookie") ?? "", Origin: new URL(appUrl).origin, "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  const response = await auth().handler(request);
+  const answer = (await response.json().catch(() => null)) as { url?: unknown } | null;
+  if (!response.ok || typeof answer?.url !== "string") throw expired();
+  return { url: answer.url };
 }
 
 const expired = () => new AppError("invalid_input", "This authorization request is no longer valid; start again from the app", { field: "oauthQuery" });
-
-function redirectOf(result: unknown): { url: string } {
-  const url = (result as { url?: unknown } | null)?.url;
-  if (typeof url !== "string") throw expired();
-  return { url };
-}
 
 export type ConnectedApp = {
   id: string; clientId: string; name: string; verified: boolean; uri: string | null;
