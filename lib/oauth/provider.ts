@@ -41,6 +41,8 @@ export function oauthProviderPlugin() {
     clientRegistrationDefaultResources: [resource],
     // the plugin's own defaults are filled in inside it; the document seam gets the same values
     extensions: [{ clientDiscovery: clientMetadataDocuments(() => ({ ...options, clientRegistrationAllowedScopes: OAUTH_SCOPES, storeClientSecret: "encrypted" })) }],
+    // open registration is the one unauthenticated write: bounded per client address
+    rateLimit: { register: { window: 60, max: settings.OAUTH_REGISTRATIONS_PER_MINUTE } },
     advertisedMetadata: { scopes_supported: OAUTH_SCOPES },
   };
   return oauthProvider(options);

@@ -63,7 +63,7 @@ describe("next start serves the doors as npm start does", () => {
         const host = new URL(url).host;
         return response.headers.get("www-authenticate")!.replaceAll(host, "HOST");
       }));
-      expect(challenges[0]).toContain(`resource_metadata="${forwarded ?? "http"}://HOST/.well-known/oauth-protected-resource"`);
+      expect(challenges[0]).toContain(`resource_metadata="${forwarded ?? "http"}://HOST/.well-known/oauth-protected-resource/api/mcp"`);
       expect(challenges[0]).toBe(challenges[1]);
     }
   });

@@ -33,6 +33,9 @@ export async function setup(project: TestProject) {
     SEED_DEMO: "0",
     // every test signs in from 127.0.0.1; test/auth/rate-limit.test.ts checks the limit on its own server
     SIGN_IN_PER_MINUTE: "100000",
+    // test/mcp/oauth.test.ts serves Client ID Metadata Documents from a loopback server without TLS
+    OAUTH_CIMD_ALLOW_LOOPBACK: "1",
+    OAUTH_REGISTRATIONS_PER_MINUTE: "100000",
   };
   if (profile === "distributed") {
     postgres = await startPostgres();
