@@ -10,11 +10,15 @@ import { isAppToken } from "../oauth/app-tokens";
 import { resourceMetadataUrl } from "../oauth/resource";
 import type { McpCaller } from "./mcp";
 
-/** The origin the client reached (a TLS proxy's X-Forwarded-Proto counts), for the metadata URL. */
+/**
+ * The origin the client reached, for the metadata URL: its Host (checked against DNS rebinding
+ * before this, mcp-origin.ts; Next's route handler rewrites the URL's host to localhost) and a TLS
+ * proxy's X-Forwarded-Proto.
+ */
 function publicOrigin(request: Request): string {
   const url = new URL(request.url);
   const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  return `${proto === "https" || proto === "http" ? proto : url.protocol.slice(0, -1)}://${url.host}`;
+  return `${proto === "https" || proto === "http" ? proto : url.protocol.slice(0, -1)}://${request.headers.get("host") ?? url.host}`;
 }
 
 const quoted = (value: string) => `"${value.replace(/["\\]/g, "")}"`;
