@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OAuthMetadataSchema, OAuthProtectedResourceMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { db } from "../../lib/db/client";
 import { addMember, createUser, removeMember } from "../../lib/admin/commands";
 import { baseUrl, makeBrand } from "../support/world";
@@ -34,6 +35,8 @@ describe("metadata and the challenge", () => {
       const response = await fetch(`${baseUrl()}${path}`);
       expect(response.status, path).toBe(200);
       const metadata = await response.json();
+      // validates against the MCP SDK's own schema of RFC 9728 (what clients parse it with)
+      expect(OAuthProtectedResourceMetadataSchema.safeParse(metadata).success).toBe(true);
       expect(metadata).toMatchObject({ resource: RESOURCE(), authorization_servers: [`${baseUrl()}/api/auth`], bearer_methods_supported: ["header"] });
       expect(metadata.scopes_supported).toContain("kit.read");
     }
@@ -44,6 +47,7 @@ describe("metadata and the challenge", () => {
     const response = await fetch(`${baseUrl()}/.well-known/oauth-authorization-server/api/auth`);
     expect(response.status).toBe(200);
     const metadata = await response.json();
+    expect(OAuthMetadataSchema.safeParse(metadata).success).toBe(true);
     expect(metadata).toMatchObject({
       issuer: `${baseUrl()}/api/auth`,
       authorization_endpoint: `${baseUrl()}/api/auth/oauth2/authorize`,
