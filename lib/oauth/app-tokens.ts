@@ -27,14 +27,10 @@ type TokenRow = {
 type GrantRow = { id: string; brandIds: unknown; scopes: unknown; lastUsedAt: unknown };
 
 /** Why a token is refused, in the words the 401 challenge carries (error_description). */
-export class AppTokenRefused extends AppError {
-  constructor(message: string) {
-    super("unauthenticated", message);
-  }
-}
+const refused = (message: string) => new AppError("unauthenticated", message);
 
 export async function authenticateAppToken(token: string, now: Date): Promise<Actor> {
-  if (!TOKEN_PATTERN.test(token)) throw new AppTokenRefused("This is not an access token of this service");
+  if (!TOKEN_PATTERN.test(token)) throw refused("This is not an access token of this service");
   const [row] = await sql()<TokenRow>(
     `SELECT t."clientId", t."userId", t."scopes", t."resources", t."expiresAt", t."revoked",
        (SELECT c."name" FROM "OauthClient" c WHERE c."clientId" = t."clientId") AS "clientName",
@@ -46,12 +42,12 @@ export async function authenticateAppToken(token: string, now: Date): Promise<Ac
   const expiresAt = asDate(row?.expiresAt);
   // one message for unknown, revoked and expired tokens: nothing to learn by probing
   if (!row || !row.userId || row.name === null || row.revoked !== null || !expiresAt || expiresAt <= now || asBoolean(row.clientDisabled)) {
-    throw new AppTokenRefused("This access token is unknown, revoked or expired");
+    throw refused("This access token is unknown, revoked or expired");
   }
   // RFC 8707: a token is good for the resource it was issued for, and this door is one resource
-  if (!list(row.resources).includes(mcpResource())) throw new AppTokenRefused("This access token was not issued for this server");
+  if (!list(row.resources).includes(mcpResource())) throw refused("This access token was not issued for this server");
   const [grant] = await sql()<GrantRow>(`SELECT "id", "brandIds", "scopes", "lastUsedAt" FROM "AppGrant" WHERE "userId" = ? AND "clientId" = ?`, [row.userId, row.clientId]);
-  if (!grant) throw new AppTokenRefused("This app's access was revoked; connect it again");
+  if (!grant) throw refused("This app's access was revoked; connect it again");
   const granted = new Set(list(grant.scopes));
   const lastUsedAt = asDate(grant.lastUsedAt);
   if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
