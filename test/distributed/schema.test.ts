@@ -18,17 +18,22 @@ describe("the PostgreSQL schema", () => {
     expect(readFileSync(POSTGRES_SCHEMA_PATH, "utf8")).toBe(derived);
   });
 
-  it("differs from SQLite's only in the datasource, the generator's folder and PostgreSQL's own index", () => {
+  it("differs from SQLite's only in the datasource, the generator's folder, PostgreSQL's own index and the marked lists", () => {
     const sqlite = readFileSync("prisma/schema.prisma", "utf8").split("\n");
     const postgres = readFileSync(POSTGRES_SCHEMA_PATH, "utf8").split("\n");
+    const marked = sqlite.filter((line) => line.endsWith("// pg: String[]"));
+    // every `// pg: String[]` field, and only those, becomes a text array (better-auth's OAuth tables)
+    const lists = marked.map((line) => line.replace(/String\??(\s*)\/\/ pg: String\[\]$/, "String[]$1// a list on PostgreSQL"));
+    expect(marked.length).toBeGreaterThan(0);
     expect(postgres.filter((line) => !sqlite.includes(line))).toEqual([
       expect.stringMatching(/^\/\/ GENERATED from prisma\/schema.prisma/),
       '  output       = "../../lib/db/generated-pg"',
       '  provider = "postgresql"',
       "  // PostgreSQL only (lib/db/postgres-schema.ts)",
       '  @@index([nameKey(ops: raw("gin_trgm_ops"))], type: Gin, map: "Asset_nameKey_trgm_idx")',
+      ...lists,
     ]);
-    expect(sqlite.filter((line) => !postgres.includes(line))).toEqual(['  output       = "../lib/db/generated"', '  provider = "sqlite"']);
+    expect(sqlite.filter((line) => !postgres.includes(line))).toEqual(['  output       = "../lib/db/generated"', '  provider = "sqlite"', ...marked]);
   });
 
   it("has a PostgreSQL migration for every SQLite migration made since the profile arrived", () => {
