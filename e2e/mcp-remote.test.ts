@@ -57,7 +57,7 @@ function startProxy(callbackPort: number): Proxy {
     transport.stderr!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Please authorize this client by visiting:\s*(\S+)/.exec(output);
-      if (match) resolve(new URL(match[1]));
+      if (match) resolve(new URL(match[1]!));
     });
   });
   const client = new Client({ name: "desktop-host", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });

@@ -79,7 +79,8 @@ export type Instance = { url: string; pid: number; output(): string; kill(): Pro
 export async function launch(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, NODE_ENV: "production" },
+    // APP_URL is the instance's own address unless the test puts a balancer in front (env.APP_URL)
+    env: { ...process.env, ...env, PORT: String(port), APP_URL: env.APP_URL ?? `http://127.0.0.1:${port}`, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -4,6 +4,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { baseUrl } from "./world";
 
+let serverUrl: string | undefined;
+/** Where the steps go: the suite's server, or (multi-instance tests) a balancer in front of several. */
+export function useServer(url: string): void {
+  serverUrl = url;
+}
+const server = () => serverUrl ?? baseUrl();
+
 export const REDIRECT = "http://127.0.0.1:43123/callback";
 
 export function pkce() {
@@ -12,7 +19,7 @@ export function pkce() {
 }
 
 export async function register(metadata: Record<string, unknown> = {}): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${baseUrl()}/api/auth/oauth2/register`, {
+  const response = await fetch(`${server()}/api/auth/oauth2/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ client_name: "Negative Client", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], ...metadata }),
@@ -22,9 +29,9 @@ export async function register(metadata: Record<string, unknown> = {}): Promise<
 
 /** The session cookie of a person signed in on the real sign-in endpoint. */
 export async function signInCookie(email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+  const response = await fetch(`${server()}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: new URL(baseUrl()).origin },
+    headers: { "Content-Type": "application/json", Origin: new URL(server()).origin },
     body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
@@ -33,8 +40,8 @@ export async function signInCookie(email: string, password: string): Promise<str
 
 /** GET /authorize as the browser would; answers where it sends the browser. */
 export async function authorize(cookie: string, params: Record<string, string>): Promise<URL> {
-  const url = new URL(`${baseUrl()}/api/auth/oauth2/authorize`);
-  for (const [name, value] of Object.entries({ response_type: "code", redirect_uri: REDIRECT, resource: `${baseUrl()}/api/mcp`, state: "s1", ...params })) {
+  const url = new URL(`${server()}/api/auth/oauth2/authorize`);
+  for (const [name, value] of Object.entries({ response_type: "code", redirect_uri: REDIRECT, resource: `${server()}/api/mcp`, state: "s1", ...params })) {
     if (value !== "") url.searchParams.set(name, value);
   }
   return followAuthorize(url, cookie);
@@ -45,21 +52,21 @@ export async function followAuthorize(url: URL, cookie: string): Promise<URL> {
   const response = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
   const location = response.headers.get("location") ?? ((await response.json().catch(() => null)) as { url?: string } | null)?.url;
   if (!location) throw new Error(`authorize answered ${response.status} without a redirect`);
-  return new URL(location, baseUrl());
+  return new URL(location, server());
 }
 
 /** The consent page's answer, as its form posts it; answers the redirect URL (code or error). */
 export async function consent(cookie: string, consentUrl: URL, choice: { brands: string[]; scopes: string[]; accept?: boolean }): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${baseUrl()}/api/oauth/consent`, {
+  const response = await fetch(`${server()}/api/oauth/consent`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: new URL(baseUrl()).origin },
+    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: new URL(server()).origin },
     body: JSON.stringify({ oauthQuery: consentUrl.searchParams.toString(), accept: choice.accept ?? true, brands: choice.brands, scopes: choice.scopes }),
   });
   return { status: response.status, body: await response.json() };
 }
 
 export async function token(form: Record<string, string>): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${baseUrl()}/api/auth/oauth2/token`, {
+  const response = await fetch(`${server()}/api/auth/oauth2/token`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
@@ -76,12 +83,12 @@ export async function connect(cookie: string, choice: { brands: string[]; scopes
   if (consentUrl.pathname !== "/oauth/consent") throw new Error(`authorize went to ${consentUrl}`);
   const answered = await consent(cookie, consentUrl, choice);
   const code = new URL(answered.body.data.url).searchParams.get("code")!;
-  const tokens = await token({ grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT, resource: `${baseUrl()}/api/mcp` });
+  const tokens = await token({ grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT, resource: `${server()}/api/mcp` });
   return { clientId, verifier, code, tokens: tokens.body as { access_token: string; refresh_token: string; scope: string } };
 }
 
 export async function mcpPost(accessToken: string, message: Record<string, unknown>) {
-  return fetch(`${baseUrl()}/api/mcp`, {
+  return fetch(`${server()}/api/mcp`, {
     method: "POST",
     headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, ...message }),
