@@ -3,9 +3,11 @@
 // by the JSON document at that URL. better-auth's OAuth provider has the persistence seam
 // (registerClientMetadataDocument) and the discovery hook but ships the fetching in a pre-release
 // plugin only (@better-auth/cimd 1.7.0-rc), so the fetch is here, with the guards a server that
-// fetches URLs chosen by strangers needs: https only, no redirects, public addresses only, a
-// 5-second and 64 KiB bound, and the document must name itself.
-import { lookup } from "node:dns/promises";
+// fetches URLs chosen by strangers needs: https only, no redirects, public addresses only (checked
+// where the socket connects), a 5-second and 64 KiB bound, and the document must name itself.
+import { lookup, type LookupAddress, type LookupAllOptions } from "node:dns";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { BlockList, isIP } from "node:net";
 import { isForbiddenCimdClientMetadataField, registerClientMetadataDocument } from "@better-auth/oauth-provider/internal";
 import { oauthClientMetadataSchema, type OAuthOptions, type Scope } from "@better-auth/oauth-provider";
@@ -43,38 +45,56 @@ for (const [network, prefix] of [["::", 127], ["::1", 128], ["fc00::", 7], ["fe8
   NON_PUBLIC.addSubnet(network, prefix, "ipv6");
 }
 
-/** The document's host must resolve to public addresses only: no fetching the service's own network. */
-async function assertPublicHost(url: URL): Promise<void> {
-  if (url.protocol === "http:") return; // loopback, allowed above for tests only
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true }).catch(() => []);
-  if (addresses.length === 0) throw invalidClient("the client's metadata document cannot be reached");
-  for (const { address, family } of addresses) {
-    if (NON_PUBLIC.check(address, family === 6 ? "ipv6" : "ipv4")) throw invalidClient("the client's metadata document is not on a public address");
-  }
+const isNonPublic = (address: string, family: number) => NON_PUBLIC.check(address, family === 6 ? "ipv6" : "ipv4");
+const NON_PUBLIC_CODE = "ERR_CIMD_NON_PUBLIC";
+
+/**
+ * dns.lookup that refuses non-public answers where the socket connects: the address checked is the
+ * address connected to, so a name that answers public to a first lookup and private to a second
+ * (DNS rebinding) gains nothing.
+ */
+const publicLookup = ((hostname: string, options: LookupAllOptions, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) =>
+  lookup(hostname, options, (error, address: string | LookupAddress[], family?: number) => {
+    if (error) return callback(error, address, family);
+    const answers = Array.isArray(address) ? address : [{ address, family: family ?? 4 }];
+    if (answers.some((answer) => isNonPublic(answer.address, answer.family))) return callback(Object.assign(new Error("non-public address"), { code: NON_PUBLIC_CODE }), address, family);
+    callback(null, address, family);
+  })) as unknown as typeof lookup;
+
+/** GET with the guards: https, checked addresses, no redirects followed, 5 s in all, at most 64 KiB. */
+function fetchBytes(url: URL): Promise<{ status: number; body: Buffer }> {
+  const literal = url.hostname.replace(/^\[|\]$/g, "");
+  if (url.protocol === "https:" && isIP(literal) && isNonPublic(literal, isIP(literal))) return Promise.reject(invalidClient("the client's metadata document is not on a public address"));
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest; // http: loopback, allowed above for tests only
+  return new Promise((resolve, reject) => {
+    const outgoing = send(url, { headers: { Accept: "application/json" }, lookup: url.protocol === "https:" ? publicLookup : undefined, signal: AbortSignal.timeout(TIMEOUT_MS) }, (incoming) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      incoming.on("data", (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > MAX_BYTES) {
+          incoming.destroy();
+          return reject(invalidClient("the client's metadata document is larger than 64 KiB"));
+        }
+        chunks.push(chunk);
+      });
+      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      incoming.on("error", () => reject(invalidClient("the client's metadata document cannot be fetched")));
+    });
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === NON_PUBLIC_CODE) return reject(invalidClient("the client's metadata document is not on a public address"));
+      reject(invalidClient(error.code === "ENOTFOUND" ? "the client's metadata document cannot be reached" : "the client's metadata document cannot be fetched"));
+    });
+    outgoing.end();
+  });
 }
 
-async function fetchDocument(clientId: string): Promise<unknown> {
-  const url = new URL(clientId);
-  await assertPublicHost(url);
-  const response = await fetch(url, { redirect: "manual", headers: { Accept: "application/json" }, signal: AbortSignal.timeout(TIMEOUT_MS) })
-    .catch(() => { throw invalidClient("the client's metadata document cannot be fetched"); });
-  if (response.status !== 200) throw invalidClient(`the client's metadata document answered ${response.status}`);
-  const reader = response.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = reader ? await reader.read() : { done: true, value: undefined };
-    if (done || !value) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      void reader?.cancel();
-      throw invalidClient("the client's metadata document is larger than 64 KiB");
-    }
-    chunks.push(value);
-  }
+/** The document at the client_id URL, parsed; exported for the guard's tests. */
+export async function fetchDocument(clientId: string): Promise<unknown> {
+  const { status, body } = await fetchBytes(new URL(clientId));
+  if (status !== 200) throw invalidClient(`the client's metadata document answered ${status}`);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return JSON.parse(body.toString("utf8"));
   } catch {
     throw invalidClient("the client's metadata document is not JSON");
   }
