@@ -35,6 +35,14 @@ ensure_build() {
   fi
 }
 
+# the MCP Apps views (.mcp-views, inlined by lib/doors/mcp-views.ts) only when a widget, the styles
+# or the build changed since the last build
+ensure_views() {
+  if [ ! -f .mcp-views/sizes.json ] || [ -n "$(find components app/globals.css scripts/build-mcp-views.ts package-lock.json -newer .mcp-views/sizes.json -print -quit)" ]; then
+    npx tsx scripts/build-mcp-views.ts 1>&2
+  fi
+}
+
 # The browser tests use Debian's Chromium (Playwright's own browser download cannot work here)
 ensure_chromium() {
   command -v chromium >/dev/null 2>&1 && return
@@ -92,16 +100,17 @@ case "$task" in
   start)
     npx tsx --conditions=react-server scripts/prepare.ts 1>&2
     ensure_build
+    ensure_views
     # the doors in front of Next's handler (scripts/serve.ts); `next start` serves the same, slower.
     # NODE_ENV as `next start` sets it: React, Next and the libraries run their production builds.
     NODE_ENV=production exec node --import tsx scripts/serve.ts ;;
-  test) ensure_chromium; ensure_speech; ensure_services; ensure_build; exec npx vitest run "$@" ;;
+  test) ensure_chromium; ensure_speech; ensure_services; ensure_build; ensure_views; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
-  bench) ensure_build; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
-  bench-profile) ensure_build; exec npx tsx --conditions=react-server scripts/bench-profile.ts "$@" ;;
-  bench-library) ensure_build; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;
-  bench-soak) ensure_build; exec npx tsx --conditions=react-server scripts/bench-soak.ts "$@" ;;
-  bench-voice) ensure_build; exec npx tsx --conditions=react-server scripts/bench-voice.ts "$@" ;;
+  bench) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
+  bench-profile) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-profile.ts "$@" ;;
+  bench-library) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;
+  bench-soak) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-soak.ts "$@" ;;
+  bench-voice) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-voice.ts "$@" ;;
   exec) exec "$@" ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;
 esac

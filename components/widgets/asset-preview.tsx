@@ -2,14 +2,15 @@
 // A file's preview from its signed URL (library.asset.get through the run route): the image itself,
 // or a tile naming the file type for anything that is not an image.
 import { useCallback, useEffect, useState } from "react";
-import { runCapability } from "./run";
+import { useWidgetCalls } from "./calls";
 import { okData, type AssetDetail, type ToolEnvelope } from "./types";
 
 /** library.asset.get for one file; `reload` reads it again (after a review). */
 export function useAsset(brand: string, assetId: string | undefined, enabled = true) {
+  const { run } = useWidgetCalls();
   const [envelope, setEnvelope] = useState<ToolEnvelope | null>(null);
   const load = useCallback(() => {
-    if (assetId) void runCapability("library.asset.get", brand, { assetId }).then(setEnvelope);
+    if (assetId) void run("library.asset.get", brand, { assetId }).then(setEnvelope);
   }, [brand, assetId]);
   useEffect(() => {
     if (enabled) load();

@@ -4,7 +4,7 @@
 // file can be reviewed in place.
 import { useState } from "react";
 import { RecordWidget } from "./record";
-import { runCapability } from "./run";
+import { useWidgetCalls } from "./calls";
 import { AssetThumb, useAsset } from "./asset-preview";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { ReviewWidget } from "./review";
@@ -13,12 +13,13 @@ import { errorOf, okData, type AssetSummary, type ToolEnvelope, type WidgetProps
 const STATUS_TONE = { proposed: "warn", approved: "pass", archived: "muted" } as const;
 
 export function CarouselWidget({ capabilityId, envelope, brand }: WidgetProps) {
+  const { run } = useWidgetCalls();
   const data = okData<{ items: AssetSummary[]; nextCursor: string | null }>(envelope);
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [details, setDetails] = useState<{ id: string; envelope: ToolEnvelope } | null>(null);
   async function showDetails(id: string) {
     if (details?.id === id) return setDetails(null);
-    setDetails({ id, envelope: await runCapability("library.asset.get", brand, { assetId: id }) });
+    setDetails({ id, envelope: await run("library.asset.get", brand, { assetId: id }) });
   }
   return (
     <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(data.items.length, "file", Boolean(data.nextCursor)) : undefined}>

@@ -3,17 +3,18 @@
 // questions.answer (as the person, through the run route) and shows the outcome in place.
 import { useEffect, useState } from "react";
 import { Badge, Empty, WidgetFrame } from "./frame";
-import { runCapability } from "./run";
+import { useWidgetCalls } from "./calls";
 import { errorOf, okData, type Question, type ToolEnvelope, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 
 export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
+  const { run } = useWidgetCalls();
   const data = okData<{ items?: Question[]; ids?: string[]; id?: string }>(envelope);
   // questions.ask answers with ids only: read the open questions to show them
   const [listed, setListed] = useState<ToolEnvelope | null>(null);
   const asked = data?.ids;
   useEffect(() => {
-    if (asked && !listed) void runCapability("questions.list", brand, { limit: 50 }).then(setListed);
+    if (asked && !listed) void run("questions.list", brand, { limit: 50 }).then(setListed);
   }, [asked, listed, brand]);
   const questions = data?.items ?? okData<{ items: Question[] }>(listed)?.items.filter((question) => asked?.includes(question.id));
   const answeredHere = data && !data.items && !data.ids && typeof input.questionId === "string";
@@ -36,6 +37,7 @@ export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetPro
 type Action = "answer" | "defer" | "dismiss";
 
 function QuestionCard({ question, brand }: { question: Question; brand: string }) {
+  const { run } = useWidgetCalls();
   const [free, setFree] = useState("");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ action: Action; answer: string; envelope: ToolEnvelope } | null>(null);
@@ -45,7 +47,7 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
     const trimmed = text.trim();
     if ((action === "answer" && !trimmed) || busy) return;
     setBusy(true);
-    const envelope = await runCapability("questions.answer", brand, {
+    const envelope = await run("questions.answer", brand, {
       questionId: question.id,
       expectedRevision: question.revision,
       action,

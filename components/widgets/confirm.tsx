@@ -5,13 +5,14 @@ import { useState } from "react";
 import { useCapability } from "./catalogue";
 import { Badge, WidgetFrame } from "./frame";
 import { Widget } from "./registry";
-import { decidePending, runCapability } from "./run";
+import { useWidgetCalls } from "./calls";
 import { WidgetError } from "./widget-error";
 import { okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
 import { ReadableData } from "./readable";
 
 /** `embedded`: inside the widget that asked (review), which shows the result itself. */
 export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided, embedded }: WidgetProps & { embedded?: boolean }) {
+  const calls = useWidgetCalls();
   const entry = useCapability(capabilityId);
   const [busy, setBusy] = useState<Decision | null>(null);
   const [result, setResult] = useState<ToolEnvelope | null>(null);
@@ -24,7 +25,7 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
   async function decide(decision: Decision) {
     if (!pending) return;
     setBusy(decision);
-    const outcome = await decidePending(pending.pendingId, decision, capabilityId);
+    const outcome = await calls.decide(pending.pendingId, decision, capabilityId);
     setBusy(null);
     setResult(outcome);
     onDecided?.(decision, outcome);
@@ -35,7 +36,7 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
   const state = shown?.status === "declined" ? "cancelled" : shown?.status === "ok" ? "done" : expired ? "expired" : shown?.status === "error" ? "failed" : undefined;
   async function proposeAgain() {
     setProposing(true);
-    setAgain(await runCapability(capabilityId, brand, input));
+    setAgain(await calls.run(capabilityId, brand, input));
     setProposing(false);
   }
   return (

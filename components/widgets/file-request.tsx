@@ -6,7 +6,7 @@
 import { useRef, useState } from "react";
 import { Badge, WidgetFrame } from "./frame";
 import { ReviewWidget } from "./review";
-import { runCapability } from "./run";
+import { useWidgetCalls } from "./calls";
 import { errorOf, okData, type EnvelopeError, type UploadOutput, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 import { bytes } from "./record";
@@ -24,6 +24,7 @@ const CATEGORIES = ["logo", "photo", "illustration", "document", "font", "video"
 const CANCELLED = "cancelled";
 
 export function FileRequestWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
+  const { run } = useWidgetCalls();
   const given = okData<UploadOutput>(envelope);
   const [phase, setPhase] = useState<Phase>(given?.assetId ? { step: "done", name: "The file", assetId: given.assetId } : { step: "pick" });
   const [reviewing, setReviewing] = useState(false);
@@ -36,7 +37,7 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
     const declaredForThis = given?.uploadUrl && input.sizeBytes === file.size && input.mimeType === mimeType;
     let target = declaredForThis ? { uploadId: given.uploadId, uploadUrl: given.uploadUrl! } : undefined;
     if (!target) {
-      const start = await runCapability(capabilityId, brand, { step: "start", fileName: file.name, mimeType, sizeBytes: file.size, ...(category ? { category } : {}) });
+      const start = await run(capabilityId, brand, { step: "start", fileName: file.name, mimeType, sizeBytes: file.size, ...(category ? { category } : {}) });
       const started = okData<UploadOutput>(start);
       if (!started?.uploadUrl) return setPhase({ step: "failed", error: errorOf(start) ?? unavailable("No upload address was given") });
       target = { uploadId: started.uploadId, uploadUrl: started.uploadUrl };
@@ -46,7 +47,7 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
     if (sent === CANCELLED) return setPhase({ step: "cancelled", name: file.name });
     if (sent) return setPhase({ step: "failed", error: sent });
     setPhase({ step: "completing", name: file.name });
-    const complete = await runCapability(capabilityId, brand, { step: "complete", uploadId: target.uploadId });
+    const complete = await run(capabilityId, brand, { step: "complete", uploadId: target.uploadId });
     const registered = okData<UploadOutput>(complete);
     if (!registered?.assetId) return setPhase({ step: "failed", error: errorOf(complete) ?? unavailable("The file was not registered") });
     setPhase({ step: "done", name: file.name, assetId: registered.assetId });

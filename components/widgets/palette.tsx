@@ -6,16 +6,17 @@ import { useEffect, useState } from "react";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { normalizeHex } from "@/lib/capabilities/kit/color";
 import { contrastOf, level } from "./contrast";
-import { runCapability } from "./run";
+import { useWidgetCalls } from "./calls";
 import { errorOf, okData, type KitColor, type KitData, type ToolEnvelope, type WidgetProps } from "./types";
 
 export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
+  const { run } = useWidgetCalls();
   const data = okData<KitData | { ok: true }>(envelope);
   const isKit = data !== undefined && !("ok" in data);
   // a write's output carries no colours: read the kit again to show where the new one landed
   const [reread, setReread] = useState<ToolEnvelope | null>(null);
   useEffect(() => {
-    if (data && !isKit && !reread) void runCapability("kit.read", brand, { parts: ["colors"] }).then(setReread);
+    if (data && !isKit && !reread) void run("kit.read", brand, { parts: ["colors"] }).then(setReread);
   }, [data, isKit, reread, brand]);
   const added = !isKit && typeof input.hex === "string" ? normalizeHex(input.hex) : undefined;
   // until the kit is read again, the colour just written (exactly the confirmed input) stands alone

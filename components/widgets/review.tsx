@@ -5,12 +5,13 @@ import { useState } from "react";
 import { AssetThumb, useAsset } from "./asset-preview";
 import { Badge, WidgetFrame } from "./frame";
 import { ConfirmWidget } from "./confirm";
-import { runCapability } from "./run";
+import { useWidgetCalls } from "./calls";
 import { errorOf, okData, type ToolEnvelope, type WidgetProps, type WriteOutput } from "./types";
 import { WidgetError } from "./widget-error";
 import { bytes } from "./record";
 
 export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
+  const { run } = useWidgetCalls();
   const assetId = typeof input.assetId === "string" ? input.assetId : okData<WriteOutput>(envelope)?.id;
   const { envelope: loaded, asset, reload } = useAsset(brand, assetId);
   const [decision, setDecision] = useState<{ kind: string; envelope: ToolEnvelope } | null>(null);
@@ -19,7 +20,7 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
   async function review(kind: "approve" | "archive") {
     if (!assetId) return;
     setBusy(true);
-    const result = await runCapability("library.asset.review", brand, { assetId, decision: kind });
+    const result = await run("library.asset.review", brand, { assetId, decision: kind });
     setBusy(false);
     setDecision({ kind, envelope: result });
   }

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { CONTACT_TYPES } from "@/lib/capabilities/brand/contacts-shared";
 import { ConfirmWidget } from "./confirm";
-import { runCapability } from "./run";
+import { useWidgetCalls } from "./calls";
 import type { ToolEnvelope } from "./types";
 import { WidgetError } from "./widget-error";
 
@@ -24,11 +24,12 @@ export function RowActions({ capabilityId, item, brand }: { capabilityId: string
 
 /** One button proposing one write; its confirm card (or its refusal) appears below. */
 function Propose({ brand, label, testId, capabilityId, input }: { brand: string; label: string; testId: string; capabilityId: string; input: Record<string, unknown> }) {
+  const { run } = useWidgetCalls();
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [busy, setBusy] = useState(false);
   async function propose() {
     setBusy(true);
-    setProposal({ capabilityId, input, envelope: await runCapability(capabilityId, brand, input) });
+    setProposal({ capabilityId, input, envelope: await run(capabilityId, brand, input) });
     setBusy(false);
   }
   return (
@@ -62,6 +63,7 @@ function Proposed({ proposal, brand, onAgain }: { proposal: Proposal; brand: str
 }
 
 function ContactActions({ id, item, brand }: { id: string; item: Item; brand: string }) {
+  const { run } = useWidgetCalls();
   const [editing, setEditing] = useState(false);
   const [type, setType] = useState(String(item.type ?? "website"));
   const [value, setValue] = useState(String(item.value ?? ""));
@@ -72,7 +74,7 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
   async function save() {
     setBusy(true);
     const input = { op: "upsert", id, type, value, label };
-    const envelope = await runCapability("brand.contacts.save", brand, input);
+    const envelope = await run("brand.contacts.save", brand, input);
     setBusy(false);
     // a refused change keeps the form and what was typed, with the reason
     setProposal({ capabilityId: "brand.contacts.save", input, envelope });

@@ -31,6 +31,8 @@ export type CatalogueEntry = {
   confirmation: boolean;
   /** the model's tool name: the id with dots replaced by underscores */
   toolName: string;
+  /** false for account capabilities (brands.list), which take no brand; absent means true */
+  brandScoped?: boolean;
 };
 
 // Output shapes (see lib/capabilities/*): only what the widgets read.

@@ -8,6 +8,9 @@ import { open, seal } from "../connections/vault";
 import type { PersonDoor, ToolEnvelope } from "./envelope";
 
 export type PendingStatus = "pending" | "confirmed" | "declined" | "expired";
+/** a person's doors (chat, voice), and MCP hosts that render the confirm view (MCP Apps) */
+export type PendingDoor = PersonDoor | "mcp";
+const DOORS: readonly PendingDoor[] = ["assistant", "voice", "mcp"];
 
 export type PendingCall = {
   id: string;
@@ -19,8 +22,10 @@ export type PendingCall = {
   status: PendingStatus;
   outcome: ToolEnvelope | null;
   toolCallId: string | null;
-  /** the door that proposed it (assistant or voice); Confirm runs it through the same door */
-  door: PersonDoor;
+  /** the door that proposed it; Confirm runs it through the same door */
+  door: PendingDoor;
+  /** the MCP door's caller it is bound to (`callerKey`: key:<id> or app:<grant id>); null for a person's doors */
+  caller: string | null;
   /** the stored conversation it was proposed in (the decision is written into it), if any */
   conversationId: string | null;
   expiresAt: Date;
@@ -46,7 +51,7 @@ export async function findPending(id: string, userId: string): Promise<PendingCa
     id: row.id, userId: row.userId, brandId: row.brandId, capabilityId: row.capabilityId,
     input: JSON.parse(row.input) as Record<string, unknown>, summary: row.summary,
     status: row.status as PendingStatus, outcome: row.outcome === null ? null : asJson<ToolEnvelope>(row.outcome),
-    toolCallId: row.toolCallId, door: row.door === "voice" ? "voice" : "assistant",
+    toolCallId: row.toolCallId, door: DOORS.find((door) => door === row.door) ?? "assistant", caller: row.caller,
     conversationId: row.conversationId, expiresAt: row.expiresAt,
   };
 }

@@ -7,11 +7,25 @@ import { claim, findPending, storeOutcome, type PendingCall } from "../assistant
 import { settleDecision } from "../conversations/settle";
 import { envelopeOf, errorEnvelope, invokeAs } from "./assistant";
 
-/** The person's Confirm or Cancel on a pending call: runs it at most once, answers the same after. */
-export async function decidePending(userId: string, pendingId: string, decision: "confirm" | "cancel", requestId: string): Promise<ToolEnvelope> {
+/** How a confirmed call runs, with the token its claim released. */
+export type ConfirmedRun = (call: PendingCall, token: string | undefined, requestId: string, now: Date) => Promise<ToolEnvelope>;
+
+/** A person's doors: through the door that proposed it, as the person (a voice proposal runs as a voice call). */
+const asPerson: ConfirmedRun = async (call, token, requestId, now) => {
+  const door = call.door === "voice" ? "voice" : "assistant";
+  const outcome = await invokeAs(call.userId, call.capabilityId, call.brandId, { ...call.input, confirmationToken: token }, requestId, door);
+  return envelopeOf(outcome, { userId: call.userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined, door }, now);
+};
+
+/**
+ * The person's Confirm or Cancel on a pending call: runs it at most once, answers the same after.
+ * `caller` is the MCP caller deciding (its callerKey): a call is decided only by the caller it is
+ * bound to, so a chat session cannot decide an MCP host's call, nor another key of the same person.
+ */
+export async function decidePending(userId: string, pendingId: string, decision: "confirm" | "cancel", requestId: string, by: { caller?: string; run?: ConfirmedRun } = {}): Promise<ToolEnvelope> {
   const now = new Date();
   const call = await findPending(pendingId, userId);
-  if (!call) throw new AppError("not_found", "pendingId: no pending call with this id", { field: "pendingId" });
+  if (!call || call.caller !== (by.caller ?? null)) throw new AppError("not_found", "pendingId: no pending call with this id", { field: "pendingId" });
   if (call.status !== "pending") return settled(call, userId, requestId);
   if (call.expiresAt <= now) {
     if ((await claim(call.id, userId, "expired", now)).won) return record(call, expired(call, requestId), requestId);
@@ -23,15 +37,13 @@ export async function decidePending(userId: string, pendingId: string, decision:
   }
   const { won, token } = await claim(call.id, userId, "confirmed", now);
   if (!won) return settled(call, userId, requestId);
-  // through the door that proposed it: a voice proposal runs as a voice call (audit, rollout)
-  const outcome = await invokeAs(userId, call.capabilityId, call.brandId, { ...call.input, confirmationToken: token }, requestId, call.door);
-  return record(call, await envelopeOf(outcome, { userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined, door: call.door }, now), requestId);
+  return record(call, await (by.run ?? asPerson)(call, token, requestId, now), requestId);
 }
 
 /** What the model and the widgets are told about a pending call now: the stored truth. */
 export async function pendingTruth(userId: string, pendingId: string, requestId: string): Promise<ToolEnvelope | null> {
   const call = await findPending(pendingId, userId);
-  if (!call) return null;
+  if (!call || call.caller !== null) return null;
   if (call.outcome) return call.outcome;
   if (call.status === "pending") return call.expiresAt > new Date() ? awaiting(call) : expired(call, requestId);
   return stillRunning(call, requestId);

@@ -73,7 +73,7 @@ export async function envelopeOf(outcome: Outcome, call: AssistantCall & { input
   const pending = {
     userId: call.userId, brandId, capabilityId: call.capabilityId, input: canonicalJson(call.input),
     token: confirmationToken, summary, expiresAt: new Date(expiresAt), toolCallId: call.toolCallId ?? null, door: call.door ?? "assistant",
-    conversationId: call.conversationId ?? null,
+    conversationId: call.conversationId ?? null, caller: null,
   };
   const id = await createPending(pending, now);
   return { status: "awaiting_confirmation", capabilityId: call.capabilityId, pendingId: id, summary, expiresAt };

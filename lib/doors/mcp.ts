@@ -10,6 +10,9 @@ import { invoke, type Outcome } from "../core/invoke";
 import { isServed } from "../core/rollout";
 import { advertised, inputSchema, outputSchema } from "./mcp-schema";
 import { openConfirmation, sealConfirmation } from "./mcp-confirmation";
+import { parkForView, rendersViews, viewMeta, viewResult } from "./mcp-apps";
+import { decideToolListing, registerDecideTool } from "./mcp-decide";
+import { registerViews } from "./mcp-views";
 
 export type McpCaller = { actor: Actor; credential: Credential };
 type Result = Outcome["result"];
@@ -31,8 +34,13 @@ export function registerTools(server: McpServer, caller: McpCaller, calling?: st
     // a session's calls run as the request that carries them (an app's token is refreshed meanwhile)
     server.registerTool(tool.name, config, (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, callerOf(ctx) ?? caller, capability, args, ctx));
   }
-  const listed = tools.filter(({ capability }) => hasScope(caller.actor, capability)).map(({ tool }) => tool);
-  server.server.setRequestHandler("tools/list", () => ({ tools: listed }));
+  registerDecideTool(server, (ctx) => callerOf(ctx) ?? caller);
+  registerViews(server);
+  const allowed = tools.filter(({ capability }) => hasScope(caller.actor, capability));
+  const listed = allowed.map(({ tool }) => tool);
+  // an MCP Apps host also sees which view renders each tool, and the confirm view's own tool
+  const withViews = () => [...allowed.map(({ capability, tool }) => (capability.widget ? { ...tool, _meta: viewMeta(capability.widget) } : tool)), decideToolListing];
+  server.server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => ({ tools: rendersViews(clientCapabilities(server, ctx)) ? withViews() : listed }));
 }
 
 function callerOf(ctx: ServerContext): McpCaller | undefined {
@@ -94,6 +102,11 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
   // accepted what the person saw: the door presents the sealed token itself, so it never leaves
   // the server; a replayed state's token is spent, so that call is asked again like any other
   const result = await run(state ? { ...args, confirmationToken: state.token } : args);
+  if (rendersViews(clientCapabilities(server, ctx))) {
+    // the view shows the data and asks the person itself (mcp-apps.ts); elicitation is not needed
+    if (result.ok) return viewResult(capability, result.data as Record<string, unknown>);
+    if (result.error.code === "confirmation_required") return (await parkForView(caller, capability, args, result.error, requestId)) ?? toolResult(result, requestId);
+  }
   if (result.ok || result.error.code !== "confirmation_required" || !canElicit(server, ctx)) return toolResult(result, requestId);
   const { summary = "", confirmationToken = "", expiresAt } = result.error.details;
   const exp = expiresAt ? Date.parse(expiresAt) : Date.now();
@@ -103,10 +116,13 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
   });
 }
 
-function canElicit(server: McpServer, ctx: ServerContext): boolean {
+/** What the client declared: in this request's envelope (2026 protocol), or in its `initialize`. */
+function clientCapabilities(server: McpServer, ctx: ServerContext): { elicitation?: unknown; extensions?: unknown } | undefined {
   const perRequest = (ctx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined)?.[CAPABILITIES_KEY];
-  return Boolean((perRequest ?? server.server.getClientCapabilities())?.elicitation);
+  return perRequest ?? server.server.getClientCapabilities();
 }
+
+const canElicit = (server: McpServer, ctx: ServerContext) => Boolean(clientCapabilities(server, ctx)?.elicitation);
 
 function toolResult(result: Result, requestId: string): CallToolResult {
   if (result.ok) {

@@ -1,0 +1,32 @@
+// The widgets' calls inside an MCP host: every capability is a tool call through the host (the
+// view never talks to the server itself), and Confirm / Cancel is the app-only tool
+// confirmation_decide with the handle the proposal carried in its `_meta`.
+import type { App } from "@modelcontextprotocol/ext-apps";
+import type { WidgetCalls } from "../widgets/calls";
+import type { CatalogueEntry, EnvelopeError, ToolEnvelope } from "../widgets/types";
+import { envelopeOfDecision, envelopeOfResult, type ToolResultLike } from "./envelope";
+
+/** lib/doors/mcp-decide.ts DECIDE_TOOL */
+const DECIDE_TOOL = "confirmation_decide";
+
+export function hostCalls(app: App, catalogue: ReadonlyMap<string, CatalogueEntry>): WidgetCalls {
+  async function call(capabilityId: string, name: string, args: Record<string, unknown>, read: (result: ToolResultLike) => ToolEnvelope): Promise<ToolEnvelope> {
+    try {
+      return read(await app.callServerTool({ name, arguments: args }));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : "The host could not reach the service";
+      return { status: "error", capabilityId, error: { code: "unavailable", message } as EnvelopeError };
+    }
+  }
+  return {
+    run(capabilityId, brand, input) {
+      const entry = catalogue.get(capabilityId);
+      const name = entry?.toolName ?? capabilityId.replaceAll(".", "_");
+      const scoped = entry?.brandScoped !== false && brand;
+      return call(capabilityId, name, { ...input, ...(scoped ? { brand } : {}) }, (result) => envelopeOfResult(capabilityId, result));
+    },
+    decide(pendingId, decision, capabilityId) {
+      return call(capabilityId, DECIDE_TOOL, { pendingId, decision }, (result) => envelopeOfDecision(capabilityId, result));
+    },
+  };
+}

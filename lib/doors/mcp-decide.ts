@@ -1,0 +1,76 @@
+// The app-only tool behind the confirm view's buttons (MCP Apps): decides a call parked by
+// parkForView (mcp-apps.ts). `_meta.ui.visibility: ["app"]` asks hosts to keep it from the model,
+// but visibility is the host's declaration, not authorization; what holds here is the server's:
+// the handle reaches only the view (result `_meta`), decides only for the caller it is bound to,
+// runs the write at most once (a conditional claim), and is useless once expired or decided.
+import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
+import type { ToolEnvelope } from "../assistant/envelope";
+import { findCapability } from "../capabilities/registry";
+import { callerKey } from "../core/auth";
+import { AppError } from "../core/errors";
+import { invoke } from "../core/invoke";
+import { decidePending, type ConfirmedRun } from "./assistant-pending";
+import { errorEnvelope } from "./assistant";
+import { advertised, type ObjectSchema } from "./mcp-schema";
+import type { McpCaller } from "./mcp";
+
+export const DECIDE_TOOL = "confirmation_decide";
+
+const INPUT: ObjectSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["pendingId", "decision"],
+  properties: {
+    pendingId: { type: "string", minLength: 1, maxLength: 64, description: "The handle the confirm view received with the proposal" },
+    decision: { enum: ["confirm", "cancel"], description: "The person's answer" },
+  },
+};
+
+export const decideToolListing = {
+  name: DECIDE_TOOL,
+  title: "Confirm or cancel a proposed change",
+  description: "Called by the confirm view when the person presses Confirm or Cancel. Not for the model.",
+  inputSchema: INPUT,
+  _meta: { ui: { visibility: ["app"] } },
+};
+
+export function registerDecideTool(server: McpServer, callerFor: (ctx: ServerContext) => McpCaller): void {
+  const { name, inputSchema, ...config } = decideToolListing;
+  server.registerTool(name, { ...config, inputSchema: advertised(inputSchema) }, async (args: Record<string, unknown>, ctx: ServerContext) => decide(callerFor(ctx), args));
+}
+
+async function decide(caller: McpCaller, args: Record<string, unknown>): Promise<CallToolResult> {
+  const requestId = crypto.randomUUID();
+  const { pendingId, decision } = args;
+  if (typeof pendingId !== "string" || pendingId.length === 0 || pendingId.length > 64) return failed(new AppError("invalid_input", "pendingId: a pending call's handle", { field: "pendingId" }), requestId);
+  if (decision !== "confirm" && decision !== "cancel") return failed(new AppError("invalid_input", "decision: confirm or cancel", { field: "decision" }), requestId);
+  try {
+    const outcome = await decidePending(caller.actor.userId, pendingId, decision, requestId, { caller: callerKey(caller.actor), run: runAs(caller) });
+    return { structuredContent: { outcome }, content: [{ type: "text", text: sentence(outcome) }] };
+  } catch (thrown) {
+    if (thrown instanceof AppError) return failed(thrown, requestId);
+    throw thrown;
+  }
+}
+
+/** Confirm runs the parked call as the MCP caller that proposed it: its key's (or app's) scopes, its audit. */
+function runAs(caller: McpCaller): ConfirmedRun {
+  return async (call, token, requestId) => {
+    const brandScoped = findCapability(call.capabilityId)?.brandScoped ?? true;
+    const value = { ...call.input, ...(brandScoped ? { brand: call.brandId } : {}), confirmationToken: token };
+    const { result } = await invoke({ door: "mcp", credential: caller.credential, capabilityId: call.capabilityId, body: { ok: true, value }, requestId });
+    return result.ok ? { status: "ok", capabilityId: call.capabilityId, data: result.data } : errorEnvelope(call.capabilityId, result.error, requestId);
+  };
+}
+
+function sentence(outcome: ToolEnvelope): string {
+  if (outcome.status === "ok") return "Confirmed and done.";
+  if (outcome.status === "declined") return `Cancelled; nothing was changed (${outcome.summary}).`;
+  if (outcome.status === "error") return `${outcome.error.code}: ${outcome.error.message}`;
+  return "Still waiting for the person.";
+}
+
+function failed(error: AppError, requestId: string): CallToolResult {
+  const body = error.toBody(requestId);
+  return { isError: true, structuredContent: body, content: [{ type: "text", text: `${body.error.code}: ${body.error.message}` }] };
+}

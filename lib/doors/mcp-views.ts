@@ -1,0 +1,51 @@
+// The MCP Apps views: one `ui://brand-operations/<widget>` resource per widget name the registry
+// uses, each the same self-contained page (the widget bundle and its styles inlined, built by
+// scripts/build-mcp-views.ts from components/widgets/) told which widget it is. Nothing is fetched
+// from elsewhere; the only origin a view may reach is this service's own, for the signed URLs of
+// files (images in the carousel, uploads), and `_meta.ui.csp` says so.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { registerAppResource, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/server";
+import type { McpServer } from "@modelcontextprotocol/server";
+import { mcpToolName } from "../capabilities/define";
+import { capabilities } from "../capabilities/registry";
+import { config } from "../config";
+import { viewUri } from "./mcp-apps";
+
+export const VIEWS_DIR = path.resolve(process.cwd(), ".mcp-views");
+
+/** The widget names the registry uses: one view each. */
+export const VIEW_WIDGETS: readonly string[] = [...new Set(capabilities.flatMap((capability) => (capability.widget ? [capability.widget] : [])))];
+
+let bundle: { js: string; css: string } | undefined;
+
+function built(): { js: string; css: string } {
+  bundle ??= {
+    js: readFileSync(path.join(VIEWS_DIR, "view.js"), "utf8"),
+    css: readFileSync(path.join(VIEWS_DIR, "view.css"), "utf8"),
+  };
+  return bundle;
+}
+
+/** What every view needs of the registry: titles, widget names, tool names (no schemas, no code). */
+function catalogue() {
+  return capabilities.map((capability) => ({ id: capability.id, title: capability.title, widget: capability.widget, confirmation: capability.confirmation, toolName: mcpToolName(capability.id), brandScoped: capability.brandScoped }));
+}
+
+/** The view's page: inline only; `<` escaped in the JSON and `</script` in the code, so neither ends its tag. */
+export function viewHtml(widget: string): string {
+  const { js, css } = built();
+  const data = JSON.stringify({ widget, catalogue: catalogue() }).replace(/</g, "\\u003c");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${widget}</title><style>${css}</style></head><body><div id="root"></div><script type="application/json" id="view-data">${data}</script><script type="module">${js.replace(/<\/script/gi, "<\\/script")}</script></body></html>`;
+}
+
+export function registerViews(server: McpServer): void {
+  const origin = new URL(config().APP_URL).origin;
+  for (const widget of VIEW_WIDGETS) {
+    const uri = viewUri(widget);
+    const meta = { ui: { csp: { resourceDomains: [origin], connectDomains: [origin] }, prefersBorder: true } };
+    registerAppResource(server, `${widget} view`, uri, { description: `The ${widget} widget of Brand Operations`, _meta: meta }, async () => ({
+      contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: viewHtml(widget), _meta: meta }],
+    }));
+  }
+}

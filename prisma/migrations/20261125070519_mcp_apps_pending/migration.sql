@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PendingCall" ADD COLUMN "caller" TEXT;
