@@ -87,7 +87,7 @@ describe("MCP Apps: confirmation in the view", () => {
     const value = hex();
     const proposed = await tool(host, "kit_colors_add", { brand: world.brand.shortId, name: "View Teal", hex: value, role: "accent" });
     expect(proposed.isError).toBe(true);
-    expect(proposed.structuredContent.error.code).toBe("confirmation_required");
+    expect(proposed.structuredContent?.error?.code, JSON.stringify(proposed)).toBe("confirmation_required");
     expect(proposed.structuredContent.error.summary).toContain(value);
     expect(proposed.structuredContent.error).not.toHaveProperty("confirmationToken");
     const handle = proposed._meta?.[PENDING]?.pendingId as string;
