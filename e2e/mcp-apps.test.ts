@@ -1,0 +1,181 @@
+// MCP Apps in a real host in the browser: e2e/support/apps-host.ts (the official MCP client v2 and
+// ext-apps' AppBridge, bundled here) on a page of its own origin, whose backend forwards /mcp to the
+// door with the key. Debian's Chromium renders each view in a sandboxed iframe with the CSP the
+// view declares; the test reads what a person sees in it and clicks as a person would.
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { build } from "esbuild";
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../lib/db/client";
+import { bytes, uploadApproved } from "../test/support/files";
+import { call, confirmAndCall, expectOk, makeWorld } from "../test/support/world";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let hostScript: string;
+const servers: Server[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const bundled = await build({
+    entryPoints: [path.resolve(import.meta.dirname, "support/apps-host.ts")],
+    bundle: true, format: "esm", platform: "browser", target: "es2022", write: false, logLevel: "warning",
+  });
+  hostScript = bundled.outputFiles[0]!.text;
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  for (const server of servers) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+/** The host's page and its backend: GET / is the page, /mcp goes to the door with this key. */
+async function startHost(key: string): Promise<string> {
+  const target = new URL(`${baseUrl}/api/mcp`);
+  const page = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Test host</title>
+<style>body{margin:0;padding:8px;font-family:sans-serif;background:#fff} body.dark{background:#101114} iframe{display:block;width:100%;height:120px;border:1px solid #8884;border-radius:8px;margin:0 0 12px}</style>
+</head><body><div id="views"></div><script type="module">${hostScript.replace(/<\/script/gi, "<\\/script")}</script></body></html>`;
+  const server = createServer((incoming, outgoing) => {
+    if (incoming.url === "/") return void outgoing.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(page);
+    if (!incoming.url?.startsWith("/mcp")) return void outgoing.writeHead(404).end();
+    const { host: _host, origin: _origin, ...headers } = incoming.headers;
+    const forwarded = httpRequest(target, { method: incoming.method, headers: { ...headers, authorization: `Bearer ${key}` } }, (answer) => {
+      outgoing.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(outgoing);
+    });
+    forwarded.on("error", () => outgoing.destroy());
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+type Run = { frame: string | null; result: { isError?: boolean; content?: unknown; structuredContent?: any; _meta?: Record<string, any> } };
+type Host = { start(): Promise<string[]>; run(name: string, args: Record<string, unknown>, theme?: "light" | "dark"): Promise<Run>; callRaw(name: string, args: Record<string, unknown>): Promise<Run["result"]>; seen: { model: unknown[]; view: Run["result"][] } };
+
+async function openHost(key: string, viewport = { width: 1280, height: 900 }, dark = false): Promise<Page> {
+  const url = await startHost(key);
+  const { page } = await newPage(browser, url, { viewport });
+  // the views load the service's signed file URLs (declared in their CSP)
+  await page.context().route(`${new URL(baseUrl).origin}/**`, (route) => route.continue());
+  await page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
+  await page.goto("/");
+  if (dark) await page.evaluate(() => document.body.classList.add("dark"));
+  return page;
+}
+
+const host = <T>(page: Page, fn: (host: Host, arg: any) => Promise<T>, arg?: unknown) =>
+  page.evaluate(([source, value]) => new Function("host", "arg", `return (${source})(host, arg)`)((window as unknown as { appsHost: Host }).appsHost, value), [fn.toString(), arg] as const) as Promise<T>;
+
+async function view(page: Page, name: string, args: Record<string, unknown>, theme: "light" | "dark" = "light"): Promise<{ frame: FrameLocator; run: Run }> {
+  const run = await host<Run>(page, (h, a) => h.run(a.name, a.args, a.theme), { name, args, theme });
+  expect(run.frame, `${name} has a view`).toBeTruthy();
+  return { frame: page.frameLocator(`#${run.frame}`), run };
+}
+
+async function seedWorld() {
+  const world = await makeWorld();
+  const brand = world.brand.shortId;
+  await confirmAndCall("kit.colors.add", world.admin.key, { brand, name: "Espresso", hex: "#3B2416", role: "primary" });
+  await confirmAndCall("kit.colors.add", world.admin.key, { brand, name: "Crema", hex: "#F2E3C6", role: "secondary" });
+  const logo = await uploadApproved({ key: world.admin.key, brand }, { fileName: "crema-logo.png", mimeType: "image/png", body: bytes.png(), category: "logo", name: "Crema logo" });
+  await uploadApproved({ key: world.admin.key, brand }, { fileName: "menu.pdf", mimeType: "application/pdf", body: bytes.pdf(), category: "print", name: "Winter menu" });
+  return { world, brand, logo };
+}
+
+describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
+  it("palette and carousel show what a person needs; the confirm view writes once on Confirm, never on a replay or Cancel", async () => {
+    const { world, brand, logo } = await seedWorld();
+    const page = await openHost(world.admin.key);
+    const names = await host<string[]>(page, (h) => h.start());
+    expect(names).toContain("kit_read");
+    expect(names).toContain("confirmation_decide");
+
+    const palette = (await view(page, "kit_read", { brand })).frame;
+    await palette.getByTestId("widget-palette").waitFor();
+    await expect.poll(() => palette.locator("tr[data-hex]").count()).toBe(2);
+    expect(await palette.locator('tr[data-hex="#3B2416"]').textContent()).toMatch(/Espresso.*#3B2416.*primary.*:1.*(AAA|AA)/);
+    expect(await palette.locator('tr[data-hex="#F2E3C6"] .badge').allTextContents()).toContain("below AA");
+
+    const carousel = (await view(page, "library_search", { brand })).frame;
+    await carousel.getByTestId("widget-carousel").waitFor();
+    await carousel.getByTestId(`asset-${logo}`).waitFor();
+    expect(await carousel.locator(".carousel-card").count()).toBe(2);
+    // the image's signed URL was asked for through the host (library_asset_get) and loads in the frame
+    await expect.poll(() => carousel.locator(`[data-testid="asset-${logo}"] img`).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await carousel.getByTestId(`asset-${logo}`).getByTestId("asset-details").click();
+    await carousel.getByTestId("widget-record").waitFor();
+    await screenshot(page, "mcp-apps-palette-carousel");
+
+    // a confirmed write: the summary in the view, Confirm there, one write
+    const hex = "#0A9396";
+    const { frame: confirm, run } = await view(page, "kit_colors_add", { brand, name: "Teal", hex, role: "accent" });
+    expect(run.result.structuredContent.error.code).toBe("confirmation_required");
+    await confirm.getByTestId("widget-confirm").waitFor();
+    expect(await confirm.locator(".confirm-summary").textContent()).toContain(hex);
+    await screenshot(page, "mcp-apps-confirm");
+    await confirm.getByTestId("confirm-accept").click();
+    await confirm.locator('tr[data-hex="#0A9396"]').waitFor();
+    const colors = () => db().kitColor.count({ where: { brandId: world.brand.id, hex } });
+    expect(await colors()).toBe(1);
+    const read = expectOk(await call("kit.read", world.admin.key, { brand, parts: ["colors"] }));
+    expect(read.colors.map((c: { hex: string }) => c.hex)).toContain(hex);
+    // the handle replayed (as a host or a script could): the stored outcome, no second write
+    const handle = run.result._meta!["brand-operations/pending"].pendingId as string;
+    const replay = await host<Run["result"]>(page, (h, id) => h.callRaw("confirmation_decide", { pendingId: id, decision: "confirm" }), handle);
+    expect(replay.structuredContent.outcome.status).toBe("ok");
+    expect(await colors()).toBe(1);
+
+    // Cancel: the view says so, nothing is written
+    const other = "#AE2012";
+    const { frame: declined } = await view(page, "kit_colors_add", { brand, name: "Rust", hex: other, role: "accent" });
+    await declined.getByTestId("confirm-cancel").click();
+    await declined.getByTestId("confirm-declined").waitFor();
+    expect(await db().kitColor.count({ where: { brandId: world.brand.id, hex: other } })).toBe(0);
+    // the last two views in the window (a full-page capture leaves frames outside it unpainted)
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await screenshot(page, "mcp-apps-1280-light", { fullPage: false });
+
+    // nothing the model was handed holds a token or a handle
+    const seen = await host<{ model: unknown[]; view: Run["result"][] }>(page, async (h) => h.seen);
+    const modelSaw = JSON.stringify(seen.model);
+    const handles = (await db().pendingCall.findMany({ where: { userId: world.admin.id, door: "mcp" }, select: { id: true } })).map((row) => row.id);
+    expect(handles.length).toBe(2);
+    for (const id of handles) expect(modelSaw).not.toContain(id);
+    expect(modelSaw).not.toMatch(/bct_[A-Za-z0-9]{8,}/);
+    expect(seen.view.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("follows the host: dark theme, a 360 px phone, and a host that sends no styles", async () => {
+    const { world, brand } = await seedWorld();
+    const page = await openHost(world.admin.key, { width: 360, height: 800 }, true);
+    await host(page, (h) => h.start());
+    const palette = (await view(page, "kit_read", { brand }, "dark")).frame;
+    await palette.locator("tr[data-hex]").first().waitFor();
+    expect(await palette.locator("html").getAttribute("data-theme")).toBe("dark");
+    const background = await palette.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor);
+    expect(background).toBe("rgb(29, 30, 36)"); // --surface of the dark palette
+    // nothing wider than the phone's frame
+    expect(await palette.locator("html").evaluate((html) => html.scrollWidth <= html.clientWidth + 1)).toBe(true);
+    const { frame: confirm } = await view(page, "kit_colors_add", { brand, name: "Night", hex: "#001219", role: "accent" }, "dark");
+    await confirm.getByTestId("confirm-accept").waitFor();
+    await screenshot(page, "mcp-apps-360-dark");
+
+    const light = await openHost(world.admin.key, { width: 360, height: 800 });
+    await host(light, (h) => h.start());
+    const plain = (await view(light, "library_search", { brand })).frame;
+    await plain.locator(".carousel-card").first().waitFor();
+    expect(await plain.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor)).toBe("rgb(255, 255, 255)");
+    await screenshot(light, "mcp-apps-360-light");
+    const wide = await openHost(world.admin.key, { width: 1280, height: 900 }, true);
+    await host(wide, (h) => h.start());
+    await (await view(wide, "kit_read", { brand }, "dark")).frame.locator("tr[data-hex]").first().waitFor();
+    await screenshot(wide, "mcp-apps-1280-dark");
+  }, 120_000);
+});
