@@ -112,6 +112,15 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     await carousel.getByTestId(`asset-${logo}`).getByTestId("asset-details").click();
     await carousel.getByTestId("widget-record").waitFor();
     await screenshot(page, "mcp-apps-palette-carousel");
+    // paging on in the view: the next page through the host
+    const paged = (await view(page, "library_search", { brand, limit: 1 })).frame;
+    await expect.poll(() => paged.locator(".carousel-card").count()).toBe(1);
+    await paged.getByTestId("next-page").click();
+    await expect.poll(() => paged.locator(".carousel-card").count()).toBe(2);
+    await expect.poll(() => paged.getByTestId("next-page").count()).toBe(0);
+    // copying a HEX says whether it worked (a sandboxed frame may refuse the clipboard)
+    await palette.getByTestId("copy-#3B2416").click();
+    await expect.poll(() => palette.getByTestId("copy-#3B2416").textContent()).toMatch(/^(Copied|Select it)$/);
 
     // a confirmed write: the summary in the view, Confirm there, one write
     const hex = "#0A9396";

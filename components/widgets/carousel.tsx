@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { RecordWidget } from "./record";
 import { useWidgetCalls } from "./calls";
+import { NextPage, usePages } from "./pages";
 import { AssetThumb, useAsset } from "./asset-preview";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { ReviewWidget } from "./review";
@@ -12,9 +13,10 @@ import { errorOf, okData, type AssetSummary, type ToolEnvelope, type WidgetProps
 
 const STATUS_TONE = { proposed: "warn", approved: "pass", archived: "muted" } as const;
 
-export function CarouselWidget({ capabilityId, envelope, brand }: WidgetProps) {
+export function CarouselWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { run } = useWidgetCalls();
   const data = okData<{ items: AssetSummary[]; nextCursor: string | null }>(envelope);
+  const pages = usePages<AssetSummary>({ capabilityId, input, envelope, brand });
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [details, setDetails] = useState<{ id: string; envelope: ToolEnvelope } | null>(null);
   async function showDetails(id: string) {
@@ -22,15 +24,16 @@ export function CarouselWidget({ capabilityId, envelope, brand }: WidgetProps) {
     setDetails({ id, envelope: await run("library.asset.get", brand, { assetId: id }) });
   }
   return (
-    <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(data.items.length, "file", Boolean(data.nextCursor)) : undefined}>
+    <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(pages.items.length, "file", Boolean(pages.nextCursor)) : undefined}>
       {data?.items.length === 0 && <Empty>No files match. Admins can add one with the upload command (type /library.upload.create).</Empty>}
-      {data && data.items.length > 0 && (
+      {pages.items.length > 0 && (
         <ul className="carousel">
-          {data.items.map((item) => (
+          {pages.items.map((item) => (
             <Card key={item.id} item={item} brand={brand} open={details?.id === item.id} onDetails={() => void showDetails(item.id)} onReview={() => setReviewing(item.id)} />
           ))}
         </ul>
       )}
+      <NextPage pages={pages} />
       {details && <RecordWidget capabilityId="library.asset.get" input={{ assetId: details.id }} envelope={details.envelope} brand={brand} />}
       {reviewing && <ReviewWidget capabilityId="library.asset.review" input={{ assetId: reviewing }} envelope={null} brand={brand} />}
     </WidgetFrame>

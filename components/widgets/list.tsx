@@ -4,6 +4,7 @@
 // catalogue was asked for.
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { formatScalar, labelOf } from "./readable";
+import { NextPage, usePages } from "./pages";
 import { RowActions } from "./row-actions";
 import { errorOf, isRecord, okData, type WidgetProps } from "./types";
 
@@ -14,11 +15,12 @@ const TITLE_FIELDS = ["name", "value", "provider", "title"];
 const BADGE_FIELDS = ["status", "role", "type", "available"];
 const HIDDEN = new Set(["id"]);
 
-export function ListWidget({ capabilityId, envelope, brand }: WidgetProps) {
+export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const data = okData<{ items?: Item[]; catalog?: Item[]; nextCursor?: string | null }>(envelope);
-  const items = data?.items ?? [];
+  const pages = usePages<Item>({ capabilityId, input, envelope, brand });
+  const items = pages.items;
   return (
-    <WidgetFrame name="list" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(items.length, "item", Boolean(data.nextCursor)) : undefined}>
+    <WidgetFrame name="list" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(items.length, "item", Boolean(pages.nextCursor)) : undefined}>
       {data && items.length === 0 && <Empty>Nothing here yet.</Empty>}
       {items.length > 0 && <Rows items={items} actions={{ capabilityId, brand }} />}
       {data?.catalog && (
@@ -27,7 +29,7 @@ export function ListWidget({ capabilityId, envelope, brand }: WidgetProps) {
           <Rows items={data.catalog} />
         </>
       )}
-      {data?.nextCursor && <p className="muted">More items exist; ask for the next page.</p>}
+      <NextPage pages={pages} />
     </WidgetFrame>
   );
 }

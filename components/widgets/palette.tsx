@@ -112,6 +112,7 @@ function ColorRow({ color, added }: { color: KitColor; added: boolean }) {
       </td>
       <td>
         <code>{color.hex}</code>
+        <CopyHex hex={color.hex} />
       </td>
       <td>{color.role}</td>
       <td>
@@ -135,4 +136,39 @@ function Contrast({ ratio, background, hex }: { ratio: number; background: strin
       <Badge tone={mark === "fail" ? "fail" : "pass"}>{mark === "fail" ? "below AA" : mark}</Badge>
     </span>
   );
+}
+
+/**
+ * Copies a HEX for the person: the clipboard API where the page may use it, else the selection
+ * copy (a sandboxed MCP Apps frame may refuse the former); says which happened.
+ */
+function CopyHex({ hex }: { hex: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  async function copy() {
+    const ok = await navigator.clipboard?.writeText(hex).then(() => true, () => false) || copyBySelection(hex);
+    setState(ok ? "copied" : "failed");
+    setTimeout(() => setState("idle"), 1500);
+  }
+  return (
+    <button type="button" className="button small copy-hex" data-testid={`copy-${hex}`} aria-label={`Copy ${hex}`} onClick={() => void copy()}>
+      {state === "copied" ? "Copied" : state === "failed" ? "Select it" : "Copy"}
+    </button>
+  );
+}
+
+function copyBySelection(text: string): boolean {
+  const field = document.createElement("textarea");
+  field.value = text;
+  field.setAttribute("readonly", "");
+  field.style.position = "fixed";
+  field.style.opacity = "0";
+  document.body.append(field);
+  field.select();
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  } finally {
+    field.remove();
+  }
 }

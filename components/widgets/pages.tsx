@@ -1,0 +1,42 @@
+"use client";
+// The next page of a list result, asked for by the person (carousel, list): the same capability
+// with the same input and the result's cursor, the rows appended below the first page's.
+import { useState } from "react";
+import { useWidgetCalls } from "./calls";
+import { errorOf, okData, type EnvelopeError, type WidgetProps } from "./types";
+import { WidgetError } from "./widget-error";
+
+type Page<T> = { items: T[]; nextCursor?: string | null };
+
+export function usePages<T>({ capabilityId, input, envelope, brand }: Pick<WidgetProps, "capabilityId" | "input" | "envelope" | "brand">) {
+  const { run } = useWidgetCalls();
+  const first = okData<Page<T>>(envelope);
+  const [more, setMore] = useState<{ items: T[]; nextCursor: string | null }>({ items: [], nextCursor: null });
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<EnvelopeError | undefined>();
+  const nextCursor = more.items.length > 0 || more.nextCursor ? more.nextCursor : (first?.nextCursor ?? null);
+  async function loadMore() {
+    if (!nextCursor) return;
+    setLoading(true);
+    const next = await run(capabilityId, brand, { ...input, cursor: nextCursor });
+    setLoading(false);
+    const page = okData<Page<T>>(next);
+    setError(errorOf(next));
+    if (page) setMore((now) => ({ items: [...now.items, ...page.items], nextCursor: page.nextCursor ?? null }));
+  }
+  return { items: [...(first?.items ?? []), ...more.items], nextCursor, loadMore, loading, error };
+}
+
+export function NextPage({ pages }: { pages: Pick<ReturnType<typeof usePages>, "nextCursor" | "loadMore" | "loading" | "error"> }) {
+  if (!pages.nextCursor && !pages.error) return null;
+  return (
+    <div className="widget-more">
+      {pages.error && <WidgetError error={pages.error} />}
+      {pages.nextCursor && (
+        <button type="button" className="button small" data-testid="next-page" disabled={pages.loading} onClick={() => void pages.loadMore()}>
+          {pages.loading ? "Loading…" : "Next page"}
+        </button>
+      )}
+    </div>
+  );
+}
