@@ -9,6 +9,14 @@ import { gzipSync } from "node:zlib";
 import { build, transform, type Plugin } from "esbuild";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+
+/**
+ * What a view may cost (README, "MCP Apps"): the inline script and all of the page gzipped, checked
+ * by test/mcp/views-budget.test.ts; the palette's first render in Chromium, by npm run bench:views.
+ * Today: React DOM ~205 KiB, zod ~190 KiB (the MCP SDK and ext-apps validate with it), the MCP
+ * client's protocol ~115 KiB, our widgets ~35 KiB.
+ */
+export const VIEW_BUDGET = { scriptKiB: 640, gzipKiB: 192, firstRenderMedianMs: 500 };
 const OUT = path.join(ROOT, ".mcp-views");
 
 /** The light and the dark palette of globals.css, also under data-theme, so the host's theme wins over the system's. */

@@ -110,6 +110,7 @@ case "$task" in
   bench-profile) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-profile.ts "$@" ;;
   bench-library) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;
   bench-soak) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-soak.ts "$@" ;;
+  bench-views) ensure_views; exec npx tsx --conditions=react-server scripts/bench-views.ts "$@" ;;
   bench-voice) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-voice.ts "$@" ;;
   exec) exec "$@" ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;
