@@ -2,7 +2,7 @@
 // uses, each the same self-contained page (the widget bundle and its styles inlined, built by
 // scripts/build-mcp-views.ts from components/widgets/) told which widget it is. Nothing is fetched
 // from elsewhere; the only origin a view may reach is this service's own, for the signed URLs of
-// files (images in the carousel, uploads), and `_meta.ui.csp` says so.
+// files (thumbnails in the carousel and records), and `_meta.ui.csp` says so.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { registerAppResource, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/server";
@@ -14,8 +14,8 @@ import { viewUri } from "./mcp-apps";
 
 export const VIEWS_DIR = path.resolve(process.cwd(), ".mcp-views");
 
-/** The widget names the registry uses: one view each. */
-export const VIEW_WIDGETS: readonly string[] = [...new Set(capabilities.flatMap((capability) => (capability.widget ? [capability.widget] : [])))];
+/** The widget names of the capabilities the MCP door may serve: one view each. */
+export const VIEW_WIDGETS: readonly string[] = [...new Set(capabilities.flatMap((capability) => (capability.widget && capability.doors.includes("mcp") ? [capability.widget] : [])))];
 
 let bundle: { js: string; css: string } | undefined;
 
@@ -43,7 +43,8 @@ export function registerViews(server: McpServer): void {
   const origin = new URL(config().APP_URL).origin;
   for (const widget of VIEW_WIDGETS) {
     const uri = viewUri(widget);
-    const meta = { ui: { csp: { resourceDomains: [origin], connectDomains: [origin] }, prefersBorder: true } };
+    // images only (thumbnails by signed URL); the view fetches nothing itself, its calls go through the host
+    const meta = { ui: { csp: { resourceDomains: [origin] }, prefersBorder: true } };
     registerAppResource(server, `${widget} view`, uri, { description: `The ${widget} widget of Brand Operations`, _meta: meta }, async () => ({
       contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: viewHtml(widget), _meta: meta }],
     }));

@@ -56,10 +56,11 @@ describe("MCP Apps: what hosts see", () => {
     expect(without.map((t) => t.name).sort()).toEqual(withViews.map((t) => t.name).filter((name) => name !== "confirmation_decide").sort());
   });
 
-  it("serves one self-contained view per widget name", async () => {
+  it("serves one self-contained view per widget name, reaching out for images of its own origin only", async () => {
     const { resources } = await host.listResources();
     const uris = resources.map((r) => r.uri).sort();
-    expect(uris).toEqual(["action_link", "carousel", "choice", "confirm", "file_request", "list", "palette", "record", "review"].map((w) => `ui://brand-operations/${w}`));
+    // the widgets of the capabilities served on MCP (file_request's upload is the API's and the chat's)
+    expect(uris).toEqual(["action_link", "carousel", "choice", "confirm", "list", "palette", "record", "review"].map((w) => `ui://brand-operations/${w}`));
     for (const uri of uris) {
       const { contents } = await host.readResource({ uri });
       const [page] = contents as { uri: string; mimeType: string; text: string; _meta?: any }[];
@@ -67,7 +68,7 @@ describe("MCP Apps: what hosts see", () => {
       // nothing loaded from elsewhere: no src= or href= and no @import; the bundle is inline
       expect(page!.text).not.toMatch(/<script[^>]+src=|<link[^>]+href=|@import/i);
       expect(page!.text).toContain(`"widget":"${uri.split("/").pop()}"`);
-      expect(page!._meta.ui.csp).toEqual({ resourceDomains: [new URL(baseUrl()).origin], connectDomains: [new URL(baseUrl()).origin] });
+      expect(page!._meta.ui.csp).toEqual({ resourceDomains: [new URL(baseUrl()).origin] });
     }
   });
 
