@@ -62,8 +62,8 @@ type Host = { start(): Promise<string[]>; run(name: string, args: Record<string,
 async function openHost(key: string, viewport = { width: 1280, height: 900 }, dark = false): Promise<Page> {
   const url = await startHost(key);
   const { page } = await newPage(browser, url, { viewport });
-  // the views load the service's signed file URLs (declared in their CSP)
-  await page.context().route(`${new URL(baseUrl).origin}/**`, (route) => route.continue());
+  // the views load signed file URLs (declared in their CSP): the service's, or the S3 endpoint's
+  for (const files of [baseUrl, inject("testEnv").S3_ENDPOINT].filter(Boolean)) await page.context().route(`${new URL(files!).origin}/**`, (route) => route.continue());
   await page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
   await page.goto("/");
   if (dark) await page.evaluate(() => document.body.classList.add("dark"));

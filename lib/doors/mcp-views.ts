@@ -1,15 +1,15 @@
 // The MCP Apps views: one `ui://brand-operations/<widget>` resource per widget name the registry
 // uses, each the same self-contained page (the widget bundle and its styles inlined, built by
 // scripts/build-mcp-views.ts from components/widgets/) told which widget it is. Nothing is fetched
-// from elsewhere; the only origin a view may reach is this service's own, for the signed URLs of
-// files (thumbnails in the carousel and records), and `_meta.ui.csp` says so.
+// from elsewhere; the only origin a view may reach is where signed file URLs point (this service,
+// or the S3 endpoint), for thumbnails in the carousel and records, and `_meta.ui.csp` says so.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { registerAppResource, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/server";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { mcpToolName } from "../capabilities/define";
 import { capabilities } from "../capabilities/registry";
-import { config } from "../config";
+import { storage } from "../storage";
 import { viewUri } from "./mcp-apps";
 
 export const VIEWS_DIR = path.resolve(process.cwd(), ".mcp-views");
@@ -40,13 +40,22 @@ export function viewHtml(widget: string): string {
 }
 
 export function registerViews(server: McpServer): void {
-  const origin = new URL(config().APP_URL).origin;
   for (const widget of VIEW_WIDGETS) {
     const uri = viewUri(widget);
-    // images only (thumbnails by signed URL); the view fetches nothing itself, its calls go through the host
-    const meta = { ui: { csp: { resourceDomains: [origin] }, prefersBorder: true } };
-    registerAppResource(server, `${widget} view`, uri, { description: `The ${widget} widget of Brand Operations`, _meta: meta }, async () => ({
-      contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: viewHtml(widget), _meta: meta }],
+    registerAppResource(server, `${widget} view`, uri, { description: `The ${widget} widget of Brand Operations`, _meta: { ui: { prefersBorder: true } } }, async () => ({
+      // images only (thumbnails by signed URL, from wherever the files are); the view fetches
+      // nothing itself: its calls go through the host
+      contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: viewHtml(widget), _meta: { ui: { csp: { resourceDomains: await fileOrigins() }, prefersBorder: true } } }],
     }));
   }
+}
+
+let origins: Promise<string[]> | undefined;
+
+/** Where signed file URLs point: this service (local storage) or the bucket's endpoint, as the storage signs them. */
+function fileOrigins(): Promise<string[]> {
+  origins ??= storage()
+    .downloadUrl({ key: "view-csp-probe", fileName: "probe.png", mimeType: "image/png" }, { issuedAt: new Date(), expiresInSeconds: 60 })
+    .then((url) => [new URL(url).origin]);
+  return origins;
 }

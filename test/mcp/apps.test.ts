@@ -4,7 +4,7 @@
 // views rendered in Chromium by an AppBridge host are e2e/mcp-apps.test.ts.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { decidePending } from "../../lib/doors/assistant-pending";
 import { baseUrl, call, expectOk, makeKey, makeWorld } from "../support/world";
@@ -56,7 +56,7 @@ describe("MCP Apps: what hosts see", () => {
     expect(without.map((t) => t.name).sort()).toEqual(withViews.map((t) => t.name).filter((name) => name !== "confirmation_decide").sort());
   });
 
-  it("serves one self-contained view per widget name, reaching out for images of its own origin only", async () => {
+  it("serves one self-contained view per widget name, reaching out only for images where the files are", async () => {
     const { resources } = await host.listResources();
     const uris = resources.map((r) => r.uri).sort();
     // the widgets of the capabilities served on MCP (file_request's upload is the API's and the chat's)
@@ -68,7 +68,9 @@ describe("MCP Apps: what hosts see", () => {
       // nothing loaded from elsewhere: no src= or href= and no @import; the bundle is inline
       expect(page!.text).not.toMatch(/<script[^>]+src=|<link[^>]+href=|@import/i);
       expect(page!.text).toContain(`"widget":"${uri.split("/").pop()}"`);
-      expect(page!._meta.ui.csp).toEqual({ resourceDomains: [new URL(baseUrl()).origin] });
+      // where the suite's server keeps files: itself, or the S3 endpoint (distributed profile)
+      const files = inject("testEnv").S3_ENDPOINT || baseUrl();
+      expect(page!._meta.ui.csp).toEqual({ resourceDomains: [new URL(files).origin] });
     }
   });
 
