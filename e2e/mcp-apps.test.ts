@@ -10,6 +10,7 @@ import type { Browser, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../lib/db/client";
 import { bytes, uploadApproved } from "../test/support/files";
+import { makeQuestion } from "../test/support/records";
 import { call, confirmAndCall, expectOk, makeWorld } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 
@@ -57,7 +58,7 @@ async function startHost(key: string): Promise<string> {
 }
 
 type Run = { frame: string | null; result: { isError?: boolean; content?: unknown; structuredContent?: any; _meta?: Record<string, any> } };
-type Host = { start(): Promise<string[]>; run(name: string, args: Record<string, unknown>, theme?: "light" | "dark"): Promise<Run>; callRaw(name: string, args: Record<string, unknown>): Promise<Run["result"]>; seen: { model: unknown[]; view: Run["result"][] } };
+type Host = { start(): Promise<string[]>; run(name: string, args: Record<string, unknown>, theme?: "light" | "dark", variables?: Record<string, string>): Promise<Run>; callRaw(name: string, args: Record<string, unknown>): Promise<Run["result"]>; seen: { model: unknown[]; view: Run["result"][] } };
 
 async function openHost(key: string, viewport = { width: 1280, height: 900 }, dark = false): Promise<Page> {
   const url = await startHost(key);
@@ -73,8 +74,8 @@ async function openHost(key: string, viewport = { width: 1280, height: 900 }, da
 const host = <T>(page: Page, fn: (host: Host, arg: any) => Promise<T>, arg?: unknown) =>
   page.evaluate(([source, value]) => new Function("host", "arg", `return (${source})(host, arg)`)((window as unknown as { appsHost: Host }).appsHost, value), [fn.toString(), arg] as const) as Promise<T>;
 
-async function view(page: Page, name: string, args: Record<string, unknown>, theme: "light" | "dark" = "light"): Promise<{ frame: FrameLocator; run: Run }> {
-  const run = await host<Run>(page, (h, a) => h.run(a.name, a.args, a.theme), { name, args, theme });
+async function view(page: Page, name: string, args: Record<string, unknown>, theme: "light" | "dark" = "light", variables?: Record<string, string>): Promise<{ frame: FrameLocator; run: Run }> {
+  const run = await host<Run>(page, (h, a) => h.run(a.name, a.args, a.theme, a.variables), { name, args, theme, variables });
   expect(run.frame, `${name} has a view`).toBeTruthy();
   return { frame: page.frameLocator(`#${run.frame}`), run };
 }
@@ -151,6 +152,13 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await screenshot(page, "mcp-apps-1280-light", { fullPage: false });
 
+    // the choice view answers a question through the host
+    const questionId = await makeQuestion(world.brand.id);
+    const choice = (await view(page, "questions_list", { brand })).frame;
+    await choice.getByTestId(`question-${questionId}`).getByRole("button", { name: "B", exact: true }).click();
+    await choice.getByTestId("question-answered").waitFor();
+    expect(await db().question.findUnique({ where: { id: questionId }, select: { status: true } })).toMatchObject({ status: "answered" });
+
     // nothing the model was handed holds a token or a handle
     const seen = await host<{ model: unknown[]; view: Run["result"][] }>(page, async (h) => h.seen);
     const modelSaw = JSON.stringify(seen.model);
@@ -161,7 +169,7 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     expect(seen.view.length).toBeGreaterThan(0);
   }, 120_000);
 
-  it("follows the host: dark theme, a 360 px phone, and a host that sends no styles", async () => {
+  it("follows the host: dark theme, its style variables, a 360 px phone, and a host that sends no styles", async () => {
     const { world, brand } = await seedWorld();
     const page = await openHost(world.admin.key, { width: 360, height: 800 }, true);
     await host(page, (h) => h.start());
@@ -175,6 +183,12 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     const { frame: confirm } = await view(page, "kit_colors_add", { brand, name: "Night", hex: "#001219", role: "accent" }, "dark");
     await confirm.getByTestId("confirm-accept").waitFor();
     await screenshot(page, "mcp-apps-360-dark");
+
+    // a host's own style variables stand in for ours
+    const styled = (await view(page, "kit_read", { brand }, "light", { "--color-background-primary": "rgb(250, 240, 230)", "--color-text-primary": "rgb(20, 30, 40)" })).frame;
+    await styled.locator("tr[data-hex]").first().waitFor();
+    expect(await styled.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor)).toBe("rgb(250, 240, 230)");
+    expect(await styled.locator("body").evaluate((body) => getComputedStyle(body).color)).toBe("rgb(20, 30, 40)");
 
     const light = await openHost(world.admin.key, { width: 360, height: 800 });
     await host(light, (h) => h.start());

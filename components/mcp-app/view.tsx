@@ -3,7 +3,7 @@
 // calls made through the host (calls.ts), styled by the host's theme and variables when it sends
 // them (host-styles.ts) and by our own stylesheet when it sends none. Built by
 // scripts/build-mcp-views.ts into one inline bundle.
-import { StrictMode, useMemo, useState } from "react";
+import { StrictMode, useEffect, useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useApp, useHostStyles } from "@modelcontextprotocol/ext-apps/react";
 import { CatalogueProvider } from "../widgets/catalogue";
@@ -23,7 +23,7 @@ const byToolName = new Map(data.catalogue.map((entry) => [entry.toolName, entry.
 
 function View() {
   const [shown, setShown] = useState<Shown | null>(null);
-  const { app, error } = useApp({
+  const { app, isConnected, error } = useApp({
     appInfo: { name: "brand-operations-view", version: "1.0.0" },
     capabilities: {},
     onAppCreated: (created) => {
@@ -32,10 +32,11 @@ function View() {
       created.ontoolinput = ({ arguments: input }) => setShown((now) => ({ capabilityId: capabilityOf(), envelope: now?.envelope ?? null, input: isRecord(input) ? input : {} }));
       created.ontoolresult = (result) => setShown((now) => ({ capabilityId: capabilityOf() || now?.capabilityId || "", input: now?.input ?? {}, envelope: envelopeOfResult(capabilityOf(), result) }));
       created.onhostcontextchanged = () => followHostContext(created.getHostContext());
-      followHostContext(created.getHostContext());
     },
   });
   useHostStyles(app, app?.getHostContext());
+  // the host's context arrives with the connection (and changes by notification, above)
+  useEffect(() => followHostContext(app?.getHostContext()), [app, isConnected]);
   const calls = useMemo(() => (app ? hostCalls(app, catalogue) : null), [app]);
   if (error) return <p className="mcp-view-note">This view could not reach its host: {error.message}</p>;
   if (!calls || !shown?.envelope) return <p className="mcp-view-note" data-testid="view-waiting">Working…</p>;

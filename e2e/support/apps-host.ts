@@ -22,7 +22,7 @@ async function start(): Promise<string[]> {
 }
 
 /** The model's tool call, and its view when the tool has one; answers the view's iframe id. */
-async function run(name: string, args: Record<string, unknown>, theme: "light" | "dark" = "light"): Promise<{ frame: string | null; result: ToolResult }> {
+async function run(name: string, args: Record<string, unknown>, theme: "light" | "dark" = "light", variables?: Record<string, string>): Promise<{ frame: string | null; result: ToolResult }> {
   const result = (await client.callTool({ name, arguments: args })) as ToolResult;
   seen.model.push(result.content, result.structuredContent);
   const tool = tools.find((candidate) => candidate.name === name);
@@ -41,7 +41,7 @@ async function run(name: string, args: Record<string, unknown>, theme: "light" |
   iframe.title = `${name} view`;
   document.getElementById("views")!.append(iframe);
   const bridge = new AppBridge(null, { name: "test-apps-host", version: "1.0.0" }, { serverTools: {}, openLinks: {} }, {
-    hostContext: { theme, displayMode: "inline", toolInfo: { tool: tool as never }, containerDimensions: { maxWidth: iframe.clientWidth } },
+    hostContext: { theme, displayMode: "inline", toolInfo: { tool: tool as never }, containerDimensions: { maxWidth: iframe.clientWidth }, ...(variables ? { styles: { variables } as never } : {}) },
   });
   // the view's calls go to the server as this host's calls; their results are the view's alone
   bridge.oncalltool = async (params) => {
