@@ -11,7 +11,7 @@ import { isServed } from "../core/rollout";
 import { advertised, inputSchema, outputSchema } from "./mcp-schema";
 import { openConfirmation, sealConfirmation } from "./mcp-confirmation";
 import { parkForView, rendersViews, viewMeta, viewResult } from "./mcp-apps";
-import { decideToolListing, registerDecideTool } from "./mcp-decide";
+import { DECIDE_TOOL, decideToolListing, registerDecideTool } from "./mcp-decide";
 import { registerViews } from "./mcp-views";
 
 export type McpCaller = { actor: Actor; credential: Credential };
@@ -34,8 +34,9 @@ export function registerTools(server: McpServer, caller: McpCaller, calling?: st
     // a session's calls run as the request that carries them (an app's token is refreshed meanwhile)
     server.registerTool(tool.name, config, (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, callerOf(ctx) ?? caller, capability, args, ctx));
   }
-  registerDecideTool(server, (ctx) => callerOf(ctx) ?? caller);
-  registerViews(server);
+  // MCP Apps: the confirm view's tool and the views, unless this is a stateless call of another tool
+  if (calling === undefined || calling === DECIDE_TOOL) registerDecideTool(server, (ctx) => callerOf(ctx) ?? caller);
+  if (calling === undefined) registerViews(server);
   const allowed = tools.filter(({ capability }) => hasScope(caller.actor, capability));
   const listed = allowed.map(({ tool }) => tool);
   // an MCP Apps host also sees which view renders each tool, and the confirm view's own tool
