@@ -4,10 +4,8 @@
 import type { App } from "@modelcontextprotocol/ext-apps";
 import type { WidgetCalls } from "../widgets/calls";
 import type { CatalogueEntry, EnvelopeError, ToolEnvelope } from "../widgets/types";
+import { DECIDE_TOOL } from "@/lib/doors/mcp-apps-meta";
 import { envelopeOfDecision, envelopeOfResult, type ToolResultLike } from "./envelope";
-
-/** lib/doors/mcp-decide.ts DECIDE_TOOL */
-const DECIDE_TOOL = "confirmation_decide";
 
 export function hostCalls(app: App, catalogue: ReadonlyMap<string, CatalogueEntry>): WidgetCalls {
   async function call(capabilityId: string, name: string, args: Record<string, unknown>, read: (result: ToolResultLike) => ToolEnvelope): Promise<ToolEnvelope> {

@@ -1,12 +1,16 @@
 // A tool result as the MCP door hands it to an MCP Apps host, read back into the envelope the
 // widgets already understand (lib/assistant/envelope.ts): the data, an error body, or a write
 // parked for the person (its handle in `_meta`, lib/doors/mcp-apps.ts).
+import { CAPABILITY_META_KEY, PENDING_META_KEY } from "@/lib/doors/mcp-apps-meta";
 import { isRecord, type EnvelopeError, type ToolEnvelope } from "../widgets/types";
 
-/** lib/doors/mcp-apps.ts PENDING_META_KEY (the view bundle does not import server code) */
-export const PENDING_META_KEY = "brand-operations/pending";
-
 export type ToolResultLike = { isError?: boolean; structuredContent?: unknown; content?: unknown; _meta?: unknown };
+
+/** The capability that answered, as the door names it in `_meta`, else the caller's guess. */
+export function capabilityOfResult(result: ToolResultLike, guess: string): string {
+  const named = isRecord(result._meta) ? result._meta[CAPABILITY_META_KEY] : undefined;
+  return typeof named === "string" ? named : guess;
+}
 
 export function envelopeOfResult(capabilityId: string, result: ToolResultLike): ToolEnvelope {
   const pending = isRecord(result._meta) ? result._meta[PENDING_META_KEY] : undefined;

@@ -11,7 +11,7 @@ import { WidgetCallsProvider } from "../widgets/calls";
 import { Widget } from "../widgets/registry";
 import { isRecord, type CatalogueEntry, type ToolEnvelope } from "../widgets/types";
 import { hostCalls } from "./calls";
-import { envelopeOfResult } from "./envelope";
+import { capabilityOfResult, envelopeOfResult } from "./envelope";
 import { followHostContext } from "./host-styles";
 
 type ViewData = { widget: string; catalogue: CatalogueEntry[] };
@@ -27,10 +27,15 @@ function View() {
     appInfo: { name: "brand-operations-view", version: "1.0.0" },
     capabilities: {},
     onAppCreated: (created) => {
-      // which capability this view answers: the tool the host says it is rendering
+      // which capability this view answers: the door names it in the result's _meta; until then,
+      // the tool the host says it is rendering (hosts need not say)
       const capabilityOf = () => byToolName.get(created.getHostContext()?.toolInfo?.tool.name ?? "") ?? "";
       created.ontoolinput = ({ arguments: input }) => setShown((now) => ({ capabilityId: capabilityOf(), envelope: now?.envelope ?? null, input: isRecord(input) ? input : {} }));
-      created.ontoolresult = (result) => setShown((now) => ({ capabilityId: capabilityOf() || now?.capabilityId || "", input: now?.input ?? {}, envelope: envelopeOfResult(capabilityOf(), result) }));
+      created.ontoolresult = (result) =>
+        setShown((now) => {
+          const capabilityId = capabilityOfResult(result, capabilityOf() || now?.capabilityId || "");
+          return { capabilityId, input: now?.input ?? {}, envelope: envelopeOfResult(capabilityId, result) };
+        });
       created.onhostcontextchanged = () => followHostContext(created.getHostContext());
     },
   });

@@ -13,10 +13,9 @@ import { canonicalJson } from "../core/crypto";
 import type { AppError } from "../core/errors";
 import { createPending } from "../assistant/pending";
 import type { McpCaller } from "./mcp";
+import { CAPABILITY_META_KEY, PENDING_META_KEY } from "./mcp-apps-meta";
 
 export const VIEW_URI_PREFIX = "ui://brand-operations/";
-/** The result `_meta` key of a parked call's handle: for the view, never for the model. */
-export const PENDING_META_KEY = "brand-operations/pending";
 
 export const viewUri = (widget: string) => `${VIEW_URI_PREFIX}${widget}`;
 
@@ -34,7 +33,7 @@ export function viewMeta(widget: string) {
 
 /** A successful result for a view host: the data for the view, one sentence for the model. */
 export function viewResult(capability: Capability, data: Record<string, unknown>): CallToolResult {
-  return { structuredContent: data, content: [{ type: "text", text: sentenceFor(capability, data) }] };
+  return { structuredContent: data, content: [{ type: "text", text: sentenceFor(capability, data) }], _meta: { [CAPABILITY_META_KEY]: capability.id } };
 }
 
 /**
@@ -59,7 +58,7 @@ export async function parkForView(caller: McpCaller, capability: Capability, arg
     isError: true,
     structuredContent: { ok: false, error: { code: "confirmation_required", message, summary, expiresAt, requestId } },
     content: [{ type: "text", text: `${message}. Proposed: ${summary}` }],
-    _meta: { [PENDING_META_KEY]: { pendingId, summary, expiresAt } },
+    _meta: { [PENDING_META_KEY]: { pendingId, summary, expiresAt }, [CAPABILITY_META_KEY]: capability.id },
   };
 }
 

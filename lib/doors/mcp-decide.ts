@@ -13,8 +13,8 @@ import { decidePending, type ConfirmedRun } from "./assistant-pending";
 import { errorEnvelope } from "./assistant";
 import { advertised, type ObjectSchema } from "./mcp-schema";
 import type { McpCaller } from "./mcp";
+import { DECIDE_TOOL } from "./mcp-apps-meta";
 
-export const DECIDE_TOOL = "confirmation_decide";
 
 const INPUT: ObjectSchema = {
   type: "object",

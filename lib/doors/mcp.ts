@@ -6,12 +6,14 @@ import { mcpToolName, type Actor, type Capability } from "../capabilities/define
 import { capabilities } from "../capabilities/registry";
 import { hasScope } from "../core/access";
 import type { Credential } from "../core/auth";
+import { AppError } from "../core/errors";
 import { invoke, type Outcome } from "../core/invoke";
 import { isServed } from "../core/rollout";
 import { advertised, inputSchema, outputSchema } from "./mcp-schema";
 import { openConfirmation, sealConfirmation } from "./mcp-confirmation";
 import { parkForView, rendersViews, viewMeta, viewResult } from "./mcp-apps";
-import { DECIDE_TOOL, decideToolListing, registerDecideTool } from "./mcp-decide";
+import { decideToolListing, registerDecideTool } from "./mcp-decide";
+import { DECIDE_TOOL } from "./mcp-apps-meta";
 import { registerViews } from "./mcp-views";
 
 export type McpCaller = { actor: Actor; credential: Credential };
@@ -106,7 +108,15 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
   if (rendersViews(clientCapabilities(server, ctx))) {
     // the view shows the data and asks the person itself (mcp-apps.ts); elicitation is not needed
     if (result.ok) return viewResult(capability, result.data as Record<string, unknown>);
-    if (result.error.code === "confirmation_required") return (await parkForView(caller, capability, args, result.error, requestId)) ?? toolResult(result, requestId);
+    if (result.error.code === "confirmation_required") {
+      // access may have ended since the call (the pipeline's answer then); a call that cannot be
+      // parked (no brand) goes on as for any client
+      const parked = await parkForView(caller, capability, args, result.error, requestId).catch((thrown: unknown) => {
+        if (thrown instanceof AppError) return errorResult(thrown.toBody(requestId));
+        throw thrown;
+      });
+      if (parked) return parked;
+    }
   }
   if (result.ok || result.error.code !== "confirmation_required" || !canElicit(server, ctx)) return toolResult(result, requestId);
   const { summary = "", confirmationToken = "", expiresAt } = result.error.details;

@@ -78,6 +78,7 @@ describe("MCP Apps: what hosts see", () => {
     const viewed = await tool(host, "kit_read", { brand: world.brand.shortId });
     expect(viewed.isError ?? false).toBe(false);
     expect(viewed.structuredContent).toHaveProperty("colors");
+    expect(viewed._meta?.["brand-operations/capability"]).toBe("kit.read"); // for hosts that do not say which tool a view renders
     expect(viewed.content).toEqual([{ type: "text", text: expect.stringMatching(/^Read .*: \d+ colors.*palette view\.$/) }]);
     // a plain client keeps today's JSON text
     const plainResult = await tool(plain, "kit_read", { brand: world.brand.shortId });
