@@ -4,7 +4,7 @@
 // choosing one brand and some scopes; the client exchanges the code, lists its tools, reads the kit
 // and makes a confirmed write (elicitation). Then Revoke in Security and access cuts it.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
 import { db } from "../lib/db/client";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, type Person } from "./support/people";
@@ -39,24 +39,38 @@ async function openConsent(page: Page, url: URL, person: Person): Promise<void> 
 async function answer(page: Page, button: "consent-allow" | "consent-deny"): Promise<URLSearchParams> {
   const received = redirect.next();
   await page.getByTestId(button).click();
-  const refused = page.getByTestId("consent-error").waitFor({ timeout: 20_000 }).then(async () => {
-    throw new Error(`consent refused: ${await page.getByTestId("consent-error").textContent()}`);
-  });
+  // settles only if the page shows a refusal: a slow redirect is waited for, not taken for one
+  const refused = page.getByTestId("consent-error").waitFor({ timeout: 100_000 }).then(
+    async () => {
+      throw new Error(`consent refused: ${await page.getByTestId("consent-error").textContent()}`);
+    },
+    () => new Promise<never>(() => undefined),
+  );
   return Promise.race([received, refused]);
 }
 
+// A whole sign-in, consent, token, tools and settings flow. CI's distributed run once timed out in
+// it (30 s) where every other run takes 4 s: the step it was at is printed on failure, and the
+// flow has 120 s, so a slow step and a stuck one can be told apart.
+let step = "";
+const at = (name: string) => void (step = name);
+
 describe("MCP OAuth: the SDK client and a person in Chromium", () => {
   it("connects with the brands and scopes chosen, calls tools as allowed, and is cut by Revoke", async () => {
+    onTestFailed(() => console.error(`[mcp-oauth] the flow stopped at: ${step}`));
+    at("seeding");
     const brand = await createTestBrand("Oauth Bakery");
     const other = await createTestBrand("Oauth Other");
     const person = await createPerson({ name: "Olive Auth", brands: { [brand.shortId]: "admin", [other.shortId]: "admin" } });
     const provider = new MemoryOAuthProvider(redirect.url, "Test MCP Client");
 
+    at("discovery and registration (SDK)");
     const url = await startAuthorization(baseUrl, provider);
     expect(url.pathname).toBe("/api/auth/oauth2/authorize");
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     expect(url.searchParams.get("resource")).toBe(`${baseUrl}/api/mcp`);
 
+    at("sign-in in Chromium");
     const { page } = await newPage(browser, baseUrl);
     await openConsent(page, url, person);
     expect(await page.getByTestId("consent-client-name").textContent()).toBe("Test MCP Client");
@@ -69,19 +83,23 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
     await page.getByTestId("consent-preset-all").click();
     await page.getByTestId("consent-scope-connections.write").uncheck();
     await screenshot(page, "mcp-oauth-consent");
+    at("consent → redirect");
     const params = await answer(page, "consent-allow");
     expect(params.get("iss")).toBe(`${baseUrl}/api/auth`);
     const code = params.get("code")!;
     expect(code).toBeTruthy();
 
+    at("token exchange and connect");
     const client = await finishAuthorization(baseUrl, provider, code, "accept");
     expect(provider.stored?.access_token).toMatch(/^boa_/);
     expect(provider.stored?.refresh_token).toMatch(/^bor_/);
+    at("tools/list");
     const tools = (await client.listTools()).tools.map((tool) => tool.name);
     expect(tools).toContain("kit_read");
     expect(tools).toContain("kit_colors_add");
     expect(tools).not.toContain("connections_connect");
 
+    at("kit_read");
     const read = (await client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as ToolResult;
     expect(read.isError).toBeFalsy();
     expect(read.structuredContent).toHaveProperty("colors");
@@ -90,12 +108,14 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
 
     // a confirmed write: the person is asked (elicitation), the door presents the token itself
     const hex = `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0").toUpperCase()}`;
+    at("confirmed write by elicitation");
     const write = (await client.callTool({ name: "kit_colors_add", arguments: { brand: brand.shortId, name: "Crust", hex, role: "accent" } })) as ToolResult;
     expect(write.isError, JSON.stringify(write.structuredContent)).toBeFalsy();
     const audit = await db().auditEntry.findFirst({ where: { capabilityId: "kit.colors.add", userId: person.id, outcome: "ok" } });
     expect(audit).toMatchObject({ door: "mcp", appName: "Test MCP Client", appClientId: provider.client!.client_id, apiKeyId: null });
 
     // Security and access lists the app; Revoke cuts it at the next call
+    at("Connected apps and Revoke");
     await page.goto("/settings");
     const row = page.getByTestId("connected-app");
     await row.waitFor();
@@ -113,7 +133,7 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
     });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toContain('error="invalid_token"');
-  });
+  }, 120_000);
 
   it("the consent page fits a 360 px phone", async () => {
     const brand = await createTestBrand("Oauth Phone");
@@ -127,5 +147,5 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, "mcp-oauth-consent-phone");
     expect((await answer(page, "consent-deny")).get("error")).toBe("access_denied");
-  });
+  }, 120_000);
 });
