@@ -18,6 +18,8 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
+export const isScope = (name: string): name is Scope => (SCOPES as readonly string[]).includes(name);
+
 export const WIDGETS = [
   "choice", "carousel", "palette", "confirm", "record", "list", "review", "file_request", "action_link",
 ] as const;

@@ -2,14 +2,13 @@
 // SHA-256 is stored, so a database leak reveals no usable key (decisions §4).
 import { db, sql } from "../db/client";
 import { asBoolean, asDate, asJson } from "../db/sql";
-import { SCOPES, type Actor, type Scope } from "../capabilities/define";
+import { isScope, type Actor } from "../capabilities/define";
+import { lastUseDue } from "./last-used";
 import { randomBase62, sha256 } from "./crypto";
 import { AppError } from "./errors";
 import { authenticateAppToken } from "../oauth/app-tokens";
 
 const KEY_PATTERN = /^bop_[0-9A-Za-z]{40}$/;
-/** lastUsedAt is informational: write it at most once a minute per key, not on every call */
-const LAST_USED_GRANULARITY_MS = 60_000;
 
 /** `app`: an OAuth access token, accepted by the MCP door only (its audience, RFC 8707). */
 export type Credential = { kind: "key" | "app"; authorization: string | null } | { kind: "session"; userId: string };
@@ -49,16 +48,13 @@ export async function authenticate(credential: Credential, now: Date): Promise<A
   if (!key || key.revokedAt !== null || (expiresAt && expiresAt <= now)) {
     throw unauthenticated("This API key is unknown, revoked or expired");
   }
-  const lastUsedAt = asDate(key.lastUsedAt);
-  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
-    await db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
-  }
+  if (lastUseDue(key.lastUsedAt, now)) await db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
   return {
     userId: key.userId,
     name: key.name,
     staff: asBoolean(key.staff),
     apiKeyId: key.id,
-    scopes: asJson<string[]>(key.scopes).filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope)),
+    scopes: asJson<string[]>(key.scopes).filter(isScope),
     brandIds: asJson<string[] | null>(key.brandIds) ?? null,
   };
 }

@@ -3,7 +3,7 @@
 // returned once; only its SHA-256 and a short prefix are stored (decisions §4).
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
-import { SCOPES, type Scope } from "../capabilities/define";
+import { isScope, SCOPES, type Scope } from "../capabilities/define";
 import { newApiKey } from "../core/auth";
 
 export type NewKey = {
@@ -30,7 +30,7 @@ export type KeyView = {
 /** "all" or a list of scope names: the scopes, or the unknown names. */
 export function resolveScopes(names: readonly string[]): { scopes: Scope[] } | { unknown: string[] } {
   if (names.includes("all")) return { scopes: [...SCOPES] };
-  const unknown = names.filter((name) => !(SCOPES as readonly string[]).includes(name));
+  const unknown = names.filter((name) => !isScope(name));
   if (unknown.length > 0) return { unknown };
   return { scopes: [...new Set(names)] as Scope[] };
 }
@@ -71,7 +71,7 @@ export async function listApiKeys(db: PrismaClient, userId: string): Promise<Key
     id: row.id,
     name: row.name,
     prefix: row.prefix,
-    scopes: (row.scopes as string[]).filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope)),
+    scopes: (row.scopes as string[]).filter(isScope),
     // a brand deleted since shows by its id
     brands: (row.brandIds as string[] | null)?.map((id) => ({ id, shortId: shortIds.get(id) ?? id })) ?? null,
     expiresAt: iso(row.expiresAt),

@@ -6,14 +6,13 @@
 import { createHash } from "node:crypto";
 import { db, sql } from "../db/client";
 import { asBoolean, asDate, asJson } from "../db/sql";
-import { SCOPES, type Actor, type Scope } from "../capabilities/define";
+import { isScope, type Actor, type Scope } from "../capabilities/define";
+import { lastUseDue } from "../core/last-used";
 import { AppError } from "../core/errors";
 import { mcpResource } from "./resource";
 
 export const ACCESS_TOKEN_PREFIX = "boa_";
 const TOKEN_PATTERN = /^boa_[0-9A-Za-z]{16,128}$/;
-/** lastUsedAt is informational: written at most once a minute per grant */
-const LAST_USED_GRANULARITY_MS = 60_000;
 
 export const isAppToken = (token: string) => token.startsWith(ACCESS_TOKEN_PREFIX);
 
@@ -49,17 +48,14 @@ export async function authenticateAppToken(token: string, now: Date): Promise<Ac
   const [grant] = await sql()<GrantRow>(`SELECT "id", "brandIds", "scopes", "lastUsedAt" FROM "AppGrant" WHERE "userId" = ? AND "clientId" = ?`, [row.userId, row.clientId]);
   if (!grant) throw refused("This app's access was revoked; connect it again");
   const granted = new Set(list(grant.scopes));
-  const lastUsedAt = asDate(grant.lastUsedAt);
-  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
-    await db().appGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
-  }
+  if (lastUseDue(grant.lastUsedAt, now)) await db().appGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
   return {
     userId: row.userId,
     name: row.name,
     staff: asBoolean(row.staff),
     apiKeyId: null,
     // the token's scopes, never more than the grant as it stands now
-    scopes: list(row.scopes).filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope) && granted.has(scope)),
+    scopes: list(row.scopes).filter((scope): scope is Scope => isScope(scope) && granted.has(scope)),
     brandIds: list(grant.brandIds),
     app: { clientId: row.clientId, name: row.clientName ?? row.clientId, grantId: grant.id },
   };

@@ -3,7 +3,7 @@
 // tokens never reach further (lib/oauth/app-tokens.ts), and the person's live role bounds both.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { SCOPES, type Scope } from "../capabilities/define";
+import { isScope, SCOPES, type Scope } from "../capabilities/define";
 import { AppError } from "../core/errors";
 import { db } from "../db/client";
 import { keyableBrands } from "../keys/keys";
@@ -31,7 +31,7 @@ export async function answerConsent(userId: string, headers: Headers, input: z.i
   const clientId = query.get("client_id") ?? "";
   const requested = (query.get("scope") ?? "").split(" ").filter(Boolean);
   if (!input.accept) return consent({ accept: false, oauth_query: input.oauthQuery }, headers);
-  const unknown = input.scopes.find((scope) => !(SCOPES as readonly string[]).includes(scope) || !requested.includes(scope));
+  const unknown = input.scopes.find((scope) => !isScope(scope) || !requested.includes(scope));
   if (unknown) throw new AppError("invalid_input", `The app did not ask for ${unknown}`, { field: "scopes" });
   if (input.scopes.length === 0) throw new AppError("invalid_input", "Choose at least one thing the app may do", { field: "scopes" });
   const mine = await keyableBrands(db(), userId);

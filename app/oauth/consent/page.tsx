@@ -3,7 +3,7 @@
 // and lets the person choose the brands and what the app may do there, in words.
 import { requireSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import { SCOPES, type Scope } from "@/lib/capabilities/define";
+import { isScope } from "@/lib/capabilities/define";
 import { SCOPE_WORDS } from "@/lib/oauth/scope-words";
 import { ConsentForm } from "./consent-form";
 
@@ -28,7 +28,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   }
   const memberships = await db().membership.findMany({ where: { userId: user.id }, select: { role: true, brand: { select: { shortId: true, name: true, status: true } } }, orderBy: { brand: { shortIdKey: "asc" } } });
   const brands = memberships.filter(({ brand }) => brand.status === "active").map(({ role, brand }) => ({ shortId: brand.shortId, name: brand.name, role }));
-  const requested = (query.get("scope") ?? "").split(" ").filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope));
+  const requested = (query.get("scope") ?? "").split(" ").filter(isScope);
   const redirect = query.get("redirect_uri") ?? "";
   const verified = client.clientDiscoveryId === "cimd";
   return (
