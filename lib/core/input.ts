@@ -30,11 +30,14 @@ export function parseCall(capability: Capability, body: Body): ParsedCall {
   if (!input.success) issues.push(...input.error.issues.flatMap(describe));
   // only once the schema passed: then the value is as shallow as the schema allows
   if (head.success && input.success) issues.push(...unstorable(head.data), ...unstorable(input.data));
-  if (issues.length > 0) {
-    const first = issues[0]!;
-    throw new AppError("invalid_input", `${first.field}: ${first.message}`, { field: first.field, issues });
-  }
+  if (issues.length > 0) throw invalidIssues(issues);
   return { brand: head.data?.brand, confirmationToken: head.data?.confirmationToken, input: input.data };
+}
+
+/** invalid_input naming the first problem's field, with every problem listed. */
+export function invalidIssues(issues: readonly FieldIssue[]): AppError {
+  const first = issues[0]!;
+  return new AppError("invalid_input", `${first.field}: ${first.message}`, { field: first.field, issues: [...issues] });
 }
 
 const at = (path: PropertyKey[]) => path.map(String).join(".") || "body";

@@ -4,33 +4,32 @@
 // the handle reaches only the view (result `_meta`), decides only for the caller it is bound to,
 // runs the write at most once (a conditional claim), and is useless once expired or decided.
 import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
+import { z } from "zod";
 import type { ToolEnvelope } from "../assistant/envelope";
 import { findCapability } from "../capabilities/registry";
 import { callerKey } from "../core/auth";
 import { AppError } from "../core/errors";
+import { describe, invalidIssues } from "../core/input";
 import { invoke } from "../core/invoke";
 import { decidePending, type ConfirmedRun } from "./assistant-pending";
 import { errorEnvelope } from "./assistant";
-import { advertised, type ObjectSchema } from "./mcp-schema";
+import { advertised, errorResult, type ObjectSchema } from "./mcp-schema";
 import type { McpCaller } from "./mcp";
 import { DECIDE_TOOL } from "./mcp-apps-meta";
 
-
-const INPUT: ObjectSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["pendingId", "decision"],
-  properties: {
-    pendingId: { type: "string", minLength: 1, maxLength: 64, description: "The handle the confirm view received with the proposal" },
-    decision: { enum: ["confirm", "cancel"], description: "The person's answer" },
-  },
-};
+const INPUT = z
+  .object({
+    pendingId: z.string().min(1).max(64).describe("The handle the confirm view received with the proposal"),
+    decision: z.enum(["confirm", "cancel"]).describe("The person's answer"),
+  })
+  .strict();
+const { $schema: _, ...inputJson } = z.toJSONSchema(INPUT, { io: "input" }) as ObjectSchema;
 
 export const decideToolListing = {
   name: DECIDE_TOOL,
   title: "Confirm or cancel a proposed change",
   description: "Called by the confirm view when the person presses Confirm or Cancel. Not for the model.",
-  inputSchema: INPUT,
+  inputSchema: inputJson,
   _meta: { ui: { visibility: ["app"] } },
 };
 
@@ -41,14 +40,14 @@ export function registerDecideTool(server: McpServer, callerFor: (ctx: ServerCon
 
 async function decide(caller: McpCaller, args: Record<string, unknown>): Promise<CallToolResult> {
   const requestId = crypto.randomUUID();
-  const { pendingId, decision } = args;
-  if (typeof pendingId !== "string" || pendingId.length === 0 || pendingId.length > 64) return failed(new AppError("invalid_input", "pendingId: a pending call's handle", { field: "pendingId" }), requestId);
-  if (decision !== "confirm" && decision !== "cancel") return failed(new AppError("invalid_input", "decision: confirm or cancel", { field: "decision" }), requestId);
   try {
+    const parsed = INPUT.safeParse(args, { reportInput: true });
+    if (!parsed.success) throw invalidIssues(parsed.error.issues.flatMap(describe));
+    const { pendingId, decision } = parsed.data;
     const outcome = await decidePending(caller.actor.userId, pendingId, decision, requestId, { caller: callerKey(caller.actor), run: runAs(caller) });
     return { structuredContent: { outcome }, content: [{ type: "text", text: sentence(outcome) }] };
   } catch (thrown) {
-    if (thrown instanceof AppError) return failed(thrown, requestId);
+    if (thrown instanceof AppError) return errorResult(thrown.toBody(requestId));
     throw thrown;
   }
 }
@@ -68,9 +67,4 @@ function sentence(outcome: ToolEnvelope): string {
   if (outcome.status === "declined") return `Cancelled; nothing was changed (${outcome.summary}).`;
   if (outcome.status === "error") return `${outcome.error.code}: ${outcome.error.message}`;
   return "Still waiting for the person.";
-}
-
-function failed(error: AppError, requestId: string): CallToolResult {
-  const body = error.toBody(requestId);
-  return { isError: true, structuredContent: body, content: [{ type: "text", text: `${body.error.code}: ${body.error.message}` }] };
 }

@@ -1,7 +1,7 @@
 // JSON Schemas the MCP door advertises, derived from the registry. Arguments are not validated
 // here: the pipeline does it (step 5), so a bad argument gets the API door's invalid_input.
 import { z } from "zod";
-import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import type { CallToolResult, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { Capability } from "../capabilities/define";
 import { ERROR_STATUS } from "../core/errors";
 
@@ -62,4 +62,9 @@ export function advertised(json: Json): StandardSchemaWithJSON<Json> {
       jsonSchema: { input: () => json, output: () => json },
     },
   };
+}
+
+/** An isError result whose structuredContent is the API door's error body (ERROR_BODY above). */
+export function errorResult(body: { ok: false; error: { code: string; message: string; [more: string]: unknown } }): CallToolResult {
+  return { isError: true, structuredContent: body, content: [{ type: "text", text: `${body.error.code}: ${body.error.message}` }] };
 }

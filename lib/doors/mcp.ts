@@ -9,7 +9,7 @@ import type { Credential } from "../core/auth";
 import { AppError } from "../core/errors";
 import { invoke, type Outcome } from "../core/invoke";
 import { isServed } from "../core/rollout";
-import { advertised, inputSchema, outputSchema } from "./mcp-schema";
+import { advertised, errorResult, inputSchema, outputSchema } from "./mcp-schema";
 import { openConfirmation, sealConfirmation } from "./mcp-confirmation";
 import { parkForView, rendersViews, viewMeta, viewResult } from "./mcp-apps";
 import { decideToolListing, registerDecideTool } from "./mcp-decide";
@@ -150,6 +150,3 @@ function declined(requestId: string, summary: string | undefined): CallToolResul
   return errorResult({ ok: false, error: { code: "confirmation_required", message, ...(summary ? { summary } : {}), requestId } });
 }
 
-function errorResult(body: { ok: false; error: { code: string; message: string; [more: string]: unknown } }): CallToolResult {
-  return { isError: true, structuredContent: body, content: [{ type: "text", text: `${body.error.code}: ${body.error.message}` }] };
-}
