@@ -1,6 +1,7 @@
-// The host's look, when it sends one (MCP Apps host context): its theme switches our light/dark
-// palette (data-theme, view.css), its style variables stand in for ours, its width is the view's.
-// A host that sends nothing gets our own stylesheet as on our page.
+// The host's look, when it sends one (MCP Apps host context): ext-apps' useHostStyles sets its
+// theme (data-theme, which picks our light or dark palette in view.css) and its variables; here
+// its standard variables also stand in for ours, which the widgets are styled with. Its width is
+// the frame's, which the widgets' own layout follows. A host that sends nothing gets our own look.
 import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 
 // the host's standard variables (MCP Apps spec) → the variables our widgets are styled with
@@ -17,11 +18,9 @@ const OURS: Record<string, string[]> = {
 
 export function followHostContext(context: McpUiHostContext | undefined): void {
   const root = document.documentElement;
-  if (context?.theme === "light" || context?.theme === "dark") root.setAttribute("data-theme", context.theme);
   const variables = (context?.styles?.variables ?? {}) as Record<string, string | undefined>;
   for (const [theirs, ours] of Object.entries(OURS)) {
     const value = variables[theirs];
     for (const name of ours) value ? root.style.setProperty(name, value) : root.style.removeProperty(name);
   }
-  root.dataset.displayMode = context?.displayMode ?? "inline";
 }

@@ -11,10 +11,11 @@ type Page<T> = { items: T[]; nextCursor?: string | null };
 export function usePages<T>({ capabilityId, input, envelope, brand }: Pick<WidgetProps, "capabilityId" | "input" | "envelope" | "brand">) {
   const { run } = useWidgetCalls();
   const first = okData<Page<T>>(envelope);
-  const [more, setMore] = useState<{ items: T[]; nextCursor: string | null }>({ items: [], nextCursor: null });
+  // the pages loaded after the first, once there are any: then their cursor is the one that counts
+  const [more, setMore] = useState<{ items: T[]; nextCursor: string | null } | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<EnvelopeError | undefined>();
-  const nextCursor = more.items.length > 0 || more.nextCursor ? more.nextCursor : (first?.nextCursor ?? null);
+  const nextCursor = more ? more.nextCursor : (first?.nextCursor ?? null);
   async function loadMore() {
     if (!nextCursor) return;
     setLoading(true);
@@ -22,9 +23,9 @@ export function usePages<T>({ capabilityId, input, envelope, brand }: Pick<Widge
     setLoading(false);
     const page = okData<Page<T>>(next);
     setError(errorOf(next));
-    if (page) setMore((now) => ({ items: [...now.items, ...page.items], nextCursor: page.nextCursor ?? null }));
+    if (page) setMore((now) => ({ items: [...(now?.items ?? []), ...page.items], nextCursor: page.nextCursor ?? null }));
   }
-  return { items: [...(first?.items ?? []), ...more.items], nextCursor, loadMore, loading, error };
+  return { items: [...(first?.items ?? []), ...(more?.items ?? [])], nextCursor, loadMore, loading, error };
 }
 
 export function NextPage({ pages }: { pages: Pick<ReturnType<typeof usePages>, "nextCursor" | "loadMore" | "loading" | "error"> }) {

@@ -17,14 +17,8 @@ export const VIEWS_DIR = path.resolve(process.cwd(), ".mcp-views");
 /** The widget names of the capabilities the MCP door may serve: one view each. */
 export const VIEW_WIDGETS: readonly string[] = [...new Set(capabilities.flatMap((capability) => (capability.widget && capability.doors.includes("mcp") ? [capability.widget] : [])))];
 
-let bundle: { js: string; css: string } | undefined;
-
 function built(): { js: string; css: string } {
-  bundle ??= {
-    js: readFileSync(path.join(VIEWS_DIR, "view.js"), "utf8"),
-    css: readFileSync(path.join(VIEWS_DIR, "view.css"), "utf8"),
-  };
-  return bundle;
+  return { js: readFileSync(path.join(VIEWS_DIR, "view.js"), "utf8"), css: readFileSync(path.join(VIEWS_DIR, "view.css"), "utf8") };
 }
 
 /** What every view needs of the registry: titles, widget names, tool names (no schemas, no code). */
@@ -32,11 +26,17 @@ function catalogue() {
   return capabilities.map((capability) => ({ id: capability.id, title: capability.title, widget: capability.widget, confirmation: capability.confirmation, toolName: mcpToolName(capability.id), brandScoped: capability.brandScoped }));
 }
 
-/** The view's page: inline only; `<` escaped in the JSON and `</script` in the code, so neither ends its tag. */
+const pages = new Map<string, string>();
+
+/** The view's page: inline only; `<` escaped in the JSON and `</script` in the code, so neither ends its tag. Made once per widget. */
 export function viewHtml(widget: string): string {
+  const made = pages.get(widget);
+  if (made) return made;
   const { js, css } = built();
   const data = JSON.stringify({ widget, catalogue: catalogue() }).replace(/</g, "\\u003c");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${widget}</title><style>${css}</style></head><body><div id="root"></div><script type="application/json" id="view-data">${data}</script><script type="module">${js.replace(/<\/script/gi, "<\\/script")}</script></body></html>`;
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${widget}</title><style>${css}</style></head><body><div id="root"></div><script type="application/json" id="view-data">${data}</script><script type="module">${js.replace(/<\/script/gi, "<\\/script")}</script></body></html>`;
+  pages.set(widget, page);
+  return page;
 }
 
 export function registerViews(server: McpServer): void {
@@ -56,6 +56,10 @@ let origins: Promise<string[]> | undefined;
 function fileOrigins(): Promise<string[]> {
   origins ??= storage()
     .downloadUrl({ key: "view-csp-probe", fileName: "probe.png", mimeType: "image/png" }, { issuedAt: new Date(), expiresInSeconds: 60 })
-    .then((url) => [new URL(url).origin]);
+    .then((url) => [new URL(url).origin])
+    .catch((error: unknown) => {
+      origins = undefined; // asked again next time, not a failure kept for good
+      throw error;
+    });
   return origins;
 }
