@@ -32,7 +32,7 @@ async function openConsent(page: Page, url: URL, person: Person): Promise<void> 
   await page.getByTestId("sign-in-email").fill(person.email);
   await page.getByTestId("sign-in-password").fill(person.password);
   await page.getByTestId("sign-in-submit").click();
-  await page.getByTestId("consent-form").waitFor();
+  await page.locator('[data-testid="consent-form"][data-ready="true"]').waitFor();
 }
 
 /** Clicks Allow or Deny and answers what the client's redirect URI received (or the page's error). */

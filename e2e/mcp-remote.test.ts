@@ -89,7 +89,7 @@ describe("MCP OAuth: mcp-remote", () => {
     await page.getByTestId("sign-in-email").fill(person.email);
     await page.getByTestId("sign-in-password").fill(person.password);
     await page.getByTestId("sign-in-submit").click();
-    await page.getByTestId("consent-form").waitFor();
+    await page.locator('[data-testid="consent-form"][data-ready="true"]').waitFor();
     expect(await page.getByTestId("consent-client-name").textContent()).toMatch(/MCP/i);
     await page.getByTestId("consent-preset-all").click();
     await page.getByTestId("consent-allow").click();

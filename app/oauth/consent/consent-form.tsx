@@ -1,5 +1,5 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Button, ErrorText } from "@/components/ui/form";
 import { isReadScope } from "@/lib/oauth/scope-words";
 
@@ -16,6 +16,10 @@ export function ConsentForm({ oauthQuery, brands, scopes }: Props) {
   const [chosenBrands, setChosenBrands] = useState<Set<string>>(new Set(brands.length === 1 ? [brands[0]!.shortId] : []));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // the controls wait for the page's script: a click on the server-rendered form before it would
+  // be lost (a preset) or undone (a box), and the person would allow what they did not choose
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const toggle = (set: Set<string>, value: string, on: boolean) => {
     const next = new Set(set);
@@ -46,7 +50,8 @@ export function ConsentForm({ oauthQuery, brands, scopes }: Props) {
   const preset = (chosen: string[]) => setTicked(new Set(chosen));
   const fieldset = { border: "1px solid var(--line)", borderRadius: 8, minWidth: 0, display: "grid", gap: 8, padding: "10px 14px" };
   return (
-    <form onSubmit={submit} style={{ display: "grid", gap: 16 }} data-testid="consent-form">
+    <form onSubmit={submit} data-testid="consent-form" data-ready={ready}>
+      <fieldset disabled={!ready} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, display: "grid", gap: 16 }}>
       <fieldset style={fieldset}>
         <legend>Brands</legend>
         {brands.length === 0 && <span style={{ color: "var(--muted)" }}>You are not a member of any active brand, so there is nothing to connect.</span>}
@@ -78,6 +83,7 @@ export function ConsentForm({ oauthQuery, brands, scopes }: Props) {
         <Button type="submit" disabled={busy || chosenBrands.size === 0 || ticked.size === 0} data-testid="consent-allow">Allow</Button>
         <Button type="button" variant="plain" disabled={busy} onClick={() => void answer(false)} data-testid="consent-deny">Deny</Button>
       </div>
+      </fieldset>
     </form>
   );
 }
