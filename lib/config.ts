@@ -75,6 +75,9 @@ const schema = z.object({
   OPENAI_API_KEY: unsetIfEmpty(z.string()),
   OPENAI_BASE_URL: unsetIfEmpty(z.url("OPENAI_BASE_URL must be a URL such as http://127.0.0.1:11434/v1")),
   ASSISTANT_MODEL: unsetIfEmpty(z.string().max(200)),
+  // tools in OpenAI's strict shape (lib/advertise/strict.ts): auto = on for OpenAI's own API (no
+  // OPENAI_BASE_URL, or one on api.openai.com), off for other OpenAI-compatible servers
+  ASSISTANT_STRICT_TOOLS: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["auto", "on", "off"], "ASSISTANT_STRICT_TOOLS must be auto, on or off").default("auto")),
   // tokens set aside for each model call before it is made (lib/assistant/budget.ts)
   AI_RESERVE_TOKENS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
   // how long a conversation nobody touched is kept (lib/conversations, swept by the background loop)

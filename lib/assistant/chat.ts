@@ -19,7 +19,7 @@ import { holdForAnswer, openConversation, releaseAnswer } from "../conversations
 import { addPersonMessage, personSaid, stillAnswering, storeAnswer, textOf } from "../conversations/turn";
 import { MODEL_HISTORY_MESSAGES, modelWindow } from "../conversations/window";
 import { checkOrigin, readJsonObject, requirePerson } from "./http";
-import { assistantModel } from "./model";
+import { assistantModel, strictTools } from "./model";
 import { config } from "../config";
 import { systemPrompt } from "./system-prompt";
 import { buildTools } from "./tools";
@@ -76,7 +76,7 @@ export async function handleChat(request: Request, requestId: string): Promise<R
     await addPersonMessage(userId, conversation.id, said, now);
     const tools = buildTools(capabilities, actor, role, "assistant", (capabilityId, input, toolCallId) =>
       runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, conversationId: conversation.id }),
-    );
+    { strict: strictTools() });
     const history = modelWindow(await settleMessages(userId, conversation.id, (await loadMessages(userId, conversation.id, MODEL_HISTORY_MESSAGES)).messages, requestId));
     const modelMessages = await convertToModelMessages(history, { tools, ignoreIncompleteToolCalls: true });
     const keep = storeAnswer(userId, conversation.id, answerId, requestId);

@@ -28,3 +28,14 @@ export function assistantModel(): LanguageModel | null {
   cached = { key, model };
   return model;
 }
+
+/**
+ * Whether the chat sends its tools in OpenAI's strict shape: OpenAI's own API guarantees arguments
+ * that match them; OpenAI-compatible servers (Ollama, vLLM, llama.cpp) differ in what they accept,
+ * so they get the plain shape every one of them reads unless ASSISTANT_STRICT_TOOLS=on.
+ */
+export function strictTools(): boolean {
+  const { ASSISTANT_STRICT_TOOLS, OPENAI_BASE_URL } = config();
+  if (ASSISTANT_STRICT_TOOLS !== "auto") return ASSISTANT_STRICT_TOOLS === "on";
+  return !OPENAI_BASE_URL || new URL(OPENAI_BASE_URL).hostname === "api.openai.com";
+}

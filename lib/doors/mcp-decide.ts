@@ -13,7 +13,8 @@ import { describe, invalidIssues } from "../core/input";
 import { invoke } from "../core/invoke";
 import { decidePending, type ConfirmedRun } from "./assistant-pending";
 import { errorEnvelope } from "./assistant";
-import { advertised, errorResult, type ObjectSchema } from "./mcp-schema";
+import { advertised, errorResult } from "./mcp-schema";
+import { portableInput } from "../advertise/audiences";
 import type { McpCaller } from "./mcp";
 import { DECIDE_TOOL } from "./mcp-apps-meta";
 
@@ -23,13 +24,12 @@ const INPUT = z
     decision: z.enum(["confirm", "cancel"]).describe("The person's answer"),
   })
   .strict();
-const { $schema: _, ...inputJson } = z.toJSONSchema(INPUT, { io: "input" }) as ObjectSchema;
 
 export const decideToolListing = {
   name: DECIDE_TOOL,
   title: "Confirm or cancel a proposed change",
   description: "Called by the confirm view when the person presses Confirm or Cancel. Not for the model.",
-  inputSchema: inputJson,
+  inputSchema: portableInput(INPUT),
   _meta: { ui: { visibility: ["app"] } },
 };
 

@@ -1,13 +1,11 @@
-// JSON Schemas the MCP door advertises, derived from the registry. Arguments are not validated
+// JSON Schemas the MCP door advertises, derived from the registry by lib/advertise (the portable
+// dialect every host and provider reads) plus the door's envelope. Arguments are not validated
 // here: the pipeline does it (step 5), so a bad argument gets the API door's invalid_input.
-import { z } from "zod";
 import type { CallToolResult, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { Capability } from "../capabilities/define";
+import { propertiesOf, requiredOf, toolInput, toolOutput, type Json, type ObjectSchema } from "../advertise/audiences";
 import { ERROR_STATUS } from "../core/errors";
 
-type Json = Record<string, unknown>;
-/** MCP tool schemas must have an object root */
-export type ObjectSchema = { type: "object"; [key: string]: unknown };
 
 const BRAND: Json = { type: "string", minLength: 1, maxLength: 100, description: "The brand's short id or UUID (brands_list gives them)" };
 const TOKEN: Json = {
@@ -19,7 +17,7 @@ const ERROR_BODY: Json = {
   type: "object",
   required: ["ok", "error"],
   properties: {
-    ok: { const: false },
+    ok: { type: "boolean", enum: [false] },
     error: {
       type: "object",
       required: ["code", "message"],
@@ -28,27 +26,17 @@ const ERROR_BODY: Json = {
   },
 };
 
-/** The capability's input plus the envelope (brand, confirmationToken), always an object root. */
+/** The capability's input (one portable object, lib/advertise) plus the envelope (brand, confirmationToken). */
 export function inputSchema(capability: Capability): ObjectSchema {
-  const { $schema: _, ...schema } = z.toJSONSchema(capability.input, { io: "input", unrepresentable: "any" }) as Json;
+  const schema = toolInput(capability);
   const envelope: Json = { ...(capability.brandScoped ? { brand: BRAND } : {}), ...(capability.confirmation ? { confirmationToken: TOKEN } : {}) };
-  const required = capability.brandScoped ? ["brand"] : [];
-  const withEnvelope = (shape: Json): Json => ({
-    ...shape,
-    properties: { ...envelope, ...(shape.properties as Json) },
-    required: [...required, ...((shape.required as string[]) ?? [])],
-  });
-  if (schema.type === "object") return withEnvelope(schema) as ObjectSchema;
-  // a union of object shapes (brand.contacts.save by op): an object root whose oneOf lists each
-  // shape with the envelope, so the schema accepts exactly what the pipeline accepts
-  const { oneOf, anyOf, ...rest } = schema;
-  const variants = (oneOf ?? anyOf) as Json[];
-  return { ...rest, type: "object", properties: envelope, required, oneOf: variants.map(withEnvelope) };
+  const required = [...(capability.brandScoped ? ["brand"] : []), ...requiredOf(schema)];
+  return { ...schema, properties: { ...envelope, ...propertiesOf(schema) }, required };
 }
 
 /** structuredContent is the API door's `data`, or its error body on an isError result. */
 export function outputSchema(capability: Capability): ObjectSchema {
-  const { $schema: _, $defs, ...data } = z.toJSONSchema(capability.output, { io: "output", unrepresentable: "any" }) as Json;
+  const { $defs, ...data } = toolOutput(capability);
   return { type: "object", ...($defs ? { $defs } : {}), anyOf: [data, ERROR_BODY] };
 }
 

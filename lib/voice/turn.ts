@@ -17,7 +17,7 @@ import type { ToolEnvelope } from "../assistant/envelope";
 import { budgetMessage, budgetOf, meteredSteps } from "../assistant/budget";
 import { config } from "../config";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
-import { assistantModel, openAIProvider } from "../assistant/model";
+import { assistantModel, openAIProvider, strictTools } from "../assistant/model";
 import { buildTools } from "../assistant/tools";
 import { runForPerson } from "../doors/assistant";
 import { pendingTruth } from "../doors/assistant-pending";
@@ -89,7 +89,7 @@ async function takeTurn(turn: Turn): Promise<TurnAnswer> {
   const said = turn.decided ? await decisionNote(userId, turn.decided, requestId) : transcript;
   const tools = buildTools(capabilities, actor, role, "voice", (capabilityId, input, toolCallId) =>
     runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, door: "voice" }),
-  );
+  { strict: strictTools() });
   const messages: ModelMessage[] = [...turn.history.map(({ role, text }) => ({ role, content: text }) as ModelMessage), { role: "user", content: said || "(silence)" }];
   const result = await generateText({
     model: turn.model, system: voiceInstructions(brand, { name: actor.name, role }), messages, tools,

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { answerAudio, isAudioRoute } from "./scripted-audio";
+import { toolProblems, type RuleSet } from "./provider-rules";
 
 export type ChatMessage = {
   role: "system" | "user" | "assistant" | "tool";
@@ -18,7 +19,7 @@ export type ChatMessage = {
 export type ChatRequest = {
   model: string;
   messages: ChatMessage[];
-  tools?: { type: "function"; function: { name: string; description?: string; parameters?: unknown } }[];
+  tools?: { type: "function"; function: { name: string; description?: string; parameters?: unknown; strict?: boolean } }[];
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   [more: string]: unknown;
@@ -53,7 +54,14 @@ export type ScriptedModel = {
 
 const DEFAULT_USAGE = { promptTokens: 100, completionTokens: 20 };
 
-export async function startScriptedModel(initial: Script, options: { audio?: boolean } = {}): Promise<ScriptedModel> {
+/**
+ * The providers whose tool rules the stand-in applies (provider-rules.ts): by default all of them,
+ * as an OpenAI-compatible gateway in front of Claude or Gemini would refuse what they refuse.
+ * Tools sent with `strict: true` are OpenAI's own and held to its plain and strict rules.
+ */
+const DEFAULT_RULES: RuleSet[] = ["openai", "anthropic", "gemini"];
+
+export async function startScriptedModel(initial: Script, options: { audio?: boolean; rules?: RuleSet[] } = {}): Promise<ScriptedModel> {
   let script = initial;
   const requests: ChatRequest[] = [];
   const rawBodies: string[] = [];
@@ -74,6 +82,8 @@ export async function startScriptedModel(initial: Script, options: { audio?: boo
     }
     rawBodies.push(raw);
     requests.push(body);
+    const refused = refusedTool(body, options.rules ?? DEFAULT_RULES);
+    if (refused) return refuse(res, refused);
     let turn: Turn;
     try {
       turn = script(body, calls++);
@@ -146,6 +156,25 @@ function answerWhole(res: ServerResponse, body: ChatRequest, turn: Turn, n: numb
 function fail(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { "Content-Type": "application/json" });
   res.end(JSON.stringify({ error: { message, type: "invalid_request_error", code: null } }));
+}
+
+/** The first tool the rules refuse, as OpenAI names it: one bad tool fails the whole request. */
+function refusedTool(body: ChatRequest, rules: RuleSet[]): { param: string; message: string; code: string } | undefined {
+  for (const [index, tool] of (body.tools ?? []).entries()) {
+    // strict tools are OpenAI's own: held to its plain and strict rules
+    const sets: RuleSet[] = tool.function.strict ? ["openai", "openai-strict"] : rules;
+    for (const set of sets) {
+      const problem = toolProblems(set, { name: tool.function.name, description: tool.function.description, parameters: tool.function.parameters ?? { type: "object", properties: {} } })[0];
+      if (problem) return { param: `tools[${index}].function.${problem.param}`, message: problem.message, code: problem.param === "parameters" ? "invalid_function_parameters" : "invalid_value" };
+    }
+  }
+  return undefined;
+}
+
+/** OpenAI's 400 for a request it will not run, with the request id header it always sends. */
+function refuse(res: ServerResponse, problem: { param: string; message: string; code: string }): void {
+  res.writeHead(400, { "Content-Type": "application/json", "x-request-id": `req_scripted_${Date.now().toString(36)}` });
+  res.end(JSON.stringify({ error: { message: problem.message, type: "invalid_request_error", param: problem.param, code: problem.code } }));
 }
 
 async function readBytes(req: IncomingMessage): Promise<Buffer> {

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID } from "node:crypto";
+import { toolProblems } from "./provider-rules";
 import { WebSocketServer, type WebSocket } from "ws";
 import { pcmOf, recognize, speak } from "./speech";
 
@@ -81,6 +82,12 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
     }
     const secret = `ek_${randomBytes(16).toString("hex")}`;
     const parsed = JSON.parse(body) as Record<string, unknown>;
+    // the Realtime API checks function tools as chat completions does (no strict mode there)
+    const refused = refusedRealtimeTool((parsed.session as { tools?: unknown } | undefined)?.tools);
+    if (refused) {
+      response.writeHead(400, { "Content-Type": "application/json", "x-request-id": `req_scripted_${randomUUID()}` }).end(JSON.stringify({ error: { ...refused, type: "invalid_request_error" } }));
+      return;
+    }
     minted.push({ secret, body: parsed, authorization: request.headers.authorization });
     const expiresAt = Math.floor(Date.now() / 1000) + 60;
     response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ value: secret, expires_at: expiresAt, session: parsed.session }));
@@ -121,10 +128,16 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
       const event = JSON.parse(text) as Record<string, any>;
       if (event.type !== "input_audio_buffer.append") events.push({ secret: session.secret, event });
       switch (event.type) {
-        case "session.update":
+        case "session.update": {
+          const refused = refusedRealtimeTool(event.session?.tools);
+          if (refused) {
+            send({ type: "error", error: { ...refused, type: "invalid_request_error", event_id: event.event_id ?? null } });
+            break;
+          }
           if (Array.isArray(event.session?.tools)) tools = event.session.tools.map((tool: { name: string }) => tool.name);
           send({ type: "session.updated", session: event.session });
           break;
+        }
         case "input_audio_buffer.append": {
           const chunk = Buffer.from(String(event.audio), "base64");
           const loud = rms(chunk) > SPEECH_LEVEL;
@@ -265,4 +278,16 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     request.on("error", reject);
   });
+}
+
+/** The first function tool OpenAI would refuse (provider-rules.ts), in its error's terms. */
+function refusedRealtimeTool(tools: unknown): { param: string; message: string; code: string } | undefined {
+  if (!Array.isArray(tools)) return undefined;
+  for (const [index, tool] of (tools as { type?: string; name: string; description?: string; parameters?: unknown }[]).entries()) {
+    if (tool.type !== "function") continue;
+    const problem = (["openai", "anthropic", "gemini"] as const)
+      .flatMap((rules) => toolProblems(rules, { name: tool.name, description: tool.description, parameters: tool.parameters ?? { type: "object", properties: {} } }))[0];
+    if (problem) return { param: `session.tools[${index}].${problem.param}`, message: problem.message, code: problem.param === "parameters" ? "invalid_function_parameters" : "invalid_value" };
+  }
+  return undefined;
 }

@@ -50,6 +50,13 @@ describe("MCP Inspector CLI against the running server", () => {
     expect(names).not.toContain("library_upload_create");
   }, 90_000);
 
+  it("tools/list --strict: no schema-portability finding (errors or warnings) on any tool", async () => {
+    // --strict prints every finding (path, issue, suggestion) on stderr and exits 6 on an error
+    const { stdout, stderr } = await inspector(["--method", "tools/list", "--strict"]);
+    expect(JSON.parse(stdout).tools.length).toBeGreaterThan(15);
+    expect(stderr).not.toMatch(/(Warning|Error): tool "|Schema portability|portability error/);
+  }, 90_000);
+
   it("tools/call kit_read returns the API door's data", async () => {
     const { stdout } = await inspector(["--method", "tools/call", "--tool-name", "kit_read", "--tool-arg", `brand=${world.brand.shortId}`]);
     expect(JSON.parse(stdout).structuredContent).toEqual(expectOk(await call("kit.read", world.admin.key, { brand: world.brand.shortId })));

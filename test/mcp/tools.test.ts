@@ -1,7 +1,8 @@
 // The tool list: built from the registry, per key scope, MCP door only; reads equal the API door's data.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, expectOk, makeKey, makeWorld } from "../support/world";
-import { callTool, connectMcp, expectToolOk, toolNames } from "../support/mcp";
+import { callTool, connectMcp, expectToolError, expectToolOk, toolNames } from "../support/mcp";
+import { toolProblems } from "../../scripts/support/provider-rules";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 let world: World;
@@ -55,14 +56,30 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(Object.keys(tools.find((tool) => tool.name === "brands_list")!.inputSchema.properties ?? {})).not.toContain("brand");
   });
 
-  it("brand_contacts_save's union by op is an object root whose oneOf lists each op with the envelope", async () => {
+  it("every tool, as listed, is one a host may forward to OpenAI, Claude or Gemini (provider-rules.ts)", async () => {
+    const { tools } = await (await connectMcp(world.admin.key)).listTools();
+    const refused = tools.flatMap((tool) =>
+      (["openai", "anthropic", "gemini"] as const).flatMap((rules) => toolProblems(rules, { name: tool.name, description: tool.description, parameters: tool.inputSchema }).map((problem) => `${rules} ${tool.name}: ${problem.message}`)),
+    );
+    expect(refused).toEqual([]);
+  });
+
+  it("brand_contacts_save's union by op is one object: op an enum, every field visible with when it applies", async () => {
     const { tools } = await (await connectMcp(world.admin.key)).listTools();
     const schema = tools.find((tool) => tool.name === "brand_contacts_save")!.inputSchema as any;
-    expect(schema.type).toBe("object");
-    expect(schema.oneOf.length).toBeGreaterThanOrEqual(2);
-    const ops = schema.oneOf.map((variant: any) => variant.properties.op.const ?? variant.properties.op.enum?.[0]);
-    expect(ops).toContain("delete");
-    for (const variant of schema.oneOf) expect(variant.properties.brand).toBeDefined();
+    expect(schema).toMatchObject({ type: "object", required: ["brand", "op"], properties: { op: { type: "string", enum: ["upsert", "delete"] } } });
+    expect(schema.oneOf).toBeUndefined();
+    expect(Object.keys(schema.properties).sort()).toEqual(["brand", "confirmationToken", "id", "label", "op", "type", "value"]);
+    expect(schema.properties.type.description).toMatch(/^When op is upsert \(required\):.*Not allowed when op is delete\.$/);
+  });
+
+  it("the pipeline still refuses what the union refuses, naming the field", async () => {
+    const client = await connectMcp(world.admin.key);
+    const id = "00000000-0000-4000-8000-000000000000";
+    const mixed = await callTool(client, "brand_contacts_save", { brand: world.brand.shortId, op: "delete", id, type: "website" });
+    expect(expectToolError(mixed, "invalid_input").field).toBe("type");
+    const missing = await callTool(client, "brand_contacts_save", { brand: world.brand.shortId, op: "upsert", value: "https://example.com" });
+    expect(expectToolError(missing, "invalid_input").field).toBe("type");
   });
 });
 
