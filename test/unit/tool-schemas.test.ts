@@ -63,12 +63,12 @@ describe("tool schemas the providers accept", () => {
     const contacts = toolInput(capabilities.find((capability) => capability.id === "brand.contacts.save")!);
     expect(contacts).toMatchObject({ type: "object", required: ["op"], additionalProperties: false, properties: { op: { enum: ["upsert", "delete"] } } });
     expect(Object.keys(contacts.properties as object).sort()).toEqual(["id", "label", "op", "type", "value"]);
-    expect((contacts.properties as Record<string, { description: string }>).id.description).toBe(
+    expect((contacts.properties as Record<string, { description: string }>).id!.description).toBe(
       "When op is upsert (optional): Present to change an existing channel. When op is delete (required): Id of the channel to remove.",
     );
     const upload = toolInput(capabilities.find((capability) => capability.id === "library.upload.create")!);
     expect(upload.properties).toHaveProperty("step.enum", ["start", "complete"]);
-    expect((upload.properties as Record<string, { description: string }>).uploadId.description).toMatch(/^When step is complete \(required\).*Not allowed when step is start\.$/);
+    expect((upload.properties as Record<string, { description: string }>).uploadId!.description).toMatch(/^When step is complete \(required\).*Not allowed when step is start\.$/);
   });
 
   it("the rules can refuse: the registry's exact union root, a length bound under strict, a type array for Gemini", () => {
