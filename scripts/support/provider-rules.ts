@@ -48,7 +48,9 @@ export function toolProblems(rules: RuleSet, tool: ToolDeclaration): Problem[] {
   const schema = tool.parameters;
   const invalid = `Invalid schema for function '${tool.name}'`;
   if (!isObject(schema)) return [...problems, { param: "parameters", message: `${invalid}: schema must be a JSON Schema of 'type: "object"', got '${JSON.stringify(schema)}'.` }];
-  if (!ajv.validateSchema(schema)) problems.push({ param: "parameters", message: `${invalid}: ${ajv.errorsText(ajv.errors)}` });
+  // checked against 2020-12's meta-schema whatever `$schema` it names (clients send draft-07's)
+  const { $schema: _dialect, ...body } = schema;
+  if (!ajv.validateSchema(body)) problems.push({ param: "parameters", message: `${invalid}: ${ajv.errorsText(ajv.errors)}` });
   const forbidden = ROOT_FORBIDDEN[family].filter((key) => key in schema);
   if (schema.type !== "object" || forbidden.length > 0) {
     const words = {

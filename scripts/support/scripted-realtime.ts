@@ -82,7 +82,7 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
     }
     const secret = `ek_${randomBytes(16).toString("hex")}`;
     const parsed = JSON.parse(body) as Record<string, unknown>;
-    // the Realtime API checks function tools as chat completions does (no strict mode there)
+    // the Realtime API (OpenAI's only) checks function tools as chat completions does (no strict mode there)
     const refused = refusedRealtimeTool((parsed.session as { tools?: unknown } | undefined)?.tools);
     if (refused) {
       response.writeHead(400, { "Content-Type": "application/json", "x-request-id": `req_scripted_${randomUUID()}` }).end(JSON.stringify({ error: { ...refused, type: "invalid_request_error" } }));
@@ -285,8 +285,7 @@ function refusedRealtimeTool(tools: unknown): { param: string; message: string; 
   if (!Array.isArray(tools)) return undefined;
   for (const [index, tool] of (tools as { type?: string; name: string; description?: string; parameters?: unknown }[]).entries()) {
     if (tool.type !== "function") continue;
-    const problem = (["openai", "anthropic", "gemini"] as const)
-      .flatMap((rules) => toolProblems(rules, { name: tool.name, description: tool.description, parameters: tool.parameters ?? { type: "object", properties: {} } }))[0];
+    const problem = toolProblems("openai", { name: tool.name, description: tool.description, parameters: tool.parameters ?? { type: "object", properties: {} } })[0];
     if (problem) return { param: `session.tools[${index}].${problem.param}`, message: problem.message, code: problem.param === "parameters" ? "invalid_function_parameters" : "invalid_value" };
   }
   return undefined;

@@ -54,6 +54,19 @@ describe("scripted Realtime server", () => {
     expect(realtime.minted[0]!.authorization).toBe("Bearer sk-server");
   });
 
+  it("refuses to mint a session whose tools OpenAI would refuse (a oneOf root), as OpenAI answers", async () => {
+    const tools = [{ type: "function", name: "brand_contacts_save", parameters: { type: "object", properties: {}, oneOf: [{ type: "object", properties: {} }] } }];
+    const response = await fetch(`${realtime.baseUrl}/realtime/client_secrets`, {
+      method: "POST",
+      headers: { Authorization: "Bearer sk-server", "Content-Type": "application/json" },
+      body: JSON.stringify({ session: { type: "realtime", model: "gpt-realtime", tools } }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; param: string; message: string } };
+    expect(body.error).toMatchObject({ code: "invalid_function_parameters", param: "session.tools[0].parameters" });
+    expect(body.error.message).toMatch(/schema must have type 'object' and not have 'oneOf'/);
+  });
+
   it("refuses a socket without a minted secret", async () => {
     const { WebSocket } = await import("ws");
     const socket = new WebSocket(realtime.baseUrl.replace("http", "ws") + "/realtime", ["realtime", "openai-insecure-api-key.sk-server"]);
