@@ -1,17 +1,16 @@
 // MCP Apps in a real host in the browser: e2e/support/apps-host.ts (the official MCP client v2 and
-// ext-apps' AppBridge, bundled here) on a page of its own origin, whose backend forwards /mcp to the
-// door with the key. Debian's Chromium renders each view in a sandboxed iframe with the CSP the
-// view declares; the test reads what a person sees in it and clicks as a person would.
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { build } from "esbuild";
-import type { Browser, FrameLocator, Page } from "playwright-core";
+// ext-apps' AppBridge, bundled by support/apps-host-page.ts) on a page of its own origin, whose
+// backend forwards /mcp to the door with the key. Debian's Chromium renders each view in a
+// sandboxed iframe with the CSP the view declares; the test reads what a person sees in it and
+// clicks as a person would. The same host talking to the door across origins: mcp-apps-cors.test.ts.
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Server } from "node:http";
 import { db } from "../lib/db/client";
 import { bytes, uploadApproved } from "../test/support/files";
 import { makeQuestion } from "../test/support/records";
 import { call, confirmAndCall, expectOk, makeWorld } from "../test/support/world";
+import { bundleHost, closeAll, host, serveHostPage, view, type Run } from "./support/apps-host-page";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
@@ -21,47 +20,15 @@ const servers: Server[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const bundled = await build({
-    entryPoints: [path.resolve(import.meta.dirname, "support/apps-host.ts")],
-    bundle: true, format: "esm", platform: "browser", target: "es2022", write: false, logLevel: "warning",
-  });
-  hostScript = bundled.outputFiles[0]!.text;
+  hostScript = await bundleHost();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  for (const server of servers) {
-    server.closeAllConnections();
-    server.close();
-  }
+  closeAll(servers);
 });
 
-/** The host's page and its backend: GET / is the page, /mcp goes to the door with this key. */
-async function startHost(key: string): Promise<string> {
-  const target = new URL(`${baseUrl}/api/mcp`);
-  const page = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Test host</title>
-<style>body{margin:0;padding:8px;font-family:sans-serif;background:#fff} body.dark{background:#101114} iframe{display:block;width:100%;height:120px;border:1px solid #8884;border-radius:8px;margin:0 0 12px}</style>
-</head><body><div id="views"></div><script type="module">${hostScript.replace(/<\/script/gi, "<\\/script")}</script></body></html>`;
-  const server = createServer((incoming, outgoing) => {
-    if (incoming.url === "/") return void outgoing.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(page);
-    if (!incoming.url?.startsWith("/mcp")) return void outgoing.writeHead(404).end();
-    const { host: _host, origin: _origin, ...headers } = incoming.headers;
-    const forwarded = httpRequest(target, { method: incoming.method, headers: { ...headers, authorization: `Bearer ${key}` } }, (answer) => {
-      outgoing.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(outgoing);
-    });
-    forwarded.on("error", () => outgoing.destroy());
-    incoming.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-type Run = { frame: string | null; result: { isError?: boolean; content?: unknown; structuredContent?: any; _meta?: Record<string, any> } };
-type Host = { start(): Promise<string[]>; run(name: string, args: Record<string, unknown>, theme?: "light" | "dark", variables?: Record<string, string>): Promise<Run>; callRaw(name: string, args: Record<string, unknown>): Promise<Run["result"]>; seen: { model: unknown[]; view: Run["result"][] } };
-
 async function openHost(key: string, viewport = { width: 1280, height: 900 }, dark = false): Promise<Page> {
-  const url = await startHost(key);
+  const url = await serveHostPage(hostScript, servers, { proxyTo: { url: `${baseUrl}/api/mcp`, key } });
   const { page } = await newPage(browser, url, { viewport });
   // the views load signed file URLs (declared in their CSP): the service's, or the S3 endpoint's
   for (const files of [baseUrl, inject("testEnv").S3_ENDPOINT].filter(Boolean)) await page.context().route(`${new URL(files!).origin}/**`, (route) => route.continue());
@@ -69,15 +36,6 @@ async function openHost(key: string, viewport = { width: 1280, height: 900 }, da
   await page.goto("/");
   if (dark) await page.evaluate(() => document.body.classList.add("dark"));
   return page;
-}
-
-const host = <T>(page: Page, fn: (host: Host, arg: any) => Promise<T>, arg?: unknown) =>
-  page.evaluate(([source, value]) => new Function("host", "arg", `return (${source})(host, arg)`)((window as unknown as { appsHost: Host }).appsHost, value), [fn.toString(), arg] as const) as Promise<T>;
-
-async function view(page: Page, name: string, args: Record<string, unknown>, theme: "light" | "dark" = "light", variables?: Record<string, string>): Promise<{ frame: FrameLocator; run: Run }> {
-  const run = await host<Run>(page, (h, a) => h.run(a.name, a.args, a.theme, a.variables), { name, args, theme, variables });
-  expect(run.frame, `${name} has a view`).toBeTruthy();
-  return { frame: page.frameLocator(`#${run.frame}`), run };
 }
 
 async function seedWorld() {

@@ -1,8 +1,10 @@
 // A minimal MCP Apps host for the browser tests, as a chat app embeds views: the official MCP
-// client (v2) talks to the door through the host's own backend (/mcp on the page's origin, which
-// adds the key, as a host keeps credentials off the page), and each tool call whose tool names a
-// view renders that view in a sandboxed iframe (scripts only, an opaque origin, the CSP its
-// `_meta.ui.csp` asks for) through ext-apps' AppBridge. Bundled by e2e/mcp-apps.test.ts.
+// client (v2) talks to the door through the host's own backend (by default /mcp on the page's
+// origin, which adds the key, as a host keeps credentials off the page) or, as a browser host like
+// ext-apps' basic-host does, straight to the door on its own origin with the key in a header (CORS).
+// Each tool call whose tool names a view renders that view in a sandboxed iframe (scripts only, an
+// opaque origin, the CSP its `_meta.ui.csp` asks for) through ext-apps' AppBridge. Bundled by
+// e2e/support/apps-host-page.ts.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
 
@@ -15,8 +17,10 @@ let views = 0;
 /** what the model was handed (the host's own calls), and what the views got (their calls) */
 const seen = { model: [] as unknown[], view: [] as ToolResult[] };
 
-async function start(): Promise<string[]> {
-  await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", location.href)));
+/** Connects to `endpoint.url` (default: the host's own /mcp) sending `endpoint.headers`; answers the tool names. */
+async function start(endpoint: { url?: string; headers?: Record<string, string> } = {}): Promise<string[]> {
+  const url = new URL(endpoint.url ?? "/mcp", location.href);
+  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: endpoint.headers ?? {} } }));
   tools = (await client.listTools()).tools as Tool[];
   return tools.map((tool) => tool.name);
 }

@@ -22,12 +22,15 @@ export function launchBrowser(options: { microphone?: string } = {}): Promise<Br
 /**
  * A fresh context (its own cookies) whose requests may go only to baseUrl: anything else is
  * aborted and recorded in `blocked`, so a test can assert the page fetched nothing from elsewhere.
+ * `intercept: false` leaves requests alone: while Playwright intercepts, it answers every CORS
+ * preflight itself with "allow all", so a test of real CORS must not intercept.
  */
-export async function newPage(browser: Browser, baseUrl: string, options: { clipboard?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; blocked: string[] }> {
+export async function newPage(browser: Browser, baseUrl: string, options: { clipboard?: boolean; viewport?: { width: number; height: number }; intercept?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; blocked: string[] }> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, baseURL: baseUrl });
   if (options.clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
   const origin = new URL(baseUrl).origin;
   const blocked: string[] = [];
+  if (options.intercept === false) return { context, page: await context.newPage(), blocked };
   await context.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith("data:") || new URL(url).origin === origin) return route.continue();

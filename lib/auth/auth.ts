@@ -83,6 +83,9 @@ const SERVED = new Set([
 ]);
 /** Called by OAuth clients themselves, from no page of ours: no Origin to check, and no cookie read. */
 const CLIENT_ENDPOINTS = new Set(["/oauth2/token", "/oauth2/register", "/oauth2/revoke"]);
+const authPath = (request: Request) => new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
+/** An endpoint OAuth clients call themselves (the ones a browser MCP host gets CORS on). */
+export const isOAuthClientEndpoint = (request: Request) => CLIENT_ENDPOINTS.has(authPath(request));
 
 /**
  * A registration whose redirect URIs are all loopback (RFC 8252 §7.3) or private-use schemes is a
@@ -122,7 +125,7 @@ function withOfflineAccess(request: Request): Request {
 }
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
-  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
+  const path = authPath(request);
   if (!SERVED.has(path)) return Response.json({ message: "Not found" }, { status: 404 });
   // better-auth checks Origin only when a cookie is present; a sign-in without one from another
   // site (login CSRF: signing someone into the attacker's account) is refused here too

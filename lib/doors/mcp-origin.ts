@@ -3,8 +3,11 @@
 // a present Origin must be APP_URL's host (or in MCP_ALLOWED_ORIGINS), and the Host must be
 // APP_URL's host (or in MCP_ALLOWED_HOSTS). Loopback names are accepted when APP_URL is itself on
 // loopback (a developer's machine). Desktop clients send no Origin and pass. The checks are the
-// SDK's own (host names, port-agnostic).
-import { hostHeaderValidationResponse, localhostAllowedHostnames, localhostAllowedOrigins, originValidationResponse } from "@modelcontextprotocol/server";
+// SDK's own (host names, port-agnostic). The same decision says which browser origins get CORS
+// (mcp-cors.ts): a page the door would refuse is never told it may read an answer.
+import {
+  hostHeaderValidationResponse, localhostAllowedHostnames, localhostAllowedOrigins, originValidationResponse, validateOriginHeader,
+} from "@modelcontextprotocol/server";
 import { config } from "../config";
 
 const LOOPBACK = new Set(localhostAllowedHostnames());
@@ -23,4 +26,12 @@ function allowed(): { hosts: string[]; origins: string[] } {
 export function refuseForeignRequest(request: Request): Response | undefined {
   const { hosts, origins } = allowed();
   return hostHeaderValidationResponse(request, hosts) ?? originValidationResponse(request, origins);
+}
+
+/** The request's Origin when it is one the door admits; undefined when absent or foreign. */
+export function admittedOrigin(request: Request): string | undefined {
+  const origin = request.headers.get("origin");
+  if (!origin) return undefined;
+  const verdict = validateOriginHeader(origin, allowed().origins);
+  return verdict.ok ? origin : undefined;
 }

@@ -17,7 +17,8 @@ type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promi
 
 const API_PATH = /^\/api\/v1\/([^/]+)$/;
 const NEXT_OWNED = new Set(["openapi.json", "catalog.json"]);
-const MCP_METHODS = new Set(["GET", "POST", "DELETE"]);
+// OPTIONS too: the door answers browser hosts' preflights itself (lib/doors/mcp-cors.ts)
+const MCP_METHODS = new Set(["GET", "POST", "DELETE", "OPTIONS"]);
 const postOnly = methodNotAllowed("POST");
 
 /** The door for this method and path, or undefined when Next answers it. */

@@ -1,9 +1,5 @@
-// Metadata documents are public and read by browser-based MCP clients too: JSON, CORS open, cached
-// for an hour (they change only with APP_URL).
-const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": "GET, OPTIONS", "Access-Control-Allow-Headers": "*" };
-
+// Metadata documents are public and change only with APP_URL: JSON, cached for an hour. Browser MCP
+// hosts read them too; their CORS is the MCP door's (lib/doors/mcp-cors.ts, applied by the routes).
 export function metadataResponse(body: unknown): Response {
-  return Response.json(body, { headers: { ...CORS, "Cache-Control": "public, max-age=3600" } });
+  return Response.json(body, { headers: { "Cache-Control": "public, max-age=3600" } });
 }
-
-export const metadataPreflight = () => new Response(null, { status: 204, headers: CORS });

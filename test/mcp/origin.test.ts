@@ -1,5 +1,6 @@
 // DNS-rebinding protection of the MCP door (lib/doors/mcp-origin.ts): a foreign Origin or Host is
-// refused with 403 before the key is even looked at; clients without Origin keep working.
+// refused with 403 before the key is even looked at; clients without Origin keep working. The same
+// decision gives browser hosts CORS (test/mcp/cors.test.ts).
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type RunningServer } from "../../scripts/support/start-server";
@@ -19,21 +20,22 @@ afterAll(() => publicServer?.stop());
 
 const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
 
-/** A raw POST with exactly these Host and Origin headers (fetch cannot set Host). */
-function post(url: string, headers: Record<string, string>): Promise<number> {
+/** A raw request with exactly these Host and Origin headers (fetch cannot set Host): its status and headers. */
+function send(url: string, headers: Record<string, string>, method = "POST"): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const target = new URL(`${url}/api/mcp`);
     const req = httpRequest(
-      { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${world.admin.key}`, ...headers } },
+      { host: target.hostname, port: target.port, path: target.pathname, method, headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${world.admin.key}`, ...headers } },
       (res) => {
         res.resume();
-        res.on("end", () => resolve(res.statusCode!));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers }));
       },
     );
     req.on("error", reject);
-    req.end(initialize);
+    req.end(method === "POST" ? initialize : undefined);
   });
 }
+const post = async (url: string, headers: Record<string, string>) => (await send(url, headers)).status;
 
 describe("the suite's server (APP_URL on loopback)", () => {
   it.each([
@@ -69,5 +71,20 @@ describe("a server published at https://brand-ops.example", () => {
     expect(await post(publicServer.url, { Host: "127.0.0.1" })).toBe(403);
     expect(await post(publicServer.url, { Host: "brand-ops.example", Origin: "http://localhost:3000" })).toBe(403);
     expect(await post(publicServer.url, { Host: "other.example" })).toBe(403);
+  });
+
+  it("gives CORS to the configured origin (lib/doors/mcp-cors.ts), and none to the loopback names it refuses", async () => {
+    const partner = "https://console.partner.example";
+    const preflight = { "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type" };
+    const allowed = await send(publicServer.url, { Host: "brand-ops.example", Origin: partner, ...preflight }, "OPTIONS");
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers["access-control-allow-origin"]).toBe(partner);
+    const answered = await send(publicServer.url, { Host: "brand-ops.example", Origin: partner });
+    expect(answered.status).toBe(200);
+    expect(answered.headers["access-control-allow-origin"]).toBe(partner);
+    for (const method of ["OPTIONS", "POST"]) {
+      const refused = await send(publicServer.url, { Host: "brand-ops.example", Origin: "http://localhost:3000", ...preflight }, method);
+      expect(Object.keys(refused.headers).filter((name) => name.startsWith("access-control-")), method).toEqual([]);
+    }
   });
 });

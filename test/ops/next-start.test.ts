@@ -68,6 +68,23 @@ describe("next start serves the doors as npm start does", () => {
     }
   });
 
+  it("browser hosts get the MCP door's CORS on both: the preflight, a challenge, and the OAuth endpoints", async () => {
+    const origin = "http://localhost:5173"; // a host page on a developer's machine, another origin than both
+    const cors = (response: Response) => [...response.headers].filter(([name]) => name.startsWith("access-control-")).sort();
+    for (const [path, method] of [["/api/mcp", "POST"], ["/.well-known/oauth-protected-resource/api/mcp", "GET"], ["/api/auth/oauth2/token", "POST"]] as const) {
+      const answers = await Promise.all([baseUrl(), nextStart.url].map(async (url) => {
+        const headers = { Origin: origin, "Access-Control-Request-Method": method, "Access-Control-Request-Headers": "authorization, mcp-protocol-version" };
+        const preflight = await fetch(`${url}${path}`, { method: "OPTIONS", headers });
+        expect(preflight.status, `${url}${path}`).toBe(204);
+        expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
+        const answer = await fetch(`${url}${path}`, { method, headers: { Origin: origin, "Content-Type": "application/json" }, ...(method === "POST" ? { body: "{}" } : {}) });
+        expect(answer.headers.get("access-control-allow-origin"), `${url}${path}`).toBe(origin);
+        return { status: answer.status, preflight: cors(preflight) };
+      }));
+      expect(answers[1], path).toEqual(answers[0]);
+    }
+  });
+
   it("HEAD on a capability is 405 with Allow: POST and no body on both", async () => {
     for (const url of [baseUrl(), nextStart.url]) {
       const response = await fetch(`${url}/api/v1/kit.read`, { method: "HEAD" });

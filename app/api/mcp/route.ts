@@ -2,4 +2,4 @@ import { mcpDoor } from "@/lib/doors/mcp-door";
 
 export const dynamic = "force-dynamic";
 
-export { mcpDoor as GET, mcpDoor as POST, mcpDoor as DELETE };
+export { mcpDoor as GET, mcpDoor as POST, mcpDoor as DELETE, mcpDoor as OPTIONS };

@@ -2,14 +2,17 @@
 // path), so its metadata lives at /.well-known/oauth-authorization-server/api/auth (RFC 8414 §3.1);
 // the root answers the same for clients that look there.
 import { auth } from "@/lib/auth/auth";
-import { metadataResponse, metadataPreflight } from "@/lib/oauth/metadata-response";
+import { withMcpCors } from "@/lib/doors/mcp-cors";
+import { metadataResponse } from "@/lib/oauth/metadata-response";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ path?: string[] }> }) {
+async function metadata(_request: Request, { params }: { params: Promise<{ path?: string[] }> }) {
   const { path = [] } = await params;
   if (path.length > 0 && path.join("/") !== "api/auth") return Response.json({ error: "not_found" }, { status: 404 });
   return metadataResponse(await auth().api.getOAuthServerConfig());
 }
 
-export const OPTIONS = metadataPreflight;
+// readable by the browser hosts the MCP door admits, as the door itself is
+const GET = withMcpCors("GET", metadata);
+export { GET, GET as OPTIONS };

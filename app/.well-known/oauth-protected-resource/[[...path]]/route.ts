@@ -1,14 +1,17 @@
 // RFC 9728 protected resource metadata of the MCP door, at the path the MCP authorization spec
 // names (/.well-known/oauth-protected-resource/api/mcp) and at the root (clients that try it first).
 import { protectedResourceMetadata } from "@/lib/oauth/resource";
-import { metadataResponse, metadataPreflight } from "@/lib/oauth/metadata-response";
+import { withMcpCors } from "@/lib/doors/mcp-cors";
+import { metadataResponse } from "@/lib/oauth/metadata-response";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ path?: string[] }> }) {
+async function metadata(_request: Request, { params }: { params: Promise<{ path?: string[] }> }) {
   const { path = [] } = await params;
   if (path.length > 0 && path.join("/") !== "api/mcp") return Response.json({ error: "not_found" }, { status: 404 });
   return metadataResponse(protectedResourceMetadata());
 }
 
-export const OPTIONS = metadataPreflight;
+// readable by the browser hosts the MCP door admits, as the door itself is
+const GET = withMcpCors("GET", metadata);
+export { GET, GET as OPTIONS };
