@@ -6,6 +6,10 @@ import { insufficientScope } from "./mcp-auth";
 import { DRAIN_LIMIT, drain, methodNotAllowed } from "./http";
 import { registerTools, scopeOfTool, SERVER_INFO, type McpCaller } from "./mcp";
 import { findSession, forgetSession, isOnlyResponses, onPublishedResponses, publishResponses, recordSession } from "./mcp-sessions";
+import { makeRoom, type SessionOwner } from "./mcp-session-slots";
+import { callerKey } from "../core/auth";
+import { rateLimitStore } from "../core/rate-limit";
+import { config } from "../config";
 
 const streamNotOffered = methodNotAllowed("POST, DELETE");
 
@@ -14,8 +18,8 @@ const streamNotOffered = methodNotAllowed("POST, DELETE");
 // elicitation. Their `initialize` opens a session here (in memory, bound to the key, and with
 // REDIS_URL recorded in Redis so that any instance can take it up: mcp-sessions.ts); everything
 // else goes to mcp-handler, stateless.
-const MAX_SESSIONS = 1000;
-type Session = { transport: WebStandardStreamableHTTPServerTransport; token: string; authInfo: AuthInfo };
+// How many each caller and the instance may hold: mcp-session-slots.ts.
+type Session = { transport: WebStandardStreamableHTTPServerTransport; token: string; authInfo: AuthInfo; owner: SessionOwner };
 const sessions = new Map<string, Session>();
 
 // an answer to this instance's elicitation that reached another instance
@@ -45,6 +49,12 @@ export async function handleMcp(request: Request): Promise<Response> {
     return session.transport.handleRequest(forward, { authInfo: request.auth, parsedBody: body });
   }
   if ((body as { method?: unknown } | undefined)?.method === "initialize") {
+    // an initialize counts against the key's rate like any call: a burst of sessions is a burst of calls
+    const limited = await refuseOverRate(caller);
+    if (limited) return limited;
+    const room = makeRoom(owners(), ownerOf(caller));
+    if (room === "full") return instanceFull();
+    for (const id of room) closeSession(id);
     const session = await newSession(caller, request.auth!, crypto.randomUUID(), body);
     return session.transport.handleRequest(forward, { authInfo: request.auth, parsedBody: body });
   }
@@ -117,13 +127,12 @@ async function newSession(caller: McpCaller, authInfo: AuthInfo, id: string, ini
   const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => id,
     onsessioninitialized: (id) => {
-      if (sessions.size >= MAX_SESSIONS) void sessions.values().next().value?.transport.close();
       sessions.set(id, session);
       void recordSession(id, authInfo.token, initialize);
     },
     onsessionclosed: (id) => void sessions.delete(id),
   });
-  const session: Session = { transport, token: authInfo.token, authInfo };
+  const session: Session = { transport, token: authInfo.token, authInfo, owner: ownerOf(caller) };
   transport.onclose = () => void (transport.sessionId && sessions.delete(transport.sessionId));
   const server = new McpServer(SERVER_INFO);
   registerTools(server, caller);
@@ -135,12 +144,36 @@ async function newSession(caller: McpCaller, authInfo: AuthInfo, id: string, ini
 async function takeUp(request: Request, id: string, caller: McpCaller): Promise<Session | undefined> {
   const initialize = request.auth && (await findSession(id, request.auth.token));
   if (!initialize) return undefined;
+  const room = makeRoom(owners(), ownerOf(caller));
+  if (room === "full") return undefined;
+  for (const evicted of room) closeSession(evicted);
   const session = await newSession(caller, request.auth!, id, initialize);
   const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
   const replay = new Request(request.url, { method: "POST", headers, body: JSON.stringify(initialize) });
   await (await session.transport.handleRequest(replay, { authInfo: request.auth })).text();
   return session;
 }
+
+const ownerOf = (caller: McpCaller): SessionOwner => ({ key: callerKey(caller.actor), person: caller.actor.userId });
+const owners = () => new Map([...sessions].map(([id, session]) => [id, session.owner]));
+
+/** A session given up to make room for its own caller's newer one: gone here and in Redis. */
+function closeSession(id: string): void {
+  const session = sessions.get(id);
+  sessions.delete(id);
+  void forgetSession(id);
+  void session?.transport.close().catch(() => undefined);
+}
+
+async function refuseOverRate(caller: McpCaller): Promise<Response | undefined> {
+  const decision = await rateLimitStore().hit(callerKey(caller.actor), config().RATE_LIMIT_PER_MINUTE, Date.now());
+  if (decision.allowed) return undefined;
+  const message = `Rate limit of ${decision.limit} calls per minute reached; retry in ${decision.retryAfterSeconds} s`;
+  return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } });
+}
+
+const instanceFull = () =>
+  Response.json({ jsonrpc: "2.0", error: { code: -32000, message: "This instance holds as many MCP sessions as it can; retry shortly" }, id: null }, { status: 503, headers: { "Retry-After": "30" } });
 
 const noSession = () =>
   Response.json({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found: initialize again" }, id: null }, { status: 404 });
