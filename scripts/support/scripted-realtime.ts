@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID } from "node:crypto";
 import { WebSocketServer, type WebSocket } from "ws";
 import { pcmOf, recognize, speak } from "./speech";
+import { sendOpenAIError, type ErrorAnswer, type OpenAIErrorFields } from "./openai-error";
 
 const RATE = 24_000;
 /** RMS of a 16-bit sample above which a chunk counts as speech */
@@ -42,6 +43,10 @@ export type ScriptedRealtime = {
   raw: string[];
   /** what was recognised in each utterance, in order */
   heard: Heard[];
+  /** every error answered to a client_secrets request, with the x-request-id it carried */
+  failures: ErrorAnswer[];
+  /** from now on, client_secrets answers this status with OpenAI's error body (null: mints again) */
+  failMint(status: number | null, error?: OpenAIErrorFields): void;
   setScript(script: RealtimeScript): void;
   stop(): Promise<void>;
 };
@@ -72,11 +77,18 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
   const events: ScriptedRealtime["events"] = [];
   const raw: string[] = [];
   const heard: Heard[] = [];
+  const failures: ErrorAnswer[] = [];
+  let mintFailure: { status: number; error?: OpenAIErrorFields } | null = null;
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
     raw.push(body);
     if (request.method !== "POST" || request.url !== "/v1/realtime/client_secrets") {
       response.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${request.method} ${request.url}` } }));
+      return;
+    }
+    if (mintFailure) {
+      const model = /"model"\s*:\s*"([^"]*)"/.exec(body)?.[1];
+      failures.push(sendOpenAIError(response, mintFailure.status, mintFailure.error, model));
       return;
     }
     const secret = `ek_${randomBytes(16).toString("hex")}`;
@@ -231,6 +243,8 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
     events,
     raw,
     heard,
+    failures,
+    failMint: (status, error) => void (mintFailure = status === null ? null : { status, error }),
     setScript: (next) => void (script = next),
     stop: () =>
       new Promise((resolve) => {
