@@ -1,7 +1,8 @@
 // The chat page in Debian's Chromium with a scripted model on loopback (the service's real OpenAI
 // provider code runs): library.search as a carousel, questions.list answered through the choice
 // widget, kit.colors.add confirmed (once, the palette shows it) and cancelled (nothing written),
-// and the AI budget's message. Screenshots: test-results/screenshots/chat-*.png.
+// a model provider's refusal in words (with its answer for the admin), and the AI budget's message.
+// Screenshots: test-results/screenshots/chat-*.png.
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,6 +33,7 @@ function script(request: ChatRequest): Turn {
     const last = JSON.parse(String(toolMessages.at(-1)?.content ?? "{}")) as { status?: string };
     return { text: last.status === "ok" ? "The colour is in the kit now." : last.status === "declined" ? "Understood: nothing was added." : `Status: ${last.status}` };
   }
+  if (said.includes("refuse")) return { failWith: 400, error: { code: "invalid_function_parameters", message: "Invalid schema for function 'brand_contacts_save': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level." } };
   if (said.includes("logos")) return { toolCalls: [{ name: "library_search", arguments: { type: "logo" } }] };
   if (said.includes("questions")) return { toolCalls: [{ name: "questions_list", arguments: {} }] };
   if (said.includes("sky")) return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Sky", hex: "#8ecae6", role: "accent" } }] };
@@ -147,6 +149,19 @@ describe("the chat page with a scripted model", () => {
     const toolResults = lastModelRequest().messages.filter((message) => message.role === "tool").map((message) => JSON.parse(String(message.content)));
     expect(toolResults.at(-1)).toMatchObject({ status: "declined", capabilityId: "kit.colors.add" });
     await screenshot(page, "chat-cancelled");
+  });
+
+  it("says in words when the model provider refuses the request, and shows the admin what it said", async () => {
+    await page.getByTestId("chat-input").fill("please refuse this");
+    await page.getByTestId("chat-send").click();
+    const failure = page.getByTestId("model-failure");
+    await failure.waitFor({ timeout: 15_000 });
+    expect(await failure.getAttribute("data-reason")).toBe("model_misconfigured");
+    expect(await failure.textContent()).toMatch(/^The assistant is misconfigured: its model provider refused the request, so trying again will not help\./);
+    expect(await failure.getByTestId("provider-status").textContent()).toBe("HTTP 400 · invalid_function_parameters");
+    expect(await failure.getByTestId("provider-message").textContent()).toMatch(/^Invalid schema for function 'brand_contacts_save'/);
+    expect(await failure.getByTestId("provider-request-id").textContent()).toBe(env.model.failures.at(-1)!.requestId);
+    await screenshot(page, "chat-model-misconfigured");
   });
 
   it("says so when the brand's AI budget is spent", async () => {

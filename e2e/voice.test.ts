@@ -138,6 +138,30 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     await screenshot(page, "voice-budget");
   });
 
+  it("a session the provider refuses to start is said in words: a viewer is told to ask an admin, an admin reads what the provider said", async () => {
+    realtime.failMint(404);
+    try {
+      for (const role of ["viewer", "admin"] as const) {
+        const { page } = await voicePage(role, ["what are our brand colors"]);
+        await page.getByTestId("voice-start").click();
+        const problem = page.getByTestId("voice-problem");
+        await expect.poll(() => problem.textContent(), { timeout: 10_000 }).toMatch(/^Voice is misconfigured: its model provider refused the request/);
+        if (role === "viewer") {
+          expect(await problem.textContent()).toMatch(/Please tell an admin of this brand\.$/);
+          expect(await problem.getByTestId("provider-report").count()).toBe(0);
+        } else {
+          expect(await problem.getByTestId("provider-status").textContent()).toBe("HTTP 404 · model_not_found");
+          expect(await problem.getByTestId("provider-message").textContent()).toBe("The model `gpt-realtime` does not exist or you do not have access to it.");
+          expect(await problem.getByTestId("provider-request-id").textContent()).toBe(realtime.failures.at(-1)!.requestId);
+          await screenshot(page, "voice-misconfigured");
+        }
+        await page.getByTestId("voice-start").waitFor();
+      }
+    } finally {
+      realtime.failMint(null);
+    }
+  });
+
   it("gave the browser only short-lived secrets with the person's voice tools, and no confirmation token ever reached the voice model", () => {
     expect(realtime.minted.length).toBeGreaterThanOrEqual(6);
     for (const session of realtime.minted) {

@@ -1,7 +1,11 @@
 "use client";
-// Errors from POST /api/chat in words: the AI budget (402), no model (503), anything else by code.
+// Errors from POST /api/chat in words: the AI budget (402), no model (503), a model call that
+// failed (misconfigured: tell an admin; or try again, with the provider's answer for an admin),
+// anything else by code. A failure during the answer's stream carries the same error body as an
+// HTTP failure (lib/assistant/chat.ts), so both are read alike.
 import { errorSentences } from "@/components/widgets/error-text";
 import type { EnvelopeError } from "@/components/widgets/types";
+import { ProviderReportView, providerReportOf } from "./provider-report";
 
 function bodyOf(error: Error): EnvelopeError | undefined {
   // the transport puts the response body in the message (and in responseBody)
@@ -25,7 +29,17 @@ export function ChatError({ error }: { error: Error }) {
       </div>
     );
   }
-  if (body?.code === "unavailable" && (body as { reason?: unknown }).reason === "answering") {
+  const reason = (body as { reason?: unknown } | undefined)?.reason;
+  if (body && (reason === "model_misconfigured" || reason === "model_unavailable")) {
+    const report = providerReportOf(body);
+    return (
+      <div className={`notice ${reason === "model_misconfigured" ? "notice-error" : "notice-warn"}`} data-testid="model-failure" data-reason={reason} role="alert">
+        {body.message}
+        {report && <ProviderReportView report={report} />}
+      </div>
+    );
+  }
+  if (body?.code === "unavailable" && reason === "answering") {
     return (
       <div className="notice notice-warn" data-testid="still-answering" role="alert">
         {body.message}

@@ -5,6 +5,7 @@
 // answer's audio played here.
 import { OpenAIRealtimeWebRTC, OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession, tool, type TransportToolCallEvent } from "@openai/agents-realtime";
 import type { ToolEnvelope } from "@/lib/assistant/envelope";
+import type { ProviderReport } from "@/lib/core/errors";
 import { capturePcm, PcmPlayer } from "./microphone";
 import { callVoiceTool, reportVoiceUsage, type VoiceSessionAnswer } from "./voice-api";
 
@@ -14,8 +15,8 @@ export type SessionHandlers = {
   state(state: VoiceState): void;
   said(role: "user" | "assistant", text: string): void;
   tool(call: { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope }): void;
-  /** the session ended by itself (budget spent, connection lost), with the reason in words */
-  ended(message: string): void;
+  /** the session ended by itself (budget spent, connection lost, the model refused), with the reason in words */
+  ended(message: string, provider?: ProviderReport): void;
 };
 
 export type RunningSession = { stop(): void; tell(text: string): void };

@@ -30,7 +30,7 @@ export function startTurns(answer: Turns, brand: string, microphone: MediaStream
     const result = await sendVoiceTurn({ brand, history: history.slice(-40), ...body });
     if (stopped) return;
     if (!result.ok) {
-      on.ended(result.message);
+      on.ended(result.message, result.provider);
       return stop();
     }
     show(result.value);

@@ -5,6 +5,7 @@
 // person decided on a confirm card.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Decision, ToolEnvelope } from "@/components/widgets/types";
+import type { ProviderReport } from "@/lib/core/errors";
 import { openMicrophone } from "./microphone";
 import { startRealtime, type RunningSession, type SessionHandlers, type VoiceState } from "./realtime";
 import { startTurns, type TurnSession } from "./turns";
@@ -16,10 +17,13 @@ export type VoiceEntry =
 
 export type VoiceStatus = "off" | "starting" | VoiceState | "recording";
 
+/** what went wrong, in words, and what a model provider said when it refused (an admin's only) */
+export type VoiceProblem = { message: string; provider?: ProviderReport };
+
 export function useVoice(brand: string | null) {
   const [status, setStatus] = useState<VoiceStatus>("off");
   const [mode, setMode] = useState<"realtime" | "turns" | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<VoiceProblem | null>(null);
   const [entries, setEntries] = useState<VoiceEntry[]>([]);
   const session = useRef<RunningSession | TurnSession | null>(null);
 
@@ -39,14 +43,14 @@ export function useVoice(brand: string | null) {
     setStatus("starting");
     const answer = await startVoiceSession(brand);
     if (!answer.ok) {
-      setProblem(answer.message);
+      setProblem({ message: answer.message, provider: answer.provider });
       return setStatus("off");
     }
     let microphone: MediaStream;
     try {
       microphone = await openMicrophone();
     } catch (error) {
-      setProblem((error as Error).message);
+      setProblem({ message: (error as Error).message });
       return setStatus("off");
     }
     type NewEntry = VoiceEntry extends infer E ? (E extends VoiceEntry ? Omit<E, "id"> : never) : never;
@@ -55,8 +59,8 @@ export function useVoice(brand: string | null) {
       state: (state) => setStatus((current) => (current === "off" ? current : state)),
       said: (role, text) => text && add({ kind: "said", role, text }),
       tool: (call) => add({ kind: "tool", ...call }),
-      ended: (message) => {
-        setProblem(message);
+      ended: (message, provider) => {
+        setProblem({ message, provider });
         session.current = null;
         setStatus("off");
         setMode(null);
@@ -69,7 +73,7 @@ export function useVoice(brand: string | null) {
         : startTurns(answer.value, brand, microphone, handlers);
     } catch {
       microphone.getTracks().forEach((track) => track.stop());
-      setProblem("The voice session could not be opened. Press Start voice to try again.");
+      setProblem({ message: "The voice session could not be opened. Press Start voice to try again." });
       setStatus("off");
       setMode(null);
     }

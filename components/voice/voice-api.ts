@@ -1,13 +1,17 @@
 // The Voice door's routes, from the browser. Every failure comes back in words (the server's
 // message when it sent one), never as an exception the page would have to decode.
 import type { ToolEnvelope } from "@/lib/assistant/envelope";
+import type { ProviderReport } from "@/lib/core/errors";
 import type { VoiceSessionAnswer } from "@/lib/voice/session";
 import type { TurnAnswer } from "@/lib/voice/turn";
 import type { UsageAnswer } from "@/lib/voice/usage";
+import { providerReportOf } from "@/components/chat/provider-report";
 
 export type { TurnAnswer, UsageAnswer, VoiceSessionAnswer };
 
-type Answer<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
+/** a failure: its code, the server's words, and what a model provider said (sent to an admin only) */
+export type Failure = { ok: false; code: string; message: string; provider?: ProviderReport };
+type Answer<T> = { ok: true; value: T } | Failure;
 
 async function post<T>(url: string, body: unknown): Promise<Answer<T>> {
   let response: Response;
@@ -16,9 +20,10 @@ async function post<T>(url: string, body: unknown): Promise<Answer<T>> {
   } catch {
     return { ok: false, code: "unavailable", message: "The service could not be reached; check the connection and try again." };
   }
-  const json = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
+  const json = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string; provider?: ProviderReport } } | undefined;
   if (response.ok && json) return { ok: true, value: json as T };
-  return { ok: false, code: json?.error?.code ?? "unavailable", message: json?.error?.message ?? `The service answered HTTP ${response.status}.` };
+  const provider = providerReportOf(json?.error);
+  return { ok: false, code: json?.error?.code ?? "unavailable", message: json?.error?.message ?? `The service answered HTTP ${response.status}.`, ...(provider ? { provider } : {}) };
 }
 
 export const startVoiceSession = (brand: string) => post<VoiceSessionAnswer>("/api/voice/session", { brand });

@@ -1,8 +1,9 @@
 "use client";
 // The microphone button of the chat page and the state the person always sees: connecting,
 // listening, thinking, speaking (or recording, in turns), with Stop; problems in words.
+import { ProviderReportView } from "@/components/chat/provider-report";
 import { MicIcon } from "./mic-icon";
-import type { VoiceStatus } from "./use-voice";
+import type { VoiceProblem, VoiceStatus } from "./use-voice";
 
 const LABELS: Record<Exclude<VoiceStatus, "off">, string> = {
   starting: "Starting voice…",
@@ -17,7 +18,7 @@ type Props = {
   brand: string | null;
   status: VoiceStatus;
   mode: "realtime" | "turns" | null;
-  problem: string | null;
+  problem: VoiceProblem | null;
   /** what the server says about voice here: null when no voice model is configured */
   available: string | null;
   onStart(): void;
@@ -54,9 +55,10 @@ export function VoiceControl({ brand, status, mode, problem, available, onStart,
         </span>
       )}
       {problem && (
-        <p className="voice-problem" role="alert" data-testid="voice-problem">
-          {problem}
-        </p>
+        <div className="voice-problem" role="alert" data-testid="voice-problem">
+          <p>{problem.message}</p>
+          {problem.provider && <ProviderReportView report={problem.provider} />}
+        </div>
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import "server-only";
 import { consumeStream, convertToModelMessages, createUIMessageStreamResponse, isStepCount, safeValidateUIMessages, streamText, toUIMessageStream } from "ai";
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
-import { resolveBrandAccess } from "../core/access";
+import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
 import { AppError, invalidInput } from "../core/errors";
 import { describe } from "../core/input";
@@ -19,7 +19,8 @@ import { holdForAnswer, openConversation, releaseAnswer } from "../conversations
 import { addPersonMessage, personSaid, stillAnswering, storeAnswer, textOf } from "../conversations/turn";
 import { MODEL_HISTORY_MESSAGES, modelWindow } from "../conversations/window";
 import { checkOrigin, readJsonObject, requirePerson } from "./http";
-import { assistantModel, strictTools } from "./model";
+import { assistantModel, assistantModelName, strictTools } from "./model";
+import { providerFailure } from "./provider-failure";
 import { config } from "../config";
 import { systemPrompt } from "./system-prompt";
 import { buildTools } from "./tools";
@@ -80,7 +81,9 @@ export async function handleChat(request: Request, requestId: string): Promise<R
     const history = modelWindow(await settleMessages(userId, conversation.id, (await loadMessages(userId, conversation.id, MODEL_HISTORY_MESSAGES)).messages, requestId));
     const modelMessages = await convertToModelMessages(history, { tools, ignoreIncompleteToolCalls: true });
     const keep = storeAnswer(userId, conversation.id, answerId, requestId);
-    return streamChat({ model, system: systemPrompt(brand, { name: actor.name, role }), messages: history, modelMessages, tools, metered, keep, conversationId: conversation.id, requestId });
+    const explain = (error: unknown) =>
+      providerFailure(error, { door: "assistant", call: "chat", model: assistantModelName(), requestId, brandId: brand.id, admin: actsAsAdmin(actor, role) });
+    return streamChat({ model, system: systemPrompt(brand, { name: actor.name, role }), messages: history, modelMessages, tools, metered, keep, explain, conversationId: conversation.id, requestId });
   } catch (error) {
     await metered.releaseAll();
     if (held) await releaseAnswer(userId, held, answerId);
@@ -96,11 +99,13 @@ type ChatRun = {
   tools: ToolSet;
   metered: ReturnType<typeof meteredSteps>;
   keep: ReturnType<typeof storeAnswer>;
+  /** a failed model call as the error to show this person (lib/assistant/provider-failure.ts) */
+  explain: (error: unknown) => AppError;
   conversationId: string;
   requestId: string;
 };
 
-function streamChat({ model, system, messages, modelMessages, tools, metered, keep, conversationId, requestId }: ChatRun): Response {
+function streamChat({ model, system, messages, modelMessages, tools, metered, keep, explain, conversationId, requestId }: ChatRun): Response {
   const result = streamText({
     model,
     system,
@@ -127,10 +132,8 @@ function streamChat({ model, system, messages, modelMessages, tools, metered, ke
     generateMessageId: () => randomBase62(16),
     onStepEnd: ({ responseMessage }) => keep.step(responseMessage),
     onEnd: ({ responseMessage }) => keep.end(responseMessage),
-    onError: (error) => {
-      console.error(`[${requestId}] chat stream failed:`, error);
-      return "The assistant's model could not answer just now; try again in a moment.";
-    },
+    // the error text is the error body an HTTP failure of this route has: the page reads both alike
+    onError: (error) => JSON.stringify(explain(error).toBody(requestId)),
   });
   return createUIMessageStreamResponse({
     stream,

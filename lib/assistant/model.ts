@@ -18,13 +18,16 @@ export function openAIProvider() {
   return createOpenAI({ baseURL: OPENAI_BASE_URL, apiKey: OPENAI_API_KEY ?? "unused" });
 }
 
+/** The chat model's name at the provider (what an admin is told failed). */
+export const assistantModelName = (): string => config().ASSISTANT_MODEL ?? DEFAULT_OPENAI_MODEL;
+
 /** The configured model, or null when none is configured (the chat then answers 503). */
 export function assistantModel(): LanguageModel | null {
   const { OPENAI_API_KEY, OPENAI_BASE_URL, ASSISTANT_MODEL } = config();
   if (!OPENAI_BASE_URL && !OPENAI_API_KEY) return null;
   const key = `${OPENAI_BASE_URL ?? ""}\0${ASSISTANT_MODEL ?? ""}\0${OPENAI_API_KEY ?? ""}`;
   if (cached?.key === key) return cached.model;
-  const model = openAIProvider().chat(ASSISTANT_MODEL ?? DEFAULT_OPENAI_MODEL);
+  const model = openAIProvider().chat(assistantModelName());
   cached = { key, model };
   return model;
 }

@@ -35,6 +35,11 @@ function effectiveRole(actor: Actor, role: Role | null): Role {
   return actor.staff ? "admin" : (role ?? "viewer");
 }
 
+/** An admin of the brand, as a member or as staff (shown, e.g., what a model provider said when it refused). */
+export function actsAsAdmin(actor: Actor, role: Role | null): boolean {
+  return effectiveRole(actor, role) === "admin";
+}
+
 export function requireRole(actor: Actor, access: BrandAccess, capability: Capability): void {
   const role = effectiveRole(actor, access.role);
   if (!roleMeets(role, capability.minRole)) {

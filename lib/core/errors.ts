@@ -20,6 +20,19 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export type FieldIssue = { field: string; message: string };
 
+/** What a model provider answered when a model call failed: shown to a brand admin only (lib/assistant/provider-failure.ts). */
+export type ProviderReport = {
+  model: string;
+  /** the provider's HTTP status; absent when it never answered (network, timeout) */
+  status?: number;
+  /** the provider's error code (OpenAI's `code`, else its `type`) */
+  code?: string;
+  /** the provider's own message, bounded, with anything key-like removed */
+  message: string;
+  /** the provider's id of the request (OpenAI's x-request-id), to quote to its support */
+  requestId?: string;
+};
+
 /** Extra members of the error body, per code (decisions §2). */
 export type ErrorDetails = {
   field?: string;
@@ -31,6 +44,7 @@ export type ErrorDetails = {
   expiresAt?: string;
   retryAfterSeconds?: number;
   currentRevision?: number;
+  provider?: ProviderReport;
 };
 
 export class AppError extends Error {

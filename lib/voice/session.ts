@@ -1,13 +1,15 @@
 // POST /api/voice/session { brand }: starts a voice conversation for the signed-in person in one
 // brand. Refused like the chat: no session 401, another site 403, no access 403, a spent budget
 // 402 in words, no voice configured 503 saying what to set. Realtime: a short-lived secret minted
-// with this person's voice tools; turns: what the browser needs to record and send turns.
+// with this person's voice tools; turns: what the browser needs to record and send turns. A mint
+// the provider refuses is a 503 in words, with the provider's answer for an admin.
 import "server-only";
 import { z } from "zod";
-import { resolveBrandAccess } from "../core/access";
+import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
 import { AppError } from "../core/errors";
 import { budgetMessage, budgetOf } from "../assistant/budget";
+import { providerFailure } from "../assistant/provider-failure";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
@@ -31,7 +33,7 @@ export type VoiceSessionAnswer =
     }
   | { mode: "turns"; speech: "server" | "browser" };
 
-export async function startVoiceSession(request: Request): Promise<VoiceSessionAnswer> {
+export async function startVoiceSession(request: Request, requestId: string): Promise<VoiceSessionAnswer> {
   checkOrigin(request);
   const userId = await requirePerson(request);
   const parsed = body.safeParse(await readJsonObject(request, 4096));
@@ -46,7 +48,9 @@ export async function startVoiceSession(request: Request): Promise<VoiceSessionA
   if (setup.mode === "turns") return { mode: "turns", speech: setup.speechModel ? "server" : "browser" };
   const instructions = voiceInstructions(brand, { name: actor.name, role });
   const tools = realtimeTools(actor, role);
-  const secret = await mintRealtimeSecret({ ...setup, instructions, tools });
+  const secret = await mintRealtimeSecret({ ...setup, instructions, tools }).catch((error: unknown) => {
+    throw providerFailure(error, { door: "voice", call: "realtime_session", model: setup.model, requestId, brandId: brand.id, admin: actsAsAdmin(actor, role) });
+  });
   const url = setup.transport === "webrtc" ? setup.baseUrl : `${setup.baseUrl.replace(/^http/, "ws")}/realtime?model=${encodeURIComponent(setup.model)}`;
   return { mode: "realtime", transport: setup.transport, url, model: setup.model, clientSecret: secret.value, expiresAt: secret.expiresAt, instructions, tools };
 }

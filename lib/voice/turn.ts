@@ -3,21 +3,23 @@
 // loop runs with the Voice tool set (each call the Voice door's pipeline run), and the answer is
 // spoken (/audio/speech) or left to the browser's own speech synthesis. Tokens are metered like
 // the chat's. The history is the browser's and untrusted: text only, and a decision on a pending
-// call is told to the model from the stored truth, not from what the browser says happened.
+// call is told to the model from the stored truth, not from what the browser says happened. A
+// provider's refusal (transcription, the model, speech) is said as the chat says it.
 import "server-only";
 import { experimental_generateSpeech, experimental_transcribe, generateText, isStepCount, type LanguageModel, type ModelMessage } from "ai";
 import type { Actor, BrandInfo } from "../capabilities/define";
 import type { Role } from "../core/roles";
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
-import { resolveBrandAccess } from "../core/access";
+import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
 import { AppError, invalidInput } from "../core/errors";
 import type { ToolEnvelope } from "../assistant/envelope";
 import { budgetMessage, budgetOf, meteredSteps } from "../assistant/budget";
 import { config } from "../config";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
-import { assistantModel, openAIProvider, strictTools } from "../assistant/model";
+import { assistantModel, assistantModelName, openAIProvider, strictTools } from "../assistant/model";
+import { providerFailure, type FailedCall } from "../assistant/provider-failure";
 import { buildTools } from "../assistant/tools";
 import { runForPerson } from "../doors/assistant";
 import { pendingTruth } from "../doors/assistant-pending";
@@ -85,7 +87,10 @@ type Turn = Omit<z.infer<typeof body>, "brand"> & {
 async function takeTurn(turn: Turn): Promise<TurnAnswer> {
   const { setup, userId, actor, brand, role, metered, requestId } = turn;
   const provider = openAIProvider();
-  const transcript = turn.audio ? await transcribeTurn(provider, setup.transcriptionModel, turn.audio) : "";
+  // a provider's failure as the error for this person (lib/assistant/provider-failure.ts), logged once
+  const explain = (call: FailedCall["call"], model: string) => (error: unknown) =>
+    providerFailure(error, { door: "voice", call, model, requestId, brandId: brand.id, admin: actsAsAdmin(actor, role) });
+  const transcript = turn.audio ? await transcribeTurn(provider, setup.transcriptionModel, turn.audio, explain("transcription", setup.transcriptionModel)) : "";
   const said = turn.decided ? await decisionNote(userId, turn.decided, requestId) : transcript;
   const tools = buildTools(capabilities, actor, role, "voice", (capabilityId, input, toolCallId) =>
     runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, door: "voice" }),
@@ -96,32 +101,36 @@ async function takeTurn(turn: Turn): Promise<TurnAnswer> {
     // each next model call reserves its tokens, or the turn ends there
     stopWhen: [isStepCount(MAX_STEPS), () => metered.next()],
     onStepEnd: (step) => metered.stepDone(step.usage.totalTokens ?? (step.usage.inputTokens ?? 0) + (step.usage.outputTokens ?? 0)),
+  }).catch((error: unknown) => {
+    throw explain("chat", assistantModelName())(error);
   });
   const reply = result.text.trim() || "Done.";
   const toolResults = result.steps.flatMap((step) => step.toolResults).map((item) => ({
     capabilityId: (item.output as ToolEnvelope).capabilityId, input: item.input as Record<string, unknown>, envelope: item.output as ToolEnvelope,
   }));
-  const audio = setup.speechModel ? await speak(provider, setup.speechModel, reply) : null;
+  const audio = setup.speechModel ? await speak(provider, setup.speechModel, reply, explain("speech", setup.speechModel)) : null;
   return { transcript, reply, tools: toolResults, audio, budgetExhausted: (await budgetOf(brand, new Date())).exhausted };
 }
 
 type Provider = ReturnType<typeof openAIProvider>;
+type Explain = (error: unknown) => AppError;
 
-async function transcribeTurn(provider: Provider, model: string, base64: string): Promise<string> {
+async function transcribeTurn(provider: Provider, model: string, base64: string, explain: Explain): Promise<string> {
   const audio = Buffer.from(base64, "base64");
   if (audio.length < 44 || audio.toString("ascii", 0, 4) !== "RIFF" || audio.toString("ascii", 8, 12) !== "WAVE") throw invalidInput("audio", "must be a WAV recording, base64");
   try {
     return (await experimental_transcribe({ model: provider.transcription(model), audio })).text.trim();
-  } catch {
-    throw new AppError("unavailable", "The speech recognition service could not be reached; try again in a moment", { retryAfterSeconds: 5 });
+  } catch (error) {
+    throw explain(error);
   }
 }
 
-async function speak(provider: Provider, model: string, text: string): Promise<string | null> {
+async function speak(provider: Provider, model: string, text: string, explain: Explain): Promise<string | null> {
   try {
     return Buffer.from((await experimental_generateSpeech({ model: provider.speech(model), text, outputFormat: "wav" })).audio.uint8Array).toString("base64");
-  } catch {
-    return null; // the browser speaks the text itself
+  } catch (error) {
+    explain(error); // logged for the operator; the person still gets the answer, in the browser's voice
+    return null;
   }
 }
 

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { answerAudio, isAudioRoute } from "./scripted-audio";
 import { toolProblems, type RuleSet } from "./provider-rules";
+import { sendOpenAIError, type ErrorAnswer, type OpenAIErrorFields } from "./openai-error";
 
 export type ChatMessage = {
   role: "system" | "user" | "assistant" | "tool";
@@ -30,8 +31,10 @@ export type Turn = {
   text?: string;
   toolCalls?: { name: string; arguments: Record<string, unknown> | string; id?: string }[];
   usage?: { promptTokens: number; completionTokens: number };
-  /** answer with this HTTP status and an OpenAI error body instead */
+  /** answer with this HTTP status and an OpenAI error body instead (OpenAI's wording for the status, x-request-id) */
   failWith?: number;
+  /** the error body's fields for failWith, e.g. { code: "invalid_function_parameters", message: "Invalid schema …" } */
+  error?: OpenAIErrorFields;
   /** wait this long before answering, as a busy model does (to overlap parallel requests) */
   delayMs?: number;
   /** wait this long between the text's pieces: a slow answer, to reload or drop the connection during it */
@@ -47,6 +50,8 @@ export type ScriptedModel = {
   requests: ChatRequest[];
   /** the raw request bodies, to check that some text (a token) never reached the model */
   rawBodies: string[];
+  /** every error answered (failWith, a bad request), with the x-request-id it carried */
+  failures: ErrorAnswer[];
   /** replaces the script (tests share one server and script each case) */
   setScript(script: Script): void;
   stop(): Promise<void>;
@@ -65,6 +70,7 @@ export async function startScriptedModel(initial: Script, options: { audio?: boo
   let script = initial;
   const requests: ChatRequest[] = [];
   const rawBodies: string[] = [];
+  const failures: ErrorAnswer[] = [];
   let calls = 0;
   const server = createServer(async (req, res) => {
     const bytes = await readBytes(req);
@@ -83,7 +89,7 @@ export async function startScriptedModel(initial: Script, options: { audio?: boo
     rawBodies.push(raw);
     requests.push(body);
     const refused = refusedTool(body, options.rules ?? DEFAULT_RULES);
-    if (refused) return refuse(res, refused);
+    if (refused) return void sendOpenAIError(res, 400, { ...refused, type: "invalid_request_error" }, body.model);
     let turn: Turn;
     try {
       turn = script(body, calls++);
@@ -91,7 +97,7 @@ export async function startScriptedModel(initial: Script, options: { audio?: boo
       return fail(res, 500, `script failed: ${(error as Error).message}`);
     }
     if (turn.delayMs) await new Promise((resolve) => setTimeout(resolve, turn.delayMs));
-    if (turn.failWith) return fail(res, turn.failWith, "scripted failure");
+    if (turn.failWith) return void failures.push(fail(res, turn.failWith, turn.error ?? {}, body.model));
     if (!body.stream) return answerWhole(res, body, turn, calls);
     await stream(res, body, turn, calls);
   });
@@ -101,6 +107,7 @@ export async function startScriptedModel(initial: Script, options: { audio?: boo
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     rawBodies,
+    failures,
     setScript: (next) => {
       script = next;
     },
@@ -153,9 +160,13 @@ function answerWhole(res: ServerResponse, body: ChatRequest, turn: Turn, n: numb
   }));
 }
 
-function fail(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(JSON.stringify({ error: { message, type: "invalid_request_error", code: null } }));
+/**
+ * An error as OpenAI answers it: its body shape and an x-request-id; a sentence of ours (a bad
+ * route or body) carries no code, as OpenAI's "Invalid URL" does; a script's failWith is worded
+ * as OpenAI words that status unless the script gives the fields.
+ */
+function fail(res: ServerResponse, status: number, error: string | OpenAIErrorFields, model?: string): ErrorAnswer {
+  return sendOpenAIError(res, status, typeof error === "string" ? { message: error, code: null } : error, model);
 }
 
 /** The first tool the rules refuse, as OpenAI names it: one bad tool fails the whole request. */
@@ -171,11 +182,6 @@ function refusedTool(body: ChatRequest, rules: RuleSet[]): { param: string; mess
   return undefined;
 }
 
-/** OpenAI's 400 for a request it will not run, with the request id header it always sends. */
-function refuse(res: ServerResponse, problem: { param: string; message: string; code: string }): void {
-  res.writeHead(400, { "Content-Type": "application/json", "x-request-id": `req_scripted_${Date.now().toString(36)}` });
-  res.end(JSON.stringify({ error: { message: problem.message, type: "invalid_request_error", param: problem.param, code: problem.code } }));
-}
 
 async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -12,6 +12,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { toolProblems } from "./provider-rules";
 import { WebSocketServer, type WebSocket } from "ws";
 import { pcmOf, recognize, speak } from "./speech";
+import { sendOpenAIError, type ErrorAnswer, type OpenAIErrorFields } from "./openai-error";
 
 const RATE = 24_000;
 /** RMS of a 16-bit sample above which a chunk counts as speech */
@@ -43,6 +44,10 @@ export type ScriptedRealtime = {
   raw: string[];
   /** what was recognised in each utterance, in order */
   heard: Heard[];
+  /** every error answered to a client_secrets request, with the x-request-id it carried */
+  failures: ErrorAnswer[];
+  /** from now on, client_secrets answers this status with OpenAI's error body (null: mints again) */
+  failMint(status: number | null, error?: OpenAIErrorFields): void;
   setScript(script: RealtimeScript): void;
   stop(): Promise<void>;
 };
@@ -73,6 +78,8 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
   const events: ScriptedRealtime["events"] = [];
   const raw: string[] = [];
   const heard: Heard[] = [];
+  const failures: ErrorAnswer[] = [];
+  let mintFailure: { status: number; error?: OpenAIErrorFields } | null = null;
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
     raw.push(body);
@@ -80,14 +87,16 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
       response.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${request.method} ${request.url}` } }));
       return;
     }
+    if (mintFailure) {
+      const model = /"model"\s*:\s*"([^"]*)"/.exec(body)?.[1];
+      failures.push(sendOpenAIError(response, mintFailure.status, mintFailure.error, model));
+      return;
+    }
     const secret = `ek_${randomBytes(16).toString("hex")}`;
     const parsed = JSON.parse(body) as Record<string, unknown>;
     // the Realtime API (OpenAI's only) checks function tools as chat completions does (no strict mode there)
     const refused = refusedRealtimeTool((parsed.session as { tools?: unknown } | undefined)?.tools);
-    if (refused) {
-      response.writeHead(400, { "Content-Type": "application/json", "x-request-id": `req_scripted_${randomUUID()}` }).end(JSON.stringify({ error: { ...refused, type: "invalid_request_error" } }));
-      return;
-    }
+    if (refused) return void sendOpenAIError(response, 400, { ...refused, type: "invalid_request_error" });
     minted.push({ secret, body: parsed, authorization: request.headers.authorization });
     const expiresAt = Math.floor(Date.now() / 1000) + 60;
     response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ value: secret, expires_at: expiresAt, session: parsed.session }));
@@ -244,6 +253,8 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
     events,
     raw,
     heard,
+    failures,
+    failMint: (status, error) => void (mintFailure = status === null ? null : { status, error }),
     setScript: (next) => void (script = next),
     stop: () =>
       new Promise((resolve) => {

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const requestId = requestIdOf(request);
   try {
-    return jsonResponse(await startVoiceSession(request), requestId);
+    return jsonResponse(await startVoiceSession(request, requestId), requestId);
   } catch (error) {
     return errorResponse(error, requestId);
   }
