@@ -46,8 +46,13 @@ export function oauthProviderPlugin() {
     enforcePerClientResources: false,
     // the plugin's own defaults are filled in inside it; the document seam gets the same values
     extensions: [{ clientDiscovery: clientMetadataDocuments(() => ({ ...options, clientRegistrationAllowedScopes: OAUTH_SCOPES, storeClientSecret: "encrypted" })) }],
-    // open registration is the one unauthenticated write: bounded per client address
-    rateLimit: { register: { window: 60, max: settings.OAUTH_REGISTRATIONS_PER_MINUTE } },
+    // open registration is the one unauthenticated write: bounded per client address, as are the
+    // authorization and token endpoints (settable: one address runs the whole test suite's clients)
+    rateLimit: {
+      register: { window: 60, max: settings.OAUTH_REGISTRATIONS_PER_MINUTE },
+      authorize: { window: 60, max: settings.OAUTH_AUTHORIZATIONS_PER_MINUTE },
+      token: { window: 60, max: settings.OAUTH_TOKENS_PER_MINUTE },
+    },
     advertisedMetadata: { scopes_supported: OAUTH_SCOPES },
   };
   return oauthProvider(options);
