@@ -11,7 +11,7 @@ import { checkResourceAllowed } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type RunningServer } from "../../scripts/support/start-server";
 import { addMember, createUser } from "../../lib/admin/commands";
-import { db } from "../../lib/db/client";
+import { db, dialect } from "../../lib/db/client";
 import { baseUrl, makeBrand, otherLoopbackUrl } from "../support/world";
 import { answerAuthorization, connect, mcpPost, REDIRECT, signInCookie } from "../support/oauth-flow";
 import { finishAuthorizationV2, MemoryOAuthProviderV2, startAuthorizationV2 } from "../support/oauth-mcp-client-v2";
@@ -98,7 +98,9 @@ describe("the suite's server: every loopback name", () => {
 
     // another resource the authorization server knows (an operator can add one): its tokens are not the door's
     const foreign = `https://reports-${randomUUID().slice(0, 8)}.example/api`;
-    await db().oauthResource.create({ data: { id: randomUUID(), identifier: foreign, name: "Another API" } });
+    // its scopes as the plugin stores a list: JSON text on SQLite, an array on PostgreSQL
+    const scopes = dialect() === "postgresql" ? ["kit.read"] : JSON.stringify(["kit.read"]);
+    await db().$executeRaw`INSERT INTO "OauthResource" ("id", "identifier", "name", "allowedScopes") VALUES (${randomUUID()}, ${foreign}, ${"Another API"}, ${scopes})`;
     const elsewhere = await connect(cookie, { brands: [brand.shortId], scopes: ["kit.read"] }, foreign);
     expect(elsewhere.tokens.access_token).toMatch(/^boa_/);
     for (const url of [baseUrl(), other]) {
