@@ -9,6 +9,7 @@ import { db } from "../lib/db/client";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, type Person } from "./support/people";
 import { finishAuthorization, LoopbackRedirect, MemoryOAuthProvider, startAuthorization } from "../test/support/oauth-mcp-client";
+import { otherLoopbackUrl } from "../test/support/world";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -133,6 +134,27 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
     });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toContain('error="invalid_token"');
+  }, 120_000);
+
+  it("connects through the server's other loopback name, the person signing in where APP_URL is", async () => {
+    const brand = await createTestBrand("Oauth Localhost");
+    const person = await createPerson({ name: "Lo Calhost", brands: { [brand.shortId]: "admin" } });
+    // a client configured with localhost while APP_URL names 127.0.0.1: the metadata it finds there
+    // names localhost's resource (RFC 9728 clients refuse any other), the authorization server is APP_URL's
+    const other = otherLoopbackUrl();
+    const provider = new MemoryOAuthProvider(redirect.url, "Localhost Client");
+    const url = await startAuthorization(other, provider);
+    expect(url.origin + url.pathname).toBe(`${baseUrl}/api/auth/oauth2/authorize`);
+    expect(url.searchParams.get("resource")).toBe(`${other}/api/mcp`);
+    const { page } = await newPage(browser, baseUrl);
+    await openConsent(page, url, person);
+    const params = await answer(page, "consent-allow");
+    expect(params.get("iss")).toBe(`${baseUrl}/api/auth`);
+    const client = await finishAuthorization(other, provider, params.get("code")!);
+    const read = (await client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as ToolResult;
+    expect(read.isError).toBeFalsy();
+    expect(read.structuredContent).toHaveProperty("colors");
+    await client.close();
   }, 120_000);
 
   it("the consent page fits a 360 px phone", async () => {

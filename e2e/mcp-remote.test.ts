@@ -15,7 +15,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../lib/db/client";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
-import { createPerson, createTestBrand } from "./support/people";
+import { createPerson, createTestBrand, type Person } from "./support/people";
+import { otherLoopbackUrl } from "../test/support/world";
 
 const baseUrl = inject("baseUrl");
 const PROXY = path.resolve("node_modules/mcp-remote/dist/proxy.js");
@@ -42,11 +43,11 @@ async function freePort(): Promise<number> {
 
 type Proxy = { client: Client; connected: Promise<void>; authorizationUrl: Promise<URL>; log: () => string };
 
-/** A host starting mcp-remote; the client answers every confirmation (elicitation) with Accept. */
-function startProxy(callbackPort: number): Proxy {
+/** A host starting mcp-remote for `server`; the client answers every confirmation (elicitation) with Accept. */
+function startProxy(callbackPort: number, server = baseUrl): Proxy {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [PROXY, `${baseUrl}/api/mcp`, String(callbackPort), "--transport", "http-only"],
+    args: [PROXY, `${server}/api/mcp`, String(callbackPort), "--transport", "http-only"],
     // tokens and the registration live here, as in ~/.mcp-auth; BROWSER=true: no desktop browser is
     // opened, the test's Chromium follows the printed URL instead
     env: { ...process.env, MCP_REMOTE_CONFIG_DIR: configDir, BROWSER: "true", DISPLAY: "" } as Record<string, string>,
@@ -66,6 +67,24 @@ function startProxy(callbackPort: number): Proxy {
   return { client, connected: client.connect(transport, { timeout: 90_000 }), authorizationUrl, log: () => output };
 }
 
+/** The person's part in Chromium: signs in, consents to everything, lands on mcp-remote's callback. */
+async function signInAndConsent(url: URL, callbackPort: number, person: Person, shot = "mcp-remote-callback"): Promise<void> {
+  const { page } = await newPage(browser, baseUrl);
+  // the page may leave for mcp-remote's loopback callback (newPage blocks other origins)
+  await page.context().route(`${new URL(url.searchParams.get("redirect_uri")!).origin}/**`, (route) => route.continue());
+  await page.goto(url.toString());
+  await page.getByTestId("sign-in-email").fill(person.email);
+  await page.getByTestId("sign-in-password").fill(person.password);
+  await page.getByTestId("sign-in-submit").click();
+  await page.locator('[data-testid="consent-form"][data-ready="true"]').waitFor();
+  expect(await page.getByTestId("consent-client-name").textContent()).toMatch(/MCP/i);
+  await page.getByTestId("consent-preset-all").click();
+  await page.getByTestId("consent-allow").click();
+  // the browser lands on mcp-remote's own callback page
+  await page.waitForURL((landed) => landed.port === String(callbackPort), { timeout: 30_000 });
+  await screenshot(page, shot);
+}
+
 describe("MCP OAuth: mcp-remote", () => {
   it("signs in through the browser once, proxies tools and confirmed writes, and reconnects from its stored tokens", async () => {
     const brand = await createTestBrand("Remote Bakery");
@@ -82,20 +101,7 @@ describe("MCP OAuth: mcp-remote", () => {
     expect(url.searchParams.get("resource")).toBe(`${baseUrl}/api/mcp`);
     expect(new URL(url.searchParams.get("redirect_uri")!).port).toBe(String(callbackPort));
 
-    const { page } = await newPage(browser, baseUrl);
-    // the page may leave for mcp-remote's loopback callback (newPage blocks other origins)
-    await page.context().route(`${new URL(url.searchParams.get("redirect_uri")!).origin}/**`, (route) => route.continue());
-    await page.goto(url.toString());
-    await page.getByTestId("sign-in-email").fill(person.email);
-    await page.getByTestId("sign-in-password").fill(person.password);
-    await page.getByTestId("sign-in-submit").click();
-    await page.locator('[data-testid="consent-form"][data-ready="true"]').waitFor();
-    expect(await page.getByTestId("consent-client-name").textContent()).toMatch(/MCP/i);
-    await page.getByTestId("consent-preset-all").click();
-    await page.getByTestId("consent-allow").click();
-    // the browser lands on mcp-remote's own callback page
-    await page.waitForURL((landed) => landed.port === String(callbackPort), { timeout: 30_000 });
-    await screenshot(page, "mcp-remote-callback");
+    await signInAndConsent(url, callbackPort, person);
     await first.connected.catch((error) => {
       throw new Error(`${error}\nmcp-remote said:\n${first.log()}`);
     });
@@ -122,5 +128,29 @@ describe("MCP OAuth: mcp-remote", () => {
     expect(again.isError).toBeFalsy();
     expect(await db().appGrant.count({ where: { userId: person.id } })).toBe(1);
     await second.client.close();
+  }, 180_000);
+
+  it("signs in through the server's other loopback name: the metadata there names that name's resource", async () => {
+    const brand = await createTestBrand("Remote Localhost");
+    const person = await createPerson({ name: "Remo Local", brands: { [brand.shortId]: "admin" } });
+    const callbackPort = await freePort();
+    // configured with localhost while APP_URL names 127.0.0.1 (mcp-remote 0.15 aborted here before:
+    // "Protected resource … does not match expected …")
+    const other = otherLoopbackUrl();
+    const proxy = startProxy(callbackPort, other);
+    const url = await Promise.race([
+      proxy.authorizationUrl,
+      proxy.connected.then(() => { throw new Error("connected without authorization"); }, (error) => { throw new Error(`${error}\nmcp-remote said:\n${proxy.log()}`); }),
+    ]);
+    expect(url.origin + url.pathname).toBe(`${baseUrl}/api/auth/oauth2/authorize`);
+    expect(url.searchParams.get("resource")).toBe(`${other}/api/mcp`);
+    await signInAndConsent(url, callbackPort, person, "mcp-remote-callback-localhost");
+    await proxy.connected.catch((error) => {
+      throw new Error(`${error}\nmcp-remote said:\n${proxy.log()}`);
+    });
+    const read = (await proxy.client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as { isError?: boolean; structuredContent?: Record<string, unknown> };
+    expect(read.isError).toBeFalsy();
+    expect(read.structuredContent).toHaveProperty("colors");
+    await proxy.client.close();
   }, 180_000);
 });

@@ -7,19 +7,8 @@ import { SCOPES, type Actor } from "../capabilities/define";
 import { authenticate, callerKey, type Credential } from "../core/auth";
 import { AppError } from "../core/errors";
 import { isAppToken } from "../oauth/app-tokens";
-import { resourceMetadataUrl } from "../oauth/resource";
+import { publicOrigin, resourceMetadataUrl } from "../oauth/resource";
 import type { McpCaller } from "./mcp";
-
-/**
- * The origin the client reached, for the metadata URL: its Host (checked against DNS rebinding
- * before this, mcp-origin.ts; Next's route handler rewrites the URL's host to localhost) and a TLS
- * proxy's X-Forwarded-Proto.
- */
-function publicOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  return `${proto === "https" || proto === "http" ? proto : url.protocol.slice(0, -1)}://${request.headers.get("host") ?? url.host}`;
-}
 
 const quoted = (value: string) => `"${value.replace(/["\\]/g, "")}"`;
 
@@ -27,6 +16,8 @@ function challenge(request: Request, status: 401 | 403, params: { error?: string
   const parts = [
     ...(params.error ? [`error=${quoted(params.error)}`] : []),
     ...(params.description ? [`error_description=${quoted(params.description)}`] : []),
+    // the metadata on the origin the client reached (its Host was admitted before this, mcp-origin.ts):
+    // that document names this origin's own resource identifier, as RFC 9728 clients require
     `resource_metadata=${quoted(resourceMetadataUrl(publicOrigin(request)))}`,
     `scope=${quoted(params.scopes.join(" "))}`,
   ];

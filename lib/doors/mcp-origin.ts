@@ -9,15 +9,17 @@ import {
   hostHeaderValidationResponse, localhostAllowedHostnames, localhostAllowedOrigins, originValidationResponse, validateOriginHeader,
 } from "@modelcontextprotocol/server";
 import { config } from "../config";
+import { mcpHostnames } from "../oauth/resource";
 
 const LOOPBACK = new Set(localhostAllowedHostnames());
 
 function allowed(): { hosts: string[]; origins: string[] } {
   const settings = config();
   const own = new URL(settings.APP_URL).hostname.toLowerCase();
-  const local = LOOPBACK.has(own) ? { hosts: localhostAllowedHostnames(), origins: localhostAllowedOrigins() } : { hosts: [], origins: [] };
+  const local = { origins: LOOPBACK.has(own) ? localhostAllowedOrigins() : [] };
   return {
-    hosts: [own, ...settings.MCP_ALLOWED_HOSTS, ...local.hosts],
+    // the same names the door's OAuth identifiers are made of (lib/oauth/resource.ts)
+    hosts: mcpHostnames(settings),
     origins: [own, ...settings.MCP_ALLOWED_ORIGINS, ...local.origins],
   };
 }

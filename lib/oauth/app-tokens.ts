@@ -9,7 +9,7 @@ import { asBoolean, asDate, asJson } from "../db/sql";
 import { isScope, type Actor, type Scope } from "../capabilities/define";
 import { lastUseDue } from "../core/last-used";
 import { AppError } from "../core/errors";
-import { mcpResource } from "./resource";
+import { mcpResources } from "./resource";
 
 export const ACCESS_TOKEN_PREFIX = "boa_";
 const TOKEN_PATTERN = /^boa_[0-9A-Za-z]{16,128}$/;
@@ -43,8 +43,10 @@ export async function authenticateAppToken(token: string, now: Date): Promise<Ac
   if (!row || !row.userId || row.name === null || row.revoked !== null || !expiresAt || expiresAt <= now || asBoolean(row.clientDisabled)) {
     throw refused("This access token is unknown, revoked or expired");
   }
-  // RFC 8707: a token is good for the resource it was issued for, and this door is one resource
-  if (!list(row.resources).includes(mcpResource())) throw refused("This access token was not issued for this server");
+  // RFC 8707: a token is good for the resource it was issued for; this door is one resource under
+  // one identifier per host it answers (resource.ts), so any of them will do, and nothing else
+  const door = new Set(mcpResources());
+  if (!list(row.resources).some((resource) => door.has(resource))) throw refused("This access token was not issued for this server");
   const [grant] = await sql()<GrantRow>(`SELECT "id", "brandIds", "scopes", "lastUsedAt" FROM "AppGrant" WHERE "userId" = ? AND "clientId" = ?`, [row.userId, row.clientId]);
   if (!grant) throw refused("This app's access was revoked; connect it again");
   const granted = new Set(list(grant.scopes));

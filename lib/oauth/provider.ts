@@ -9,13 +9,13 @@
 import { oauthProvider, type OAuthOptions, type Scope } from "@better-auth/oauth-provider";
 import { config } from "../config";
 import { clientMetadataDocuments } from "./client-metadata-documents";
-import { mcpResource, OAUTH_SCOPES } from "./resource";
+import { mcpResources, OAUTH_SCOPES } from "./resource";
 
 const REFRESH_TOKEN_DAYS = 30;
 
 export function oauthProviderPlugin() {
   const settings = config();
-  const resource = mcpResource(settings.APP_URL);
+  const identifiers = mcpResources(settings);
   const options: OAuthOptions<Scope[]> = {
     scopes: OAUTH_SCOPES,
     grantTypes: ["authorization_code", "refresh_token"],
@@ -35,14 +35,24 @@ export function oauthProviderPlugin() {
     allowDynamicClientRegistration: true,
     allowUnauthenticatedClientRegistration: true,
     clientRegistrationDefaultScopes: OAUTH_SCOPES,
-    // one protected resource, the MCP door; every client is linked to it on registration
-    resources: [{ identifier: resource, name: "Brand Operations MCP", accessTokenTtl: settings.OAUTH_ACCESS_TOKEN_SECONDS, allowedScopes: OAUTH_SCOPES }],
+    // one protected resource, the MCP door, under one identifier per host it answers (resource.ts):
+    // a token's audience is the identifier its client asked for, on the host it connected to
+    resources: identifiers.map((identifier) => ({ identifier, name: "Brand Operations MCP", accessTokenTtl: settings.OAUTH_ACCESS_TOKEN_SECONDS, allowedScopes: OAUTH_SCOPES })),
     resourceSeedMode: "merge",
-    clientRegistrationDefaultResources: [resource],
+    clientRegistrationDefaultResources: identifiers,
+    // every client may ask for every identifier: they are one door, and a client registered before
+    // a host was added (MCP_ALLOWED_HOSTS) has no link to it. An identifier never configured is still
+    // refused (invalid_target), and the door accepts only the identifiers configured now.
+    enforcePerClientResources: false,
     // the plugin's own defaults are filled in inside it; the document seam gets the same values
     extensions: [{ clientDiscovery: clientMetadataDocuments(() => ({ ...options, clientRegistrationAllowedScopes: OAUTH_SCOPES, storeClientSecret: "encrypted" })) }],
-    // open registration is the one unauthenticated write: bounded per client address
-    rateLimit: { register: { window: 60, max: settings.OAUTH_REGISTRATIONS_PER_MINUTE } },
+    // open registration is the one unauthenticated write: bounded per client address, as are the
+    // authorization and token endpoints (settable: one address runs the whole test suite's clients)
+    rateLimit: {
+      register: { window: 60, max: settings.OAUTH_REGISTRATIONS_PER_MINUTE },
+      authorize: { window: 60, max: settings.OAUTH_AUTHORIZATIONS_PER_MINUTE },
+      token: { window: 60, max: settings.OAUTH_TOKENS_PER_MINUTE },
+    },
     advertisedMetadata: { scopes_supported: OAUTH_SCOPES },
   };
   return oauthProvider(options);

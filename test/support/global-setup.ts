@@ -36,6 +36,9 @@ export async function setup(project: TestProject) {
     // test/mcp/oauth.test.ts serves Client ID Metadata Documents from a loopback server without TLS
     OAUTH_CIMD_ALLOW_LOOPBACK: "1",
     OAUTH_REGISTRATIONS_PER_MINUTE: "100000",
+    // every OAuth test's client and browser is 127.0.0.1: the suite's files together pass the defaults
+    OAUTH_AUTHORIZATIONS_PER_MINUTE: "100000",
+    OAUTH_TOKENS_PER_MINUTE: "100000",
   };
   if (profile === "distributed") {
     postgres = await startPostgres();

@@ -74,21 +74,30 @@ export async function token(form: Record<string, string>): Promise<{ status: num
   return { status: response.status, body: await response.json() };
 }
 
-/** A whole grant: registration, authorization with PKCE, consent with these brands and scopes, tokens. */
-export async function connect(cookie: string, choice: { brands: string[]; scopes: string[] }) {
+/** The person's part of a client's authorization URL (signed in, consenting to this); answers what the redirect URI receives. */
+export async function answerAuthorization(cookie: string, url: URL, choice: { brands: string[]; scopes: string[] }): Promise<URLSearchParams> {
+  const consentUrl = await followAuthorize(url, cookie);
+  if (consentUrl.pathname !== "/oauth/consent") throw new Error(`authorize went to ${consentUrl}`);
+  const answered = await consent(cookie, consentUrl, choice);
+  return new URL(answered.body.data.url).searchParams;
+}
+
+/** A whole grant: registration, authorization with PKCE, consent with these brands and scopes, tokens (for `resource`). */
+export async function connect(cookie: string, choice: { brands: string[]; scopes: string[] }, resource = `${server()}/api/mcp`) {
   const client = await register();
   const clientId = client.body.client_id as string;
   const { verifier, challenge } = pkce();
-  const consentUrl = await authorize(cookie, { client_id: clientId, code_challenge: challenge, code_challenge_method: "S256", scope: choice.scopes.join(" ") });
+  const consentUrl = await authorize(cookie, { client_id: clientId, code_challenge: challenge, code_challenge_method: "S256", scope: choice.scopes.join(" "), resource });
   if (consentUrl.pathname !== "/oauth/consent") throw new Error(`authorize went to ${consentUrl}`);
   const answered = await consent(cookie, consentUrl, choice);
   const code = new URL(answered.body.data.url).searchParams.get("code")!;
-  const tokens = await token({ grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT, resource: `${server()}/api/mcp` });
+  const tokens = await token({ grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT, resource });
   return { clientId, verifier, code, tokens: tokens.body as { access_token: string; refresh_token: string; scope: string } };
 }
 
-export async function mcpPost(accessToken: string, message: Record<string, unknown>) {
-  return fetch(`${server()}/api/mcp`, {
+/** A JSON-RPC message to the door, at the server's address or another name of it (`url`). */
+export async function mcpPost(accessToken: string, message: Record<string, unknown>, url = server()) {
+  return fetch(`${url}/api/mcp`, {
     method: "POST",
     headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, ...message }),

@@ -9,6 +9,16 @@ import { assertContract } from "./contract";
 export const baseUrl = () => inject("baseUrl");
 
 /**
+ * The suite's server under its other loopback name: APP_URL is http://127.0.0.1:PORT, and the MCP
+ * door answers localhost too (lib/oauth/resource.ts), as a client configured with it connects.
+ */
+export function otherLoopbackUrl(): string {
+  const url = new URL(baseUrl());
+  if (url.hostname !== "127.0.0.1") throw new Error(`the suite's server is expected on 127.0.0.1, not ${url.hostname}`);
+  return `http://localhost:${url.port}`;
+}
+
+/**
  * Why tests of the local storage's own routes (signed /api/files URLs of the suite's server) skip:
  * in the distributed profile that server stores files in S3. The embedded profile runs them.
  */
