@@ -147,6 +147,25 @@ describe("realtime voice usage", () => {
     expect((await db().voiceSession.findUniqueOrThrow({ where: { id: session.id } })).endedAt).not.toBeNull();
   });
 
+  it("bad bodies are 422 naming the field, never a 500; other methods 405", async () => {
+    const session = await start(world.viewer);
+    for (const [body, field] of [
+      [{ session: session.id, responseId: "resp_neg", usage: { total_tokens: -1 } }, "usage.total_tokens"],
+      [{ session: session.id, responseId: "resp_huge", usage: { total_tokens: 1e12 } }, "usage.total_tokens"],
+      [{ session: 5, responseId: "resp_1", usage: {} }, "session"],
+      [{ session: session.id, responseId: "", usage: {} }, "responseId"],
+      [{ session: session.id, responseId: "resp_1", usage: {}, brand: world.brand.shortId }, "brand"],
+    ] as const) {
+      const answer = await post(server.url, "/api/voice/usage", world.viewer.cookie, body);
+      expect(answer.status).toBe(422);
+      expect(answer.body.error).toMatchObject({ code: "invalid_input", field });
+    }
+    expect((await post(server.url, "/api/voice/session/end", world.viewer.cookie, {})).body.error).toMatchObject({ code: "invalid_input", field: "session" });
+    expect((await fetch(`${server.url}/api/voice/session/end`)).status).toBe(405);
+    expect((await post(server.url, "/api/voice/session/end", null, { session: session.id })).status).toBe(401);
+    await end(world.viewer, session.id);
+  });
+
   it("a session the provider refuses to mint holds no reservation", async () => {
     const before = await month();
     realtime.failMint(500);
