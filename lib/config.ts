@@ -91,6 +91,10 @@ const schema = z.object({
   REALTIME_BASE_URL: unsetIfEmpty(z.url("REALTIME_BASE_URL must be a URL such as https://api.openai.com/v1")),
   REALTIME_TRANSPORT: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["webrtc", "websocket"], "REALTIME_TRANSPORT must be webrtc or websocket").default("webrtc")),
   REALTIME_VOICE: unsetIfEmpty(z.string().max(60)),
+  // a realtime voice session (lib/voice/reservation.ts): the tokens reserved for it when it is
+  // minted (the most its browser's reports can charge), and how long its reports are taken
+  VOICE_SESSION_TOKENS: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  VOICE_SESSION_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
   VOICE_TRANSCRIPTION_MODEL: unsetIfEmpty(z.string().max(200)),
   VOICE_SPEECH_MODEL: unsetIfEmpty(z.string().max(200)),
 }).superRefine((env, issues) => {
