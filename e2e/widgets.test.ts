@@ -7,7 +7,7 @@ import { deflateSync, crc32 } from "node:zlib";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createKey } from "../lib/admin/commands";
 import { db } from "../lib/db/client";
@@ -310,12 +310,31 @@ describe("widgets through slash commands, in Chromium", () => {
     await shot(widget, "file_request-cancelled");
   }, 60_000);
 
-  it("action_link: connections.connect opens the provider's authorization page", async () => {
+  it("action_link: connections.connect's link opens the provider's authorization page for its owner; another browser signs in first", async () => {
     const widget = (await slash(admin, "connections.connect", () => admin.getByTestId("slash-field-provider").fill("mocksocial"))).getByTestId("widget-action_link");
-    const href = await widget.getByTestId("action-link-open").getAttribute("href");
-    expect(href).toMatch(new RegExp(`^${mock.base}/authorize\\?`));
-    expect(await widget.getByTestId("action-link-open").getAttribute("target")).toBe("_blank");
+    const link = widget.getByTestId("action-link-open");
+    const href = (await link.getAttribute("href"))!;
+    // the link leads to this service first, which checks who opened it
+    expect(href.startsWith(`${server.url}/api/connections/start?state=`)).toBe(true);
+    expect(await link.getAttribute("target")).toBe("_blank");
     await shot(widget, "action_link");
+    // these pages may reach only our server: the provider's page is aborted, but it was asked for
+    const toProvider = (context: BrowserContext) => context.waitForEvent("request", { predicate: (request) => request.url().startsWith(`${mock.base}/authorize?`), timeout: 15_000 });
+    // the person who asked, in their signed-in browser: a click goes on to the provider
+    const reached = toProvider(admin.context());
+    await link.click();
+    expect(new URL((await reached).url()).searchParams.get("state")).toBe(new URL(href).searchParams.get("state"));
+    for (const tab of admin.context().pages()) if (tab !== admin) await tab.close();
+    // another browser, without a sign-in: it is asked to sign in as that person, then goes on
+    const other = await newPage(browser, server.url);
+    await other.page.goto(href);
+    await other.page.waitForURL((url) => url.pathname === "/sign-in");
+    const onward = toProvider(other.context);
+    await other.page.getByTestId("sign-in-email").fill(people.admin.email);
+    await other.page.getByTestId("sign-in-password").fill(people.admin.password);
+    await other.page.getByTestId("sign-in-submit").click();
+    await onward;
+    await other.context.close();
   });
 
   it("fallback: the brand voice as readable text", async () => {
