@@ -19,7 +19,7 @@ export const connectionsConnect = defineCapability({
   widget: "action_link",
   title: "Connect an integration",
   description:
-    "Returns the provider's authorization link for a person to open: the caller themselves, signed in to this service in their browser (anyone else is refused). Credentials are never requested or accepted in the conversation.",
+    "Returns the provider's authorization link for the person making this call to open in their own browser; anyone else who opens it is refused. Credentials are never requested or accepted in the conversation.",
   input: z
     .object({
       provider: z
@@ -33,7 +33,7 @@ export const connectionsConnect = defineCapability({
     .strict(),
   output: z
     .object({
-      authorizationUrl: z.url().describe("Link for the caller to open in a browser where they are signed in to this service (else they are asked to sign in); it leads to the provider's consent page"),
+      authorizationUrl: z.url().describe("Link for the person making this call to open in a browser, signed in to this service as themselves (a browser without a sign-in asks them to sign in first); it leads to the provider's consent page"),
       expiresAt: z.string().describe("The link works once, until this time (10 minutes)"),
     })
     .strict(),
