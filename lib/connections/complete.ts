@@ -8,7 +8,7 @@ import { log } from "../log";
 import { providerCatalog } from "./catalog";
 import { browserProblem, LINK_GONE, NOT_SIGNED_IN, readLinkState, usable } from "./link-state";
 import { exchangeCode, fetchAccount, revokeGrant } from "./oauth-client";
-import { failed, INVALID_LINK, START_AGAIN, type Browser, type ConnectionOutcome } from "./outcome";
+import { failed, INVALID_LINK, notOffered, START_AGAIN, type Browser, type ConnectionOutcome } from "./outcome";
 import { redirectUri } from "./port";
 import { sealTokens } from "./tokens";
 import { open } from "./vault";
@@ -42,7 +42,7 @@ export async function completeConnection(db: PrismaClient, params: URLSearchPara
   }
   if (brand.status !== "active") return failed(409, "This brand is read-only", `${brand.name} is ${brand.status}; nothing was connected.`);
   const provider = providerCatalog().available(connection.provider);
-  if (!provider) return failed(409, "This provider is no longer offered", `${connection.provider} is not configured on this service any more; nothing was connected.`);
+  if (!provider) return notOffered(connection.provider);
 
   const refused = params.get("error");
   if (refused) {

@@ -6,13 +6,13 @@ import type { PrismaClient } from "../db/generated/client";
 import { providerCatalog } from "./catalog";
 import { browserProblem, LINK_GONE, readLinkState, usable } from "./link-state";
 import { authorizationUrl } from "./oauth-client";
-import { failed, INVALID_LINK, type Browser, type ConnectionOutcome } from "./outcome";
+import { INVALID_LINK, notOffered, type Browser, type ConnectionOutcome } from "./outcome";
 import { redirectUri } from "./port";
 import { challengeOf } from "./state";
 import { open } from "./vault";
 
 export async function startConnection(db: PrismaClient, params: URLSearchParams, browser: Browser, now: Date): Promise<ConnectionOutcome> {
-  const state = params.get("state");
+  const state = params.get("state") ?? "";
   const link = await readLinkState(db, state, now);
   if ("kind" in link) return link;
   if (!browser) return { kind: "sign-in" };
@@ -22,7 +22,7 @@ export async function startConnection(db: PrismaClient, params: URLSearchParams,
   const connection = await db.connection.findUnique({ where: { id: link.row.connectionId }, select: { provider: true } });
   if (!connection || connection.provider !== link.signed.provider) return INVALID_LINK;
   const provider = providerCatalog().available(connection.provider);
-  if (!provider) return failed(409, "This provider is no longer offered", `${connection.provider} is not configured on this service any more; nothing was connected.`);
+  if (!provider) return notOffered(connection.provider);
 
   // the last browser of this person to open the link is the one that may finish it
   const bound = await db.oAuthState.updateMany({
@@ -34,5 +34,5 @@ export async function startConnection(db: PrismaClient, params: URLSearchParams,
     return (row && usable(row, now)) ?? LINK_GONE;
   }
   const codeChallenge = challengeOf(open(link.row.codeVerifier, `oauth-state:${link.row.id}`));
-  return { kind: "redirect", location: authorizationUrl(provider, { state: state!, codeChallenge, redirectUri: redirectUri() }) };
+  return { kind: "redirect", location: authorizationUrl(provider, { state, codeChallenge, redirectUri: redirectUri() }) };
 }
