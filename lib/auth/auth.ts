@@ -10,6 +10,7 @@ import { hmac } from "../core/crypto";
 import { rateLimitStore } from "../core/rate-limit";
 import { db, dialect } from "../db/client";
 import { CLIENT_ADDRESS_HEADER } from "../ops/client-address";
+import { withBoundedJson } from "./json-body";
 import { checkSignIn, deviceCookie } from "./sign-in-limits";
 import { oauthProviderPlugin } from "../oauth/provider";
 import { OFFLINE_ACCESS } from "../oauth/resource";
@@ -124,9 +125,11 @@ function withOfflineAccess(request: Request): Request {
   return new Request(url, request);
 }
 
-export async function handleAuthRequest(request: Request): Promise<Response> {
-  const path = authPath(request);
+export async function handleAuthRequest(received: Request): Promise<Response> {
+  const path = authPath(received);
   if (!SERVED.has(path)) return Response.json({ message: "Not found" }, { status: 404 });
+  const request = await withBoundedJson(received);
+  if (request instanceof Response) return request;
   // better-auth checks Origin only when a cookie is present; a sign-in without one from another
   // site (login CSRF: signing someone into the attacker's account) is refused here too
   if (path === "/oauth2/register" && request.method === "POST") return auth().handler(await asNativeWhenLoopback(request));

@@ -3,7 +3,8 @@
 // string, as the Realtime API gives them) to an object, and the rest is the person's door with
 // door "voice", so the pipeline serves exactly the Voice capabilities, with every rule it applies
 // elsewhere, and a write needing confirmation is parked for the person's click (never the model's).
-import { AppError } from "../core/errors";
+import { AppError, invalidInput } from "../core/errors";
+import { parseJsonText } from "../http/json-text";
 import type { ToolEnvelope } from "../assistant/envelope";
 import { capabilityOfTool } from "../voice/tools";
 import { errorEnvelope, runForPerson } from "./assistant";
@@ -29,12 +30,8 @@ export async function runVoiceTool(call: VoiceToolCall): Promise<ToolEnvelope> {
 }
 
 function parseArguments(text: string): Record<string, unknown> | AppError {
-  try {
-    const value: unknown = JSON.parse(text || "{}");
-    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    /* answered below */
-  }
-  const message = "must be a JSON object";
-  return new AppError("invalid_input", `arguments: ${message}`, { field: "arguments", issues: [{ field: "arguments", message }] });
+  const parsed = parseJsonText(text || "{}");
+  const value = parsed.ok ? parsed.value : undefined;
+  if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  return invalidInput("arguments", parsed.ok ? "must be a JSON object" : parsed.message);
 }
