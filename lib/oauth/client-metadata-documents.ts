@@ -14,6 +14,7 @@ import { oauthClientMetadataSchema, type OAuthOptions, type Scope } from "@bette
 import { APIError } from "better-call";
 import { config } from "../config";
 import { isPublicAddress } from "../http/public-address";
+import { boundRegistration, withRegistrationMembersOnly } from "./registration-bounds";
 
 const DISCOVERY_ID = "cimd";
 const MAX_BYTES = 64 * 1024;
@@ -107,10 +108,13 @@ export function clientMetadataDocuments(getOptions: () => OAuthOptions<Scope[]>)
       if (existing && fresh) return existing;
       const parsed = oauthClientMetadataSchema.safeParse(await fetchDocument(clientId));
       if (!parsed.success) throw invalidClient(`the client's metadata document is invalid: ${parsed.error.issues[0]?.path.join(".") || "document"}`);
-      const metadata = parsed.data;
-      if (metadata.client_id !== clientId) throw invalidClient("the client's metadata document names another client_id");
-      const forbidden = Object.keys(metadata).find(isForbiddenCimdClientMetadataField);
+      // the bounds of a registration, as for a client that registers itself
+      const bounded = boundRegistration(parsed.data);
+      if (!bounded.ok) throw invalidClient(`the client's metadata document is invalid: ${bounded.refusal.error_description}`);
+      if (parsed.data.client_id !== clientId) throw invalidClient("the client's metadata document names another client_id");
+      const forbidden = Object.keys(parsed.data).find(isForbiddenCimdClientMetadataField);
       if (forbidden) throw invalidClient(`the client's metadata document may not set ${forbidden}`);
+      const metadata = withRegistrationMembersOnly(parsed.data);
       const redirectUris = metadata.redirect_uris;
       if (!redirectUris?.length) throw invalidClient("the client's metadata document lists no redirect_uris");
       const { client } = await registerClientMetadataDocument(ctx, getOptions(), {
