@@ -22,12 +22,14 @@ import { UPLOAD_GRACE_MS } from "./upload-sweep";
 
 export type Received =
   | { ok: true; sizeBytes: number }
-  | { ok: false; status: 403 | 409 | 413 | 422; code: string; message: string; field?: string; reason?: string; unread?: boolean };
+  | { ok: false; status: 400 | 403 | 409 | 413 | 422; code: string; message: string; field?: string; reason?: string; unread?: boolean };
 
 const used = (unread: boolean): Received =>
   ({ ok: false, status: 409, code: "already_uploaded", message: "This upload URL was already used; start a new upload", unread });
 const inProgress = (): Received =>
   ({ ok: false, status: 409, code: "upload_in_progress", message: "Another PUT to this upload URL is still arriving; if it fails, retry once it has ended", unread: true });
+const cutOff = (): Received =>
+  ({ ok: false, status: 400, code: "incomplete_body", message: "The connection closed before the whole body arrived; nothing was stored", unread: true });
 const tooLarge = (limit: number, unread: boolean): Received =>
   ({ ok: false, status: 413, code: "too_large", message: `The upload is larger than the declared ${limit} bytes; nothing was stored`, unread });
 
@@ -70,6 +72,9 @@ async function receiveClaimed(
       await pipeline(source, counter, createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE }));
     } catch (error) {
       if (error instanceof TooLarge) return tooLarge(expected.sizeBytes, true);
+      // the client went away mid-body (Node's "aborted"): nobody reads this answer, but the call is
+      // logged as a refusal like the others, not as a failure of the service (disk errors still are)
+      if ((error as NodeJS.ErrnoException).code === "ECONNRESET") return cutOff();
       throw error;
     }
     const sample = (await readFileStart(temporary, SNIFF_BYTES))!;

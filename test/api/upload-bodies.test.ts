@@ -2,7 +2,7 @@
 // fifteen PUTs of one upload, the first held open one byte short, used to keep fifteen partial
 // files; now one body is in flight and the others are refused at once with 409 in the files
 // routes' error shape, before a byte of their bodies is read. A client that disconnects mid-body
-// leaves nothing behind and a retry is accepted. Local storage only: on S3 (the distributed
+// leaves nothing behind (its call logged as a refusal) and a retry is accepted. Local storage only: on S3 (the distributed
 // profile) the PUTs go to S3 itself and never reach the service.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
