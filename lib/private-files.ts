@@ -24,10 +24,12 @@ export function makePrivateDir(dir: string): void {
  * -shm and -journal files the database file's own mode (os_unix.c, findCreateFileMode and
  * robust_open). So the database is created 0600 here, and an existing one, with journals left by
  * an earlier version, is brought to 0600: the journals then follow it, whatever the umask.
+ * `create`: the migrations create the database; the server's connections do not, so a database
+ * that is not there yet stays unavailable (503) until it is migrated, rather than empty.
  */
-export function preparePrivateDatabase(file: string): void {
+export function preparePrivateDatabase(file: string, options: { create: boolean }): void {
   makePrivateDir(path.dirname(file));
-  closeSync(openSync(file, "a", PRIVATE_FILE_MODE)); // creates it empty, or leaves it as it is
+  if (options.create) closeSync(openSync(file, "a", PRIVATE_FILE_MODE)); // empty when absent, else as it is
   for (const suffix of ["", "-wal", "-shm", "-journal"]) {
     try {
       chmodSync(file + suffix, PRIVATE_FILE_MODE);

@@ -61,7 +61,7 @@ export function openClients(url: string): Clients {
 
 function sqliteClients(url: string): Clients {
   const file = sqlitePath(url);
-  preparePrivateDatabase(file);
+  preparePrivateDatabase(file, { create: false });
   // timeout: wait for another process's write (the admin CLI, a second server) instead of failing
   const connect = () => new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }) });
   const writer = connect();

@@ -32,7 +32,7 @@ export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: strin
 export function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): string[] {
   if (dialectOf(databaseUrl) !== "sqlite") throw new Error("migrate() is SQLite's; use migrateDatabase() for PostgreSQL");
   const file = sqlitePath(databaseUrl);
-  preparePrivateDatabase(file);
+  preparePrivateDatabase(file, { create: true });
   const sqlite = new Database(file, { timeout: 10_000 });
   try {
     sqlite.pragma("journal_mode = WAL");
