@@ -64,7 +64,7 @@ export function heldPut(url: string, size: number, sent: number) {
     outgoing.on("response", (response) => {
       let text = "";
       response.setEncoding("utf8").on("data", (chunk) => (text += chunk)).on("end", () => {
-        resolve({ status: response.statusCode!, body: JSON.parse(text), connection: response.headers.connection });
+        resolve({ status: response.statusCode!, body: text.startsWith("{") ? JSON.parse(text) : text, connection: response.headers.connection });
       });
     });
     outgoing.on("error", reject);
