@@ -59,6 +59,8 @@ function heldBody() {
 
 const whole = (bytes: Uint8Array) => new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(bytes), c.close()) });
 const incoming = () => (existsSync(path.join(local.root, ".incoming")) ? readdirSync(path.join(local.root, ".incoming")) : []);
+// the held bytes reach the file when the event loop gets to them: seconds on a loaded machine
+const ARRIVING = { timeout: 15_000, interval: 20 };
 const status = async (id: string) => (await db().upload.findUniqueOrThrow({ where: { id } })).status;
 
 describe("one body in flight per upload", () => {
@@ -67,7 +69,7 @@ describe("one body in flight per upload", () => {
     const held = heldBody();
     const first = receiveUpload(local, key, expected, held.stream, SIZE);
     held.send(text(SIZE - 1));
-    await expect.poll(incoming).toHaveLength(1);
+    await expect.poll(incoming, ARRIVING).toHaveLength(1);
     const others = await Promise.all(Array.from({ length: 14 }, () => receiveUpload(local, key, expected, whole(text(SIZE)), SIZE)));
     for (const other of others) expect(other).toMatchObject({ ok: false, status: 409, code: "upload_in_progress", unread: true });
     expect(incoming()).toHaveLength(1);
@@ -85,7 +87,7 @@ describe("one body in flight per upload", () => {
     const held = heldBody();
     const first = receiveUpload(local, key, expected, held.stream, SIZE);
     held.send(text(SIZE / 2));
-    await expect.poll(incoming).toHaveLength(1);
+    await expect.poll(incoming, ARRIVING).toHaveLength(1);
     held.cut();
     expect(await first).toMatchObject({ ok: false, status: 400, code: "incomplete_body" });
     expect(incoming()).toHaveLength(0);
@@ -99,7 +101,7 @@ describe("the sweep and a body still arriving", () => {
     const held = heldBody();
     const first = receiveUpload(local, key, expected, held.stream, SIZE);
     held.send(text(SIZE / 2));
-    await expect.poll(incoming).toHaveLength(1);
+    await expect.poll(incoming, ARRIVING).toHaveLength(1);
     // as if the URL had expired past the grace and the partial file had sat there as long
     await db().upload.update({ where: { id }, data: { expiresAt: new Date(Date.now() - UPLOAD_GRACE_MS - 60_000) } });
     const old = (Date.now() - 2 * UPLOAD_GRACE_MS) / 1000;
