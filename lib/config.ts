@@ -1,4 +1,5 @@
 // Configuration, validated once: a wrong setting fails fast with a sentence naming it.
+import { isIP } from "node:net";
 import { z } from "zod";
 import { loadOrCreateSecret } from "./secret";
 import { trustedProxyList } from "./ops/client-address";
@@ -20,6 +21,15 @@ function hostList(name: string) {
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // the address `npm start` listens on: loopback, so a laptop's service is not on its network until
+  // asked (0.0.0.0 or :: for every interface: several instances, containers)
+  HOST: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().default("127.0.0.1").refine(
+      (value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value),
+      "HOST must be an address to listen on, such as 127.0.0.1 (this machine only), ::1, 0.0.0.0 or :: (every interface)",
+    ),
+  ),
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
