@@ -73,6 +73,18 @@ ensure_speech() {
   fi
 }
 
+# The guides' runnable examples (test/ops/docs.test.ts) read JSON answers with jq, as a reader would.
+ensure_jq() {
+  command -v jq >/dev/null 2>&1 && return
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "[setup] installing Debian's jq for the guides' examples" >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq; } 1>&2
+  else
+    echo "[setup] the guides' examples need jq: run 'sudo apt-get install -y jq'" >&2
+    exit 1
+  fi
+}
+
 # The distributed test profile (TEST_PROFILE=distributed) and the PostgreSQL tests run private
 # PostgreSQL and Redis servers from Debian's packages; installed here when missing and root.
 ensure_services() {
@@ -104,7 +116,7 @@ case "$task" in
     # the doors in front of Next's handler (scripts/serve.ts); `next start` serves the same, slower.
     # NODE_ENV as `next start` sets it: React, Next and the libraries run their production builds.
     NODE_ENV=production exec node --import tsx scripts/serve.ts ;;
-  test) ensure_chromium; ensure_speech; ensure_services; ensure_build; ensure_views; exec npx vitest run "$@" ;;
+  test) ensure_chromium; ensure_speech; ensure_jq; ensure_services; ensure_build; ensure_views; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
   bench-profile) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-profile.ts "$@" ;;
