@@ -59,7 +59,7 @@ const schema = z.object({
       const bad = entries.find((entry) => "invalid" in trustedProxyList([entry]));
       if (bad) issues.addIssue({ code: "custom", message: `TRUSTED_PROXIES must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1; "${bad}" is neither` });
     }),
-  // the MCP door's DNS-rebinding protection (lib/doors/mcp-origin.ts): more browser origins and
+  // the MCP door's DNS-rebinding protection (lib/mcp/origin.ts): more browser origins and
   // Host names it accepts beside APP_URL's own (host names, comma separated)
   MCP_ALLOWED_ORIGINS: hostList("MCP_ALLOWED_ORIGINS"),
   MCP_ALLOWED_HOSTS: hostList("MCP_ALLOWED_HOSTS"),

@@ -1,7 +1,7 @@
 // The Assistant door's second half: the person's Confirm or Cancel on a pending call, and what the
 // model is told about one. A decision is one conditional update, so two clicks run the write once;
 // Confirm presents the stored token through the same pipeline, which checks the role again. The
-// MCP door's confirm view decides its parked calls here too (mcp-decide.ts), as its own caller.
+// MCP door's confirm view decides its parked calls here too (lib/mcp/decide.ts), as its own caller.
 import { AppError } from "../core/errors";
 import type { ToolEnvelope } from "../assistant/envelope";
 import { claim, findPending, storeOutcome, type PendingCall } from "../assistant/pending";

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "../core/errors";
 import { handleApiCall } from "../doors/api";
 import { methodNotAllowed, requestIdOf } from "../doors/http";
-import { mcpDoor } from "../doors/mcp-door";
+import { mcpDoor } from "../doors/mcp";
 import { sendWebResponse, toWebRequest } from "./node-bridge";
 
 type Door = (request: Request) => Promise<Response>;
@@ -17,7 +17,7 @@ type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promi
 
 const API_PATH = /^\/api\/v1\/([^/]+)$/;
 const NEXT_OWNED = new Set(["openapi.json", "catalog.json"]);
-// OPTIONS too: the door answers browser hosts' preflights itself (lib/doors/mcp-cors.ts)
+// OPTIONS too: the door answers browser hosts' preflights itself (lib/mcp/cors.ts)
 const MCP_METHODS = new Set(["GET", "POST", "DELETE", "OPTIONS"]);
 const postOnly = methodNotAllowed("POST");
 

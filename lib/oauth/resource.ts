@@ -24,7 +24,7 @@ const LOOPBACK = new Set(localhostAllowedHostnames());
 /**
  * The host names the MCP door answers on: APP_URL's, MCP_ALLOWED_HOSTS, and the loopback names when
  * APP_URL is itself on loopback (a developer's machine). Its DNS-rebinding check
- * (lib/doors/mcp-origin.ts) refuses every other Host.
+ * (lib/mcp/origin.ts) refuses every other Host.
  */
 export function mcpHostnames(settings = config()): string[] {
   const own = new URL(settings.APP_URL).hostname.toLowerCase();

@@ -1,6 +1,6 @@
 // The MCP door's confirmation state on the stateless protocol (2026-07-28): `requestState` and
 // `inputResponses` come back from the client, so an accept counts only with this server's own
-// sealed state for exactly this call (lib/doors/mcp-confirmation.ts). Forged, altered, expired,
+// sealed state for exactly this call (lib/mcp/confirmation.ts). Forged, altered, expired,
 // replayed and another key's states write nothing; the person is asked again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";

@@ -3,7 +3,7 @@
 // (registration, token, revocation) answer browser MCP hosts too, with the MCP door's CORS; the
 // people's endpoints get none.
 import { handleAuthRequest, isOAuthClientEndpoint } from "@/lib/auth/auth";
-import { withMcpCors } from "@/lib/doors/mcp-cors";
+import { withMcpCors } from "@/lib/mcp/cors";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 // a balancer sends to another instance keeps its session. What a session needs to exist anywhere
 // is small: the key it is bound to (as a hash) and the client's `initialize` request (its declared
 // capabilities, elicitation among them). Another instance replays that `initialize` into a fresh
-// transport under the same id (mcp-http.ts). One thing cannot move: a request the server is
+// transport under the same id (http.ts). One thing cannot move: a request the server is
 // waiting on (an elicitation) lives in the instance that sent it, so the client's answers are
 // published on a channel and the instance holding the session feeds them to its transport.
 // Without REDIS_URL every function here does nothing and sessions stay per process.

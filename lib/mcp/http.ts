@@ -1,37 +1,34 @@
 // HTTP for the MCP door: the personal API key as bearer token, and the Streamable HTTP serving.
+// The door's translation (lib/doors/mcp.ts) hands in how a server gets its tools. 2025-era clients
+// (the SDK 1.x Client, the Inspector) can answer an elicitation only on a session: the stateless
+// fallback never sees their `initialize`, so it cannot know they declared elicitation. Their
+// `initialize` opens a session (held-sessions.ts); everything else is answered statelessly.
 import {
   createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, McpServer, readRequestBody, WebStandardStreamableHTTPServerTransport, type AuthInfo,
 } from "@modelcontextprotocol/server";
-import { insufficientScope } from "./mcp-auth";
-import { DRAIN_LIMIT, drain, methodNotAllowed } from "./http";
-import { registerTools, scopeOfTool, SERVER_INFO, type McpCaller } from "./mcp";
-import { findSession, forgetSession, isOnlyResponses, onPublishedResponses, publishResponses, recordSession } from "./mcp-sessions";
-import { makeRoom, type SessionOwner } from "./mcp-session-slots";
+import { callerOf, insufficientScope, type McpCaller } from "./auth";
+import { DRAIN_LIMIT, drain, methodNotAllowed } from "../doors/http";
+import { scopeOfTool, SERVER_INFO, type RegisterTools } from "./tools";
+import { forgetSession, isOnlyResponses, publishResponses } from "./sessions";
+import { heldSession, openSession, takeUp } from "./held-sessions";
 import { callerKey } from "../core/auth";
 import { rateLimitStore } from "../core/rate-limit";
 import { config } from "../config";
 
 const streamNotOffered = methodNotAllowed("POST, DELETE");
 
-// 2025-era clients (the SDK 1.x Client, the Inspector) can answer an elicitation only on a
-// session: the stateless fallback never sees their `initialize`, so it cannot know they declared
-// elicitation. Their `initialize` opens a session here (in memory, bound to the key, and with
-// REDIS_URL recorded in Redis so that any instance can take it up: mcp-sessions.ts); everything
-// else goes to mcp-handler, stateless.
-// How many each caller and the instance may hold: mcp-session-slots.ts.
-type Session = { transport: WebStandardStreamableHTTPServerTransport; token: string; authInfo: AuthInfo; owner: SessionOwner };
-const sessions = new Map<string, Session>();
+type Door = { register: RegisterTools; modern: ReturnType<typeof createMcpHandler> };
 
-// an answer to this instance's elicitation that reached another instance
-onPublishedResponses((sessionId, body) => {
-  const session = sessions.get(sessionId);
-  if (!session) return;
-  const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "mcp-session-id": sessionId };
-  void session.transport.handleRequest(new Request("http://relay/api/mcp", { method: "POST", headers, body }), { authInfo: session.authInfo });
-});
+/** The MCP door's Streamable HTTP serving, its servers filled by `register`; `request.auth` is the authenticated caller. */
+export function mcpHttp(register: RegisterTools): (request: Request) => Promise<Response> {
+  // the SDK's handler for 2026-protocol requests: one per door; it holds no caller's state
+  const modern = createMcpHandler(({ authInfo }) => serverFor({ register }, authInfo), { legacy: "reject" });
+  return (request) => handleMcp({ register, modern }, request);
+}
 
-export async function handleMcp(request: Request): Promise<Response> {
-  const caller = request.auth?.extra?.caller as McpCaller;
+async function handleMcp(door: Door, request: Request): Promise<Response> {
+  const caller = callerOf(request.auth);
+  if (!caller) throw new Error("the MCP door serves authenticated requests only (request.auth)");
   // no standalone SSE stream: the door sends nothing outside a call's own response
   if (request.method === "GET") return streamNotOffered(request);
   const sessionId = request.headers.get("mcp-session-id");
@@ -42,7 +39,7 @@ export async function handleMcp(request: Request): Promise<Response> {
   const stepUp = needed ? insufficientScope(request, caller.actor, needed) : undefined;
   if (stepUp) return stepUp;
   if (sessionId) {
-    const session = sessions.get(sessionId) ?? (await takeUp(request, sessionId, caller));
+    const session = heldSession(sessionId) ?? (await takeUp(door.register, request, sessionId, caller));
     if (!session || session.token !== request.auth?.token) return noSession();
     if (request.method === "DELETE") void forgetSession(sessionId);
     if (isOnlyResponses(body)) publishResponses(sessionId, JSON.stringify(body));
@@ -52,10 +49,8 @@ export async function handleMcp(request: Request): Promise<Response> {
     // an initialize counts against the key's rate like any call: a burst of sessions is a burst of calls
     const limited = await refuseOverRate(caller);
     if (limited) return limited;
-    const room = makeRoom(owners(), ownerOf(caller));
-    if (room === "full") return instanceFull();
-    for (const id of room) closeSession(id);
-    const session = await newSession(caller, request.auth!, crypto.randomUUID(), body);
+    const session = await openSession(door.register, caller, request.auth!, crypto.randomUUID(), body);
+    if (session === "full") return instanceFull();
     return session.transport.handleRequest(forward, { authInfo: request.auth, parsedBody: body });
   }
   const calling = toolCalled(body);
@@ -64,8 +59,8 @@ export async function handleMcp(request: Request): Promise<Response> {
   // the SDK fallback's event stream: no tool of this door sends anything before its result on a
   // stateless call (elicitation needs a session, above), and the stream cost every call ~15 % more
   // (npm run bench, issue 16). The 2026 protocol goes to the SDK's own handler.
-  if (await isLegacyRequest(forward, body)) return legacyStateless(forward, authInfo, body);
-  return modern.fetch(forward, { authInfo, parsedBody: body });
+  if (await isLegacyRequest(forward, body)) return legacyStateless(door, forward, authInfo, body);
+  return door.modern.fetch(forward, { authInfo, parsedBody: body });
 }
 
 /** The tool a tools/call message names, if the body is one. */
@@ -74,21 +69,20 @@ function toolCalled(body: unknown): string | undefined {
   return message?.method === "tools/call" && typeof message.params?.name === "string" ? message.params.name : undefined;
 }
 
-function serverFor(authInfo: AuthInfo | undefined): McpServer {
+function serverFor({ register }: Pick<Door, "register">, authInfo: AuthInfo | undefined): McpServer {
+  const caller = callerOf(authInfo);
+  if (!caller) throw new Error("the MCP door serves authenticated requests only (authInfo)");
   const server = new McpServer(SERVER_INFO);
-  const extra = authInfo?.extra as { caller: McpCaller; calling?: string };
-  registerTools(server, extra.caller, extra.calling);
+  const calling = authInfo?.extra?.calling;
+  register(server, caller, typeof calling === "string" ? calling : undefined);
   return server;
 }
 
-/** The SDK's handler for 2026-protocol requests: one per process; it holds no caller's state. */
-const modern = createMcpHandler(({ authInfo }) => serverFor(authInfo), { legacy: "reject" });
-
 /** One 2025-era request on a fresh server and transport of its own, answered as JSON, then closed. */
-async function legacyStateless(request: Request, authInfo: AuthInfo, parsedBody: unknown): Promise<Response> {
+async function legacyStateless(door: Door, request: Request, authInfo: AuthInfo, parsedBody: unknown): Promise<Response> {
   // as the SDK's stateless fallback answers: without a session only POST means anything
   if (request.method !== "POST") return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null }, { status: 405, headers: { Allow: "POST" } });
-  const server = serverFor(authInfo);
+  const server = serverFor(door, authInfo);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
@@ -121,48 +115,6 @@ async function readMessage(request: Request): Promise<Response | { body: unknown
     // not JSON: below
   }
   return { body: undefined, forward: new Request(request.url, { method: "POST", headers: request.headers, body: read?.text ?? "" }) };
-}
-
-async function newSession(caller: McpCaller, authInfo: AuthInfo, id: string, initialize: unknown): Promise<Session> {
-  const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: () => id,
-    onsessioninitialized: (id) => {
-      sessions.set(id, session);
-      void recordSession(id, authInfo.token, initialize);
-    },
-    onsessionclosed: (id) => void sessions.delete(id),
-  });
-  const session: Session = { transport, token: authInfo.token, authInfo, owner: ownerOf(caller) };
-  transport.onclose = () => void (transport.sessionId && sessions.delete(transport.sessionId));
-  const server = new McpServer(SERVER_INFO);
-  registerTools(server, caller);
-  await server.connect(transport);
-  return session;
-}
-
-/** A session another instance opened with this key: its `initialize` replayed under the same id. */
-async function takeUp(request: Request, id: string, caller: McpCaller): Promise<Session | undefined> {
-  const initialize = request.auth && (await findSession(id, request.auth.token));
-  if (!initialize) return undefined;
-  const room = makeRoom(owners(), ownerOf(caller));
-  if (room === "full") return undefined;
-  for (const evicted of room) closeSession(evicted);
-  const session = await newSession(caller, request.auth!, id, initialize);
-  const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-  const replay = new Request(request.url, { method: "POST", headers, body: JSON.stringify(initialize) });
-  await (await session.transport.handleRequest(replay, { authInfo: request.auth })).text();
-  return session;
-}
-
-const ownerOf = (caller: McpCaller): SessionOwner => ({ key: callerKey(caller.actor), person: caller.actor.userId });
-const owners = () => new Map([...sessions].map(([id, session]) => [id, session.owner]));
-
-/** A session given up to make room for its own caller's newer one: gone here and in Redis. */
-function closeSession(id: string): void {
-  const session = sessions.get(id);
-  sessions.delete(id);
-  void forgetSession(id);
-  void session?.transport.close().catch(() => undefined);
 }
 
 async function refuseOverRate(caller: McpCaller): Promise<Response | undefined> {

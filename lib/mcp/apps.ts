@@ -3,7 +3,7 @@
 // model gets a short sentence in `content` while the view gets the full data, and a write that needs
 // the person's confirmation is parked server-side (lib/assistant/pending.ts, bound to this caller)
 // with its handle only in the result's `_meta`, for the view's Confirm to hand to the app-only tool
-// confirmation_decide. Every other client sees the door exactly as before (mcp.ts).
+// confirmation_decide. Every other client sees the door exactly as before (lib/doors/mcp.ts).
 import { getUiCapability, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from "@modelcontextprotocol/ext-apps/server";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { Capability } from "../capabilities/define";
@@ -12,8 +12,8 @@ import { callerKey } from "../core/auth";
 import { canonicalJson } from "../core/crypto";
 import type { AppError } from "../core/errors";
 import { createPending } from "../assistant/pending";
-import type { McpCaller } from "./mcp";
-import { CAPABILITY_META_KEY, PENDING_META_KEY } from "./mcp-apps-meta";
+import type { McpCaller } from "./auth";
+import { CAPABILITY_META_KEY, PENDING_META_KEY } from "./apps-meta";
 
 export const VIEW_URI_PREFIX = "ui://brand-operations/";
 

@@ -4,7 +4,7 @@
 // APP_URL's host (or in MCP_ALLOWED_HOSTS). Loopback names are accepted when APP_URL is itself on
 // loopback (a developer's machine). Desktop clients send no Origin and pass. The checks are the
 // SDK's own (host names, port-agnostic). The same decision says which browser origins get CORS
-// (mcp-cors.ts): a page the door would refuse is never told it may read an answer.
+// (cors.ts): a page the door would refuse is never told it may read an answer.
 import {
   hostHeaderValidationResponse, localhostAllowedHostnames, localhostAllowedOrigins, originValidationResponse, validateOriginHeader,
 } from "@modelcontextprotocol/server";

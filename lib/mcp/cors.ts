@@ -1,10 +1,10 @@
 // CORS for browser MCP hosts (a page that runs the MCP client itself, as ext-apps' basic-host does):
 // the MCP door and the OAuth endpoints such a client calls (the metadata documents, registration,
-// token, revocation). One decision for all of them, the door's own (mcp-origin.ts): an origin the
+// token, revocation). One decision for all of them, the door's own (origin.ts): an origin the
 // Origin check admits may read the answers; any other origin gets no CORS header at all, and the
 // door still refuses its calls with 403. No credentials mode: the client sends a bearer token or a
 // public client's form, never a cookie, so Access-Control-Allow-Credentials is never sent.
-import { admittedOrigin } from "./mcp-origin";
+import { admittedOrigin } from "./origin";
 
 /** What an MCP client sends: the transport's headers (2025-11-25), SEP-2243's Mcp-Method/Mcp-Name, resumption. */
 const ALLOW_HEADERS = "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID";

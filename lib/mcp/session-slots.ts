@@ -1,4 +1,4 @@
-// Who may hold how many MCP sessions on this instance (2025-protocol clients; mcp-http.ts). The
+// Who may hold how many MCP sessions on this instance (2025-protocol clients; http.ts). The
 // instance holds at most MAX_SESSIONS; each credential (a key, an app's grant) at most PER_KEY and
 // each person at most PER_PERSON. A caller at its own cap gives up its own oldest session, never
 // anybody else's; an instance at its cap refuses the new session (503) rather than evict another

@@ -8,7 +8,18 @@ import { authenticate, callerKey, type Credential } from "../core/auth";
 import { AppError } from "../core/errors";
 import { isAppToken } from "../oauth/app-tokens";
 import { publicOrigin, resourceMetadataUrl } from "../oauth/resource";
-import type { McpCaller } from "./mcp";
+
+/** Who calls the door: the person (and app) behind the bearer, and the credential each call presents. */
+export type McpCaller = { actor: Actor; credential: Credential };
+
+/** The callers made here: what a request's AuthInfo carries is looked up, never trusted for its shape. */
+const issued = new WeakMap<object, McpCaller>();
+
+/** The caller behind a request's AuthInfo (set by authenticateMcp), if any. */
+export function callerOf(authInfo: AuthInfo | undefined): McpCaller | undefined {
+  const carried = authInfo?.extra?.caller;
+  return typeof carried === "object" && carried !== null ? issued.get(carried) : undefined;
+}
 
 const quoted = (value: string) => `"${value.replace(/["\\]/g, "")}"`;
 
@@ -16,7 +27,7 @@ function challenge(request: Request, status: 401 | 403, params: { error?: string
   const parts = [
     ...(params.error ? [`error=${quoted(params.error)}`] : []),
     ...(params.description ? [`error_description=${quoted(params.description)}`] : []),
-    // the metadata on the origin the client reached (its Host was admitted before this, mcp-origin.ts):
+    // the metadata on the origin the client reached (its Host was admitted before this, origin.ts):
     // that document names this origin's own resource identifier, as RFC 9728 clients require
     `resource_metadata=${quoted(resourceMetadataUrl(publicOrigin(request)))}`,
     `scope=${quoted(params.scopes.join(" "))}`,
@@ -35,6 +46,7 @@ export async function authenticateMcp(request: Request): Promise<{ authInfo: Aut
   try {
     const actor = await authenticate(credential, new Date());
     const caller: McpCaller = { actor, credential };
+    issued.set(caller, caller);
     // a session is bound to the key, or to the grant (an app's token changes at every refresh)
     const binding = actor.app ? callerKey(actor) : bearer;
     return { authInfo: { token: binding, clientId: actor.app?.clientId ?? actor.apiKeyId ?? actor.userId, scopes: [...(actor.scopes ?? [])], extra: { caller } } };
@@ -57,7 +69,7 @@ export function insufficientScope(request: Request, actor: Actor, needed: string
 
 declare global {
   interface Request {
-    /** set by the door once the caller is known (mcpDoor), read by mcp-http.ts */
+    /** set by the door once the caller is known (mcpDoor), read by http.ts */
     auth?: AuthInfo;
   }
 }

@@ -9,8 +9,8 @@ import { registerAppResource, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/e
 import type { McpServer } from "@modelcontextprotocol/server";
 import { mcpToolName } from "../capabilities/define";
 import { capabilities } from "../capabilities/registry";
-import { storage } from "../storage";
-import { viewUri } from "./mcp-apps";
+import { storage } from "../storage/index";
+import { viewUri } from "./apps";
 
 export const VIEWS_DIR = path.resolve(process.cwd(), ".mcp-views");
 

@@ -1,5 +1,5 @@
 // The app-only tool behind the confirm view's buttons (MCP Apps): decides a call parked by
-// parkForView (mcp-apps.ts). `_meta.ui.visibility: ["app"]` asks hosts to keep it from the model,
+// parkForView (apps.ts). `_meta.ui.visibility: ["app"]` asks hosts to keep it from the model,
 // but visibility is the host's declaration, not authorization; what holds here is the server's:
 // the handle reaches only the view (result `_meta`), decides only for the caller it is bound to,
 // runs the write at most once (a conditional claim), and is useless once expired or decided.
@@ -11,12 +11,12 @@ import { callerKey } from "../core/auth";
 import { AppError } from "../core/errors";
 import { describe, invalidIssues } from "../core/input";
 import { invoke } from "../core/invoke";
-import { decidePending, type ConfirmedRun } from "./assistant-pending";
-import { errorEnvelope } from "./assistant";
-import { advertised, errorResult } from "./mcp-schema";
+import { decidePending, type ConfirmedRun } from "../doors/assistant-pending";
+import { errorEnvelope } from "../doors/assistant";
+import { advertised, errorResult } from "./schema";
 import { portableInput } from "../advertise/audiences";
-import type { McpCaller } from "./mcp";
-import { DECIDE_TOOL } from "./mcp-apps-meta";
+import type { McpCaller } from "./auth";
+import { DECIDE_TOOL } from "./apps-meta";
 
 const INPUT = z
   .object({
