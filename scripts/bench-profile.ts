@@ -17,7 +17,7 @@ const CALL = process.env.PROFILE_CALL === "mcp" ? "mcp" : "api";
 /** [step, file (end of the URL), function names]: the innermost match on a sample's stack wins. */
 const STEPS: [string, string, string[]][] = [
   ["HTTP ⇄ Request/Response (bridge)", "lib/http/node-bridge.ts", ["toWebRequest", "bodyStream", "sendWebResponse", "start", "pull", "write"]],
-  ["door routing", "lib/http/door-server.ts", ["doorFor"]],
+  ["door routing", "lib/doors/server.ts", ["doorFor"]],
   ["body read and JSON parse", "lib/doors/api.ts", ["readJsonBody"]],
   ["envelope and headers (JSON answer)", "lib/doors/api.ts", ["handleApiCall", "headersOf"]],
   ["MCP door: transport and JSON-RPC", "lib/mcp/http.ts", ["handleMcp"]],
@@ -30,7 +30,7 @@ const STEPS: [string, string, string[]][] = [
   ["brand access and role", "lib/core/access.ts", []],
   ["execution (kit reads, contrast)", "lib/capabilities/", ["execute"]],
   ["output check (zod)", "lib/core/invoke.ts", ["output"]],
-  ["log line (pino)", "lib/ops/call-log.ts", ["logCall"]],
+  ["log line (pino)", "lib/core/call-log.ts", ["logCall"]],
   ["pipeline glue", "lib/core/invoke.ts", ["invoke", "run"]],
 ];
 

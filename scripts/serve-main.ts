@@ -1,7 +1,7 @@
 // The server of `npm start` (entered through scripts/serve.ts).
 import { createServer } from "node:http";
 import next from "next";
-import { doorsInFrontOf } from "../lib/http/door-server";
+import { doorsInFrontOf } from "../lib/doors/server";
 import { log } from "../lib/log";
 
 const port = Number(process.env.PORT ?? 3000);

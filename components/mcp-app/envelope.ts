@@ -1,5 +1,5 @@
 // A tool result as the MCP door hands it to an MCP Apps host, read back into the envelope the
-// widgets already understand (lib/assistant/envelope.ts): the data, an error body, or a write
+// widgets already understand (lib/pending/envelope.ts): the data, an error body, or a write
 // parked for the person (its handle in `_meta`, lib/mcp/apps.ts).
 import { CAPABILITY_META_KEY, PENDING_META_KEY } from "@/lib/mcp/apps-meta";
 import { isRecord, type EnvelopeError, type ToolEnvelope } from "../widgets/types";

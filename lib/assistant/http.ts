@@ -3,7 +3,7 @@
 import "server-only";
 import { sessionUserId } from "../auth/session";
 import { config } from "../config";
-import { AppError } from "../core/errors";
+import { AppError } from "../contract/errors";
 
 /**
  * A cross-site page must not make a signed-in person's browser post here. Browsers send Origin on

@@ -2,8 +2,8 @@
 // with the same input replays the first response; the same key with other input is refused.
 import type { Tx } from "../db/client";
 import { lockKey } from "../db/locks";
-import { canonicalJson, sha256 } from "./crypto";
-import { invalidInput } from "./errors";
+import { canonicalJson, sha256 } from "../crypto";
+import { invalidInput } from "../contract/errors";
 
 const KEEP_MS = 24 * 60 * 60_000;
 

@@ -1,8 +1,8 @@
 // Step 5 of the pipeline: the call's body against the envelope and the capability's schema.
 // Every problem becomes { field, message }, field a dotted path with numeric indexes.
 import { z } from "zod";
-import type { Capability } from "../capabilities/define";
-import { AppError, type FieldIssue } from "./errors";
+import type { Capability } from "../contract/define";
+import { AppError, type FieldIssue } from "../contract/errors";
 
 export type Body = { ok: true; value: unknown } | { ok: false; message: string };
 

@@ -6,21 +6,21 @@ import type { SqlRead } from "../db/sql";
 import { isUnavailable } from "../db/errors";
 import { config } from "../config";
 import { storage } from "../storage";
-import type { Actor, BaseContext, BrandContext, Capability, Door } from "../capabilities/define";
+import type { Actor, BaseContext, BrandContext, Capability, Door } from "../contract/define";
 import { findCapability } from "../capabilities/registry";
 import { authenticate, callerKey, type Credential } from "./auth";
 import { callableCapabilities, hasScope, requireRole, resolveBrandAccess, type BrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
 import { consumeToken, issueToken, type Binding } from "./confirmation";
-import { AppError } from "./errors";
+import { AppError } from "../contract/errors";
 import { remember, replay, type IdempotencyScope } from "./idempotency";
 import { parseCall, type Body } from "./input";
 import { rateLimitStore, type RateLimitState } from "./rate-limit";
 import { isServed } from "./rollout";
-import { iso } from "./time";
+import { iso } from "../contract/time";
 import { connectionsPort } from "../connections/port";
 import { log } from "../log";
-import { logCall } from "../ops/call-log";
+import { logCall } from "./call-log";
 
 export type Invocation = {
   door: Door;

@@ -15,7 +15,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { log } from "../log";
-import { redisReady } from "../ops/redis";
+import { redisReady } from "../redis";
 import type { RateLimitDecision, RateLimitStore } from "./rate-limit";
 
 const WINDOW_MS = 60_000;

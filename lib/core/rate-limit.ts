@@ -2,7 +2,7 @@
 // A sliding log rather than rate-limiter-flexible's fixed windows, which let up to twice the limit
 // through across a window boundary. Each counted call frees its slot 60 s later, so capacity
 // comes back continuously. Refused calls are not counted, so a client that backs off recovers.
-import { redis } from "../ops/redis";
+import { redis } from "../redis";
 import { SharedRateLimitStore } from "./rate-limit-redis";
 
 const WINDOW_MS = 60_000;

@@ -2,7 +2,7 @@
 // invocation and writes the outcome back as HTTP; every rule lives in the pipeline.
 import { invoke, type Outcome } from "../core/invoke";
 import type { Body } from "../core/input";
-import { DRAIN_LIMIT, drain, requestIdOf } from "./http";
+import { DRAIN_LIMIT, drain, requestIdOf } from "../http/request";
 
 const BODY_LIMIT = 1024 * 1024;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });

@@ -2,16 +2,16 @@
 // person (signed-in session, role only, no scopes) calls a capability from the chat, through the
 // model's tools or a slash command, or from a voice session. It translates invoke()'s outcome into a
 // ToolEnvelope; a confirmation_required answer becomes a stored pending call whose token stays
-// here, and only the owner's Confirm presents it (lib/doors/assistant-pending.ts, decisions §5).
+// here, and only the owner's Confirm presents it (lib/assistant/decide.ts, decisions §5).
 // Every rule lives in the pipeline.
 import { authenticate, type Credential } from "../core/auth";
 import { resolveBrandAccess } from "../core/access";
-import { canonicalJson } from "../core/crypto";
-import { AppError } from "../core/errors";
+import { canonicalJson } from "../crypto";
+import { AppError } from "../contract/errors";
 import { invoke, type Outcome } from "../core/invoke";
 import { findCapability } from "../capabilities/registry";
-import type { PersonDoor, ToolEnvelope } from "../assistant/envelope";
-import { createPending } from "../assistant/pending";
+import type { PersonDoor, ToolEnvelope } from "../pending/envelope";
+import { createPending } from "../pending/store";
 
 export type AssistantCall = {
   userId: string;

@@ -3,8 +3,8 @@
 // The protocol machinery (serving, sessions, OAuth, Origin and CORS, MCP Apps) is lib/mcp/.
 import { randomUUID } from "node:crypto";
 import { inputRequired, inputResponse, type CallToolResult, type McpServer, type ServerContext } from "@modelcontextprotocol/server";
-import type { Capability } from "../capabilities/define";
-import { AppError } from "../core/errors";
+import type { Capability } from "../contract/define";
+import { AppError } from "../contract/errors";
 import { invoke, type Outcome } from "../core/invoke";
 import { parkForView, rendersViews, viewResult } from "../mcp/apps";
 import { DECIDE_TOOL } from "../mcp/apps-meta";

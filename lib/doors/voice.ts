@@ -3,8 +3,8 @@
 // string, as the Realtime API gives them) to an object, and the rest is the person's door with
 // door "voice", so the pipeline serves exactly the Voice capabilities, with every rule it applies
 // elsewhere, and a write needing confirmation is parked for the person's click (never the model's).
-import { AppError } from "../core/errors";
-import type { ToolEnvelope } from "../assistant/envelope";
+import { AppError } from "../contract/errors";
+import type { ToolEnvelope } from "../pending/envelope";
 import { capabilityOfTool } from "../voice/tools";
 import { errorEnvelope, runForPerson } from "./assistant";
 

@@ -1,17 +1,17 @@
 // MCP Apps (the extension io.modelcontextprotocol/ui, spec 2026-01-26) in the MCP door. Only for a
 // host that declares the extension with the view MIME type: its tools name their widget's view, the
 // model gets a short sentence in `content` while the view gets the full data, and a write that needs
-// the person's confirmation is parked server-side (lib/assistant/pending.ts, bound to this caller)
+// the person's confirmation is parked server-side (lib/pending/store.ts, bound to this caller)
 // with its handle only in the result's `_meta`, for the view's Confirm to hand to the app-only tool
 // confirmation_decide. Every other client sees the door exactly as before (lib/doors/mcp.ts).
 import { getUiCapability, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from "@modelcontextprotocol/ext-apps/server";
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import type { Capability } from "../capabilities/define";
+import type { Capability } from "../contract/define";
 import { resolveBrandAccess } from "../core/access";
 import { callerKey } from "../core/auth";
-import { canonicalJson } from "../core/crypto";
-import type { AppError } from "../core/errors";
-import { createPending } from "../assistant/pending";
+import { canonicalJson } from "../crypto";
+import type { AppError } from "../contract/errors";
+import { createPending } from "../pending/store";
 import type { McpCaller } from "./auth";
 import { CAPABILITY_META_KEY, PENDING_META_KEY } from "./apps-meta";
 

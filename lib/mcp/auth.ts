@@ -3,10 +3,10 @@
 // RFC 6750: 401 with a challenge that points at the protected resource metadata (RFC 9728) and
 // names the scopes to ask for; 403 insufficient_scope naming the scope a call needs (step-up).
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import { SCOPES, type Actor } from "../capabilities/define";
+import { SCOPES, type Actor } from "../contract/define";
 import { authenticate, callerKey, type Credential } from "../core/auth";
-import { AppError } from "../core/errors";
-import { isAppToken } from "../oauth/app-tokens";
+import { AppError } from "../contract/errors";
+import { isAppToken } from "../core/app-tokens";
 import { publicOrigin, resourceMetadataUrl } from "../oauth/resource";
 
 /** Who calls the door: the person (and app) behind the bearer, and the credential each call presents. */

@@ -6,9 +6,9 @@
 // call is put to the person again. Single use comes from the token itself: the pipeline consumes
 // it on its first use, so a replayed state runs nothing and the person is asked again.
 import { z } from "zod";
-import { canonicalJson } from "../core/crypto";
+import { canonicalJson } from "../crypto";
 import { open, seal } from "../connections/vault";
-import type { Actor } from "../capabilities/define";
+import type { Actor } from "../contract/define";
 import { callerKey } from "../core/auth";
 
 const payload = z.object({ token: z.string().min(1), summary: z.string(), exp: z.number() }).strict();

@@ -7,7 +7,7 @@ import {
   createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, McpServer, readRequestBody, WebStandardStreamableHTTPServerTransport, type AuthInfo,
 } from "@modelcontextprotocol/server";
 import { callerOf, insufficientScope, type McpCaller } from "./auth";
-import { DRAIN_LIMIT, drain, methodNotAllowed } from "../doors/http";
+import { DRAIN_LIMIT, drain, methodNotAllowed } from "../http/request";
 import { scopeOfTool, SERVER_INFO, type RegisterTools } from "./tools";
 import { forgetSession, isOnlyResponses, publishResponses } from "./sessions";
 import { heldSession, openSession, takeUp } from "./held-sessions";

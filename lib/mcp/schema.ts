@@ -2,9 +2,9 @@
 // dialect every host and provider reads) plus the door's envelope. Arguments are not validated
 // here: the pipeline does it (step 5), so a bad argument gets the API door's invalid_input.
 import type { CallToolResult, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
-import type { Capability } from "../capabilities/define";
+import type { Capability } from "../contract/define";
 import { propertiesOf, requiredOf, toolInput, toolOutput, type Json, type ObjectSchema } from "../advertise/audiences";
-import { ERROR_STATUS } from "../core/errors";
+import { ERROR_STATUS } from "../contract/errors";
 
 
 const BRAND: Json = { type: "string", minLength: 1, maxLength: 100, description: "The brand's short id or UUID (brands_list gives them)" };

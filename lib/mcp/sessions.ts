@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { log } from "../log";
-import { redis, redisReady } from "../ops/redis";
+import { redis, redisReady } from "../redis";
 
 const PREFIX = "brandops:mcp:session:";
 const CHANNEL = "brandops:mcp:client-responses";

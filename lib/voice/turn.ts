@@ -7,14 +7,14 @@
 // provider's refusal (transcription, the model, speech) is said as the chat says it.
 import "server-only";
 import { experimental_generateSpeech, experimental_transcribe, generateText, isStepCount, type LanguageModel, type ModelMessage } from "ai";
-import type { Actor, BrandInfo } from "../capabilities/define";
-import type { Role } from "../core/roles";
+import type { Actor, BrandInfo } from "../contract/define";
+import type { Role } from "../contract/roles";
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
 import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
-import { AppError, invalidInput } from "../core/errors";
-import type { ToolEnvelope } from "../assistant/envelope";
+import { AppError, invalidInput } from "../contract/errors";
+import type { ToolEnvelope } from "../pending/envelope";
 import { budgetMessage, budgetOf, meteredSteps } from "../assistant/budget";
 import { config } from "../config";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
@@ -22,7 +22,7 @@ import { assistantModel, assistantModelName, openAIProvider, strictTools } from 
 import { providerFailure, type FailedCall } from "../assistant/provider-failure";
 import { buildTools } from "../assistant/tools";
 import { runForPerson } from "../doors/assistant";
-import { pendingTruth } from "../doors/assistant-pending";
+import { pendingTruth } from "../assistant/decide";
 import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
 import { NO_VOICE_MESSAGE, voiceSetup, type VoiceSetup } from "./setup";

@@ -1,7 +1,7 @@
 // The Assistant door's chat (AI SDK 7 UI message stream): body { id, messages, brand }.
 import { handleChat } from "@/lib/assistant/chat";
 import { errorResponse } from "@/lib/assistant/http";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 

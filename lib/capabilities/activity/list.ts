@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DOORS, defineCapability, type BrandContext } from "../define";
+import { DOORS, defineCapability, type BrandContext } from "../../contract/define";
 import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
-import { decodeCursor, encodeCursor } from "../../core/cursor";
+import { decodeCursor, encodeCursor } from "../../contract/cursor";
 
 // Newest first; the cursor is the last entry's time and id (keyset, like every list).
 const position = z.object({ at: z.string(), id: z.string() }).strict();

@@ -1,6 +1,6 @@
 // The Voice door, turn by turn: POST { brand, audio | decided, history } (lib/voice/turn.ts).
 import { errorResponse, jsonResponse } from "@/lib/assistant/http";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 import { runVoiceTurn } from "@/lib/voice/turn";
 
 export const dynamic = "force-dynamic";

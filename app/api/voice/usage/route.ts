@@ -1,6 +1,6 @@
 // The Voice door's metering: POST { brand, usage } after each realtime response (lib/voice/usage.ts).
 import { errorResponse, jsonResponse } from "@/lib/assistant/http";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 import { meterVoiceUsage } from "@/lib/voice/usage";
 
 export const dynamic = "force-dynamic";

@@ -6,11 +6,11 @@
 // same answers, only slower. A path this does not match exactly (a trailing slash, the OpenAPI
 // document and catalogue, a method the MCP route does not export) is Next's, as before.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AppError } from "../core/errors";
-import { handleApiCall } from "../doors/api";
-import { methodNotAllowed, requestIdOf } from "../doors/http";
-import { mcpDoor } from "../doors/mcp";
-import { sendWebResponse, toWebRequest } from "./node-bridge";
+import { AppError } from "../contract/errors";
+import { handleApiCall } from "./api";
+import { methodNotAllowed, requestIdOf } from "../http/request";
+import { mcpDoor } from "./mcp";
+import { sendWebResponse, toWebRequest } from "../http/node-bridge";
 
 type Door = (request: Request) => Promise<Response>;
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;

@@ -4,13 +4,13 @@
 // (lib/ops/shutdown.ts) and, with REDIS_URL, a first connection to Redis, so the first calls are
 // already limited together with the other instances; then the background work (upload sweep,
 // revocation retries: lib/ops/background.ts).
-import { config } from "./config";
-import { providerCatalog } from "./connections/catalog";
-import { log } from "./log";
-import { installClientAddress, trustedProxyList } from "./ops/client-address";
-import { redis } from "./ops/redis";
-import { installShutdown } from "./ops/shutdown";
-import { startBackground } from "./ops/background";
+import { config } from "../config";
+import { providerCatalog } from "../connections/catalog";
+import { log } from "../log";
+import { installClientAddress, trustedProxyList } from "../http/client-address";
+import { redis } from "../redis";
+import { installShutdown } from "./shutdown";
+import { startBackground } from "./background";
 
 const REDIS_FIRST_CONNECT_MS = 2000;
 

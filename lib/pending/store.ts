@@ -3,7 +3,7 @@
 // except into the pipeline; every state change is one conditional update, so two clicks decide once.
 import { db } from "../db/client";
 import { asJson } from "../db/sql";
-import { randomBase62 } from "../core/crypto";
+import { randomBase62 } from "../crypto";
 import { open, seal } from "../connections/vault";
 import type { PersonDoor, ToolEnvelope } from "./envelope";
 

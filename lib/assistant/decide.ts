@@ -2,11 +2,11 @@
 // model is told about one. A decision is one conditional update, so two clicks run the write once;
 // Confirm presents the stored token through the same pipeline, which checks the role again. The
 // MCP door's confirm view decides its parked calls here too (lib/mcp/decide.ts), as its own caller.
-import { AppError } from "../core/errors";
-import type { ToolEnvelope } from "../assistant/envelope";
-import { claim, findPending, storeOutcome, type PendingCall } from "../assistant/pending";
+import { AppError } from "../contract/errors";
+import type { ToolEnvelope } from "../pending/envelope";
+import { claim, findPending, storeOutcome, type PendingCall } from "../pending/store";
 import { settleDecision } from "../conversations/settle";
-import { envelopeOf, errorEnvelope, invokeAs } from "./assistant";
+import { envelopeOf, errorEnvelope, invokeAs } from "../doors/assistant";
 
 /** How a confirmed call runs, with the token its claim released. */
 export type ConfirmedRun = (call: PendingCall, token: string | undefined, requestId: string, now: Date) => Promise<ToolEnvelope>;

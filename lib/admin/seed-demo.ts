@@ -4,9 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { PrismaClient } from "./generated/client";
-import { addMember, createBrand, createKey, createUser } from "../admin/commands";
-import { randomBase62 } from "../core/crypto";
+import type { PrismaClient } from "../db/generated/client";
+import { addMember, createBrand, createKey, createUser } from "./commands";
+import { randomBase62 } from "../crypto";
 
 export const DEMO_KEY_FILE = path.resolve("data/demo-key.txt");
 export const DEMO_EMAIL = "ada@northwind.example";

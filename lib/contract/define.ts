@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import type { Tx } from "../db/client";
 import type { SqlRead } from "../db/sql";
-import type { Role } from "../core/roles";
+import type { Role } from "./roles";
 import type { ConnectionsPort } from "../connections/port";
 import type { Storage } from "../storage/types";
 
@@ -35,7 +35,7 @@ export type Actor = {
   scopes: readonly Scope[] | null;
   /** null when the key is not limited to some brands */
   brandIds: readonly string[] | null;
-  /** the OAuth client acting for the person through the MCP door (lib/oauth/app-tokens.ts) */
+  /** the OAuth client acting for the person through the MCP door (lib/core/app-tokens.ts) */
   app?: { clientId: string; name: string; grantId: string };
 };
 

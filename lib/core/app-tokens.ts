@@ -6,10 +6,10 @@
 import { createHash } from "node:crypto";
 import { db, sql } from "../db/client";
 import { asBoolean, asDate, asJson } from "../db/sql";
-import { isScope, type Actor, type Scope } from "../capabilities/define";
-import { lastUseDue } from "../core/last-used";
-import { AppError } from "../core/errors";
-import { mcpResources } from "./resource";
+import { isScope, type Actor, type Scope } from "../contract/define";
+import { lastUseDue } from "./last-used";
+import { AppError } from "../contract/errors";
+import { mcpResources } from "../oauth/resource";
 
 export const ACCESS_TOKEN_PREFIX = "boa_";
 const TOKEN_PATTERN = /^boa_[0-9A-Za-z]{16,128}$/;

@@ -3,7 +3,7 @@
 // off, no retries per command, a short timeout), while the connection itself keeps reconnecting in
 // the background, so the shared path returns by itself when Redis does.
 import { Redis } from "ioredis";
-import { config } from "../config";
+import { config } from "./config";
 
 const COMMAND_TIMEOUT_MS = 250;
 const CONNECT_TIMEOUT_MS = 1000;

@@ -1,15 +1,15 @@
 // A person's grants to MCP clients ("Connected apps"): written when they consent, listed in
 // Security and access, revoked there. A grant names the brands and scopes chosen; the client's
-// tokens never reach further (lib/oauth/app-tokens.ts), and the person's live role bounds both.
+// tokens never reach further (lib/core/app-tokens.ts), and the person's live role bounds both.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { isScope, SCOPES, type Scope } from "../capabilities/define";
-import { AppError } from "../core/errors";
+import { isScope, SCOPES, type Scope } from "../contract/define";
+import { AppError } from "../contract/errors";
 import { db } from "../db/client";
-import { keyableBrands } from "../keys/keys";
+import { keyableBrands } from "./keys";
 import { auth } from "../auth/auth";
 import { config } from "../config";
-import { OFFLINE_ACCESS } from "./resource";
+import { OFFLINE_ACCESS } from "../oauth/resource";
 
 export const consentRequest = z.object({
   /** the consent page's query, signed by the authorization server (its `sig` is checked there) */

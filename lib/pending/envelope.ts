@@ -1,9 +1,9 @@
 // What one capability call from the Assistant door hands back, to the model (as the tool's
 // output) and to the widgets (as the tool part's output). It never carries a confirmation token:
-// a confirmation-requiring call is parked server-side as a pending call (lib/assistant/pending.ts)
+// a confirmation-requiring call is parked server-side as a pending call (lib/pending/store.ts)
 // and only the person's click, checked against that stored call, runs it (decisions §5).
-import type { Door } from "../capabilities/define";
-import type { AppError } from "../core/errors";
+import type { Door } from "../contract/define";
+import type { AppError } from "../contract/errors";
 
 /** The doors a signed-in person uses: the chat and voice sessions. */
 export type PersonDoor = Extract<Door, "assistant" | "voice">;

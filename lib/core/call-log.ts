@@ -2,7 +2,7 @@
 // answer's status and code, and how long it took. A 5xx is an error line carrying the cause (stack
 // included); everything else is info, refusals being the caller's business.
 import { log } from "../log";
-import type { AppError } from "../core/errors";
+import type { AppError } from "../contract/errors";
 
 type Call = { requestId: string; door: string; capabilityId: string };
 type Result = { ok: true } | { ok: false; error: AppError };

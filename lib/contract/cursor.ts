@@ -2,7 +2,7 @@
 // produce (or produced for another list) is invalid_input on field `cursor`.
 import { z } from "zod";
 import { config } from "../config";
-import { hmac, safeEqual } from "./crypto";
+import { hmac, safeEqual } from "../crypto";
 import { invalidInput } from "./errors";
 
 export function encodeCursor(list: string, position: unknown): string {
