@@ -47,6 +47,9 @@ export type ErrorDetails = {
   provider?: ProviderReport;
 };
 
+/** The `error` member of every door's error body. */
+export type ErrorBody = { code: ErrorCode; message: string; requestId: string } & ErrorDetails;
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetails;
@@ -63,7 +66,7 @@ export class AppError extends Error {
   }
 
   /** The body every door shows: `{ ok: false, error: { code, message, …details, requestId } }`. */
-  toBody(requestId: string) {
+  toBody(requestId: string): { ok: false; error: ErrorBody } {
     if (this.code === "internal") {
       return { ok: false as const, error: { code: this.code, message: "Unexpected error", requestId } };
     }

@@ -35,3 +35,6 @@ export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, siz
   }
   return true;
 }
+
+/** A JSON object (not an array, not null): what every door's input is. */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

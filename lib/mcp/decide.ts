@@ -5,14 +5,13 @@
 // runs the write at most once (a conditional claim), and is useless once expired or decided.
 import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import type { ToolEnvelope } from "../pending/envelope";
 import { findCapability } from "../capabilities/registry";
 import { callerKey } from "../core/auth";
 import { AppError } from "../contract/errors";
 import { describe, invalidIssues } from "../core/input";
 import { invoke } from "../core/invoke";
-import { decidePending, type ConfirmedRun } from "../assistant/decide";
-import { errorEnvelope } from "../doors/assistant";
+import { decide as decidePending, type ConfirmedRun } from "../assistant/decide";
+import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { advertised, errorResult } from "./schema";
 import { portableInput } from "../advertise/audiences";
 import type { McpCaller } from "./auth";

@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
-import { decidePending } from "../../lib/assistant/decide";
+import { decidePending } from "../../lib/doors/assistant";
 import { baseUrl, call, expectOk, makeKey, makeWorld } from "../support/world";
 
 const UI = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
