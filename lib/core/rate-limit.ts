@@ -4,15 +4,9 @@
 // comes back continuously. Refused calls are not counted, so a client that backs off recovers.
 import { redis } from "../redis";
 import { SharedRateLimitStore } from "./rate-limit-redis";
+import type { RateLimitDecision, RateLimitStore } from "./rate-limit-store";
 
 const WINDOW_MS = 60_000;
-
-export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
-export type RateLimitDecision = RateLimitState & { allowed: boolean; retryAfterSeconds: number };
-
-export interface RateLimitStore {
-  hit(key: string, limit: number, nowMs: number): Promise<RateLimitDecision>;
-}
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly logs = new Map<string, number[]>();
