@@ -2,7 +2,7 @@ import Link from "next/link";
 import { requireSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { keyableBrands, listApiKeys } from "@/lib/keys/keys";
-import { SCOPES } from "@/lib/contract/define";
+import { SCOPES } from "@/lib/contract/catalogue";
 import { SignOutButton } from "@/components/ui/sign-out-button";
 import { KeysPanel } from "./keys-panel";
 import { ConnectedApps } from "./connected-apps";

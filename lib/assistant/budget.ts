@@ -2,7 +2,7 @@
 // (UTC), against the plan's aiTokensPerMonth. Only the chat spends it; slash commands never do.
 import { db } from "../db/client";
 import { planOf } from "../plans";
-import type { BrandInfo } from "../contract/define";
+import type { BrandInfo } from "../contract/context";
 
 /** "YYYY-MM" of a moment, in UTC. */
 export function monthOf(now: Date): string {

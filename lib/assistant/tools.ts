@@ -2,7 +2,9 @@
 // (role and door, from the registry; sessions have no scopes), with the registry's descriptions.
 // Authorization declared once, checked twice: each call still runs the whole pipeline.
 import { jsonSchema, tool, type ToolSet } from "ai";
-import type { Actor, Capability, Door } from "../contract/define";
+import type { Door } from "../contract/catalogue";
+import type { Actor } from "../contract/context";
+import type { Capability } from "../contract/define";
 import { absentForNull, propertiesOf, requiredOf, strictToolInput, toolInput, type Json } from "../advertise/audiences";
 import { callableCapabilities } from "../core/access";
 import type { Role } from "../contract/roles";

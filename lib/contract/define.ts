@@ -1,80 +1,18 @@
 // defineCapability(): a capability is one object of data plus two pure functions. Everything a
 // door, the pipeline or a catalogue needs to know about it is a field here, never an `if` elsewhere.
+//
+// Why lib/contract and not lib/capabilities or lib/core: the pipeline (lib/core) runs capabilities
+// and the capabilities are written against it, so this contract sits below both; neither reaches
+// up into the other (scripts/support/import-graph.ts holds that layering).
+//
+// The registry erases each capability's own input and output types (one list of many shapes). The
+// pipeline still calls them typed: `accept` checks a raw input against the capability's own schema
+// and hands back its functions already bound to that input, inside this closure where the types
+// are known (architecture.md §11), so nothing is cast on the way.
 import type { z } from "zod";
-import type { Tx } from "../db/client";
-import type { SqlRead } from "../db/sql";
+import type { Door, Scope, Widget } from "./catalogue";
+import type { BaseContext, BrandContext } from "./context";
 import type { Role } from "./roles";
-import type { ConnectionsPort } from "../connections/port";
-import type { Storage } from "../storage/types";
-
-export const DOORS = ["assistant", "voice", "mcp", "api"] as const;
-export type Door = (typeof DOORS)[number];
-
-export const SCOPES = [
-  "questions.read", "questions.write", "brand.read", "brand.write", "library.read",
-  "library.write", "connections.read", "connections.write", "kit.read", "kit.write",
-  // added after the specification's ten (versioning rule 2: additive), for activity.list
-  "activity.read",
-] as const;
-export type Scope = (typeof SCOPES)[number];
-
-export const isScope = (name: string): name is Scope => (SCOPES as readonly string[]).includes(name);
-
-export const WIDGETS = [
-  "choice", "carousel", "palette", "confirm", "record", "list", "review", "file_request", "action_link",
-] as const;
-export type Widget = (typeof WIDGETS)[number];
-
-/** Who is calling: a person, through a personal key (API, MCP) or a session (Assistant, Voice). */
-export type Actor = {
-  userId: string;
-  name: string;
-  staff: boolean;
-  apiKeyId: string | null;
-  /** null for sessions: there only the role applies (decisions §4) */
-  scopes: readonly Scope[] | null;
-  /** null when the key is not limited to some brands */
-  brandIds: readonly string[] | null;
-  /** the OAuth client acting for the person through the MCP door (lib/core/app-tokens.ts) */
-  app?: { clientId: string; name: string; grantId: string };
-};
-
-export type BrandInfo = {
-  id: string;
-  shortId: string;
-  name: string;
-  plan: string | null;
-  status: string;
-  managerId: string | null;
-};
-
-export type BaseContext = {
-  actor: Actor;
-  /** the transaction the call runs in; capabilities reach the database only through it */
-  db: Tx;
-  /**
-   * Raw reads of committed data, for hot read capabilities (see lib/db/sql.ts). Writes must not
-   * use it (it reads outside their transaction): there it throws.
-   */
-  sql: SqlRead;
-  /** the file bytes (local disk or S3): signed URLs, sizes, first bytes; never a caller's path */
-  storage: Storage;
-  now: Date;
-  door: Door;
-  requestId: string;
-  /** effects outside the database (provider calls, storage) run only once the write committed */
-  afterCommit(effect: () => Promise<void>): void;
-  /** the OAuth provider catalog and the calls to providers (lib/connections) */
-  connections: ConnectionsPort;
-};
-
-export type BrandContext = BaseContext & {
-  brand: BrandInfo;
-  /** the caller's role in the brand; null for staff */
-  role: Role | null;
-  /** capability ids this caller may call in this brand through this door */
-  callableCapabilities(): string[];
-};
 
 type Meta = {
   id: string;
@@ -118,9 +56,26 @@ type Definition<Ctx, I extends z.ZodType, O extends z.ZodType> = Meta & {
 /** What an activity entry links to: a file of the library (the app's only record with a view of its own). */
 export type ActivityTarget = { kind: "asset"; id: string };
 
-/** The erased shape the registry, the pipeline and the doors work with. */
-export type Capability = Meta & {
-  brandScoped: boolean;
+/** One call of a capability whose own schema accepted its input: its functions, bound to that input. */
+export type BoundCall<Ctx> = {
+  /** the accepted input, for what the pipeline binds to it (confirmation, idempotency) */
+  readonly input: unknown;
+  check(ctx: Ctx): Promise<void>;
+  /** the sentence saying what will change; absent when the capability has none */
+  summarize?: (ctx: Ctx) => Promise<string>;
+  /** runs it: the output checked against its schema, and the record it touched (for the audit) */
+  execute(ctx: Ctx): Promise<{ data: unknown; touched(): ActivityTarget | undefined }>;
+};
+
+/** The capability's own schema's answer on a raw input: the bound call, or the schema's issues. */
+export type Accepted<Ctx> = { ok: true; call: BoundCall<Ctx> } | { ok: false; issues: readonly z.core.$ZodIssue[] };
+
+/**
+ * The erased shape the registry, the pipeline and the doors work with. The definition's own
+ * functions stay readable (whether a capability is implemented, has a summary) but take `never`:
+ * they are called only through `accept`.
+ */
+type Erased = Meta & {
   input: z.ZodType;
   output: z.ZodType;
   summarize?: (ctx: never, input: never) => string | Promise<string>;
@@ -129,21 +84,44 @@ export type Capability = Meta & {
   execute?: (ctx: never, input: never) => Promise<unknown>;
 };
 
+/** A capability acting inside one brand: it runs with a BrandContext. */
+export type BrandCapability = Erased & { brandScoped: true; accept(raw: unknown): Accepted<BrandContext> };
+/** A capability about the caller's account (brands.list): it runs with a BaseContext. */
+export type AccountCapability = Erased & { brandScoped: false; accept(raw: unknown): Accepted<BaseContext> };
+export type Capability = BrandCapability | AccountCapability;
+
 /** A capability acting inside one brand (every capability but brands.list). */
-export function defineCapability<I extends z.ZodType, O extends z.ZodType>(
-  definition: Definition<BrandContext, I, O>,
-): Capability {
-  return { ...definition, brandScoped: true } as Capability;
+export function defineCapability<I extends z.ZodType, O extends z.ZodType>(definition: Definition<BrandContext, I, O>): BrandCapability {
+  return { ...definition, brandScoped: true, accept: acceptor(definition) };
 }
 
 /** A capability about the caller's account rather than one brand (brands.list). */
-export function defineAccountCapability<I extends z.ZodType, O extends z.ZodType>(
-  definition: Definition<BaseContext, I, O>,
-): Capability {
-  return { ...definition, brandScoped: false } as Capability;
+export function defineAccountCapability<I extends z.ZodType, O extends z.ZodType>(definition: Definition<BaseContext, I, O>): AccountCapability {
+  return { ...definition, brandScoped: false, accept: acceptor(definition) };
 }
 
-/** MCP tool name: the id with dots replaced by underscores (spec). */
-export function mcpToolName(id: string): string {
-  return id.replaceAll(".", "_");
+/** `accept` of one definition: the input checked by its schema, then every function bound to it. */
+function acceptor<Ctx, I extends z.ZodType, O extends z.ZodType>(definition: Definition<Ctx, I, O>): (raw: unknown) => Accepted<Ctx> {
+  const { id, output, summarize, touched, check, execute } = definition;
+  return (raw) => {
+    const parsed = definition.input.safeParse(raw, { reportInput: true });
+    if (!parsed.success) return { ok: false, issues: parsed.error.issues };
+    const input: z.output<I> = parsed.data;
+    const call: BoundCall<Ctx> = {
+      input,
+      check: async (ctx) => {
+        await check?.(ctx, input);
+      },
+      execute: async (ctx) => {
+        if (!execute) throw new Error(`${id} is not implemented`);
+        // outputs are schemas too: what leaves is what the catalogue promises, or an internal error
+        const checked = output.safeParse(await execute(ctx, input));
+        if (!checked.success) throw new Error(`${id} produced output outside its schema: ${checked.error.message}`);
+        const data: z.output<O> = checked.data;
+        return { data, touched: () => touched?.(input, data) };
+      },
+    };
+    if (summarize) call.summarize = async (ctx) => summarize(ctx, input);
+    return { ok: true, call };
+  };
 }

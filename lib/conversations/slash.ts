@@ -4,7 +4,7 @@
 import "server-only";
 import type { UIMessage } from "ai";
 import type { ToolEnvelope } from "../pending/envelope";
-import { mcpToolName } from "../contract/define";
+import { mcpToolName } from "../contract/catalogue";
 import { findCapability } from "../capabilities/registry";
 import { AppError } from "../contract/errors";
 import { randomBase62 } from "../crypto";

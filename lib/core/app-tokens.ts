@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto";
 import { db, sql } from "../db/client";
 import { asBoolean, asDate, asJson } from "../db/sql";
-import { isScope, type Actor, type Scope } from "../contract/define";
+import { isScope, type Scope } from "../contract/catalogue";
+import type { Actor } from "../contract/context";
 import { lastUseDue } from "./last-used";
 import { AppError } from "../contract/errors";
 import { mcpResources } from "../oauth/resource";

@@ -3,7 +3,7 @@
 // tokens never reach further (lib/core/app-tokens.ts), and the person's live role bounds both.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { isScope, SCOPES, type Scope } from "../contract/define";
+import { isScope, SCOPES, type Scope } from "../contract/catalogue";
 import { AppError } from "../contract/errors";
 import { db } from "../db/client";
 import { keyableBrands } from "./keys";

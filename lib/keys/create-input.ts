@@ -2,7 +2,7 @@
 // names its field (decisions §2), and resolved to what lib/keys/keys.ts stores.
 import { z } from "zod";
 import type { PrismaClient } from "../db/generated/client";
-import { SCOPES } from "../contract/define";
+import { SCOPES } from "../contract/catalogue";
 import { AppError, type FieldIssue } from "../contract/errors";
 import { describe } from "../core/input";
 import { keyableBrands, resolveScopes, type NewKey } from "./keys";

@@ -3,7 +3,8 @@
 // RFC 6750: 401 with a challenge that points at the protected resource metadata (RFC 9728) and
 // names the scopes to ask for; 403 insufficient_scope naming the scope a call needs (step-up).
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import { SCOPES, type Actor } from "../contract/define";
+import { SCOPES } from "../contract/catalogue";
+import type { Actor } from "../contract/context";
 import { authenticate, callerKey, type Credential } from "../core/auth";
 import { AppError } from "../contract/errors";
 import { isAppToken } from "../core/app-tokens";

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { canonicalJson } from "../crypto";
 import { open, seal } from "../connections/vault";
-import type { Actor } from "../contract/define";
+import type { Actor } from "../contract/context";
 import { callerKey } from "../core/auth";
 
 const payload = z.object({ token: z.string().min(1), summary: z.string(), exp: z.number() }).strict();

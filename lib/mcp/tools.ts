@@ -2,7 +2,9 @@
 // what tools/list shows a caller (only what its scopes allow; an MCP Apps host also sees each
 // tool's view and the confirm view's own tool).
 import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
-import { mcpToolName, type Actor, type Capability } from "../contract/define";
+import { mcpToolName } from "../contract/catalogue";
+import type { Actor } from "../contract/context";
+import type { Capability } from "../contract/define";
 import type { McpCaller } from "./auth";
 import { capabilities } from "../capabilities/registry";
 import { hasScope } from "../core/access";

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { registerAppResource, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/server";
 import type { McpServer } from "@modelcontextprotocol/server";
-import { mcpToolName } from "../contract/define";
+import { mcpToolName } from "../contract/catalogue";
 import { capabilities } from "../capabilities/registry";
 import { storage } from "../storage/index";
 import { viewUri } from "./apps";

@@ -9,7 +9,7 @@
 // of its own, APP_URL with only the host name changed; all of them name this one door, and one
 // authorization server (APP_URL's issuer) issues tokens for any of them.
 import { localhostAllowedHostnames } from "@modelcontextprotocol/server";
-import { SCOPES } from "../contract/define";
+import { SCOPES } from "../contract/catalogue";
 import { config } from "../config";
 
 export const MCP_PATH = "/api/mcp";

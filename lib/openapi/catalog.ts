@@ -1,7 +1,7 @@
 // The catalogue: every capability of the registry with its catalogue facts, served or not.
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
-import { DOORS, SCOPES, WIDGETS } from "../contract/define";
+import { DOORS, SCOPES, WIDGETS } from "../contract/catalogue";
 import { ROLES } from "../contract/roles";
 import { isServed } from "../core/rollout";
 

@@ -2,7 +2,7 @@
 // output) and to the widgets (as the tool part's output). It never carries a confirmation token:
 // a confirmation-requiring call is parked server-side as a pending call (lib/pending/store.ts)
 // and only the person's click, checked against that stored call, runs it (decisions §5).
-import type { Door } from "../contract/define";
+import type { Door } from "../contract/catalogue";
 import type { AppError, ErrorBody } from "../contract/errors";
 
 /** The doors a signed-in person uses: the chat and voice sessions. */

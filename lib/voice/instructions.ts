@@ -1,7 +1,7 @@
 // The voice model's standing instructions: the chat's (same brand, person, order of work, rules on
 // confirmation), plus what speaking changes. A spoken "yes" confirms nothing: only the person's
 // press of Confirm on the card on screen runs a write (README "Voice", why).
-import type { BrandInfo } from "../contract/define";
+import type { BrandInfo } from "../contract/context";
 import type { Role } from "../contract/roles";
 import { systemPrompt } from "../assistant/system-prompt";
 

@@ -7,7 +7,7 @@
 // provider's refusal (transcription, the model, speech) is said as the chat says it.
 import "server-only";
 import { experimental_generateSpeech, experimental_transcribe, generateText, isStepCount, type LanguageModel, type ModelMessage } from "ai";
-import type { Actor, BrandInfo } from "../contract/define";
+import type { Actor, BrandInfo } from "../contract/context";
 import type { Role } from "../contract/roles";
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";

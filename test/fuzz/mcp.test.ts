@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capabilities } from "../../lib/capabilities/registry";
-import { mcpToolName } from "../../lib/contract/define";
+import { mcpToolName } from "../../lib/contract/catalogue";
 import { isServed } from "../../lib/core/rollout";
 import { makeAsset, makeConnection, makeQuestion } from "../support/records";
 import { callTool, connectMcp, type McpClient } from "../support/mcp";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { absentForNull, strictToolInput, toolInput } from "../../lib/advertise/audiences";
 import { exactSchema } from "../../lib/advertise/json-schema";
 import { buildTools, modelInputSchema, type RunTool } from "../../lib/assistant/tools";
-import type { Actor } from "../../lib/contract/define";
+import type { Actor } from "../../lib/contract/context";
 import { capabilities } from "../../lib/capabilities/registry";
 import { isServed } from "../../lib/core/rollout";
 import { ROLES, type Role } from "../../lib/contract/roles";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { defineCapability, type BrandContext } from "../../contract/define";
+import type { BrandContext } from "../../contract/context";
+import { defineCapability } from "../../contract/define";
 import { recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineCapability, type BrandContext } from "../../contract/define";
+import type { BrandContext } from "../../contract/context";
+import { defineCapability } from "../../contract/define";
 import { recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../contract/errors";
 import { openTokens, type ProviderTokens } from "../../connections/tokens";
