@@ -33,7 +33,10 @@ type Meta = {
   destructive?: boolean;
 };
 
-type Definition<Ctx, I extends z.ZodType, O extends z.ZodType> = Meta & {
+/** Every capability answers with a JSON object (a write with { ok: true, … }, decisions §1). */
+type Output = z.ZodType<Record<string, unknown>>;
+
+type Definition<Ctx, I extends z.ZodType, O extends Output> = Meta & {
   input: I;
   output: O;
   /**
@@ -64,7 +67,7 @@ export type BoundCall<Ctx> = {
   /** the sentence saying what will change; absent when the capability has none */
   summarize?: (ctx: Ctx) => Promise<string>;
   /** runs it: the output checked against its schema, and the record it touched (for the audit) */
-  execute(ctx: Ctx): Promise<{ data: unknown; touched(): ActivityTarget | undefined }>;
+  execute(ctx: Ctx): Promise<{ data: Record<string, unknown>; touched(): ActivityTarget | undefined }>;
 };
 
 /** The capability's own schema's answer on a raw input: the bound call, or the schema's issues. */
@@ -91,17 +94,17 @@ export type AccountCapability = Erased & { brandScoped: false; accept(raw: unkno
 export type Capability = BrandCapability | AccountCapability;
 
 /** A capability acting inside one brand (every capability but brands.list). */
-export function defineCapability<I extends z.ZodType, O extends z.ZodType>(definition: Definition<BrandContext, I, O>): BrandCapability {
+export function defineCapability<I extends z.ZodType, O extends Output>(definition: Definition<BrandContext, I, O>): BrandCapability {
   return { ...definition, brandScoped: true, accept: acceptor(definition) };
 }
 
 /** A capability about the caller's account rather than one brand (brands.list). */
-export function defineAccountCapability<I extends z.ZodType, O extends z.ZodType>(definition: Definition<BaseContext, I, O>): AccountCapability {
+export function defineAccountCapability<I extends z.ZodType, O extends Output>(definition: Definition<BaseContext, I, O>): AccountCapability {
   return { ...definition, brandScoped: false, accept: acceptor(definition) };
 }
 
 /** `accept` of one definition: the input checked by its schema, then every function bound to it. */
-function acceptor<Ctx, I extends z.ZodType, O extends z.ZodType>(definition: Definition<Ctx, I, O>): (raw: unknown) => Accepted<Ctx> {
+function acceptor<Ctx, I extends z.ZodType, O extends Output>(definition: Definition<Ctx, I, O>): (raw: unknown) => Accepted<Ctx> {
   const { id, output, summarize, touched, check, execute } = definition;
   return (raw) => {
     const parsed = definition.input.safeParse(raw, { reportInput: true });

@@ -33,7 +33,7 @@ export type Invocation = {
 };
 
 export type Outcome = {
-  result: { ok: true; data: unknown } | { ok: false; error: AppError };
+  result: { ok: true; data: Record<string, unknown> } | { ok: false; error: AppError };
   /** present once the caller is known (step 2), so doors can send RateLimit headers */
   rateLimit?: RateLimitState;
 };
@@ -61,7 +61,7 @@ export async function invoke(call: Invocation): Promise<Outcome> {
   return outcome;
 }
 
-async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<unknown> {
+async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<Record<string, unknown>> {
   const reader = readDb();
   // 1. who is calling
   const actor = await authenticate(call.credential, now);
@@ -132,7 +132,7 @@ async function requireConfirmation(
 async function write(
   capability: Capability, actor: Actor, access: BrandAccess, call: BoundCall<BrandContext>,
   context: (database: Tx, afterCommit: BaseContext["afterCommit"]) => BrandContext, now: Date, trail: AuditTrail | undefined,
-): Promise<unknown> {
+): Promise<Record<string, unknown>> {
   const effects: (() => Promise<void>)[] = [];
   const { input } = call;
   const idempotency: IdempotencyScope | undefined = capability.idempotent

@@ -68,7 +68,7 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
   const result = await run(state ? { ...args, confirmationToken: state.token } : args);
   if (rendersViews(clientCapabilities(server, ctx))) {
     // the view shows the data and asks the person itself (lib/mcp/apps.ts); elicitation is not needed
-    if (result.ok) return viewResult(capability, result.data as Record<string, unknown>);
+    if (result.ok) return viewResult(capability, result.data);
     if (result.error.code === "confirmation_required") {
       // access may have ended since the call (the pipeline's answer then); a call that cannot be
       // parked (no brand) goes on as for any client
@@ -89,10 +89,7 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
 }
 
 function toolResult(result: Result, requestId: string): CallToolResult {
-  if (result.ok) {
-    const data = result.data as Record<string, unknown>;
-    return { structuredContent: data, content: [{ type: "text", text: JSON.stringify(data, null, 2) }] };
-  }
+  if (result.ok) return { structuredContent: result.data, content: [{ type: "text", text: JSON.stringify(result.data, null, 2) }] };
   const body = result.error.toBody(requestId);
   return errorResult(body);
 }
