@@ -123,13 +123,16 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     }
   });
 
-  it("meters the voice tokens, and a spent budget refuses to start in words", async () => {
+  it("meters the voice tokens within the session's reservation, Stop settles it, and a spent budget refuses to start in words", async () => {
     const { page, brand } = await voicePage("admin", ["what are our brand colors"]);
     await page.getByTestId("voice-start").click();
     await expect.poll(() => saidByAssistant(page), { timeout: 45_000 }).toContainEqual(expect.stringContaining("Here is your palette."));
     // two responses (the call, then the answer), 300 tokens each as the scripted server reports
     await expect.poll(async () => (await db().aiUsage.findUnique({ where: { brandId_month: { brandId: brand.id, month: monthOf(new Date()) } } }))?.tokens, { timeout: 10_000 }).toBe(600);
     await page.getByTestId("voice-stop").click();
+    // Stop voice ended the session on the server: the rest of its reservation is released
+    await expect.poll(async () => (await db().aiUsage.findUnique({ where: { brandId_month: { brandId: brand.id, month: monthOf(new Date()) } } }))?.reserved, { timeout: 10_000 }).toBe(0);
+    expect(await db().voiceSession.findFirst({ where: { brandId: brand.id } })).toMatchObject({ charged: 600, endedAt: expect.any(Date) });
     await db().aiUsage.update({ where: { brandId_month: { brandId: brand.id, month: monthOf(new Date()) } }, data: { tokens: PLANS.free.aiTokensPerMonth } });
     const minted = realtime.minted.length;
     await page.getByTestId("voice-start").click();

@@ -26,6 +26,7 @@ let model: ScriptedModel;
 let providers: ReturnType<typeof writeProvidersFile>;
 let admin: Page;
 let brand: { id: string; shortId: string };
+let adminKey: string;
 const people = {} as Record<"admin" | "viewer", Person>;
 const assets: { id: string; name: string }[] = [];
 
@@ -123,6 +124,7 @@ beforeAll(async () => {
   await db().kitTypography.create({ data: { id: randomUUID(), brandId: brand.id, family: "Fraunces", role: "heading", weights: ["600", "800"], position: 0 } });
   await db().kitInstruction.create({ data: { brandId: brand.id, section: "colors", text: "Espresso leads; Crema only as a background." } });
   const { key } = await createKey(db(), { email: people.admin.email, scopes: "all" });
+  adminKey = key;
   const approved = await seedAsset(key, "Logo on cream", [59, 36, 24]);
   await api("library.asset.review", key, { assetId: approved, decision: "approve" });
   await seedAsset(key, "Logo leaf", [47, 125, 79]);
@@ -310,13 +312,41 @@ describe("widgets through slash commands, in Chromium", () => {
     await shot(widget, "file_request-cancelled");
   }, 60_000);
 
-  it("action_link: connections.connect opens the provider's authorization page", async () => {
+  it("action_link: connections.connect's link, clicked by the person who asked, goes through the provider and back to a page saying it is connected", async () => {
     const widget = (await slash(admin, "connections.connect", () => admin.getByTestId("slash-field-provider").fill("mocksocial"))).getByTestId("widget-action_link");
-    const href = await widget.getByTestId("action-link-open").getAttribute("href");
-    expect(href).toMatch(new RegExp(`^${mock.base}/authorize\\?`));
-    expect(await widget.getByTestId("action-link-open").getAttribute("target")).toBe("_blank");
+    const link = widget.getByTestId("action-link-open");
+    // the link leads to this service first, which checks who opened it, then to the provider
+    expect((await link.getAttribute("href"))!.startsWith(`${server.url}/api/connections/start?state=`)).toBe(true);
+    expect(await link.getAttribute("target")).toBe("_blank");
     await shot(widget, "action_link");
+    // the mock provider signs nobody in: it sends the browser straight back to our callback (the
+    // page's origin guard aborts requests, but redirects are the browser's and go on)
+    const [tab] = await Promise.all([admin.context().waitForEvent("page"), link.click()]);
+    await tab.waitForURL((url) => url.pathname === "/api/connections/callback", { timeout: 15_000 });
+    expect(await tab.locator("h1").innerText()).toBe("Mock Social is connected");
+    await tab.close();
   });
+
+  it("a connection link asked for with an API key: anyone else signed in is told it is not theirs; a browser without a sign-in signs in as the key's owner, then connects", async () => {
+    const { authorizationUrl } = await api("connections.connect", adminKey, { provider: "mocksocial" });
+    const viewer = await signedInPage(people.viewer);
+    await viewer.goto(authorizationUrl);
+    expect(await viewer.locator("h1").innerText()).toBe("This link belongs to someone else");
+    expect(await viewer.locator("p").innerText()).toContain(people.viewer.email);
+    await screenshot(viewer, "connection-link-not-yours");
+    await viewer.context().close();
+
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto(authorizationUrl);
+    await page.waitForURL((url) => url.pathname === "/sign-in");
+    await page.getByTestId("sign-in-email").fill(people.admin.email);
+    await page.getByTestId("sign-in-password").fill(people.admin.password);
+    await page.getByTestId("sign-in-submit").click();
+    await page.waitForURL((url) => url.pathname === "/api/connections/callback", { timeout: 15_000 });
+    expect(await page.locator("h1").innerText()).toBe("Mock Social is connected");
+    await screenshot(page, "connection-connected");
+    await context.close();
+  }, 60_000);
 
   it("fallback: the brand voice as readable text", async () => {
     const widget = (await slash(admin, "brand.soul.read")).getByTestId("widget-fallback");

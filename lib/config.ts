@@ -1,4 +1,5 @@
 // Configuration, validated once: a wrong setting fails fast with a sentence naming it.
+import { isIP } from "node:net";
 import { z } from "zod";
 import { loadOrCreateSecret } from "./secret";
 import { trustedProxyList } from "./http/client-address";
@@ -20,6 +21,15 @@ function hostList(name: string) {
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // the address `npm start` listens on: loopback, so a laptop's service is not on its network until
+  // asked (0.0.0.0 or :: for every interface: several instances, containers)
+  HOST: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().default("127.0.0.1").refine(
+      (value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value),
+      "HOST must be an address to listen on, such as 127.0.0.1 (this machine only), ::1, 0.0.0.0 or :: (every interface)",
+    ),
+  ),
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
@@ -91,6 +101,10 @@ const schema = z.object({
   REALTIME_BASE_URL: unsetIfEmpty(z.url("REALTIME_BASE_URL must be a URL such as https://api.openai.com/v1")),
   REALTIME_TRANSPORT: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["webrtc", "websocket"], "REALTIME_TRANSPORT must be webrtc or websocket").default("webrtc")),
   REALTIME_VOICE: unsetIfEmpty(z.string().max(60)),
+  // a realtime voice session (lib/voice/reservation.ts): the tokens reserved for it when it is
+  // minted (the most its browser's reports can charge), and how long its reports are taken
+  VOICE_SESSION_TOKENS: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  VOICE_SESSION_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
   VOICE_TRANSCRIPTION_MODEL: unsetIfEmpty(z.string().max(200)),
   VOICE_SPEECH_MODEL: unsetIfEmpty(z.string().max(200)),
 }).superRefine((env, issues) => {

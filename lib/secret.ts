@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "./private-files";
 
 const SECRET_FILE = path.resolve("data/secret");
 
@@ -12,9 +13,9 @@ export function loadOrCreateSecret(): string {
   try {
     return readFileSync(SECRET_FILE, "utf8").trim();
   } catch {
-    mkdirSync(path.dirname(SECRET_FILE), { recursive: true });
+    makePrivateDir(path.dirname(SECRET_FILE));
     try {
-      writeFileSync(SECRET_FILE, randomBytes(32).toString("base64url") + "\n", { flag: "wx", mode: 0o600 });
+      writeFileSync(SECRET_FILE, randomBytes(32).toString("base64url") + "\n", { flag: "wx", mode: PRIVATE_FILE_MODE });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }

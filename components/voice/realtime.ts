@@ -7,7 +7,7 @@ import { OpenAIRealtimeWebRTC, OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeS
 import type { ToolEnvelope } from "@/lib/pending/envelope";
 import type { ProviderReport } from "@/lib/contract/errors";
 import { capturePcm, PcmPlayer } from "./microphone";
-import { callVoiceTool, reportVoiceUsage, type VoiceSessionAnswer } from "./voice-api";
+import { callVoiceTool, endVoiceSession, reportVoiceUsage, type VoiceSessionAnswer } from "./voice-api";
 
 export type VoiceState = "connecting" | "listening" | "thinking" | "speaking";
 
@@ -60,9 +60,16 @@ export async function startRealtime(answer: Realtime, brand: string, microphone:
   let player: PcmPlayer | undefined;
   let stopCapture: (() => void) | undefined;
   let stopped = false;
+  // the server takes this session's reports until endsAt; the session ends there
+  const timeUp = setTimeout(() => {
+    on.ended("This voice session reached its time limit. Press Start voice to go on.");
+    stop();
+  }, Math.max(0, Date.parse(answer.session.endsAt) - Date.now()));
   const stop = () => {
     if (stopped) return;
     stopped = true;
+    clearTimeout(timeUp);
+    endVoiceSession(answer.session.id);
     stopCapture?.();
     player?.close();
     session.close();
@@ -74,7 +81,7 @@ export async function startRealtime(answer: Realtime, brand: string, microphone:
     else if (event.type === "conversation.item.input_audio_transcription.completed") on.said("user", String(event.transcript ?? "").trim());
     else if (event.type === "response.output_audio_transcript.done") on.said("assistant", String(event.transcript ?? "").trim());
     else if (event.type === "response.output_audio.delta") on.state("speaking");
-    else if (event.type === "response.done") void meter(event.response as { usage?: Record<string, unknown> } | undefined);
+    else if (event.type === "response.done") void meter(event.response as { id?: string; usage?: Record<string, unknown> } | undefined);
   });
   session.on("audio", (event: { data: ArrayBuffer }) => player?.play(event.data));
   // the connection failed (a tool's own failure is already an envelope the model was given)
@@ -82,12 +89,14 @@ export async function startRealtime(answer: Realtime, brand: string, microphone:
     if (!stopped) on.ended("The voice connection failed. Press Start voice to try again.");
     stop();
   });
-  async function meter(response: { usage?: Record<string, unknown> } | undefined) {
+  async function meter(response: { id?: string; usage?: Record<string, unknown> } | undefined) {
     if (!player?.busy) on.state("listening");
-    if (!response?.usage) return;
-    const answer = await reportVoiceUsage(brand, response.usage);
-    if (answer.ok && answer.value.exhausted) {
-      on.ended(answer.value.message ?? "The brand's assistant budget for this month is spent.");
+    if (!response?.usage || !response.id || stopped) return;
+    const reported = await reportVoiceUsage(answer.session.id, response.id, response.usage);
+    // the session's tokens or the month's are spent, or the server no longer takes this session
+    const over = reported.ok ? reported.value.ended && (reported.value.message ?? "This voice session has ended.") : reported.code === "not_found" && reported.message;
+    if (over && !stopped) {
+      on.ended(over);
       stop();
     }
   }

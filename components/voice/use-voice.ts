@@ -9,7 +9,7 @@ import type { ProviderReport } from "@/lib/contract/errors";
 import { openMicrophone } from "./microphone";
 import { startRealtime, type RunningSession, type SessionHandlers, type VoiceState } from "./realtime";
 import { startTurns, type TurnSession } from "./turns";
-import { startVoiceSession } from "./voice-api";
+import { endVoiceSession, startVoiceSession } from "./voice-api";
 
 export type VoiceEntry =
   | { id: string; kind: "said"; role: "user" | "assistant"; text: string }
@@ -46,10 +46,13 @@ export function useVoice(brand: string | null) {
       setProblem({ message: answer.message, provider: answer.provider });
       return setStatus("off");
     }
+    // a realtime session that never opened gives its reserved tokens back at once
+    const release = () => answer.value.mode === "realtime" && endVoiceSession(answer.value.session.id);
     let microphone: MediaStream;
     try {
       microphone = await openMicrophone();
     } catch (error) {
+      release();
       setProblem({ message: (error as Error).message });
       return setStatus("off");
     }
@@ -72,6 +75,7 @@ export function useVoice(brand: string | null) {
         ? await startRealtime(answer.value, brand, microphone, handlers)
         : startTurns(answer.value, brand, microphone, handlers);
     } catch {
+      release();
       microphone.getTracks().forEach((track) => track.stop());
       setProblem({ message: "The voice session could not be opened. Press Start voice to try again." });
       setStatus("off");

@@ -34,7 +34,14 @@ export async function callVoiceTool(brand: string, name: string, args: unknown, 
   return { status: "error", capabilityId: name.replaceAll("_", "."), error: { code: answer.code, message: answer.message } as Extract<ToolEnvelope, { status: "error" }>["error"] };
 }
 
-export const reportVoiceUsage = (brand: string, usage: Record<string, unknown>) => post<UsageAnswer>("/api/voice/usage", { brand, usage });
+/** one response's usage, charged against the tokens the server reserved for this session */
+export const reportVoiceUsage = (session: string, responseId: string, usage: Record<string, unknown>) =>
+  post<UsageAnswer>("/api/voice/usage", { session, responseId, usage });
+
+/** the session is over: the server releases what it did not report (sent even while the page unloads) */
+export function endVoiceSession(session: string): void {
+  void fetch("/api/voice/session/end", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ session }), keepalive: true }).catch(() => undefined);
+}
 
 export const sendVoiceTurn = (body: { brand: string; audio?: string; decided?: string; history: { role: "user" | "assistant"; text: string }[] }) =>
   post<TurnAnswer>("/api/voice/turn", body);

@@ -2,11 +2,12 @@
 // an admin who can sign in and an API key, so the README's curl example and the sign-in page work
 // right away. Runs once: only on a database without any brand.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "../db/generated/client";
 import { addMember, createBrand, createKey, createUser } from "./commands";
 import { randomBase62 } from "../crypto";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../private-files";
 
 export const DEMO_KEY_FILE = path.resolve("data/demo-key.txt");
 export const DEMO_EMAIL = "ada@northwind.example";
@@ -72,8 +73,8 @@ export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key
   await db.task.create({ data: { id: randomUUID(), brandId, title: "Review the launch post", status: "pending" } });
 
   const { key } = await createKey(db, { email: "ada@northwind.example", scopes: "all", name: "demo key" });
-  mkdirSync(path.dirname(DEMO_KEY_FILE), { recursive: true });
-  writeFileSync(DEMO_KEY_FILE, key + "\n", { mode: 0o600 });
-  writeFileSync(DEMO_SIGN_IN_FILE, `${DEMO_EMAIL}\n${password}\n`, { mode: 0o600 });
+  makePrivateDir(path.dirname(DEMO_KEY_FILE));
+  writeFileSync(DEMO_KEY_FILE, key + "\n", { mode: PRIVATE_FILE_MODE });
+  writeFileSync(DEMO_SIGN_IN_FILE, `${DEMO_EMAIL}\n${password}\n`, { mode: PRIVATE_FILE_MODE });
   return { shortId, key, email: DEMO_EMAIL, password };
 }

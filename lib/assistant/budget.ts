@@ -1,6 +1,6 @@
 // The AI budget (decisions §6, §9): tokens the assistant's model used, per brand per calendar month
-// (UTC), against the plan's aiTokensPerMonth. Only the chat spends it; slash commands never do.
-import { db } from "../db/client";
+// (UTC), against the plan's aiTokensPerMonth. The chat and Voice spend it; slash commands never do.
+import { db, type Tx } from "../db/client";
 import { planOf } from "../plans";
 import type { BrandInfo } from "../contract/context";
 
@@ -55,10 +55,18 @@ export async function reserveTokens(brand: Pick<BrandInfo, "id" | "plan">, estim
 export async function settleTokens(reservation: Reservation, used: number): Promise<void> {
   if (reservation.settled) return;
   reservation.settled = true;
-  const spent = Number.isFinite(used) && used > 0 ? Math.round(used) : 0;
-  await db().$executeRaw`UPDATE "AiUsage" SET "tokens" = "tokens" + ${spent},
-    "reserved" = CASE WHEN "reserved" > ${reservation.tokens} THEN "reserved" - ${reservation.tokens} ELSE 0 END
-    WHERE "brandId" = ${reservation.brandId} AND "month" = ${reservation.month}`;
+  await drawReserved(db(), reservation, Number.isFinite(used) && used > 0 ? Math.round(used) : 0, reservation.tokens);
+}
+
+/**
+ * One step of a reservation that is spent piece by piece (a realtime voice session,
+ * lib/voice/reservation.ts): `spent` tokens join the month's used count and `released` leave its
+ * reserved count, in one statement, inside the caller's transaction when it passes one.
+ */
+export async function drawReserved(database: Tx, where: { brandId: string; month: string }, spent: number, released: number): Promise<void> {
+  await database.$executeRaw`UPDATE "AiUsage" SET "tokens" = "tokens" + ${spent},
+    "reserved" = CASE WHEN "reserved" > ${released} THEN "reserved" - ${released} ELSE 0 END
+    WHERE "brandId" = ${where.brandId} AND "month" = ${where.month}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import "server-only";
 import { sessionUserId } from "../auth/session";
 import { config } from "../config";
 import { AppError } from "../contract/errors";
+import { parseJsonText } from "../http/json-text";
 
 /**
  * A cross-site page must not make a signed-in person's browser post here. Browsers send Origin on
@@ -39,12 +40,9 @@ export async function readJsonObject(request: Request, limitBytes: number): Prom
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) throw bad("send Content-Type: application/json");
   const text = await request.text();
   if (Buffer.byteLength(text) > limitBytes) throw bad(`larger than the ${Math.round(limitBytes / 1024)} KiB limit`);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw bad("is not valid JSON");
-  }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw bad(parsed.message);
+  const value = parsed.value;
   if (!value || typeof value !== "object" || Array.isArray(value)) throw bad("must be a JSON object");
   return value as Record<string, unknown>;
 }

@@ -10,7 +10,9 @@ import { hmac } from "../crypto";
 import { rateLimitStore } from "../core/rate-limit";
 import { db, dialect } from "../db/client";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { withBoundedJson } from "./json-body";
 import { checkSignIn, deviceCookie } from "./sign-in-limits";
+import { OAUTH_ERROR_PATH } from "../oauth/error-page";
 import { oauthProviderPlugin } from "../oauth/provider";
 import { OFFLINE_ACCESS } from "../oauth/resource";
 
@@ -35,6 +37,8 @@ function createAuth() {
     user: { fields: { image: "avatarUrl" } },
     // the authorization server of the MCP door's OAuth (lib/oauth)
     plugins: [oauthProviderPlugin()],
+    // failed authorizations that have no trusted place to return to: our own page, in words
+    onAPIError: { errorURL: new URL(OAUTH_ERROR_PATH, settings.APP_URL).toString() },
     rateLimit: {
       enabled: true,
       // every rule counts over 60 s in the service's own limiter (shared between instances when it is)
@@ -83,7 +87,9 @@ const SERVED = new Set([
 ]);
 /** Called by OAuth clients themselves, from no page of ours: no Origin to check, and no cookie read. */
 const CLIENT_ENDPOINTS = new Set(["/oauth2/token", "/oauth2/register", "/oauth2/revoke"]);
-const authPath = (request: Request) => new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
+export const authPath = (request: Request) => new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
+/** Whether /api/auth answers at this address: the authorization server's metadata names no other endpoint. */
+export const servesAuthEndpoint = (url: string) => URL.canParse(url) && new URL(url).origin === new URL(config().APP_URL).origin && SERVED.has(authPath(new Request(url)));
 /** An endpoint OAuth clients call themselves (the ones a browser MCP host gets CORS on). */
 export const isOAuthClientEndpoint = (request: Request) => CLIENT_ENDPOINTS.has(authPath(request));
 
@@ -124,9 +130,11 @@ function withOfflineAccess(request: Request): Request {
   return new Request(url, request);
 }
 
-export async function handleAuthRequest(request: Request): Promise<Response> {
-  const path = authPath(request);
+export async function handleAuthRequest(received: Request): Promise<Response> {
+  const path = authPath(received);
   if (!SERVED.has(path)) return Response.json({ message: "Not found" }, { status: 404 });
+  const request = await withBoundedJson(received);
+  if (request instanceof Response) return request;
   // better-auth checks Origin only when a cookie is present; a sign-in without one from another
   // site (login CSRF: signing someone into the attacker's account) is refused here too
   if (path === "/oauth2/register" && request.method === "POST") return auth().handler(await asNativeWhenLoopback(request));

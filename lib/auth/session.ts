@@ -16,6 +16,12 @@ async function sessionUser(requestHeaders: Headers): Promise<SessionUser | null>
   return { id: session.user.id, email: session.user.email, name: session.user.name };
 }
 
+/** The person and the sign-in session these headers carry (a connection link binds to both), or null. */
+export async function signedInSession(requestHeaders: Headers): Promise<{ userId: string; email: string; sessionId: string } | null> {
+  const session = await auth().api.getSession({ headers: requestHeaders });
+  return session ? { userId: session.user.id, email: session.user.email, sessionId: session.session.id } : null;
+}
+
 /** The person whose session cookie these headers carry, or null (no cookie, expired, signed out). */
 export async function sessionUserId(requestHeaders: Headers): Promise<string | null> {
   return (await sessionUser(requestHeaders))?.id ?? null;

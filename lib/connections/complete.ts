@@ -1,38 +1,40 @@
 // The return leg of connections.connect: the provider sends the person back with `code` and
-// `state` (or `error`). Every outcome is a CallbackOutcome for a page; nothing here throws on
-// purpose. The state is consumed before anything else is done with it, whatever happens next.
+// `state` (or `error`). Every outcome is a ConnectionOutcome for a page; nothing here throws on
+// purpose. Only the browser that opened the link (lib/connections/start.ts), still signed in as
+// the person who asked for it, may complete it; the state is then consumed before anything else
+// is done with it, whatever happens next.
 import type { PrismaClient } from "../db/generated/client";
 import { log } from "../log";
 import { providerCatalog } from "./catalog";
+import { browserProblem, LINK_GONE, NOT_SIGNED_IN, readLinkState, usable } from "./link-state";
 import { exchangeCode, fetchAccount, revokeGrant } from "./oauth-client";
+import { failed, INVALID_LINK, notOffered, START_AGAIN, type Browser, type ConnectionOutcome } from "./outcome";
 import { redirectUri } from "./port";
-import { verifyState } from "./state";
 import { sealTokens } from "./tokens";
 import { open } from "./vault";
 
-export type CallbackOutcome =
-  | { kind: "connected"; providerName: string; account: string | null; brandName: string }
-  | { kind: "failed"; status: number; title: string; detail: string };
+export async function completeConnection(db: PrismaClient, params: URLSearchParams, browser: Browser, now: Date): Promise<ConnectionOutcome> {
+  const link = await readLinkState(db, params.get("state"), now);
+  if ("kind" in link) return link;
+  // checked before the state is used up: a stranger's callback neither connects nor spends the link
+  if (!browser) return NOT_SIGNED_IN;
+  const stranger = browserProblem(link.row, browser, "callback");
+  if (stranger) return stranger;
+  const { signed } = link;
 
-const failed = (status: number, title: string, detail: string): CallbackOutcome => ({ kind: "failed", status, title, detail });
-
-const START_AGAIN = "Ask for a new link (connections.connect) and open it within 10 minutes.";
-const INVALID_LINK = failed(400, "This link is not valid", `It was not issued by this service or it was altered. ${START_AGAIN}`);
-
-export async function completeConnection(db: PrismaClient, params: URLSearchParams, now: Date): Promise<CallbackOutcome> {
-  const signed = verifyState(params.get("state") ?? "");
-  if (!signed) return INVALID_LINK;
-
-  // single use: one conditional update wins; an expired, used or unknown state changes nothing
-  const consumed = await db.oAuthState.updateMany({ where: { id: signed.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
-  const state = await db.oAuthState.findUnique({ where: { id: signed.id } });
+  // single use: one conditional update wins, and only for the session the link was bound to
+  const consumed = await db.oAuthState.updateMany({
+    where: { id: signed.id, userId: browser.userId, sessionId: browser.sessionId, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
   if (consumed.count !== 1) {
-    if (!state) return failed(400, "This link is no longer valid", `The connection it belonged to was cancelled or replaced. ${START_AGAIN}`);
-    if (state.usedAt) return failed(400, "This link was already used", `Each link works once. ${START_AGAIN}`);
-    return failed(400, "This link has expired", `Links work for 10 minutes. ${START_AGAIN}`);
+    // another callback or another browser got there first
+    const current = await db.oAuthState.findUnique({ where: { id: signed.id } });
+    return (current && (usable(current, now) ?? browserProblem(current, browser, "callback"))) ?? LINK_GONE;
   }
+  const state = link.row;
 
-  const connection = await db.connection.findUnique({ where: { id: state!.connectionId } });
+  const connection = await db.connection.findUnique({ where: { id: state.connectionId } });
   const brand = connection && (await db.brand.findUnique({ where: { id: connection.brandId }, select: { name: true, status: true } }));
   if (!connection || !brand || connection.provider !== signed.provider) return INVALID_LINK;
   if (connection.status !== "pending_setup") {
@@ -40,7 +42,7 @@ export async function completeConnection(db: PrismaClient, params: URLSearchPara
   }
   if (brand.status !== "active") return failed(409, "This brand is read-only", `${brand.name} is ${brand.status}; nothing was connected.`);
   const provider = providerCatalog().available(connection.provider);
-  if (!provider) return failed(409, "This provider is no longer offered", `${connection.provider} is not configured on this service any more; nothing was connected.`);
+  if (!provider) return notOffered(connection.provider);
 
   const refused = params.get("error");
   if (refused) {
@@ -53,7 +55,7 @@ export async function completeConnection(db: PrismaClient, params: URLSearchPara
 
   let tokens;
   try {
-    tokens = await exchangeCode(provider, { code, codeVerifier: open(state!.codeVerifier, `oauth-state:${state!.id}`), redirectUri: redirectUri() }, now);
+    tokens = await exchangeCode(provider, { code, codeVerifier: open(state.codeVerifier, `oauth-state:${state.id}`), redirectUri: redirectUri() }, now);
   } catch (error) {
     log.error({ connectionId: connection.id }, `connection ${connection.id}: code exchange at ${provider.name} failed: ${(error as Error).message}`);
     return failed(502, `${provider.name} did not complete the connection`, `It refused the authorization or could not be reached. Nothing was connected. ${START_AGAIN}`);

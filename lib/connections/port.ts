@@ -2,18 +2,20 @@
 // the provider calls. Lazy, so a call that never touches connections never reads the catalog.
 import { config } from "../config";
 import { providerCatalog, type CatalogEntry } from "./catalog";
-import { authorizationUrl, revokeGrant } from "./oauth-client";
+import { revokeGrant } from "./oauth-client";
 import type { Provider } from "./providers";
 import type { ProviderTokens } from "./tokens";
 
 export const CALLBACK_PATH = "/api/connections/callback";
+/** Where a connection link leads first (lib/connections/start.ts): this service checks who opened it. */
+export const START_PATH = "/api/connections/start";
 
 export type ConnectionsPort = {
   catalog(): readonly CatalogEntry[];
   /** a provider a brand may connect now (in the catalog and configured), or undefined */
   available(provider: string): Provider | undefined;
-  /** the provider's authorization link for a person to open */
-  authorizationUrl(provider: Provider, params: { state: string; codeChallenge: string }): string;
+  /** the link a person opens: to this service, which sends them on to the provider */
+  linkUrl(state: string): string;
   /** RFC 7009 revocation at the provider; resolves at once when the provider offers none */
   revoke(provider: Provider, tokens: ProviderTokens): Promise<void>;
 };
@@ -26,6 +28,6 @@ export function redirectUri(): string {
 export const connectionsPort: ConnectionsPort = {
   catalog: () => providerCatalog().entries,
   available: (provider) => providerCatalog().available(provider),
-  authorizationUrl: (provider, params) => authorizationUrl(provider, { ...params, redirectUri: redirectUri() }),
+  linkUrl: (state) => `${config().APP_URL}${START_PATH}?${new URLSearchParams({ state })}`,
   revoke: revokeGrant,
 };

@@ -29,5 +29,10 @@ export function verifyState(state: string, secret = config().APP_SECRET): StateP
 /** A fresh code_verifier (43 characters of base64url, 256 bits) and its S256 challenge. */
 export function createPkce(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString("base64url");
-  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+  return { verifier, challenge: challengeOf(verifier) };
+}
+
+/** The S256 code_challenge of a code_verifier (RFC 7636 §4.2). */
+export function challengeOf(verifier: string): string {
+  return createHash("sha256").update(verifier).digest("base64url");
 }

@@ -1,6 +1,4 @@
 import "server-only";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "./generated/client";
 import { config } from "../config";
@@ -8,6 +6,7 @@ import { dialectOf, type Dialect } from "./dialect";
 import { sqlitePath } from "./paths";
 import { sqliteReader, type SqlRead } from "./sql";
 import { postgresClients } from "./postgres";
+import { preparePrivateDatabase } from "../private-files";
 import type { Clients } from "./clients";
 
 export type { Clients } from "./clients";
@@ -64,7 +63,7 @@ export function openClients(url: string): Clients {
 
 function sqliteClients(url: string): Clients {
   const file = sqlitePath(url);
-  mkdirSync(path.dirname(file), { recursive: true });
+  preparePrivateDatabase(file, { create: false });
   // timeout: wait for another process's write (the admin CLI, a second server) instead of failing
   const connect = () => new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }) });
   const writer = connect();

@@ -3,12 +3,13 @@
 // `prisma migrate deploy` on a machine with the native engine sees the same history. Runs offline;
 // one transaction per migration.
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { dialectOf } from "./dialect";
 import { sqlitePath } from "./paths";
 import { migratePostgres } from "./migrate-postgres";
+import { preparePrivateDatabase } from "../private-files";
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
 export const POSTGRES_MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/postgres/migrations");
@@ -31,7 +32,7 @@ export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: strin
 export function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): string[] {
   if (dialectOf(databaseUrl) !== "sqlite") throw new Error("migrate() is SQLite's; use migrateDatabase() for PostgreSQL");
   const file = sqlitePath(databaseUrl);
-  mkdirSync(path.dirname(file), { recursive: true });
+  preparePrivateDatabase(file, { create: true });
   const sqlite = new Database(file, { timeout: 10_000 });
   try {
     sqlite.pragma("journal_mode = WAL");

@@ -2,6 +2,7 @@
 // invocation and writes the outcome back as HTTP; every rule lives in the pipeline.
 import { invoke, type Outcome } from "../core/invoke";
 import type { Body } from "../core/input";
+import { parseJsonText } from "../http/json-text";
 import { DRAIN_LIMIT, drain, requestIdOf } from "../http/request";
 
 const BODY_LIMIT = 1024 * 1024;
@@ -62,9 +63,5 @@ async function readJsonBody(request: Request): Promise<Body & { unread?: boolean
   } catch {
     return { ok: false, message: "is not valid UTF-8" };
   }
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, message: "is not valid JSON" };
-  }
+  return parseJsonText(text);
 }

@@ -3,7 +3,8 @@
 // string, as the Realtime API gives them) to an object, and the rest is the person's door with
 // door "voice", so the pipeline serves exactly the Voice capabilities, with every rule it applies
 // elsewhere, and a write needing confirmation is parked for the person's click (never the model's).
-import { AppError } from "../contract/errors";
+import { AppError, invalidInput } from "../contract/errors";
+import { parseJsonText } from "../http/json-text";
 import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { capabilityOfTool } from "../voice/tools";
 import { runVoiceTurn } from "../voice/turn";
@@ -34,12 +35,8 @@ export async function runVoiceTool(call: VoiceToolCall): Promise<ToolEnvelope> {
 export const voiceTurn = (request: Request, requestId: string) => runVoiceTurn(request, requestId, runForPerson);
 
 function parseArguments(text: string): Record<string, unknown> | AppError {
-  try {
-    const value: unknown = JSON.parse(text || "{}");
-    if (isJsonObject(value)) return value;
-  } catch {
-    /* answered below */
-  }
-  const message = "must be a JSON object";
-  return new AppError("invalid_input", `arguments: ${message}`, { field: "arguments", issues: [{ field: "arguments", message }] });
+  const parsed = parseJsonText(text || "{}");
+  const value = parsed.ok ? parsed.value : undefined;
+  if (isJsonObject(value)) return value;
+  return invalidInput("arguments", parsed.ok ? "must be a JSON object" : parsed.message);
 }

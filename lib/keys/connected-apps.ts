@@ -7,7 +7,7 @@ import { isScope, SCOPES, type Scope } from "../contract/catalogue";
 import { AppError } from "../contract/errors";
 import { db } from "../db/client";
 import { keyableBrands } from "./keys";
-import { auth } from "../auth/auth";
+import { answerAuthRequest } from "../oauth/authorization-server";
 import { config } from "../config";
 import { OFFLINE_ACCESS } from "../oauth/resource";
 
@@ -54,8 +54,9 @@ export async function answerConsent(userId: string, headers: Headers, input: z.i
 
 /**
  * The authorization server's consent endpoint, called as the browser would (its authorize step
- * needs a request: the person's cookie, this service's Origin). Its refusals (a forged, expired or
- * spent query) become the spec's error body.
+ * needs a request: the person's cookie, this service's Origin), through the same guard as the
+ * browser's own requests: a Deny for an app on an untrusted address leads to our error page. Its
+ * refusals (a forged, expired or spent query) become the spec's error body.
  */
 async function consent(body: { accept: boolean; scope?: string; oauth_query: string }, headers: Headers): Promise<{ url: string }> {
   const appUrl = config().APP_URL;
@@ -64,7 +65,7 @@ async function consent(body: { accept: boolean; scope?: string; oauth_query: str
     headers: { Cookie: headers.get("cookie") ?? "", Origin: new URL(appUrl).origin, "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(body),
   });
-  const response = await auth().handler(request);
+  const response = await answerAuthRequest(request);
   const answer = (await response.json().catch(() => null)) as { url?: unknown } | null;
   if (!response.ok || typeof answer?.url !== "string") throw expired();
   return { url: answer.url };

@@ -3,6 +3,7 @@
 import "server-only";
 import { config } from "../config";
 import { AppError } from "../contract/errors";
+import { parseJsonText } from "../http/json-text";
 import { sessionUserId } from "../auth/session";
 import { requestIdOf } from "../http/request";
 
@@ -38,9 +39,7 @@ async function readJson(request: Request): Promise<unknown> {
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) throw bodyError("send Content-Type: application/json");
   const text = await request.text();
   if (text.length > BODY_LIMIT) throw bodyError("larger than the 64 KiB limit");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw bodyError("is not valid JSON");
-  }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw bodyError(parsed.message);
+  return parsed.value;
 }

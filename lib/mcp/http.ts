@@ -14,6 +14,7 @@ import { heldSession, openSession, takeUp } from "./held-sessions";
 import { callerKey } from "../core/auth";
 import { rateLimitStore } from "../core/rate-limit";
 import { config } from "../config";
+import { depthProblem } from "../http/json-text";
 
 const streamNotOffered = methodNotAllowed("POST, DELETE");
 
@@ -109,6 +110,10 @@ async function readMessage(request: Request): Promise<Response | { body: unknown
     const drained = declared <= DRAIN_LIMIT && request.body ? await drain(request.body.getReader(), 0) : declared <= DRAIN_LIMIT;
     return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status: 413, headers: drained ? {} : { Connection: "close" } });
   }
+  // as every route reads a body (lib/http/json-text.ts): a nesting no message needs is refused
+  // before anything recurses over it (the session record's JSON.stringify would overflow)
+  const tooDeep = read ? depthProblem(read.text) : undefined;
+  if (tooDeep) return Response.json({ jsonrpc: "2.0", error: { code: -32600, message: `Invalid Request: body ${tooDeep}` }, id: null }, { status: 400 });
   try {
     if (read && read.text.length > 0) return { body: JSON.parse(read.text), forward: request };
   } catch {

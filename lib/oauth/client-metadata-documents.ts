@@ -8,11 +8,13 @@
 import { lookup, type LookupAddress, type LookupAllOptions } from "node:dns";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
 import { isForbiddenCimdClientMetadataField, registerClientMetadataDocument } from "@better-auth/oauth-provider/internal";
 import { oauthClientMetadataSchema, type OAuthOptions, type Scope } from "@better-auth/oauth-provider";
 import { APIError } from "better-call";
 import { config } from "../config";
+import { isPublicAddress } from "../http/public-address";
+import { boundRegistration, withRegistrationMembersOnly } from "./registration-bounds";
 
 const DISCOVERY_ID = "cimd";
 const MAX_BYTES = 64 * 1024;
@@ -37,34 +39,28 @@ function allowsLoopback(): boolean {
 
 const isLoopbackHost = (host: string) => host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 
-const NON_PUBLIC = new BlockList();
-for (const [network, prefix] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 3]] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [["::", 127], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["::ffff:0:0", 96]] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, "ipv6");
-}
-
-const isNonPublic = (address: string, family: number) => NON_PUBLIC.check(address, family === 6 ? "ipv6" : "ipv4");
 const NON_PUBLIC_CODE = "ERR_CIMD_NON_PUBLIC";
 
 /**
- * dns.lookup that refuses non-public answers where the socket connects: the address checked is the
- * address connected to, so a name that answers public to a first lookup and private to a second
- * (DNS rebinding) gains nothing.
+ * dns.lookup (or another resolver of its shape, for tests) that refuses non-public answers where
+ * the socket connects: the address checked is the address connected to, so a name that answers
+ * public to a first lookup and private to a second (DNS rebinding) gains nothing.
  */
-const publicLookup = ((hostname: string, options: LookupAllOptions, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) =>
-  lookup(hostname, options, (error, address: string | LookupAddress[], family?: number) => {
-    if (error) return callback(error, address, family);
-    const answers = Array.isArray(address) ? address : [{ address, family: family ?? 4 }];
-    if (answers.some((answer) => isNonPublic(answer.address, answer.family))) return callback(Object.assign(new Error("non-public address"), { code: NON_PUBLIC_CODE }), address, family);
-    callback(null, address, family);
-  })) as unknown as typeof lookup;
+export const publicOnly = (resolve: typeof lookup) =>
+  ((hostname: string, options: LookupAllOptions, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) =>
+    resolve(hostname, options, (error, address: string | LookupAddress[], family?: number) => {
+      if (error) return callback(error, address, family);
+      const answers = Array.isArray(address) ? address : [{ address, family: family ?? 4 }];
+      if (answers.some((answer) => !isPublicAddress(answer.address))) return callback(Object.assign(new Error("non-public address"), { code: NON_PUBLIC_CODE }), address, family);
+      callback(null, address, family);
+    })) as unknown as typeof lookup;
+
+const publicLookup = publicOnly(lookup);
 
 /** GET with the guards: https, checked addresses, no redirects followed, 5 s in all, at most 64 KiB. */
 function fetchBytes(url: URL): Promise<{ status: number; body: Buffer }> {
   const literal = url.hostname.replace(/^\[|\]$/g, "");
-  if (url.protocol === "https:" && isIP(literal) && isNonPublic(literal, isIP(literal))) return Promise.reject(invalidClient("the client's metadata document is not on a public address"));
+  if (url.protocol === "https:" && isIP(literal) && !isPublicAddress(literal)) return Promise.reject(invalidClient("the client's metadata document is not on a public address"));
   const send = url.protocol === "https:" ? httpsRequest : httpRequest; // http: loopback, allowed above for tests only
   return new Promise((resolve, reject) => {
     const outgoing = send(url, { headers: { Accept: "application/json" }, lookup: url.protocol === "https:" ? publicLookup : undefined, signal: AbortSignal.timeout(TIMEOUT_MS) }, (incoming) => {
@@ -112,10 +108,13 @@ export function clientMetadataDocuments(getOptions: () => OAuthOptions<Scope[]>)
       if (existing && fresh) return existing;
       const parsed = oauthClientMetadataSchema.safeParse(await fetchDocument(clientId));
       if (!parsed.success) throw invalidClient(`the client's metadata document is invalid: ${parsed.error.issues[0]?.path.join(".") || "document"}`);
-      const metadata = parsed.data;
-      if (metadata.client_id !== clientId) throw invalidClient("the client's metadata document names another client_id");
-      const forbidden = Object.keys(metadata).find(isForbiddenCimdClientMetadataField);
+      // the bounds of a registration, as for a client that registers itself
+      const bounded = boundRegistration(parsed.data);
+      if (!bounded.ok) throw invalidClient(`the client's metadata document is invalid: ${bounded.refusal.error_description}`);
+      if (parsed.data.client_id !== clientId) throw invalidClient("the client's metadata document names another client_id");
+      const forbidden = Object.keys(parsed.data).find(isForbiddenCimdClientMetadataField);
       if (forbidden) throw invalidClient(`the client's metadata document may not set ${forbidden}`);
+      const metadata = withRegistrationMembersOnly(parsed.data);
       const redirectUris = metadata.redirect_uris;
       if (!redirectUris?.length) throw invalidClient("the client's metadata document lists no redirect_uris");
       const { client } = await registerClientMetadataDocument(ctx, getOptions(), {

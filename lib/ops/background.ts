@@ -1,6 +1,7 @@
-// The background work of each instance: the upload sweep (lib/storage/upload-sweep.ts) and the
-// provider revocations still owed (lib/connections/revocation-outbox.ts) and the conversations kept
-// past CONVERSATION_RETENTION_DAYS (lib/conversations/store.ts), every
+// The background work of each instance: the upload sweep (lib/storage/upload-sweep.ts), the
+// provider revocations still owed (lib/connections/revocation-outbox.ts), the conversations kept
+// past CONVERSATION_RETENTION_DAYS (lib/conversations/store.ts) and the realtime voice sessions
+// that expired without an end (their unreported reservation released, lib/voice/reservation.ts), every
 // BACKGROUND_INTERVAL_SECONDS. Every instance runs it; the tasks claim their rows one by one, so
 // instances share the work instead of repeating it. A round never overlaps the previous one, a
 // failing task is logged and tried again next round, and the timer never keeps the process up.
@@ -10,6 +11,7 @@ import { deleteIdleConversations } from "../conversations/store";
 import { log } from "../log";
 import { storage } from "../storage";
 import { sweepUploads } from "../storage/upload-sweep";
+import { sweepVoiceSessions } from "../voice/reservation";
 
 const state = globalThis as unknown as { brandOpsBackground?: NodeJS.Timeout };
 
@@ -17,6 +19,7 @@ const TASKS: { name: string; run: () => Promise<unknown> }[] = [
   { name: "upload-sweep", run: () => sweepUploads(storage()) },
   { name: "revocations", run: () => drainRevocations() },
   { name: "conversation-retention", run: () => deleteIdleConversations(config().CONVERSATION_RETENTION_DAYS, new Date()) },
+  { name: "voice-sessions", run: () => sweepVoiceSessions(new Date()) },
 ];
 
 export function startBackground(): void {

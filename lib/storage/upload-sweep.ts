@@ -3,11 +3,14 @@
 // client may still complete it). Every instance runs it (lib/ops/background.ts); each upload is
 // claimed by one conditional update, so two instances never work on the same one, and a claim
 // whose instance died is retaken after CLAIM_TIMEOUT_MS. Until the bytes are gone the upload
-// keeps holding its declared size against the quota (lib/capabilities/library/quota.ts).
+// keeps holding its declared size against the quota (lib/capabilities/library/quota.ts), and so
+// does an upload whose body is still arriving on this instance (lib/storage/bodies-in-flight.ts):
+// it is taken on a later round, once the transfer has ended.
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { db } from "../db/client";
 import { log } from "../log";
+import { bodyInFlight, incomingInFlight } from "./bodies-in-flight";
 import { LocalStorage } from "./local";
 import type { Storage } from "./types";
 
@@ -34,6 +37,7 @@ export async function sweepUploads(storage: Storage, now: Date = new Date()): Pr
   });
   const result: SweepResult = { expired: 0, failed: 0, strayFiles: 0 };
   for (const upload of candidates) {
+    if (bodyInFlight(upload.storageKey)) continue;
     // the claim: only if nobody (a complete, another instance) changed it since it was read
     const claimed = await db().upload.updateMany({
       where: { id: upload.id, status: upload.status, claimedAt: upload.claimedAt },
@@ -70,7 +74,7 @@ async function removeStrayIncoming(storage: LocalStorage, olderThan: Date): Prom
   for (const name of names) {
     const file = path.join(incoming, name);
     const info = await stat(file).catch(() => null);
-    if (info && info.mtime < olderThan) {
+    if (info && info.mtime < olderThan && !incomingInFlight(name)) {
       await rm(file, { force: true });
       removed += 1;
     }

@@ -1,33 +1,78 @@
-// POST /api/voice/usage { brand, usage }: what one realtime response cost, as the provider reported
-// it in response.done (audio and text tokens together), metered against the brand's monthly AI
-// budget like the chat's tokens. The answer tells the browser whether the session may go on: a
-// session that spent the last tokens is ended there. (With WebRTC the audio flows between the
-// browser and the provider, so the browser is the only party that sees these reports: README.)
+// POST /api/voice/usage { session, responseId, usage }: what one realtime response cost, as the
+// provider reported it in response.done (audio and text tokens together), charged against the
+// tokens the server reserved for this voice session when it minted it (lib/voice/reservation.ts).
+// The browser is the only party that sees these reports (the audio flows between it and the
+// provider), so a report is taken only within that reservation: a tampered browser can charge at
+// most what the server already set aside for its session. The answer tells the browser whether
+// the session may go on. POST /api/voice/session/end { session } settles the session.
 import "server-only";
 import { z } from "zod";
 import { resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
-import { budgetMessage, budgetOf, recordUsage } from "../assistant/budget";
+import { AppError } from "../contract/errors";
+import { budgetMessage, budgetOf } from "../assistant/budget";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { invalidBody } from "./http";
+import { chargeVoiceResponse, ownsVoiceSession, settleVoiceSession } from "./reservation";
+import { NO_VOICE_MESSAGE, voiceSetup } from "./setup";
 
 const count = z.int().min(0).max(10_000_000);
+const sessionId = z.string().min(1).max(100);
 const body = z.object({
-  brand: z.string().min(1).max(100),
+  /** the id the session route answered with */
+  session: sessionId,
+  /** response.done's response.id: each response is charged once */
+  responseId: z.string().min(1).max(200),
   usage: z.object({ total_tokens: count.optional(), input_tokens: count.optional(), output_tokens: count.optional() }).loose(),
 }).strict();
+const endBody = z.object({ session: sessionId }).strict();
 
-export type UsageAnswer = { used: number; limit: number; exhausted: boolean; message?: string };
+export type UsageAnswer = {
+  /** the brand's month: tokens used, the plan's limit, and whether it is spent */
+  used: number;
+  limit: number;
+  exhausted: boolean;
+  /** what this report was charged (0 for a response id already reported) */
+  charged: number;
+  /** what is left of the session's reservation */
+  left: number;
+  /** the session is over (its tokens or the month's are spent): the browser ends it */
+  ended: boolean;
+  message?: string;
+};
 
 export async function meterVoiceUsage(request: Request): Promise<UsageAnswer> {
   checkOrigin(request);
   const userId = await requirePerson(request);
+  // only realtime sessions report usage; with Voice off (or turn by turn) nothing is taken
+  if (voiceSetup()?.mode !== "realtime") throw new AppError("unavailable", NO_VOICE_MESSAGE);
   const parsed = body.safeParse(await readJsonObject(request, 64 * 1024));
   if (!parsed.success) throw invalidBody(parsed.error);
   const now = new Date();
-  const { brand } = await resolveBrandAccess(await authenticate({ kind: "session", userId }, now), parsed.data.brand);
+  const actor = await authenticate({ kind: "session", userId }, now);
   const { total_tokens, input_tokens = 0, output_tokens = 0 } = parsed.data.usage;
-  await recordUsage(brand.id, total_tokens ?? input_tokens + output_tokens, now);
+  const charge = await chargeVoiceResponse(parsed.data.session, userId, parsed.data.responseId, total_tokens ?? input_tokens + output_tokens, now);
+  // what the month looks like is answered to a member of the brand only
+  const { brand } = await resolveBrandAccess(actor, charge.brandId);
   const budget = await budgetOf(brand, now);
-  return { used: budget.used, limit: budget.limit, exhausted: budget.exhausted, ...(budget.exhausted ? { message: budgetMessage(brand.name, budget) } : {}) };
+  // a session that spent the month's last tokens is ended there, and its reservation released
+  const ended = charge.ended || (budget.exhausted && (await settleVoiceSession(parsed.data.session, now, userId)));
+  const message = budget.exhausted
+    ? budgetMessage(brand.name, budget)
+    : ended ? "This voice session has used the tokens set aside for it. Press Start voice to go on." : undefined;
+  return { used: budget.used, limit: budget.limit, exhausted: budget.exhausted, charged: charge.charged, left: ended ? 0 : charge.left, ended, ...(message ? { message } : {}) };
+}
+
+/** The page ended its session (Stop voice, leaving the page): what it did not report is released. */
+export async function endVoiceSession(request: Request): Promise<{ ended: true }> {
+  checkOrigin(request);
+  const userId = await requirePerson(request);
+  const parsed = endBody.safeParse(await readJsonObject(request, 4096));
+  if (!parsed.success) throw invalidBody(parsed.error);
+  // ending twice is fine; ending another person's session (or an unknown one) is not_found
+  const settled = await settleVoiceSession(parsed.data.session, new Date(), userId);
+  if (!settled && !(await ownsVoiceSession(parsed.data.session, userId))) {
+    throw new AppError("not_found", "No voice session of yours has this id.", { field: "session" });
+  }
+  return { ended: true };
 }

@@ -33,12 +33,13 @@ export type RunningServer = {
 export async function startServer(env: Record<string, string>, options: { nextStart?: boolean; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   const [command, args] = options.nextStart
-    ? [path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"]]
-    : [process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "scripts/serve.ts", "-H", "127.0.0.1"]];
+    ? [path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", env.HOST ?? "127.0.0.1"]]
+    : [process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "scripts/serve.ts"]];
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     // APP_URL: where the server is reached, unless a test says it is served elsewhere (behind TLS)
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: env.APP_URL ?? `http://127.0.0.1:${port}`, NODE_ENV: "production" },
+    // HOST: loopback unless a test says otherwise, whatever the shell running the suite exports
+    env: { ...process.env, HOST: "127.0.0.1", ...env, PORT: String(port), APP_URL: env.APP_URL ?? `http://127.0.0.1:${port}`, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

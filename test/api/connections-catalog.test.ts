@@ -3,7 +3,7 @@
 // bounds of the connections inputs; the admin-only rule; a wrong configuration stops the start.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type RunningServer } from "../../scripts/support/start-server";
-import { writeProvidersFile } from "../support/oauth-provider";
+import { providerUrlOf, signedInBrowser, writeProvidersFile } from "../support/oauth-provider";
 import { db } from "../../lib/db/client";
 import { setBrandStatus } from "../../lib/admin/commands";
 import { call, expectError, expectOk, makeKey, makeWorld } from "../support/world";
@@ -71,7 +71,7 @@ describe("catalog availability follows the configuration", () => {
 
   it("a configured built-in provider gives its real authorization endpoint with our client and PKCE", async () => {
     const data = expectOk(await on(server.url, "connections.connect", { provider: "LinkedIn" }));
-    const url = new URL(data.authorizationUrl);
+    const url = new URL(await providerUrlOf(data.authorizationUrl, await signedInBrowser(server.url, world.admin.email)));
     expect(`${url.origin}${url.pathname}`).toBe("https://www.linkedin.com/oauth/v2/authorization");
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: "code",
@@ -86,8 +86,9 @@ describe("catalog availability follows the configuration", () => {
 
   it("a provider of the file gives its own endpoint", async () => {
     const data = expectOk(await on(server.url, "connections.connect", { provider: "acme-social" }));
-    expect(data.authorizationUrl.startsWith("https://auth.acme.example/oauth/authorize?")).toBe(true);
-    expect(new URL(data.authorizationUrl).searchParams.get("scope")).toBe("read write");
+    const providerUrl = await providerUrlOf(data.authorizationUrl, await signedInBrowser(server.url, world.admin.email));
+    expect(providerUrl.startsWith("https://auth.acme.example/oauth/authorize?")).toBe(true);
+    expect(new URL(providerUrl).searchParams.get("scope")).toBe("read write");
   });
 
   it("a provider in the catalog but not configured is 422 invalid_input on provider (reason not_available)", async () => {

@@ -10,7 +10,7 @@ import { openTokens } from "../../lib/connections/tokens";
 import { signState } from "../../lib/connections/state";
 import { seal, open } from "../../lib/connections/vault";
 import { freePort, startServer, type RunningServer } from "../../scripts/support/start-server";
-import { expectPage, openPage, startMockProvider, stateIdOf, visitProvider, writeProvidersFile, type MockProvider } from "../support/oauth-provider";
+import { expectPage, openLink, openPage, providerUrlOf, signedInBrowser, startMockProvider, stateIdOf, visitProvider, writeProvidersFile, type MockProvider } from "../support/oauth-provider";
 import { call, expectError, expectOk, makeWorld } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
@@ -19,6 +19,8 @@ let mock: MockProvider;
 let server: RunningServer;
 let providers: ReturnType<typeof writeProvidersFile>;
 let world: World;
+/** the admin's browser, signed in: the one that opens the admin's links */
+let adminBrowser: string;
 const brandName = `Connections brand ${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
@@ -33,6 +35,7 @@ beforeAll(async () => {
   world = await makeWorld();
   // a name of its own, so that counting this brand's confirmation tokens sees no other file's
   await db().brand.update({ where: { id: world.brand.id }, data: { name: brandName } });
+  adminBrowser = await signedInBrowser(server.url, world.admin.email);
 });
 
 afterAll(async () => {
@@ -56,7 +59,7 @@ async function connect(provider = "mockid") {
 
 async function connectFully(provider = "mockid") {
   const link = await connect(provider);
-  const page = await openPage(await visitProvider(link.authorizationUrl));
+  const page = await openPage(await visitProvider(link.authorizationUrl, adminBrowser), adminBrowser);
   expectPage(page, 200, "connected");
   const stateId = stateIdOf(link.authorizationUrl);
   const { connectionId } = (await db().oAuthState.findUniqueOrThrow({ where: { id: stateId } }));
@@ -69,7 +72,9 @@ describe("the whole flow: connect → provider → callback page → connections
   it("connects with PKCE S256 and a signed state, fills account and connectedAt, and shows it in the list", async () => {
     const before = Date.now();
     const link = await connect();
-    const url = new URL(link.authorizationUrl);
+    // the link leads to this service first, which sends its owner's browser on to the provider
+    expect(link.authorizationUrl.startsWith(`${server.url}/api/connections/start?state=`)).toBe(true);
+    const url = new URL(await providerUrlOf(link.authorizationUrl, adminBrowser));
     expect(`${url.origin}${url.pathname}`).toBe(`${mock.base}/authorize`);
     const query = Object.fromEntries(url.searchParams);
     expect(query).toMatchObject({
@@ -90,10 +95,10 @@ describe("the whole flow: connect → provider → callback page → connections
     const pending = expectOk(await asAdmin("connections.list")).items.filter((item: { provider: string }) => item.provider === "mockid");
     expect(pending).toEqual([{ id: expect.any(String), provider: "mockid", account: null, status: "pending_setup", connectedAt: null }]);
 
-    const callbackUrl = await visitProvider(link.authorizationUrl);
+    const callbackUrl = await visitProvider(link.authorizationUrl, adminBrowser);
     expect(callbackUrl.startsWith(`${server.url}/api/connections/callback?`)).toBe(true);
     const requestsBefore = mock.tokenRequests.length;
-    const page = await openPage(callbackUrl);
+    const page = await openPage(callbackUrl, adminBrowser);
     expectPage(page, 200, "connected");
     expect(page.html).toContain("Mock mockid is connected");
     expect(page.html).toContain("Northwind &#60;Social&#62;"); // the account, escaped
@@ -147,10 +152,12 @@ describe("the whole flow: connect → provider → callback page → connections
   it("PKCE is verified by the provider: a verifier that does not match the challenge gets no tokens", async () => {
     const link = await connect();
     const stateId = stateIdOf(link.authorizationUrl);
-    // replace the stored verifier by another well-formed one, sealed as the service seals it
+    const callbackUrl = await visitProvider(link.authorizationUrl, adminBrowser);
+    // once the challenge went to the provider, replace the stored verifier by another well-formed
+    // one, sealed as the service seals it
     await db().oAuthState.update({ where: { id: stateId }, data: { codeVerifier: seal("x".repeat(43), `oauth-state:${stateId}`) } });
     const responsesBefore = mock.tokenResponses.length;
-    const page = await openPage(await visitProvider(link.authorizationUrl));
+    const page = await openPage(callbackUrl, adminBrowser);
     expectPage(page, 502, "failed");
     expect(page.html).toContain("did not complete the connection");
     expect(mock.tokenResponses.length).toBe(responsesBefore); // the provider refused: no tokens issued
@@ -162,13 +169,13 @@ describe("the whole flow: connect → provider → callback page → connections
 describe("the state: signed, single use, 10 minutes", () => {
   it("a reused state is rejected with a page and changes nothing", async () => {
     const link = await connect();
-    const callbackUrl = await visitProvider(link.authorizationUrl);
-    expectPage(await openPage(callbackUrl), 200, "connected");
+    const callbackUrl = await visitProvider(link.authorizationUrl, adminBrowser);
+    expectPage(await openPage(callbackUrl, adminBrowser), 200, "connected");
     const { connectionId } = await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } });
     const after = await connectionRow(connectionId);
     const requests = mock.tokenRequests.length;
 
-    const again = await openPage(callbackUrl);
+    const again = await openPage(callbackUrl, adminBrowser);
     expectPage(again, 400, "failed");
     expect(again.html).toContain("already used");
     expect(mock.tokenRequests.length).toBe(requests); // the code was not exchanged again
@@ -177,7 +184,7 @@ describe("the state: signed, single use, 10 minutes", () => {
 
   it("a forged or altered state is rejected with a page, changes nothing, and does not use up the real one", async () => {
     const link = await connect();
-    const callbackUrl = new URL(await visitProvider(link.authorizationUrl));
+    const callbackUrl = new URL(await visitProvider(link.authorizationUrl, adminBrowser));
     const real = callbackUrl.searchParams.get("state")!;
     const [payload, signature] = real.split(".") as [string, string];
     const decoded = JSON.parse(Buffer.from(payload, "base64url").toString());
@@ -190,31 +197,37 @@ describe("the state: signed, single use, 10 minutes", () => {
     for (const forged of [`${forgedPayload}.${signature}`, `${payload}.${flipped}`, otherSecret, payload, `${payload}.${signature}.x`, "", randomUUID()]) {
       const url = new URL(callbackUrl);
       url.searchParams.set("state", forged);
-      const page = await openPage(url.href);
+      const page = await openPage(url.href, adminBrowser);
       expectPage(page, 400, "failed");
       expect(page.html).toContain("This link is not valid");
     }
     const noState = new URL(callbackUrl);
     noState.searchParams.delete("state");
-    expectPage(await openPage(noState.href), 400, "failed");
+    expectPage(await openPage(noState.href, adminBrowser), 400, "failed");
 
     expect(mock.tokenRequests.length).toBe(requests);
     const state = await db().oAuthState.findUniqueOrThrow({ where: { id: stateId } });
     expect(state.usedAt).toBeNull();
     expect(await connectionRow(state.connectionId)).toMatchObject({ status: "pending_setup", tokensEncrypted: null });
     // control: the genuine state still works
-    expectPage(await openPage(callbackUrl.href), 200, "connected");
+    expectPage(await openPage(callbackUrl.href, adminBrowser), 200, "connected");
   });
 
   it("an expired state is rejected with a page; the connection stays pending and no code is exchanged", async () => {
     const link = await connect();
     const stateId = stateIdOf(link.authorizationUrl);
+    // it expires while the person is at the provider
+    const callbackUrl = await visitProvider(link.authorizationUrl, adminBrowser);
     await db().oAuthState.update({ where: { id: stateId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const requests = mock.tokenRequests.length;
-    const page = await openPage(await visitProvider(link.authorizationUrl));
+    const page = await openPage(callbackUrl, adminBrowser);
     expectPage(page, 400, "failed");
     expect(page.html).toContain("expired");
     expect(mock.tokenRequests.length).toBe(requests);
+    // and the link itself no longer leads to the provider
+    const again = await openPage(link.authorizationUrl, adminBrowser);
+    expectPage(again, 400, "failed");
+    expect(again.html).toContain("expired");
     const state = await db().oAuthState.findUniqueOrThrow({ where: { id: stateId } });
     expect(await connectionRow(state.connectionId)).toMatchObject({ status: "pending_setup", tokensEncrypted: null });
   });
@@ -227,7 +240,7 @@ describe("the state: signed, single use, 10 minutes", () => {
       url.searchParams.set("error_description", "The user said <script>alert(1)</script> no");
     });
     const requests = mock.tokenRequests.length;
-    const page = await openPage(await visitProvider(link.authorizationUrl));
+    const page = await openPage(await visitProvider(link.authorizationUrl, adminBrowser), adminBrowser);
     expectPage(page, 200, "failed");
     expect(page.html).toContain("Access was not granted");
     expect(page.html).toContain("&#60;script&#62;alert(1)&#60;/script&#62;");
@@ -246,8 +259,9 @@ describe("the state: signed, single use, 10 minutes", () => {
     expect(first.authorizationUrl).not.toBe(second.authorizationUrl);
     const list = async () => expectOk(await on("connections.list", brandWorld.admin.key, { brand: brandWorld.brand.shortId })).items;
     expect(await list()).toHaveLength(1);
-    expectPage(await openPage(await visitProvider(second.authorizationUrl)), 200, "connected");
-    const late = await openPage(await visitProvider(first.authorizationUrl));
+    const browser = await signedInBrowser(server.url, brandWorld.admin.email);
+    expectPage(await openPage(await visitProvider(second.authorizationUrl, browser), browser), 200, "connected");
+    const late = await openPage(await visitProvider(first.authorizationUrl, browser), browser);
     expectPage(late, 409, "failed");
     expect(late.html).toContain("no longer waiting");
     expect((await list()).map((item: { status: string }) => item.status)).toEqual(["connected"]);
@@ -257,10 +271,79 @@ describe("the state: signed, single use, 10 minutes", () => {
     const closing = await makeWorld();
     const link = expectOk(await on("connections.connect", closing.admin.key, { brand: closing.brand.shortId, provider: "mockid" }));
     await setBrandStatus(db(), { brand: closing.brand.shortId, status: "closed" });
-    const page = await openPage(await visitProvider(link.authorizationUrl));
+    const browser = await signedInBrowser(server.url, closing.admin.email);
+    const page = await openPage(await visitProvider(link.authorizationUrl, browser), browser);
     expectPage(page, 409, "failed");
     const rows = await db().connection.findMany({ where: { brandId: closing.brand.id } });
     expect(rows.map((row) => row.status)).toEqual(["pending_setup"]);
+  });
+});
+
+describe("a link belongs to the person who asked for it, in the browser that opened it", () => {
+  const stateRow = (link: { authorizationUrl: string }) => db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } });
+
+  it("a browser without a sign-in that gets the link is sent to sign in, not to the provider; signed in as the owner it goes on", async () => {
+    const link = await connect();
+    const requests = mock.tokenRequests.length;
+    const stranger = await openLink(link.authorizationUrl);
+    expect(stranger.status, stranger.html).toBe(303);
+    const signIn = new URL(stranger.location!, server.url);
+    expect(signIn.pathname).toBe("/sign-in");
+    const next = signIn.searchParams.get("next")!;
+    expect(`${server.url}${next}`).toBe(link.authorizationUrl);
+    expect((await stateRow(link)).sessionId).toBeNull();
+    // the owner signs in in that browser and comes back to the link: now it leads to the provider
+    const browser = await signedInBrowser(server.url, world.admin.email);
+    const providerUrl = new URL(await providerUrlOf(`${server.url}${next}`, browser));
+    expect(`${providerUrl.origin}${providerUrl.pathname}`).toBe(`${mock.base}/authorize`);
+    expect(providerUrl.searchParams.get("state")).toBe(new URL(link.authorizationUrl).searchParams.get("state"));
+    expect(mock.tokenRequests.length).toBe(requests);
+  });
+
+  it("someone else signed in who opens the link is refused with a page before the provider; the link stays its owner's", async () => {
+    const link = await connect();
+    const member = await signedInBrowser(server.url, world.member.email);
+    const opened = await openLink(link.authorizationUrl, member);
+    expect(opened.status).toBe(403);
+    expect(opened.location).toBeNull();
+    expect(opened.html).toContain("This link belongs to someone else");
+    expect(opened.html).toContain(world.member.email);
+    expect(opened.html).toContain("Nothing was connected");
+    expect((await stateRow(link)).sessionId).toBeNull();
+    expectPage(await openPage(await visitProvider(link.authorizationUrl, adminBrowser), adminBrowser), 200, "connected");
+  });
+
+  it("a callback completed in another browser is refused with a page saying why; nothing is connected and the owner's browser still can", async () => {
+    const link = await connect();
+    const callbackUrl = await visitProvider(link.authorizationUrl, adminBrowser);
+    const { connectionId } = await stateRow(link);
+    const requests = mock.tokenRequests.length;
+    const refusals = [
+      // the issue's case: a browser with no cookies opens the callback with that state
+      [undefined, "This connection was not started in this browser"],
+      [await signedInBrowser(server.url, world.member.email), "This link belongs to someone else"],
+      // the owner, signed in in another browser that never opened the link
+      [await signedInBrowser(server.url, world.admin.email), "This connection was started in another browser"],
+    ] as const;
+    for (const [cookie, title] of refusals) {
+      const page = await openPage(callbackUrl, cookie);
+      expectPage(page, 403, "failed");
+      expect(page.html).toContain(title);
+      expect(page.html).toContain("Nothing was connected");
+    }
+    expect(mock.tokenRequests.length).toBe(requests); // no code was exchanged
+    expect(await connectionRow(connectionId)).toMatchObject({ status: "pending_setup", tokensEncrypted: null, account: null });
+    expect((await stateRow(link)).usedAt).toBeNull(); // nor was the link used up
+    expectPage(await openPage(callbackUrl, adminBrowser), 200, "connected");
+  });
+
+  it("the owner's last browser to open the link is the one that finishes it", async () => {
+    const link = await connect();
+    const first = await visitProvider(link.authorizationUrl, adminBrowser);
+    const other = await signedInBrowser(server.url, world.admin.email);
+    const second = await visitProvider(link.authorizationUrl, other);
+    expectPage(await openPage(first, adminBrowser), 403, "failed");
+    expectPage(await openPage(second, other), 200, "connected");
   });
 });
 
@@ -360,14 +443,19 @@ describe("connections.disconnect", () => {
     const pendingWorld = await makeWorld();
     const link = expectOk(await on("connections.connect", pendingWorld.admin.key, { brand: pendingWorld.brand.shortId, provider: "mockid" }));
     const connectionId = (await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } })).connectionId;
+    // the person is at the provider when the connection is cancelled
+    const browser = await signedInBrowser(server.url, pendingWorld.admin.email);
+    const callbackUrl = await visitProvider(link.authorizationUrl, browser);
     const body = { brand: pendingWorld.brand.shortId, connectionId };
     const first = expectError(await on("connections.disconnect", pendingWorld.admin.key, body), 409, "confirmation_required");
     expect(first.summary).toContain("Cancel the pending Mock mockid connection");
     expectOk(await on("connections.disconnect", pendingWorld.admin.key, { ...body, confirmationToken: first.confirmationToken }));
     const requests = mock.tokenRequests.length;
-    const page = await openPage(await visitProvider(link.authorizationUrl));
+    const page = await openPage(callbackUrl, browser);
     expectPage(page, 400, "failed");
     expect(mock.tokenRequests.length).toBe(requests);
+    // the link itself no longer leads anywhere either
+    expectPage(await openPage(link.authorizationUrl, browser), 400, "failed");
     expect(await connectionRow(connectionId)).toMatchObject({ status: "disconnected", tokensEncrypted: null });
   });
 });

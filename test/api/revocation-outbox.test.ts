@@ -8,13 +8,15 @@ import { Events } from "oauth2-mock-server";
 import { db } from "../../lib/db/client";
 import { resetConfigForTests } from "../../lib/config";
 import { freePort, startServer, type RunningServer } from "../../scripts/support/start-server";
-import { expectPage, openPage, startMockProvider, stateIdOf, visitProvider, writeProvidersFile, type MockProvider } from "../support/oauth-provider";
+import { expectPage, openPage, signedInBrowser, startMockProvider, stateIdOf, visitProvider, writeProvidersFile, type MockProvider } from "../support/oauth-provider";
 import { call, expectError, expectOk, makeWorld } from "../support/world";
 
 let mock: MockProvider;
 let server: RunningServer;
 let providers: ReturnType<typeof writeProvidersFile>;
 let world: Awaited<ReturnType<typeof makeWorld>>;
+/** the admin's signed-in browser, which opens the admin's connection links */
+let browser: string;
 /** what the mock answers to each revocation, in order (then 200) */
 let answers: number[] = [];
 
@@ -37,6 +39,7 @@ beforeAll(async () => {
     BACKGROUND_INTERVAL_SECONDS: "1", REVOCATION_RETRY_SECONDS: "1", REVOCATION_MAX_ATTEMPTS: "3",
   });
   world = await makeWorld();
+  browser = await signedInBrowser(server.url, world.admin.email);
   // this process claims and sends revocations too (the race case), with the same providers
   process.env.CONNECTION_PROVIDERS_FILE = providers.file;
   resetConfigForTests();
@@ -53,7 +56,7 @@ const asAdmin = (capability: string, body: Record<string, unknown> = {}) =>
 
 async function connected(provider: string): Promise<string> {
   const link = expectOk(await asAdmin("connections.connect", { provider })) as { authorizationUrl: string };
-  expectPage(await openPage(await visitProvider(link.authorizationUrl)), 200, "connected");
+  expectPage(await openPage(await visitProvider(link.authorizationUrl, browser), browser), 200, "connected");
   return (await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } })).connectionId;
 }
 

@@ -26,6 +26,15 @@ describe("MCP bodies, stateless", () => {
     expect(answer.error.code).toBe(-32700);
   });
 
+  it("an initialize nested 100,000 levels deep is a JSON-RPC Invalid Request (400) naming the bound, and opens no session", async () => {
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"x":${"[".repeat(100_000)}${"]".repeat(100_000)}},"clientInfo":{"name":"deep","version":"1"}}}`;
+    const response = await post(deep);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("mcp-session-id")).toBeNull();
+    const answer = await response.json();
+    expect(answer.error).toMatchObject({ code: -32600, message: "Invalid Request: body nests deeper than 64 levels" });
+  });
+
   it("an empty body is refused with a JSON-RPC error, not a 5xx", async () => {
     const response = await post("");
     expect(response.status).toBeGreaterThanOrEqual(400);

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { config, resetConfigForTests } from "../../lib/config";
 
-const NAMES = ["REDIS_URL", "LOG_LEVEL", "SHUTDOWN_TIMEOUT_SECONDS", "MCP_ALLOWED_ORIGINS", "MCP_ALLOWED_HOSTS", "VOICE_MODE", "OPENAI_API_KEY", "OPENAI_BASE_URL", "REALTIME_TRANSPORT", "TRUSTED_PROXIES"];
+const NAMES = ["HOST", "REDIS_URL", "LOG_LEVEL", "SHUTDOWN_TIMEOUT_SECONDS", "MCP_ALLOWED_ORIGINS", "MCP_ALLOWED_HOSTS", "VOICE_MODE", "OPENAI_API_KEY", "OPENAI_BASE_URL", "REALTIME_TRANSPORT", "TRUSTED_PROXIES"];
 const saved = { ...process.env };
 
 function withEnv(values: Record<string, string>) {
@@ -28,6 +28,8 @@ describe("operations settings", () => {
   });
 
   it.each([
+    [{ HOST: "[::1]" }, /^Invalid configuration: HOST: HOST must be an address to listen on, such as 127.0.0.1/],
+    [{ HOST: "0.0.0.0:3000" }, /^Invalid configuration: HOST:/],
     [{ REDIS_URL: "localhost:6379" }, /^Invalid configuration: REDIS_URL: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
     [{ LOG_LEVEL: "verbose" }, /^Invalid configuration: LOG_LEVEL: LOG_LEVEL must be one of/],
     [{ SHUTDOWN_TIMEOUT_SECONDS: "0" }, /^Invalid configuration: SHUTDOWN_TIMEOUT_SECONDS:/],
@@ -40,6 +42,12 @@ describe("operations settings", () => {
     [{ REALTIME_TRANSPORT: "carrier-pigeon" }, /^Invalid configuration: REALTIME_TRANSPORT: REALTIME_TRANSPORT must be webrtc or websocket/],
   ])("%o is refused with a sentence naming it", (values, message) => {
     expect(withEnv(values)).toThrow(message);
+  });
+
+  it("HOST: loopback by default (an empty one too); any address or host name", () => {
+    expect(withEnv({})().HOST).toBe("127.0.0.1");
+    expect(withEnv({ HOST: "" })().HOST).toBe("127.0.0.1");
+    for (const host of ["0.0.0.0", "::", "::1", "192.0.2.2", "localhost", "app.internal"]) expect(withEnv({ HOST: host })().HOST).toBe(host);
   });
 
   it("TRUSTED_PROXIES: addresses and CIDR ranges, none by default", () => {

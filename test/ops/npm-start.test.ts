@@ -1,6 +1,7 @@
 // `npm start` itself (scripts/run.sh start: prepare, then scripts/serve.ts) on a fresh SQLite
 // database: it migrates, serves the doors from their own functions and pages from Next, answers
-// as a production server, and stops gracefully on SIGTERM. The rest of the suite runs against
+// as a production server, listens on loopback only (no HOST set, as on a newcomer's laptop), and
+// stops gracefully on SIGTERM. The rest of the suite runs against
 // the same server started directly (scripts/support/start-server.ts).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,6 +10,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/support/start-server";
+import { nonLoopbackAddress, tryConnect } from "../support/network";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-npm-start-"));
@@ -41,6 +43,10 @@ describe("npm start", () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
       expect(output).toContain("applied migrations");
+      // loopback only: the machine's own network address finds nothing listening
+      await expect.poll(() => output).toMatch(/"address":\{"address":"127\.0\.0\.1","family":"IPv4","port":\d+\},"msg":"ready"/);
+      const outside = nonLoopbackAddress();
+      if (outside) expect(await tryConnect(outside, port)).toBe("ECONNREFUSED");
       // the API door: its own answer (401 naming the key), with its request id and no-store
       const api = await fetch(`${url}/api/v1/kit.read`, { method: "POST", headers: { "Content-Type": "application/json", "X-Request-Id": "npm-start-1" }, body: "{}" });
       expect(api.status).toBe(401);

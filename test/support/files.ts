@@ -1,5 +1,6 @@
 // Real file bytes of a few formats (file-type recognises them by these signatures), and the
 // two-step upload as a client does it: start, PUT the bytes to the signed URL, complete.
+import { request } from "node:http";
 import { expect } from "vitest";
 import { db } from "../../lib/db/client";
 import { call, confirmAndCall, expectOk } from "./world";
@@ -50,3 +51,25 @@ export async function uploadApproved(who: Uploader, file: Parameters<typeof uplo
 
 /** What a file's record says now, straight from the database. */
 export const assetRow = (id: string) => db().asset.findUnique({ where: { id } });
+
+export type HeldAnswer = { status: number; body: any; connection: string | undefined };
+
+/**
+ * A PUT of `size` bytes of text that sends its headers and the first `sent` bytes now, and the
+ * rest only when asked (`finish`), or never (`cut`: the client goes away mid-body).
+ */
+export function heldPut(url: string, size: number, sent: number) {
+  const outgoing = request(new URL(url), { method: "PUT", headers: { "Content-Type": "text/plain", "Content-Length": String(size) } });
+  const answer = new Promise<HeldAnswer>((resolve, reject) => {
+    outgoing.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8").on("data", (chunk) => (text += chunk)).on("end", () => {
+        resolve({ status: response.statusCode!, body: text.startsWith("{") ? JSON.parse(text) : text, connection: response.headers.connection });
+      });
+    });
+    outgoing.on("error", reject);
+  });
+  if (sent > 0) outgoing.write(Buffer.from(bytes.sized(sent)));
+  else outgoing.flushHeaders();
+  return { answer, finish: () => outgoing.end(Buffer.from(bytes.sized(size - sent))), cut: () => outgoing.destroy() };
+}

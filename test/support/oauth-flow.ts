@@ -2,6 +2,7 @@
 // step by step (register, sign in, authorize, consent, token), so each step can be got wrong on
 // purpose. The happy path with the SDK client and Chromium is e2e/mcp-oauth.test.ts.
 import { createHash, randomBytes } from "node:crypto";
+import { get } from "node:http";
 import { baseUrl } from "./world";
 
 let serverUrl: string | undefined;
@@ -53,6 +54,20 @@ export async function followAuthorize(url: URL, cookie: string): Promise<URL> {
   const location = response.headers.get("location") ?? ((await response.json().catch(() => null)) as { url?: string } | null)?.url;
   if (!location) throw new Error(`authorize answered ${response.status} without a redirect`);
   return new URL(location, server());
+}
+
+/**
+ * GET as a browser's navigation: better-auth answers it with a 302, where fetch() (undici always
+ * sends Sec-Fetch-Mode: cors) gets the JSON form. Answers the status and the Location.
+ */
+export function navigate(url: URL, cookie?: string): Promise<{ status: number; location: string | null }> {
+  const headers = { "Sec-Fetch-Mode": "navigate", Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) };
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null });
+    }).on("error", reject);
+  });
 }
 
 /** The consent page's answer, as its form posts it; answers the redirect URL (code or error). */

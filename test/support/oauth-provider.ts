@@ -7,6 +7,8 @@ import path from "node:path";
 import type { IncomingMessage } from "node:http";
 import { expect } from "vitest";
 import { OAuth2Server, Events } from "oauth2-mock-server";
+import { setPassword } from "../../lib/admin/commands";
+import { db } from "../../lib/db/client";
 
 export type Recorded = { body: Record<string, string>; authorization: string | undefined };
 
@@ -80,15 +82,54 @@ function readForm(req: IncomingMessage): Promise<Recorded> {
   });
 }
 
-/** The person opens the link: the provider (no login screen here) redirects to our callback. */
-export async function visitProvider(authorizationUrl: string): Promise<string> {
-  const response = await fetch(authorizationUrl, { redirect: "manual" });
+const PASSWORD = "connect-links-password";
+const withPassword = new Set<string>();
+
+/**
+ * A browser of this person signed in on the server at `serverUrl`: its session cookie. Each call
+ * is another browser (another sign-in session); the person's password is set once, by the
+ * operator command, for people the world made without one.
+ */
+export async function signedInBrowser(serverUrl: string, email: string): Promise<string> {
+  if (!withPassword.has(email)) {
+    await setPassword(db(), { email, password: PASSWORD });
+    withPassword.add(email);
+  }
+  const response = await fetch(`${serverUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: new URL(serverUrl).origin },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.headers.getSetCookie().map((line) => line.split(";")[0]!).join("; ");
+}
+
+/** The link's first stop, opened in this browser: where it sends the browser (303). */
+export async function openLink(link: string, cookie?: string): Promise<{ status: number; location: string | null; html: string }> {
+  const response = await fetch(link, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+}
+
+/** The provider's authorization URL the link leads its owner's browser to. */
+export async function providerUrlOf(link: string, cookie: string): Promise<string> {
+  const opened = await openLink(link, cookie);
+  expect(opened.status, opened.html).toBe(303);
+  return opened.location!;
+}
+
+/**
+ * The person opens the link in this browser: our service sends it on to the provider, which (no
+ * login screen here) redirects to our callback. Answers the callback URL.
+ */
+export async function visitProvider(link: string, cookie: string): Promise<string> {
+  const response = await fetch(await providerUrlOf(link, cookie), { redirect: "manual" });
   expect(response.status).toBe(302);
   return response.headers.get("location")!;
 }
 
-export async function openPage(url: string) {
-  const response = await fetch(url, { redirect: "manual" });
+/** A page of ours, in a browser with this cookie (or none). */
+export async function openPage(url: string, cookie?: string) {
+  const response = await fetch(url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
   return { status: response.status, type: response.headers.get("content-type") ?? "", html: await response.text(), headers: response.headers };
 }
 

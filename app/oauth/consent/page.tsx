@@ -18,7 +18,10 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const user = await requireSessionUser(`/oauth/consent?${query}`);
   const clientId = query.get("client_id") ?? "";
   const client = clientId ? await db().oauthClient.findUnique({ where: { clientId }, select: { name: true, uri: true, clientDiscoveryId: true } }) : null;
-  if (!client || !query.get("sig")) {
+  // the authorization server signs only queries whose redirect_uri it checked: one that is not even
+  // a URL was not written by it, and the page reads nothing more of it
+  const redirect = query.get("redirect_uri") ?? "";
+  if (!client || !query.get("sig") || !URL.canParse(redirect)) {
     return (
       <main style={{ maxWidth: 560, margin: "48px auto", padding: "0 20px", lineHeight: 1.5 }}>
         <h1 style={{ fontSize: 24 }}>This link has nothing to approve</h1>
@@ -29,7 +32,6 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const memberships = await db().membership.findMany({ where: { userId: user.id }, select: { role: true, brand: { select: { shortId: true, name: true, status: true } } }, orderBy: { brand: { shortIdKey: "asc" } } });
   const brands = memberships.filter(({ brand }) => brand.status === "active").map(({ role, brand }) => ({ shortId: brand.shortId, name: brand.name, role }));
   const requested = (query.get("scope") ?? "").split(" ").filter(isScope);
-  const redirect = query.get("redirect_uri") ?? "";
   const verified = client.clientDiscoveryId === "cimd";
   return (
     <main style={{ maxWidth: 640, margin: "40px auto", padding: "0 20px", lineHeight: 1.5 }}>
@@ -51,7 +53,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
         </p>
       )}
       <p style={{ overflowWrap: "anywhere", fontSize: 14, color: "var(--muted)" }}>
-        After you answer, you return to <code data-testid="consent-redirect">{redirect ? new URL(redirect).origin : "the app"}</code>.
+        After you answer, you return to <code data-testid="consent-redirect">{new URL(redirect).origin}</code>.
       </p>
       <ConsentForm
         oauthQuery={query.toString()}

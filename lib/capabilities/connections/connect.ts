@@ -19,7 +19,7 @@ export const connectionsConnect = defineCapability({
   widget: "action_link",
   title: "Connect an integration",
   description:
-    "Returns the provider's authorization link for a person to open. Credentials are never requested or accepted in the conversation.",
+    "Returns the provider's authorization link for the person making this call to open in their own browser; anyone else who opens it is refused. Credentials are never requested or accepted in the conversation.",
   input: z
     .object({
       provider: z
@@ -33,7 +33,7 @@ export const connectionsConnect = defineCapability({
     .strict(),
   output: z
     .object({
-      authorizationUrl: z.url().describe("Link for a person to open in a browser; it leads to the provider's consent page"),
+      authorizationUrl: z.url().describe("Link for the person making this call to open in a browser, signed in to this service as themselves (a browser without a sign-in asks them to sign in first); it leads to the provider's consent page"),
       expiresAt: z.string().describe("The link works once, until this time (10 minutes)"),
     })
     .strict(),
@@ -62,13 +62,14 @@ export const connectionsConnect = defineCapability({
       // links of this connection that expired long ago can never be used again
       await ctx.db.oAuthState.deleteMany({ where: { connectionId, expiresAt: { lt: new Date(ctx.now.getTime() - HOUR_MS) } } });
     }
-    const pkce = createPkce();
+    const { verifier } = createPkce();
     const stateId = randomUUID();
     const expiresAt = new Date(ctx.now.getTime() + STATE_LIFETIME_MS);
+    // the link is this person's: whoever opens it must be signed in as them (lib/connections/start.ts)
     await ctx.db.oAuthState.create({
-      data: { id: stateId, connectionId, codeVerifier: seal(pkce.verifier, `oauth-state:${stateId}`), expiresAt, createdAt: ctx.now },
+      data: { id: stateId, connectionId, userId: ctx.actor.userId, codeVerifier: seal(verifier, `oauth-state:${stateId}`), expiresAt, createdAt: ctx.now },
     });
     const state = signState({ id: stateId, provider: provider.provider });
-    return { authorizationUrl: ctx.connections.authorizationUrl(provider, { state, codeChallenge: pkce.challenge }), expiresAt: iso(expiresAt) };
+    return { authorizationUrl: ctx.connections.linkUrl(state), expiresAt: iso(expiresAt) };
   },
 });

@@ -1,0 +1,5 @@
+import { handleConnectionStart } from "@/lib/doors/oauth-callback";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handleConnectionStart;

@@ -1,0 +1,19 @@
+// The end of a realtime voice session: POST { session } from the page (Stop voice, leaving the
+// page); what it did not report is released (lib/voice/usage.ts, lib/voice/reservation.ts).
+import { errorResponse, jsonResponse } from "@/lib/assistant/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
+import { endVoiceSession } from "@/lib/voice/usage";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request) {
+  const requestId = requestIdOf(request);
+  try {
+    return jsonResponse(await endVoiceSession(request), requestId);
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
+}
+
+const postOnly = methodNotAllowed("POST");
+export { postOnly as GET, postOnly as PUT, postOnly as PATCH, postOnly as DELETE };

@@ -1,0 +1,50 @@
+// The pages a person sees at either end of a connection link (lib/connections): what happened, in
+// words, never JSON or a stack; or the redirect onwards (to sign in, to the provider).
+import { safeNextPath } from "../auth/next-path";
+import type { ConnectionOutcome } from "../connections/outcome";
+
+const HEADERS = {
+  "Cache-Control": "no-store",
+  // the URL carries a state or an authorization code: never pass it on as a referrer
+  "Referrer-Policy": "no-referrer",
+  "X-Content-Type-Options": "nosniff",
+};
+
+/** The outcome as a response; `here` is the request's URL, where a sign-in comes back to. */
+export function connectionResponse(outcome: ConnectionOutcome, here: URL): Response {
+  if (outcome.kind === "redirect") return new Response(null, { status: 303, headers: { ...HEADERS, Location: outcome.location } });
+  if (outcome.kind === "sign-in") {
+    const next = safeNextPath(`${here.pathname}${here.search}`);
+    return new Response(null, { status: 303, headers: { ...HEADERS, Location: `/sign-in?${new URLSearchParams({ next })}` } });
+  }
+  return new Response(page(outcome), {
+    status: outcome.kind === "connected" ? 200 : outcome.status,
+    headers: {
+      ...HEADERS,
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    },
+  });
+}
+
+function page(outcome: Extract<ConnectionOutcome, { kind: "connected" | "failed" }>): string {
+  const [title, body] =
+    outcome.kind === "connected"
+      ? [
+          `${outcome.providerName} is connected`,
+          `${outcome.account ? `The account <strong>${escape(outcome.account)}</strong> is` : "The account is"} now connected to ${escape(outcome.brandName)}. You can close this window.`,
+        ]
+      : [outcome.title, escape(outcome.detail)];
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escape(title)}</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 560px; margin: 64px auto; padding: 0 24px; line-height: 1.5; color: #1d1d1f">
+<h1 data-outcome="${outcome.kind}">${escape(title)}</h1>
+<p>${body}</p>
+</body></html>
+`;
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "OAuthState" ADD COLUMN     "sessionId" TEXT,
+ADD COLUMN     "userId" TEXT;
