@@ -7,7 +7,7 @@ import { isScope, SCOPES, type Scope } from "../contract/catalogue";
 import { AppError } from "../contract/errors";
 import { db } from "../db/client";
 import { keyableBrands } from "./keys";
-import { answerAuthRequest } from "../oauth/authorization-server";
+import { answerAuthRequest } from "../auth/authorization-server";
 import { config } from "../config";
 import { OFFLINE_ACCESS } from "../oauth/resource";
 

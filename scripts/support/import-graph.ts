@@ -29,6 +29,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["redis"],
   ["config", "log", "plans", "crypto"],
   ["secret", "http"], // plain HTTP helpers that know nothing of the service
+  ["private-files"], // files only this user may read
 ];
 
 const ROOTS = ["lib", "app", "components"];

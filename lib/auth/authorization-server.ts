@@ -1,11 +1,11 @@
 // better-auth's endpoints (/api/auth) as the route and the consent answer reach them:
 // handleAuthRequest (lib/auth/auth.ts) decides which are served and how; around it, the two guards
 // the OAuth provider plugin lacks: registrations within bounds before the plugin stores anything
-// (registration-bounds.ts), and browsers sent on only to addresses this server trusts
-// (trusted-redirects.ts).
-import { authPath, handleAuthRequest } from "../auth/auth";
-import { boundedRegistrationRequest } from "./registration-bounds";
-import { keepRedirectsTrusted } from "./trusted-redirects";
+// (lib/oauth/registration-bounds.ts), and browsers sent on only to addresses this server trusts
+// (lib/oauth/trusted-redirects.ts).
+import { authPath, handleAuthRequest } from "./auth";
+import { boundedRegistrationRequest } from "../oauth/registration-bounds";
+import { keepRedirectsTrusted } from "../oauth/trusted-redirects";
 
 /** The endpoints whose answers send a person's browser on: authorize, and the page posts that continue it. */
 const BROWSER_STEPS = new Set(["/oauth2/authorize", "/oauth2/consent", "/sign-in/email"]);
