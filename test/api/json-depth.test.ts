@@ -28,7 +28,6 @@ async function send(path: string, body: string, headers: Record<string, string>,
 describe("JSON bodies nested too deep", () => {
   // 100,000 levels where the route's size limit allows it, else as deep as that limit allows
   const routes: [string, string, number, () => Record<string, string>, string?][] = [
-    ["the OAuth registration, unauthenticated", "/api/auth/oauth2/register", 100_000, () => ({})],
     ["sign-in", "/api/auth/sign-in/email", 100_000, () => ({})],
     ["the API door", "/api/v1/brands.list", 100_000, () => ({ Authorization: `Bearer ${key}` })],
     ["the assistant's chat", "/api/chat", 100_000, () => ({ Cookie: cookie })],
@@ -45,6 +44,19 @@ describe("JSON bodies nested too deep", () => {
       const parsed = JSON.parse(answer.text);
       expect(parsed).toEqual({ ok: false, error: { code: "invalid_input", message: MESSAGE, field: "body", issues: [{ field: "body", message: MESSAGE.slice(6) }], requestId: answer.requestId } });
       expect(answer.text).not.toMatch(/call stack/i);
+    }
+  });
+
+  // RFC 7591's endpoint answers in RFC 7591's terms: its bounds (lib/oauth/registration-bounds.ts,
+  // 16 KiB) refuse these bodies first, as 400 invalid_client_metadata, never a 5xx
+  it("the OAuth registration, unauthenticated: 400 invalid_client_metadata, at every depth up to 100,000", async () => {
+    for (const depth of [100, 5_000, 100_000]) {
+      for (const body of [nested(depth), `{"client_name":"Deep","logo_uri":${nested(depth)}}`]) {
+        const answer = await send("/api/auth/oauth2/register", body, {});
+        expect(answer.status, answer.text).toBe(400);
+        expect(JSON.parse(answer.text).error).toBe("invalid_client_metadata");
+        expect(answer.text).not.toMatch(/call stack/i);
+      }
     }
   });
 

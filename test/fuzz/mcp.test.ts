@@ -1,12 +1,14 @@
 // The MCP door under the same fuzz as the API door: every tool called through the official SDK
 // client with arguments generated from the capability's schema, valid-looking and mutated. Every
 // call must come back as a tool result (never a protocol error, never `internal`): data, or an
-// isError result whose structuredContent is the API door's error body, naming a field of the call.
+// isError result whose structuredContent is the API door's error body, naming a field of the call;
+// or, for arguments nested deeper than any route reads, the door's one JSON-RPC refusal.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capabilities } from "../../lib/capabilities/registry";
 import { mcpToolName } from "../../lib/contract/catalogue";
 import { isServed } from "../../lib/core/rollout";
+import { depthProblem } from "../../lib/http/json-text";
 import { makeAsset, makeConnection, makeQuestion } from "../support/records";
 import { callTool, connectMcp, type McpClient } from "../support/mcp";
 import { mutated, serialize, validOf, type Hints } from "./arbitraries";
@@ -52,6 +54,13 @@ describe.concurrent("every MCP tool, fuzzed through the SDK client", () => {
       await fc.assert(
         fc.asyncProperty(args, async (text) => {
           const sent = JSON.parse(text) as Record<string, unknown>;
+          // a message nesting deeper than every route accepts (lib/http/json-text.ts) is refused as a
+          // whole, before any part of it is read: the JSON-RPC Invalid Request, not a tool result
+          const message = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":${text}}}`;
+          if (depthProblem(message)) {
+            await expect(callTool(client, mcpToolName(capability.id), sent)).rejects.toThrow(/"code":-32600,"message":"Invalid Request: body nests deeper than 64 levels"/);
+            return;
+          }
           const result = await callTool(client, mcpToolName(capability.id), sent);
           const context = JSON.stringify(result).slice(0, 400);
           if (!result.isError) return void expect(isObject(result.structuredContent), context).toBe(true);
