@@ -3,7 +3,7 @@
 import { ChatPage } from "@/components/chat/chat-page";
 import { assistantModelConfigured } from "@/lib/assistant/status";
 import { requireSessionUser } from "@/lib/auth/session";
-import { mcpToolName } from "@/lib/capabilities/define";
+import { mcpToolName } from "@/lib/contract/catalogue";
 import { capabilities } from "@/lib/capabilities/registry";
 import { isServed } from "@/lib/core/rollout";
 import { voiceSetup } from "@/lib/voice/setup";

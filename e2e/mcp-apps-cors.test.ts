@@ -4,7 +4,7 @@
 // Authorization header, so Chromium makes real CORS requests with preflights (Playwright does not
 // intercept here: it would answer the preflights itself). A person confirms a write in the view,
 // and it happens exactly once. The same page against a relay that drops the CORS headers cannot
-// even connect: the door's CORS (lib/doors/mcp-cors.ts) is what makes the first case work.
+// even connect: the door's CORS (lib/mcp/cors.ts) is what makes the first case work.
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";

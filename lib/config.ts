@@ -2,7 +2,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { loadOrCreateSecret } from "./secret";
-import { trustedProxyList } from "./ops/client-address";
+import { trustedProxyList } from "./http/client-address";
 
 /** An empty variable (S3_BUCKET=) counts as unset. */
 function unsetIfEmpty<T extends z.ZodType>(inner: T) {
@@ -41,7 +41,7 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: unsetIfEmpty(z.string()),
   S3_SECRET_ACCESS_KEY: unsetIfEmpty(z.string()),
   S3_FORCE_PATH_STYLE: unsetIfEmpty(z.enum(["0", "1"], "S3_FORCE_PATH_STYLE must be 0 or 1")),
-  // REDIS_URL shares rate limits between instances (lib/ops/redis.ts); unset keeps them in-process
+  // REDIS_URL shares rate limits between instances (lib/redis.ts); unset keeps them in-process
   REDIS_URL: unsetIfEmpty(z.string().regex(/^rediss?:\/\/\S+$/, "REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379")),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // info logs one line per call; warn keeps only problems (lib/log.ts)
@@ -59,7 +59,7 @@ const schema = z.object({
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // sign-in attempts per account per minute from browsers that never signed in to it (lib/auth/sign-in-limits.ts)
   SIGN_IN_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  // proxies in front of the service whose X-Forwarded-For is believed (lib/ops/client-address.ts):
+  // proxies in front of the service whose X-Forwarded-For is believed (lib/http/client-address.ts):
   // addresses or CIDR ranges, comma separated; unset believes no forwarding header
   TRUSTED_PROXIES: z
     .string()
@@ -69,7 +69,7 @@ const schema = z.object({
       const bad = entries.find((entry) => "invalid" in trustedProxyList([entry]));
       if (bad) issues.addIssue({ code: "custom", message: `TRUSTED_PROXIES must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1; "${bad}" is neither` });
     }),
-  // the MCP door's DNS-rebinding protection (lib/doors/mcp-origin.ts): more browser origins and
+  // the MCP door's DNS-rebinding protection (lib/mcp/origin.ts): more browser origins and
   // Host names it accepts beside APP_URL's own (host names, comma separated)
   MCP_ALLOWED_ORIGINS: hostList("MCP_ALLOWED_ORIGINS"),
   MCP_ALLOWED_HOSTS: hostList("MCP_ALLOWED_HOSTS"),

@@ -17,20 +17,20 @@ const CALL = process.env.PROFILE_CALL === "mcp" ? "mcp" : "api";
 /** [step, file (end of the URL), function names]: the innermost match on a sample's stack wins. */
 const STEPS: [string, string, string[]][] = [
   ["HTTP ⇄ Request/Response (bridge)", "lib/http/node-bridge.ts", ["toWebRequest", "bodyStream", "sendWebResponse", "start", "pull", "write"]],
-  ["door routing", "lib/http/door-server.ts", ["doorFor"]],
+  ["door routing", "lib/doors/server.ts", ["doorFor"]],
   ["body read and JSON parse", "lib/doors/api.ts", ["readJsonBody"]],
   ["envelope and headers (JSON answer)", "lib/doors/api.ts", ["handleApiCall", "headersOf"]],
-  ["MCP door: transport and JSON-RPC", "lib/doors/mcp-http.ts", ["handleMcp"]],
-  ["MCP door: who calls (key or token)", "lib/doors/mcp-auth.ts", ["authenticateMcp"]],
+  ["MCP door: transport and JSON-RPC", "lib/mcp/http.ts", ["handleMcp"]],
+  ["MCP door: who calls (key or token)", "lib/mcp/auth.ts", ["authenticateMcp"]],
   ["MCP door: tools (registration, result)", "lib/doors/mcp.ts", []],
-  ["MCP door: origin check", "lib/doors/mcp-origin.ts", []],
+  ["MCP door: origin check", "lib/mcp/origin.ts", []],
   ["authentication (key)", "lib/core/auth.ts", ["authenticate"]],
   ["rate limit", "lib/core/rate-limit.ts", []],
   ["input parsing (zod)", "lib/core/input.ts", []],
   ["brand access and role", "lib/core/access.ts", []],
   ["execution (kit reads, contrast)", "lib/capabilities/", ["execute"]],
   ["output check (zod)", "lib/core/invoke.ts", ["output"]],
-  ["log line (pino)", "lib/ops/call-log.ts", ["logCall"]],
+  ["log line (pino)", "lib/core/call-log.ts", ["logCall"]],
   ["pipeline glue", "lib/core/invoke.ts", ["invoke", "run"]],
 ];
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
-import { viewHtml, VIEWS_DIR } from "../lib/doors/mcp-views";
+import { viewHtml, VIEWS_DIR } from "../lib/mcp/views";
 import { VIEW_BUDGET } from "./build-mcp-views";
 
 const BUDGET = VIEW_BUDGET;

@@ -1,4 +1,4 @@
-// Builds the MCP Apps views (lib/doors/mcp-views.ts serves them): components/mcp-app/view.tsx,
+// Builds the MCP Apps views (lib/mcp/views.ts serves them): components/mcp-app/view.tsx,
 // the Assistant's own widgets with React and the ext-apps App, bundled into one minified script,
 // and app/globals.css + components/mcp-app/view.css into one stylesheet, both to be inlined into
 // each view's page (.mcp-views/). `npm start` and `npm test` run it when a source changed

@@ -5,7 +5,7 @@ import { config } from "../lib/config";
 import { providerCatalog } from "../lib/connections/catalog";
 import { closeDb, db } from "../lib/db/client";
 import { migrateDatabase } from "../lib/db/migrate";
-import { DEMO_KEY_FILE, DEMO_SIGN_IN_FILE, seedDemo } from "../lib/db/seed-demo";
+import { DEMO_KEY_FILE, DEMO_SIGN_IN_FILE, seedDemo } from "../lib/admin/seed-demo";
 
 const settings = config();
 providerCatalog(); // CONNECTION_PROVIDERS_FILE and the providers' OAuth clients

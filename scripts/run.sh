@@ -35,7 +35,7 @@ ensure_build() {
   fi
 }
 
-# the MCP Apps views (.mcp-views, inlined by lib/doors/mcp-views.ts) only when a widget, the styles
+# the MCP Apps views (.mcp-views, inlined by lib/mcp/views.ts) only when a widget, the styles
 # or the build changed since the last build
 ensure_views() {
   if [ ! -f .mcp-views/sizes.json ] || [ -n "$(find components app/globals.css scripts/build-mcp-views.ts package-lock.json -newer .mcp-views/sizes.json -print -quit)" ]; then

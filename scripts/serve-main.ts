@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { config, type Config } from "../lib/config";
-import { doorsInFrontOf } from "../lib/http/door-server";
+import { doorsInFrontOf } from "../lib/doors/server";
 import { log } from "../lib/log";
 
 // HOST and PORT are needed before Next starts, so the configuration is read here first (Next's

@@ -4,7 +4,7 @@
 // library.asset.get's record widget, whose catalogue entry is handed over here.
 import { ActivityPage } from "@/components/activity/activity-page";
 import { requireSessionUser } from "@/lib/auth/session";
-import { DOORS, mcpToolName } from "@/lib/capabilities/define";
+import { DOORS, mcpToolName } from "@/lib/contract/catalogue";
 import { capabilities, findCapability } from "@/lib/capabilities/registry";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@
 // Revoke, effective on the app's next call.
 import { useState } from "react";
 import { Button, ErrorText } from "@/components/ui/form";
-import type { ConnectedApp } from "@/lib/oauth/grants";
+import type { ConnectedApp } from "@/lib/keys/connected-apps";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
 

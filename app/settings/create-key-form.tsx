@@ -3,7 +3,9 @@ import { useState, type FormEvent } from "react";
 import { Button, ErrorText, Field } from "@/components/ui/form";
 import { errorSentences } from "@/components/widgets/error-text";
 import type { EnvelopeError } from "@/components/widgets/types";
-import type { BrandChoice } from "./keys-panel";
+
+/** A brand the key may be limited to. */
+export type BrandChoice = { shortId: string; name: string };
 
 type Props = { brands: BrandChoice[]; scopes: string[]; onCreated: (created: { key: string; prefix: string }) => Promise<void> };
 

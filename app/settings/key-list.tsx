@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import type { KeyView } from "@/lib/keys/keys";
-import { SCOPES } from "@/lib/capabilities/define";
+import { SCOPES } from "@/lib/contract/catalogue";
 import { Button, ErrorText } from "@/components/ui/form";
 
 /** UTC, the same on the server and in the browser (no hydration mismatch). */

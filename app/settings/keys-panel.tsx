@@ -1,11 +1,9 @@
 "use client";
 import { useState } from "react";
 import type { KeyView } from "@/lib/keys/keys";
-import { CreateKeyForm } from "./create-key-form";
+import { CreateKeyForm, type BrandChoice } from "./create-key-form";
 import { KeyList } from "./key-list";
 import { KeyShown } from "./key-shown";
-
-export type BrandChoice = { shortId: string; name: string };
 
 export function KeysPanel({ initialKeys, brands, scopes }: { initialKeys: KeyView[]; brands: BrandChoice[]; scopes: string[] }) {
   const [keys, setKeys] = useState(initialKeys);

@@ -2,11 +2,11 @@ import Link from "next/link";
 import { requireSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { keyableBrands, listApiKeys } from "@/lib/keys/keys";
-import { SCOPES } from "@/lib/capabilities/define";
+import { SCOPES } from "@/lib/contract/catalogue";
 import { SignOutButton } from "@/components/ui/sign-out-button";
 import { KeysPanel } from "./keys-panel";
 import { ConnectedApps } from "./connected-apps";
-import { listConnectedApps } from "@/lib/oauth/grants";
+import { listConnectedApps } from "@/lib/keys/connected-apps";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Security and access · Brand Operations" };

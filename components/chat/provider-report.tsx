@@ -2,7 +2,7 @@
 // What a model provider answered when it refused a call, for a brand admin: the server adds it to
 // the error only for an admin (lib/assistant/provider-failure.ts), so a member never receives it.
 // Shown under the words of the chat's and Voice's errors, to quote to whoever runs the service.
-import type { ProviderReport } from "@/lib/core/errors";
+import type { ProviderReport } from "@/lib/contract/errors";
 
 export function ProviderReportView({ report }: { report: ProviderReport }) {
   return (

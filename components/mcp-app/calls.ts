@@ -4,7 +4,7 @@
 import type { App } from "@modelcontextprotocol/ext-apps";
 import type { WidgetCalls } from "../widgets/calls";
 import type { CatalogueEntry, EnvelopeError, ToolEnvelope } from "../widgets/types";
-import { DECIDE_TOOL } from "@/lib/doors/mcp-apps-meta";
+import { DECIDE_TOOL } from "@/lib/mcp/apps-meta";
 import { envelopeOfDecision, envelopeOfResult, type ToolResultLike } from "./envelope";
 
 export function hostCalls(app: App, catalogue: ReadonlyMap<string, CatalogueEntry>): WidgetCalls {

@@ -1,7 +1,7 @@
 // A tool result as the MCP door hands it to an MCP Apps host, read back into the envelope the
-// widgets already understand (lib/assistant/envelope.ts): the data, an error body, or a write
-// parked for the person (its handle in `_meta`, lib/doors/mcp-apps.ts).
-import { CAPABILITY_META_KEY, PENDING_META_KEY } from "@/lib/doors/mcp-apps-meta";
+// widgets already understand (lib/pending/envelope.ts): the data, an error body, or a write
+// parked for the person (its handle in `_meta`, lib/mcp/apps.ts).
+import { CAPABILITY_META_KEY, PENDING_META_KEY } from "@/lib/mcp/apps-meta";
 import { isRecord, type EnvelopeError, type ToolEnvelope } from "../widgets/types";
 
 export type ToolResultLike = { isError?: boolean; structuredContent?: unknown; content?: unknown; _meta?: unknown };

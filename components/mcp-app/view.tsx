@@ -1,5 +1,5 @@
 // The page inside an MCP host's iframe (MCP Apps): one of the Assistant's own widgets, chosen by
-// the view's resource (lib/doors/mcp-views.ts), fed the tool's input and result by the host, its
+// the view's resource (lib/mcp/views.ts), fed the tool's input and result by the host, its
 // calls made through the host (calls.ts), styled by the host's theme and variables when it sends
 // them (host-styles.ts) and by our own stylesheet when it sends none. Built by
 // scripts/build-mcp-views.ts into one inline bundle.

@@ -4,8 +4,8 @@
 // Realtime-compatible server, the tests' scripted one) the microphone is streamed as PCM16 and the
 // answer's audio played here.
 import { OpenAIRealtimeWebRTC, OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession, tool, type TransportToolCallEvent } from "@openai/agents-realtime";
-import type { ToolEnvelope } from "@/lib/assistant/envelope";
-import type { ProviderReport } from "@/lib/core/errors";
+import type { ToolEnvelope } from "@/lib/pending/envelope";
+import type { ProviderReport } from "@/lib/contract/errors";
 import { capturePcm, PcmPlayer } from "./microphone";
 import { callVoiceTool, endVoiceSession, reportVoiceUsage, type VoiceSessionAnswer } from "./voice-api";
 

@@ -5,7 +5,7 @@
 // person decided on a confirm card.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Decision, ToolEnvelope } from "@/components/widgets/types";
-import type { ProviderReport } from "@/lib/core/errors";
+import type { ProviderReport } from "@/lib/contract/errors";
 import { openMicrophone } from "./microphone";
 import { startRealtime, type RunningSession, type SessionHandlers, type VoiceState } from "./realtime";
 import { startTurns, type TurnSession } from "./turns";

@@ -1,7 +1,7 @@
 // The Voice door's routes, from the browser. Every failure comes back in words (the server's
 // message when it sent one), never as an exception the page would have to decode.
-import type { ToolEnvelope } from "@/lib/assistant/envelope";
-import type { ProviderReport } from "@/lib/core/errors";
+import type { ToolEnvelope } from "@/lib/pending/envelope";
+import type { ProviderReport } from "@/lib/contract/errors";
 import type { VoiceSessionAnswer } from "@/lib/voice/session";
 import type { TurnAnswer } from "@/lib/voice/turn";
 import type { UsageAnswer } from "@/lib/voice/usage";

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useCapability } from "./catalogue";
 import { Badge, WidgetFrame } from "./frame";
-import { Widget } from "./registry";
+import { useNestedWidget } from "./nested";
 import { useWidgetCalls } from "./calls";
 import { WidgetError } from "./widget-error";
 import { okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
@@ -74,6 +74,7 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
 
 /** The write's result: with the capability's own widget, or a short "done" for confirm-only writes. */
 function ResultWidget({ own, ...props }: Omit<WidgetProps, "onDecided"> & { own: string | null | undefined }) {
+  const Widget = useNestedWidget();
   if (own && own !== "confirm") return <Widget {...props} widget={own} />;
   const data = okData<Record<string, unknown>>(props.envelope);
   return (

@@ -9,6 +9,7 @@ import { ConfirmWidget } from "./confirm";
 import { FallbackWidget } from "./fallback";
 import { FileRequestWidget } from "./file-request";
 import { ListWidget } from "./list";
+import { NestedWidgetProvider } from "./nested";
 import { PaletteWidget } from "./palette";
 import { RecordWidget } from "./record";
 import { ReviewWidget } from "./review";
@@ -35,5 +36,10 @@ export function widgetFor(widget: string | null | undefined, envelope: WidgetPro
 
 export function Widget({ widget, ...props }: WidgetProps & { widget: string | null | undefined }) {
   const Component = WIDGETS[widgetFor(widget, props.envelope)];
-  return <Component {...props} />;
+  // a widget that shows another one by name (confirm: the result) chooses it here too (nested.tsx)
+  return (
+    <NestedWidgetProvider value={Widget}>
+      <Component {...props} />
+    </NestedWidgetProvider>
+  );
 }

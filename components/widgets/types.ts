@@ -1,6 +1,6 @@
 // What every widget receives. Shapes of capability outputs are written out here (client code never
 // imports lib/capabilities, which pulls the database in); they mirror each capability's output schema.
-import type { EnvelopeError, ToolEnvelope } from "@/lib/assistant/envelope";
+import type { EnvelopeError, ToolEnvelope } from "@/lib/pending/envelope";
 
 export type { EnvelopeError, ToolEnvelope };
 

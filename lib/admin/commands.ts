@@ -2,9 +2,9 @@
 // the admin CLI, the demo seed and the tests. Each returns the JSON object the CLI prints.
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
-import { SCOPES, type Scope } from "../capabilities/define";
+import { SCOPES, type Scope } from "../contract/catalogue";
 import { createApiKey, resolveScopes, revokeApiKey } from "../keys/keys";
-import { isRole } from "../core/roles";
+import { isRole } from "../contract/roles";
 import { isPlan, PLANS } from "../plans";
 import { credentialAccount, passwordProblem } from "./people";
 

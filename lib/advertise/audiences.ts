@@ -5,7 +5,7 @@
 // The doors add only their envelope (MCP's brand and confirmationToken). The README's "Tool
 // schemas" section says which rules each audience is checked against (test/unit/tool-schemas.test.ts).
 import type { z } from "zod";
-import type { Capability } from "../capabilities/define";
+import type { Capability } from "../contract/define";
 import { flattenRoot } from "./flatten";
 import { exactSchema, type Json, type ObjectSchema } from "./json-schema";
 import { portableSchema } from "./portable";

@@ -2,7 +2,7 @@
 // (UTC), against the plan's aiTokensPerMonth. The chat and Voice spend it; slash commands never do.
 import { db, type Tx } from "../db/client";
 import { planOf } from "../plans";
-import type { BrandInfo } from "../capabilities/define";
+import type { BrandInfo } from "../contract/context";
 
 /** "YYYY-MM" of a moment, in UTC. */
 export function monthOf(now: Date): string {

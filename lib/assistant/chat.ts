@@ -1,18 +1,18 @@
 // POST /api/chat: the Assistant door's model loop (AI SDK 7 UI message stream). The model's tools
 // are the person's callable capabilities in the selected brand; each call is one pipeline run
-// through lib/doors/assistant.ts. Tokens used are metered against the brand's monthly budget. The
-// conversation is the server's (lib/conversations): the model reads what was stored, not the client.
+// through the door's runForPerson (lib/doors/assistant.ts hands it in). Tokens used are metered
+// against the brand's monthly budget. The conversation is the server's (lib/conversations): the
+// model reads what was stored, not the client.
 import "server-only";
 import { consumeStream, convertToModelMessages, createUIMessageStreamResponse, isStepCount, safeValidateUIMessages, streamText, toUIMessageStream } from "ai";
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
 import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
-import { AppError, invalidInput } from "../core/errors";
+import { AppError, invalidInput } from "../contract/errors";
 import { describe } from "../core/input";
-import { runForPerson } from "../doors/assistant";
 import { budgetMessage, budgetOf, meteredSteps } from "./budget";
-import { randomBase62 } from "../core/crypto";
+import { randomBase62 } from "../crypto";
 import { loadMessages } from "../conversations/messages";
 import { settleMessages } from "../conversations/settle";
 import { holdForAnswer, openConversation, releaseAnswer } from "../conversations/store";
@@ -24,6 +24,7 @@ import { providerFailure } from "./provider-failure";
 import { config } from "../config";
 import { systemPrompt } from "./system-prompt";
 import { buildTools } from "./tools";
+import type { RunForPerson } from "../pending/envelope";
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet, UIMessage } from "ai";
 
 const CHAT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -45,7 +46,7 @@ export const NO_MODEL_MESSAGE =
  * what the server stored, and the model answers from that. Earlier messages a client sends are
  * ignored: the conversation's past is the server's, so it cannot be rewritten from the browser.
  */
-export async function handleChat(request: Request, requestId: string): Promise<Response> {
+export async function handleChat(request: Request, requestId: string, runForPerson: RunForPerson): Promise<Response> {
   checkOrigin(request);
   const userId = await requirePerson(request);
   const parsed = body.safeParse(await readJsonObject(request, CHAT_BODY_LIMIT));

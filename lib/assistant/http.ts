@@ -3,7 +3,7 @@
 import "server-only";
 import { sessionUserId } from "../auth/session";
 import { config } from "../config";
-import { AppError } from "../core/errors";
+import { AppError } from "../contract/errors";
 import { parseJsonText } from "../http/json-text";
 
 /**

@@ -8,7 +8,7 @@
 import "server-only";
 import { APICallError } from "ai";
 import { config } from "../config";
-import { AppError, type ProviderReport } from "../core/errors";
+import { AppError, type ProviderReport } from "../contract/errors";
 import { log } from "../log";
 
 export type FailureKind = "misconfigured" | "transient";

@@ -1,7 +1,7 @@
 // The model's standing instructions for one chat: which brand it serves, and the order of work
 // the issue asks for (overview first, the brand's voice before writing on its behalf).
-import type { BrandInfo } from "../capabilities/define";
-import type { Role } from "../core/roles";
+import type { BrandInfo } from "../contract/context";
+import type { Role } from "../contract/roles";
 
 export function systemPrompt(brand: Pick<BrandInfo, "name" | "shortId">, person: { name: string; role: Role | null }): string {
   const role = person.role ?? "staff (admin permissions)";

@@ -2,11 +2,13 @@
 // (role and door, from the registry; sessions have no scopes), with the registry's descriptions.
 // Authorization declared once, checked twice: each call still runs the whole pipeline.
 import { jsonSchema, tool, type ToolSet } from "ai";
-import type { Actor, Capability, Door } from "../capabilities/define";
+import type { Door } from "../contract/catalogue";
+import type { Actor } from "../contract/context";
+import type { Capability } from "../contract/define";
 import { absentForNull, propertiesOf, requiredOf, strictToolInput, toolInput, type Json } from "../advertise/audiences";
 import { callableCapabilities } from "../core/access";
-import type { Role } from "../core/roles";
-import type { ToolEnvelope } from "./envelope";
+import type { Role } from "../contract/roles";
+import type { ToolEnvelope } from "../pending/envelope";
 
 /** Runs one capability for the person behind the chat (lib/doors/assistant.ts). */
 export type RunTool = (capabilityId: string, input: unknown, toolCallId: string) => Promise<ToolEnvelope>;

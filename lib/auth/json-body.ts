@@ -1,8 +1,8 @@
 // better-auth reads JSON bodies itself (better-call's router, then JSON.stringify and schema
 // checks that recurse): they are held to every route's depth bound (lib/http/json-text.ts) before
 // it sees them, and refused with the service's own error body (decisions §2).
-import { invalidInput } from "../core/errors";
-import { requestIdOf } from "../doors/http";
+import { invalidInput } from "../contract/errors";
+import { requestIdOf } from "../http/request";
 import { depthProblem } from "../http/json-text";
 
 // the media types better-call parses as JSON

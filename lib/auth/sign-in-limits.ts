@@ -1,5 +1,5 @@
 // Password guessing, limited three ways on top of better-auth's per-address limit
-// (SIGN_IN_PER_MINUTE, on the address this server resolved: lib/ops/client-address.ts):
+// (SIGN_IN_PER_MINUTE, on the address this server resolved: lib/http/client-address.ts):
 // - per account and address: a few attempts a minute for one account from one address;
 // - per account from every address: SIGN_IN_ACCOUNT_PER_MINUTE attempts a minute, which a
 //   botnet spread over many addresses cannot pass;
@@ -7,9 +7,9 @@
 //   signed in to the account carries a signed device cookie (OWASP's "device cookies") and is not
 //   counted against the account's shared budget.
 import { config } from "../config";
-import { hmac, safeEqual, sha256 } from "../core/crypto";
+import { hmac, safeEqual, sha256 } from "../crypto";
 import { rateLimitStore } from "../core/rate-limit";
-import { clientAddressOf } from "../ops/client-address";
+import { clientAddressOf } from "../http/client-address";
 
 const PER_ACCOUNT_AND_ADDRESS = 5;
 export const DEVICE_COOKIE = "bo_device";

@@ -1,5 +1,5 @@
 // The registry: every capability, defined once. Doors and the pipeline read it as data.
-import type { Capability } from "./define";
+import type { Capability } from "../contract/define";
 import { brandsList } from "./account/brands-list";
 import { brandOverview } from "./brand/overview";
 import { brandSoulRead } from "./brand/soul-read";

@@ -3,7 +3,7 @@
 // travels in the signed state (decisions §9), so a state cannot be replayed at another provider.
 import { createHash, randomBytes } from "node:crypto";
 import { config } from "../config";
-import { hmac, safeEqual } from "../core/crypto";
+import { hmac, safeEqual } from "../crypto";
 
 export const STATE_LIFETIME_MS = 10 * 60 * 1000;
 

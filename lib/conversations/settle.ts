@@ -1,11 +1,11 @@
 // A stored confirm card shows what became of its pending call, never a live Confirm for a call that
 // was decided or ran out: on every read, a tool part still awaiting confirmation takes the server's
-// truth (lib/doors/assistant-pending.ts), and a final truth is written back, so the card keeps its
+// truth (lib/pending/truth.ts), and a final truth is written back, so the card keeps its
 // outcome after the pending call's row is cleaned away. A decision also writes itself back at once.
 import "server-only";
 import type { UIMessage } from "ai";
-import type { ToolEnvelope } from "../assistant/envelope";
-import { expiredEnvelope, pendingTruth } from "../doors/assistant-pending";
+import type { ToolEnvelope } from "../pending/envelope";
+import { expiredEnvelope, pendingTruth } from "../pending/truth";
 import { messagesMentioning, replaceParts } from "./messages";
 
 type Part = UIMessage["parts"][number] & { output?: unknown; state?: string };

@@ -3,11 +3,11 @@
 // so the page renders it with the same widget and the model, later, knows what the person did.
 import "server-only";
 import type { UIMessage } from "ai";
-import type { ToolEnvelope } from "../assistant/envelope";
-import { mcpToolName } from "../capabilities/define";
+import type { ToolEnvelope } from "../pending/envelope";
+import { mcpToolName } from "../contract/catalogue";
 import { findCapability } from "../capabilities/registry";
-import { AppError } from "../core/errors";
-import { randomBase62 } from "../core/crypto";
+import { AppError } from "../contract/errors";
+import { randomBase62 } from "../crypto";
 import { appendMessage, type SlashMetadata } from "./messages";
 import { brandOf } from "./read";
 import { CONVERSATION_ID, openConversation } from "./store";

@@ -4,7 +4,7 @@
 // tabs cannot interleave two answers; a crashed instance's hold runs out after ANSWER_HOLD_MS.
 import "server-only";
 import { db } from "../db/client";
-import { AppError, invalidInput } from "../core/errors";
+import { AppError, invalidInput } from "../contract/errors";
 
 /**
  * ids come from the person's browser (useChat's chat id, a random UUID on our page); they are

@@ -3,7 +3,7 @@
 // the conversation when it is stored whole.
 import "server-only";
 import type { UIMessage } from "ai";
-import { AppError, invalidInput } from "../core/errors";
+import { AppError, invalidInput } from "../contract/errors";
 import { appendMessage, loadMessages, saveAnswer } from "./messages";
 import { releaseAnswer } from "./store";
 

@@ -1,10 +1,12 @@
 // Step 6 of the pipeline: may this caller act in this brand with this capability? Read live on
 // every call, so a removed membership, a narrowed key or a closed brand counts at once.
 import { sql } from "../db/client";
-import type { Actor, BrandInfo, Capability, Door } from "../capabilities/define";
+import type { Door } from "../contract/catalogue";
+import type { Actor, BrandInfo } from "../contract/context";
+import type { Capability } from "../contract/define";
 import { capabilities } from "../capabilities/registry";
-import { AppError } from "./errors";
-import { isRole, roleMeets, type Role } from "./roles";
+import { AppError } from "../contract/errors";
+import { isRole, roleMeets, type Role } from "../contract/roles";
 import { isServed } from "./rollout";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@
 // brand, and how it ended. Successful writes record it in their own transaction.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
-import type { ActivityTarget } from "../capabilities/define";
+import type { ActivityTarget } from "../contract/define";
 
 export type AuditTrail = {
   requestId: string;

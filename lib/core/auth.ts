@@ -2,11 +2,12 @@
 // SHA-256 is stored, so a database leak reveals no usable key (decisions §4).
 import { db, sql } from "../db/client";
 import { asBoolean, asDate, asJson } from "../db/sql";
-import { isScope, type Actor } from "../capabilities/define";
+import { isScope } from "../contract/catalogue";
+import type { Actor } from "../contract/context";
 import { lastUseDue } from "./last-used";
-import { randomBase62, sha256 } from "./crypto";
-import { AppError } from "./errors";
-import { authenticateAppToken } from "../oauth/app-tokens";
+import { randomBase62, sha256 } from "../crypto";
+import { AppError } from "../contract/errors";
+import { authenticateAppToken } from "./app-tokens";
 
 const KEY_PATTERN = /^bop_[0-9A-Za-z]{40}$/;
 

@@ -2,7 +2,7 @@
 // canonical input, valid 10 minutes. Only the token's hash is stored.
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
-import { canonicalJson, randomBase62, sha256 } from "./crypto";
+import { canonicalJson, randomBase62, sha256 } from "../crypto";
 
 export const CONFIRMATION_TTL_MS = 10 * 60_000;
 

@@ -1,8 +1,8 @@
 // Step 5 of the pipeline: the call's body against the envelope and the capability's schema.
 // Every problem becomes { field, message }, field a dotted path with numeric indexes.
 import { z } from "zod";
-import type { Capability } from "../capabilities/define";
-import { AppError, type FieldIssue } from "./errors";
+import type { Accepted, BoundCall } from "../contract/define";
+import { AppError, type FieldIssue } from "../contract/errors";
 
 export type Body = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -12,9 +12,13 @@ export const envelope = z.object({
   confirmationToken: z.string().min(1).max(200).describe("The token of a confirmation_required answer, sent back with the same input to run the write").optional(),
 });
 
-export type ParsedCall = { brand?: string; confirmationToken?: string; input: unknown };
+/** A call's envelope, and the capability's own call bound to the input its schema accepted. */
+export type ParsedCall<Ctx> = { brand?: string; confirmationToken?: string; call: BoundCall<Ctx> };
 
-export function parseCall(capability: Capability, body: Body): ParsedCall {
+/** What parsing needs of a capability: whether it names a brand, and its own schema (lib/contract/define.ts). */
+type Accepting<Ctx> = { brandScoped: boolean; accept(raw: unknown): Accepted<Ctx> };
+
+export function parseCall<Ctx>(capability: Accepting<Ctx>, body: Body): ParsedCall<Ctx> {
   if (!body.ok) throw new AppError("invalid_input", `body: ${body.message}`, { field: "body", issues: [{ field: "body", message: body.message }] });
   const value = body.value;
   if (!value || typeof value !== "object" || Array.isArray(value)) {
@@ -26,12 +30,12 @@ export function parseCall(capability: Capability, body: Body): ParsedCall {
   const head = envelope.safeParse({ brand, confirmationToken }, { reportInput: true });
   if (!head.success) issues.push(...head.error.issues.flatMap(describe));
   if (capability.brandScoped && brand === undefined) issues.push({ field: "brand", message: "is required" });
-  const input = capability.input.safeParse(rest, { reportInput: true });
-  if (!input.success) issues.push(...input.error.issues.flatMap(describe));
+  const accepted = capability.accept(rest);
+  if (!accepted.ok) issues.push(...accepted.issues.flatMap(describe));
   // only once the schema passed: then the value is as shallow as the schema allows
-  if (head.success && input.success) issues.push(...unstorable(head.data), ...unstorable(input.data));
-  if (issues.length > 0) throw invalidIssues(issues);
-  return { brand: head.data?.brand, confirmationToken: head.data?.confirmationToken, input: input.data };
+  if (head.success && accepted.ok) issues.push(...unstorable(head.data), ...unstorable(accepted.call.input));
+  if (issues.length > 0 || !accepted.ok) throw invalidIssues(issues);
+  return { brand: head.data?.brand, confirmationToken: head.data?.confirmationToken, call: accepted.call };
 }
 
 /** invalid_input naming the first problem's field, with every problem listed. */

@@ -1,26 +1,25 @@
 // The invocation pipeline: every door calls this and only translates its result. The steps run
 // in the order of decisions §3; nothing is written and no token issued before step 9 passes.
-import type { z } from "zod";
 import { db, readDb, sql, type Tx } from "../db/client";
 import type { SqlRead } from "../db/sql";
 import { isUnavailable } from "../db/errors";
 import { config } from "../config";
 import { storage } from "../storage";
-import type { Actor, BaseContext, BrandContext, Capability, Door } from "../capabilities/define";
+import type { Door } from "../contract/catalogue";
+import type { BaseContext, BrandContext } from "../contract/context";
 import { findCapability } from "../capabilities/registry";
 import { authenticate, callerKey, type Credential } from "./auth";
-import { callableCapabilities, hasScope, requireRole, resolveBrandAccess, type BrandAccess } from "./access";
+import { callableCapabilities, hasScope, requireRole, resolveBrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
-import { consumeToken, issueToken, type Binding } from "./confirmation";
-import { AppError } from "./errors";
-import { remember, replay, type IdempotencyScope } from "./idempotency";
+import { AppError } from "../contract/errors";
 import { parseCall, type Body } from "./input";
-import { rateLimitStore, type RateLimitState } from "./rate-limit";
+import { rateLimitStore } from "./rate-limit";
+import type { RateLimitState } from "./rate-limit-store";
 import { isServed } from "./rollout";
-import { iso } from "./time";
 import { connectionsPort } from "../connections/port";
 import { log } from "../log";
-import { logCall } from "../ops/call-log";
+import { logCall } from "./call-log";
+import { requireConfirmation, runSoon, write } from "./write";
 
 export type Invocation = {
   door: Door;
@@ -31,7 +30,7 @@ export type Invocation = {
 };
 
 export type Outcome = {
-  result: { ok: true; data: unknown } | { ok: false; error: AppError };
+  result: { ok: true; data: Record<string, unknown> } | { ok: false; error: AppError };
   /** present once the caller is known (step 2), so doors can send RateLimit headers */
   rateLimit?: RateLimitState;
 };
@@ -59,7 +58,7 @@ export async function invoke(call: Invocation): Promise<Outcome> {
   return outcome;
 }
 
-async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<unknown> {
+async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<Record<string, unknown>> {
   const reader = readDb();
   // 1. who is calling
   const actor = await authenticate(call.credential, now);
@@ -79,23 +78,26 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   if (!hasScope(actor, capability)) {
     throw new AppError("insufficient_scope", `This key lacks the scope ${capability.scope}`, { scope: capability.scope! });
   }
-  // 5. input
-  const parsed = parseCall(capability, call.body);
-  const base = { actor, now, door: call.door, requestId: call.requestId, connections: connectionsPort, storage: storage() };
+  // 5. input (each capability's own schema, through its typed handle: lib/contract/define.ts)
+  const base = () => ({ actor, now, door: call.door, requestId: call.requestId, connections: connectionsPort, storage: storage() });
   if (!capability.brandScoped) {
-    return output(capability, await capability.execute!({ ...base, db: reader, sql: sql(), afterCommit: runSoon } as never, parsed.input as never));
+    const parsed = parseCall(capability, call.body);
+    return (await parsed.call.execute({ ...base(), db: reader, sql: sql(), afterCommit: runSoon })).data;
   }
+  const parsed = parseCall(capability, call.body);
+  const shared = base();
   // 6. brand access and minimum role
   const access = await resolveBrandAccess(actor, parsed.brand!);
   if (trail) trail.brandId = access.brand.id;
   requireRole(actor, access, capability);
   const context = (database: Tx, afterCommit: BaseContext["afterCommit"]): BrandContext => ({
-    ...base, db: database, afterCommit, brand: access.brand, role: access.role,
+    ...shared, db: database, afterCommit, brand: access.brand, role: access.role,
     sql: capability.kind === "read" ? sql() : sqlOutsideTransaction,
     callableCapabilities: () => callableCapabilities(actor, access.role, call.door),
+    capabilityTitle: (id) => findCapability(id)?.title,
   });
   if (capability.kind === "read") {
-    return output(capability, await capability.execute!(context(reader, runSoon) as never, parsed.input as never));
+    return (await parsed.call.execute(context(reader, runSoon))).data;
   }
   // 7. closed and archived brands are read-only
   if (access.brand.status !== "active") {
@@ -105,77 +107,12 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   // 9. confirmation
   if (capability.confirmation) await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now);
   // 10. execution, atomically, with the audit record of its success (the output is checked inside)
-  return write(capability, actor, access, parsed.input, context, now, trail);
-}
-
-async function requireConfirmation(
-  capability: Capability, actor: Actor, access: BrandAccess,
-  parsed: { confirmationToken?: string; input: unknown }, ctx: BrandContext, now: Date,
-): Promise<void> {
-  const binding: Binding = { caller: callerKey(actor), brandId: access.brand.id, capabilityId: capability.id, input: parsed.input };
-  if (parsed.confirmationToken && (await consumeToken(db(), parsed.confirmationToken, binding, now))) return;
-  // nobody is asked to confirm a call that must fail: its read-only checks run first
-  await capability.check?.(ctx as never, parsed.input as never);
-  const summary = await capability.summarize!(ctx as never, parsed.input as never);
-  const { token, expiresAt } = await issueToken(db(), binding, summary, now);
-  throw new AppError("confirmation_required", `Confirmation needed: ${summary}`, {
-    summary, confirmationToken: token, expiresAt: iso(expiresAt),
-  });
-}
-
-async function write(
-  capability: Capability, actor: Actor, access: BrandAccess, input: unknown,
-  context: (database: Tx, afterCommit: BaseContext["afterCommit"]) => BrandContext, now: Date, trail: AuditTrail | undefined,
-): Promise<unknown> {
-  const effects: (() => Promise<void>)[] = [];
-  const idempotency: IdempotencyScope | undefined = capability.idempotent
-    ? { brandId: access.brand.id, caller: callerKey(actor), capabilityId: capability.id, key: (input as { idempotencyKey: string }).idempotencyKey }
-    : undefined;
-  const result = await db().$transaction(async (tx) => {
-    if (idempotency) {
-      const previous = await replay(tx, idempotency, input, now);
-      if (previous !== undefined) {
-        if (trail) await recordAudit(tx, trail, "replayed", now);
-        return { data: previous, replayed: true };
-      }
-    }
-    const ctx = context(tx, (effect) => void effects.push(effect));
-    await capability.check?.(ctx as never, input as never);
-    // what changes, in the words a person confirmed, for the activity trail: read before the change
-    const summary = trail && capability.summarize ? await capability.summarize(ctx as never, input as never) : undefined;
-    const data = output(capability, await capability.execute!(ctx as never, input as never));
-    if (idempotency) await remember(tx, idempotency, input, data, now);
-    if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, capability.touched?.(input as never, data as never));
-    return { data, replayed: false };
-  });
-  for (const effect of effects) await runNow(effect);
-  return result.data;
+  return write(capability, actor, access, parsed.call, context, now, trail);
 }
 
 const sqlOutsideTransaction: SqlRead = () => {
   throw new Error("ctx.sql reads outside the write's transaction; use ctx.db in writes");
 };
-
-/** Outside a write there is nothing to wait for: an effect starts at once. */
-const runSoon = (effect: () => Promise<void>) => void runNow(effect);
-
-/** An effect outside the database never turns a committed write into a failure; it is logged. */
-async function runNow(effect: () => Promise<void>): Promise<void> {
-  try {
-    await effect();
-  } catch (error) {
-    log.error({ err: error }, "effect after commit failed");
-  }
-}
-
-/** Outputs are schemas too: what leaves is what the catalogue promises, or an internal error. */
-function output(capability: Capability, data: unknown): unknown {
-  const checked = (capability.output as z.ZodType).safeParse(data);
-  if (!checked.success) {
-    throw new Error(`${capability.id} produced output outside its schema: ${checked.error.message}`);
-  }
-  return checked.data;
-}
 
 /** An unexpected error becomes `internal`; its cause goes into the call's log line (logCall). */
 function asAppError(thrown: unknown): AppError {

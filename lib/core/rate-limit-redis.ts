@@ -15,8 +15,8 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { log } from "../log";
-import { redisReady } from "../ops/redis";
-import type { RateLimitDecision, RateLimitStore } from "./rate-limit";
+import { redisReady } from "../redis";
+import type { RateLimitDecision, RateLimitStore } from "./rate-limit-store";
 
 const WINDOW_MS = 60_000;
 // after a failed command (a timeout: Redis stalled but the socket is open), calls skip Redis this

@@ -2,17 +2,11 @@
 // A sliding log rather than rate-limiter-flexible's fixed windows, which let up to twice the limit
 // through across a window boundary. Each counted call frees its slot 60 s later, so capacity
 // comes back continuously. Refused calls are not counted, so a client that backs off recovers.
-import { redis } from "../ops/redis";
+import { redis } from "../redis";
 import { SharedRateLimitStore } from "./rate-limit-redis";
+import type { RateLimitDecision, RateLimitStore } from "./rate-limit-store";
 
 const WINDOW_MS = 60_000;
-
-export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
-export type RateLimitDecision = RateLimitState & { allowed: boolean; retryAfterSeconds: number };
-
-export interface RateLimitStore {
-  hit(key: string, limit: number, nowMs: number): Promise<RateLimitDecision>;
-}
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly logs = new Map<string, number[]>();

@@ -1,6 +1,7 @@
 // Which capabilities a door serves (decisions §7): implemented, listed for the door, and allowed
 // by CAPABILITY_ROLLOUT. `available` mirrors the spec's pilot: Available ones, Assistant and MCP only.
-import type { Capability, Door } from "../capabilities/define";
+import type { Door } from "../contract/catalogue";
+import type { Capability } from "../contract/define";
 import { config } from "../config";
 
 const PILOT_DOORS: readonly Door[] = ["assistant", "mcp"];

@@ -7,11 +7,13 @@ import { sqlitePath } from "./paths";
 import { sqliteReader, type SqlRead } from "./sql";
 import { postgresClients } from "./postgres";
 import { preparePrivateDatabase } from "../private-files";
+import type { Clients } from "./clients";
+
+export type { Clients } from "./clients";
 
 /** The client inside an interactive transaction: what capabilities receive. */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-export type Clients = { url: string; dialect: Dialect; writer: PrismaClient; reader: PrismaClient; sql: SqlRead; close(): Promise<void> };
 const globalForDb = globalThis as unknown as { brandOpsDb?: Clients };
 
 /** The client for writes and their transactions. */

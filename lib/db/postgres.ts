@@ -5,7 +5,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "./generated-pg/client";
 import type { PrismaClient } from "./generated/client";
-import type { Clients } from "./client";
+import type { Clients } from "./clients";
 import { postgresReader } from "./sql-postgres";
 
 // Waiting longer than this for a connection is an outage (503 unavailable), not a hang.

@@ -3,7 +3,7 @@
 import { invoke, type Outcome } from "../core/invoke";
 import type { Body } from "../core/input";
 import { parseJsonText } from "../http/json-text";
-import { DRAIN_LIMIT, drain, requestIdOf } from "./http";
+import { DRAIN_LIMIT, drain, requestIdOf } from "../http/request";
 
 const BODY_LIMIT = 1024 * 1024;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });

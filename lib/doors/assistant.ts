@@ -2,43 +2,30 @@
 // person (signed-in session, role only, no scopes) calls a capability from the chat, through the
 // model's tools or a slash command, or from a voice session. It translates invoke()'s outcome into a
 // ToolEnvelope; a confirmation_required answer becomes a stored pending call whose token stays
-// here, and only the owner's Confirm presents it (lib/doors/assistant-pending.ts, decisions §5).
+// here, and only the owner's Confirm presents it (lib/assistant/decide.ts, decisions §5).
 // Every rule lives in the pipeline.
 import { authenticate, type Credential } from "../core/auth";
 import { resolveBrandAccess } from "../core/access";
-import { canonicalJson } from "../core/crypto";
-import { AppError } from "../core/errors";
+import { canonicalJson } from "../crypto";
+import { AppError } from "../contract/errors";
 import { invoke, type Outcome } from "../core/invoke";
 import { findCapability } from "../capabilities/registry";
-import type { PersonDoor, ToolEnvelope } from "../assistant/envelope";
-import { createPending } from "../assistant/pending";
-
-export type AssistantCall = {
-  userId: string;
-  capabilityId: string;
-  /** the chat's selected brand (short id or UUID); the server injects it, never the model */
-  brand?: string;
-  input: unknown;
-  requestId: string;
-  /** the model's tool call id, when the model made the call */
-  toolCallId?: string;
-  /** the door the person uses: the chat (default) or a voice session; the pipeline serves each its own capabilities */
-  door?: PersonDoor;
-  /** the person's stored conversation the call is made in (lib/conversations), if any */
-  conversationId?: string;
-};
-
+import { handleChat } from "../assistant/chat";
+import { decide, type ConfirmedRun } from "../assistant/decide";
+import { errorEnvelope, type PersonCall, type PersonDoor, type ToolEnvelope } from "../pending/envelope";
+import { createPending } from "../pending/store";
+import { isJsonObject } from "../http/request";
 
 const session = (userId: string): Credential => ({ kind: "session", userId });
 
 /** Runs one capability for the person; a write needing confirmation is parked, not run. */
-export async function runForPerson(call: AssistantCall): Promise<ToolEnvelope> {
+export async function runForPerson(call: PersonCall): Promise<ToolEnvelope> {
   const { capabilityId, requestId } = call;
-  if (!call.input || typeof call.input !== "object" || Array.isArray(call.input)) {
+  if (!isJsonObject(call.input)) {
     return errorEnvelope(capabilityId, new AppError("invalid_input", "input: must be an object", { field: "input", issues: [{ field: "input", message: "must be an object" }] }), requestId);
   }
   // the model (or a crafted request) never handles tokens: one that shows up anyway runs nothing
-  const { brand: _ignored, confirmationToken, ...input } = call.input as Record<string, unknown>;
+  const { brand: _ignored, confirmationToken, ...input } = call.input;
   if (confirmationToken !== undefined) {
     const message = "is never sent from the chat: a write that needs confirmation is shown to the person, who confirms it";
     return errorEnvelope(capabilityId, new AppError("invalid_input", `confirmationToken: ${message}`, { field: "confirmationToken", issues: [{ field: "confirmationToken", message }] }), requestId);
@@ -47,13 +34,27 @@ export async function runForPerson(call: AssistantCall): Promise<ToolEnvelope> {
   return envelopeOf(outcome, { ...call, input }, new Date());
 }
 
-export async function invokeAs(userId: string, capabilityId: string, brand: string | undefined, input: Record<string, unknown>, requestId: string, door: PersonDoor = "assistant"): Promise<Outcome> {
+/** POST /api/chat: the model loop (lib/assistant/chat.ts), each of its tool calls run through this door. */
+export const chat = (request: Request, requestId: string) => handleChat(request, requestId, runForPerson);
+
+/** The person's Confirm or Cancel in a confirm widget: a confirmed call runs through the door that proposed it. */
+export const decidePending = (userId: string, pendingId: string, decision: "confirm" | "cancel", requestId: string) =>
+  decide(userId, pendingId, decision, requestId, { run: asPerson });
+
+/** A person's doors: through the door that proposed it, as the person (a voice proposal runs as a voice call). */
+const asPerson: ConfirmedRun = async (call, token, requestId, now) => {
+  const door = call.door === "voice" ? "voice" : "assistant";
+  const outcome = await invokeAs(call.userId, call.capabilityId, call.brandId, { ...call.input, confirmationToken: token }, requestId, door);
+  return envelopeOf(outcome, { userId: call.userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined, door }, now);
+};
+
+async function invokeAs(userId: string, capabilityId: string, brand: string | undefined, input: Record<string, unknown>, requestId: string, door: PersonDoor = "assistant"): Promise<Outcome> {
   const brandScoped = findCapability(capabilityId)?.brandScoped ?? true;
   const value = brandScoped && brand !== undefined ? { ...input, brand } : input;
   return invoke({ door, credential: session(userId), capabilityId, body: { ok: true, value }, requestId });
 }
 
-export async function envelopeOf(outcome: Outcome, call: AssistantCall & { input: Record<string, unknown> }, now: Date): Promise<ToolEnvelope> {
+async function envelopeOf(outcome: Outcome, call: PersonCall & { input: Record<string, unknown> }, now: Date): Promise<ToolEnvelope> {
   const { result } = outcome;
   if (result.ok) return { status: "ok", capabilityId: call.capabilityId, data: result.data };
   const { error } = result;
@@ -77,10 +78,4 @@ export async function envelopeOf(outcome: Outcome, call: AssistantCall & { input
   };
   const id = await createPending(pending, now);
   return { status: "awaiting_confirmation", capabilityId: call.capabilityId, pendingId: id, summary, expiresAt };
-}
-
-/** The API door's error body minus any token. */
-export function errorEnvelope(capabilityId: string, error: AppError, requestId: string): ToolEnvelope {
-  const { confirmationToken: _token, ...body } = error.toBody(requestId).error as Record<string, unknown>;
-  return { status: "error", capabilityId, error: body as Extract<ToolEnvelope, { status: "error" }>["error"] };
 }

@@ -7,15 +7,15 @@ import { storage } from "../storage";
 import { isSafeKey } from "../storage/keys";
 import { LocalStorage } from "../storage/local";
 import { receiveUpload } from "../storage/local-receive";
-import { logCall } from "../ops/call-log";
-import { requestIdOf } from "./http";
+import { logCall } from "../core/call-log";
+import { requestIdOf } from "../http/request";
 
 type Failure = { status: number; code: string; message: string; reason?: string; field?: string; unread?: boolean };
 
 export const handleUpload = (request: Request, segments: string[]) => logged(request, "files.upload", (requestId) => upload(request, segments, requestId));
 export const handleDownload = (request: Request, segments: string[]) => logged(request, "files.download", (requestId) => download(request, segments, requestId));
 
-/** One log line per file request, like the pipeline's calls (lib/ops/call-log.ts). */
+/** One log line per file request, like the pipeline's calls (lib/core/call-log.ts). */
 async function logged(request: Request, capabilityId: string, handle: (requestId: string) => Promise<Response>): Promise<Response> {
   const requestId = requestIdOf(request);
   const started = performance.now();

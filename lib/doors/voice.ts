@@ -3,11 +3,13 @@
 // string, as the Realtime API gives them) to an object, and the rest is the person's door with
 // door "voice", so the pipeline serves exactly the Voice capabilities, with every rule it applies
 // elsewhere, and a write needing confirmation is parked for the person's click (never the model's).
-import { AppError, invalidInput } from "../core/errors";
+import { AppError, invalidInput } from "../contract/errors";
 import { parseJsonText } from "../http/json-text";
-import type { ToolEnvelope } from "../assistant/envelope";
+import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { capabilityOfTool } from "../voice/tools";
-import { errorEnvelope, runForPerson } from "./assistant";
+import { runVoiceTurn } from "../voice/turn";
+import { isJsonObject } from "../http/request";
+import { runForPerson } from "./assistant";
 
 export type VoiceToolCall = {
   userId: string;
@@ -29,9 +31,12 @@ export async function runVoiceTool(call: VoiceToolCall): Promise<ToolEnvelope> {
   return runForPerson({ userId: call.userId, capabilityId, brand: call.brand, input, requestId: call.requestId, toolCallId: call.callId, door: "voice" });
 }
 
+/** POST /api/voice/turn: one turn of a turn-based voice conversation (lib/voice/turn.ts), its tool calls run through this door. */
+export const voiceTurn = (request: Request, requestId: string) => runVoiceTurn(request, requestId, runForPerson);
+
 function parseArguments(text: string): Record<string, unknown> | AppError {
   const parsed = parseJsonText(text || "{}");
   const value = parsed.ok ? parsed.value : undefined;
-  if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (isJsonObject(value)) return value;
   return invalidInput("arguments", parsed.ok ? "must be a JSON object" : parsed.message);
 }

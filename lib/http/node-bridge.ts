@@ -1,5 +1,5 @@
 // node:http ⇄ the Web `Request → Response` functions the doors are written as. `npm start` serves
-// the API and MCP doors through this in front of Next's handler (lib/http/door-server.ts), so the
+// the API and MCP doors through this in front of Next's handler (lib/doors/server.ts), so the
 // doors keep one definition that Next's route handlers call too, without Next's per-request cost.
 import type { IncomingMessage, ServerResponse } from "node:http";
 

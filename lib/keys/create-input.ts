@@ -2,8 +2,8 @@
 // names its field (decisions §2), and resolved to what lib/keys/keys.ts stores.
 import { z } from "zod";
 import type { PrismaClient } from "../db/generated/client";
-import { SCOPES } from "../capabilities/define";
-import { AppError, type FieldIssue } from "../core/errors";
+import { SCOPES } from "../contract/catalogue";
+import { AppError, type FieldIssue } from "../contract/errors";
 import { describe } from "../core/input";
 import { keyableBrands, resolveScopes, type NewKey } from "./keys";
 

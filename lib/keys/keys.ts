@@ -3,7 +3,7 @@
 // returned once; only its SHA-256 and a short prefix are stored (decisions §4).
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
-import { isScope, SCOPES, type Scope } from "../capabilities/define";
+import { isScope, SCOPES, type Scope } from "../contract/catalogue";
 import { newApiKey } from "../core/auth";
 
 export type NewKey = {

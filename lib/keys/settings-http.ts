@@ -2,10 +2,10 @@
 // body, and the spec's error body for every refusal (never a stack, never a bare 500 for input).
 import "server-only";
 import { config } from "../config";
-import { AppError } from "../core/errors";
+import { AppError } from "../contract/errors";
 import { parseJsonText } from "../http/json-text";
 import { sessionUserId } from "../auth/session";
-import { requestIdOf } from "../doors/http";
+import { requestIdOf } from "../http/request";
 
 const BODY_LIMIT = 64 * 1024;
 

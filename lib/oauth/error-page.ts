@@ -4,7 +4,7 @@
 // it does not trust. The way on to that app is a link this server signed, shown only to a person
 // signed in: nobody can make this page link anywhere else, and nobody is sent there unasked.
 import { config } from "../config";
-import { hmac, safeEqual } from "../core/crypto";
+import { hmac, safeEqual } from "../crypto";
 
 export const OAUTH_ERROR_PATH = "/oauth/error";
 /** A link to go on is good for as long as the authorization it ends (the plugin's code lifetime). */

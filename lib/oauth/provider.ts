@@ -4,7 +4,7 @@
 // subtly wrong: authorization code with PKCE (S256 only), RFC 7591 registration, exact redirect URI
 // matching (RFC 8252 loopback ports), RFC 8707 resources with per-client links, opaque tokens stored
 // as SHA-256, rotating refresh tokens whose reuse revokes the family, RFC 7009 revocation, RFC 8414
-// metadata. What it does not do is ours: which brands a grant covers (lib/oauth/grants.ts), the
+// metadata. What it does not do is ours: which brands a grant covers (lib/keys/connected-apps.ts), the
 // consent page (app/oauth/consent), fetching Client ID Metadata Documents (client-metadata-documents.ts).
 import { oauthProvider, type OAuthOptions, type Scope } from "@better-auth/oauth-provider";
 import { config } from "../config";

@@ -5,7 +5,7 @@
 // The same bounds hold for Client ID Metadata Documents (client-metadata-documents.ts).
 import { readRequestBody } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { drain, DRAIN_LIMIT } from "../doors/http";
+import { drain, DRAIN_LIMIT } from "../http/request";
 
 /** A registration is a few hundred bytes; 16 KiB leaves room for a JWKS and a software statement. */
 export const REGISTRATION_MAX_BYTES = 16 * 1024;

@@ -1,7 +1,7 @@
 // The MCP door as an OAuth 2.1 protected resource (RFC 9728, MCP authorization 2025-11-25): its
 // identifiers, where its metadata lives, and the scopes it understands. Shared by the authorization
 // server's configuration (lib/oauth/provider.ts), the metadata routes, the door's challenges and its
-// token check (app-tokens.ts).
+// token check (lib/core/app-tokens.ts).
 //
 // The door answers on more than one host name (APP_URL's, MCP_ALLOWED_HOSTS, the loopback names when
 // APP_URL is loopback), and RFC 9728 clients (the MCP SDKs, mcp-remote) refuse metadata whose
@@ -9,7 +9,7 @@
 // of its own, APP_URL with only the host name changed; all of them name this one door, and one
 // authorization server (APP_URL's issuer) issues tokens for any of them.
 import { localhostAllowedHostnames } from "@modelcontextprotocol/server";
-import { SCOPES } from "../capabilities/define";
+import { SCOPES } from "../contract/catalogue";
 import { config } from "../config";
 
 export const MCP_PATH = "/api/mcp";
@@ -24,7 +24,7 @@ const LOOPBACK = new Set(localhostAllowedHostnames());
 /**
  * The host names the MCP door answers on: APP_URL's, MCP_ALLOWED_HOSTS, and the loopback names when
  * APP_URL is itself on loopback (a developer's machine). Its DNS-rebinding check
- * (lib/doors/mcp-origin.ts) refuses every other Host.
+ * (lib/mcp/origin.ts) refuses every other Host.
  */
 export function mcpHostnames(settings = config()): string[] {
   const own = new URL(settings.APP_URL).hostname.toLowerCase();

@@ -1,5 +1,5 @@
 // What each scope lets an app do, in the words the consent page and Connected apps show.
-import type { Scope } from "../capabilities/define";
+import type { Scope } from "../contract/catalogue";
 
 export const SCOPE_WORDS: Record<Scope, string> = {
   "brand.read": "See the brand's profile, contacts, voice and overview",

@@ -1,8 +1,8 @@
 // The catalogue: every capability of the registry with its catalogue facts, served or not.
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
-import { DOORS, SCOPES, WIDGETS } from "../capabilities/define";
-import { ROLES } from "../core/roles";
+import { DOORS, SCOPES, WIDGETS } from "../contract/catalogue";
+import { ROLES } from "../contract/roles";
 import { isServed } from "../core/rollout";
 
 export const catalogSchema = z

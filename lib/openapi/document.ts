@@ -3,7 +3,7 @@
 import { capabilities } from "../capabilities/registry";
 import { isServed } from "../core/rollout";
 import { config } from "../config";
-import type { ErrorCode } from "../core/errors";
+import type { ErrorCode } from "../contract/errors";
 import { errorSchemas } from "./errors";
 import { errorResponses, jsonSchema, operationOf } from "./operation";
 import { catalogSchema } from "./catalog";

@@ -1,7 +1,7 @@
 // The error side of the document: one body schema per code (decisions §2) and, from a capability's
 // catalogue facts, the codes it can answer with (decisions §3). Nothing here is per capability id.
-import type { Capability } from "../capabilities/define";
-import { ERROR_STATUS, type ErrorCode } from "../core/errors";
+import type { Capability } from "../contract/define";
+import { ERROR_STATUS, type ErrorCode } from "../contract/errors";
 
 type Schema = Record<string, unknown>;
 

@@ -2,8 +2,8 @@
 // 200 = { ok: true, data: output }, one response per error status it can give, catalogue facts as
 // x- extensions, and a curl sample.
 import { z } from "zod";
-import type { Capability } from "../capabilities/define";
-import { ERROR_STATUS, type ErrorCode } from "../core/errors";
+import type { Capability } from "../contract/define";
+import { ERROR_STATUS, type ErrorCode } from "../contract/errors";
 import { envelope } from "../core/input";
 import { errorCodesOf, errorDescription, errorSchemaName } from "./errors";
 

@@ -3,7 +3,7 @@
 // the database: a database outage must not get every instance restarted, only taken out of
 // rotation until it answers again.
 import { sql } from "../db/client";
-import { AppError } from "../core/errors";
+import { AppError } from "../contract/errors";
 import { log } from "../log";
 import { shuttingDown } from "./shutdown";
 

@@ -12,7 +12,7 @@
 import { config } from "../config";
 import { closeDb } from "../db/client";
 import { log } from "../log";
-import { closeRedis } from "./redis";
+import { closeRedis } from "../redis";
 import { stopBackground } from "./background";
 
 const state = globalThis as unknown as { brandOpsShutdown?: { installed: boolean; stopping: boolean } };

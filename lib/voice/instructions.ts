@@ -1,8 +1,8 @@
 // The voice model's standing instructions: the chat's (same brand, person, order of work, rules on
 // confirmation), plus what speaking changes. A spoken "yes" confirms nothing: only the person's
 // press of Confirm on the card on screen runs a write (README "Voice", why).
-import type { BrandInfo } from "../capabilities/define";
-import type { Role } from "../core/roles";
+import type { BrandInfo } from "../contract/context";
+import type { Role } from "../contract/roles";
 import { systemPrompt } from "../assistant/system-prompt";
 
 export function voiceInstructions(brand: Pick<BrandInfo, "name" | "shortId">, person: { name: string; role: Role | null }): string {

@@ -8,10 +8,10 @@
 // settled: by the page's end call, when its tokens are spent, when the person starts another one in
 // the same brand, or by the background sweep once it has expired.
 import "server-only";
-import type { BrandInfo } from "../capabilities/define";
+import type { BrandInfo } from "../contract/context";
 import { config } from "../config";
-import { randomBase62 } from "../core/crypto";
-import { AppError } from "../core/errors";
+import { randomBase62 } from "../crypto";
+import { AppError } from "../contract/errors";
 import { db, type Tx } from "../db/client";
 import { drawReserved, reserveTokens } from "../assistant/budget";
 

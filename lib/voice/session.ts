@@ -8,7 +8,7 @@ import "server-only";
 import { z } from "zod";
 import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
-import { AppError } from "../core/errors";
+import { AppError } from "../contract/errors";
 import { budgetMessage, budgetOf } from "../assistant/budget";
 import { providerFailure } from "../assistant/provider-failure";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";

@@ -1,10 +1,10 @@
 // The Voice door's tools: the capabilities this person may call in this brand through Voice (role
 // and door from the registry), in the Realtime API's function-tool shape. The same names and input
 // schemas as the chat's tools (lib/assistant/tools.ts): brand and confirmationToken are not in them.
-import type { Actor } from "../capabilities/define";
+import type { Actor } from "../contract/context";
 import { capabilities } from "../capabilities/registry";
 import { callableCapabilities } from "../core/access";
-import type { Role } from "../core/roles";
+import type { Role } from "../contract/roles";
 import { modelInputSchema, toolName } from "../assistant/tools";
 
 export type RealtimeTool = { type: "function"; name: string; description: string; parameters: Record<string, unknown> };

@@ -7,22 +7,21 @@
 // provider's refusal (transcription, the model, speech) is said as the chat says it.
 import "server-only";
 import { experimental_generateSpeech, experimental_transcribe, generateText, isStepCount, type LanguageModel, type ModelMessage } from "ai";
-import type { Actor, BrandInfo } from "../capabilities/define";
-import type { Role } from "../core/roles";
+import type { Actor, BrandInfo } from "../contract/context";
+import type { Role } from "../contract/roles";
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
 import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
-import { AppError, invalidInput } from "../core/errors";
-import type { ToolEnvelope } from "../assistant/envelope";
+import { AppError, invalidInput } from "../contract/errors";
+import type { RunForPerson, ToolEnvelope } from "../pending/envelope";
 import { budgetMessage, budgetOf, meteredSteps } from "../assistant/budget";
 import { config } from "../config";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { assistantModel, assistantModelName, openAIProvider, strictTools } from "../assistant/model";
 import { providerFailure, type FailedCall } from "../assistant/provider-failure";
 import { buildTools } from "../assistant/tools";
-import { runForPerson } from "../doors/assistant";
-import { pendingTruth } from "../doors/assistant-pending";
+import { pendingTruth } from "../pending/truth";
 import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
 import { NO_VOICE_MESSAGE, voiceSetup, type VoiceSetup } from "./setup";
@@ -52,7 +51,7 @@ export type TurnAnswer = {
   budgetExhausted: boolean;
 };
 
-export async function runVoiceTurn(request: Request, requestId: string): Promise<TurnAnswer> {
+export async function runVoiceTurn(request: Request, requestId: string, runForPerson: RunForPerson): Promise<TurnAnswer> {
   checkOrigin(request);
   const userId = await requirePerson(request);
   const parsed = body.safeParse(await readJsonObject(request, TURN_BODY_LIMIT + 64 * 1024));
@@ -67,7 +66,7 @@ export async function runVoiceTurn(request: Request, requestId: string): Promise
   const metered = meteredSteps(brand, config().AI_RESERVE_TOKENS);
   if (!(await metered.first(now))) throw new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
   try {
-    return await takeTurn({ ...parsed.data, setup, model, userId, actor, brand, role, metered, requestId });
+    return await takeTurn({ ...parsed.data, setup, model, userId, actor, brand, role, metered, requestId, runForPerson });
   } finally {
     await metered.releaseAll();
   }
@@ -82,10 +81,12 @@ type Turn = Omit<z.infer<typeof body>, "brand"> & {
   role: Role | null;
   metered: ReturnType<typeof meteredSteps>;
   requestId: string;
+  /** the Voice door's call of one capability (lib/doors/voice.ts hands it in) */
+  runForPerson: RunForPerson;
 };
 
 async function takeTurn(turn: Turn): Promise<TurnAnswer> {
-  const { setup, userId, actor, brand, role, metered, requestId } = turn;
+  const { setup, userId, actor, brand, role, metered, requestId, runForPerson } = turn;
   const provider = openAIProvider();
   // a provider's failure as the error for this person (lib/assistant/provider-failure.ts), logged once
   const explain = (call: FailedCall["call"], model: string) => (error: unknown) =>

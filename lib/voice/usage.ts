@@ -9,7 +9,7 @@ import "server-only";
 import { z } from "zod";
 import { resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
-import { AppError } from "../core/errors";
+import { AppError } from "../contract/errors";
 import { budgetMessage, budgetOf } from "../assistant/budget";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { invalidBody } from "./http";

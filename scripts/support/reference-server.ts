@@ -14,7 +14,7 @@ import Database from "better-sqlite3";
 import { kitRead } from "../../lib/capabilities/kit/read";
 import { contrast } from "../../lib/capabilities/kit/color";
 import { librarySearch } from "../../lib/capabilities/library/search";
-import { sha256 } from "../../lib/core/crypto";
+import { sha256 } from "../../lib/crypto";
 import { sqliteReader } from "../../lib/db/sql";
 
 type KeyRow = { id: string; scopes: string; brandIds: string | null; expiresAt: string | number | null; revokedAt: string | number | null; userId: string };

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, makeWorld, type ApiResponse } from "../support/world";
 import { config } from "../../lib/config";
-import { hmac } from "../../lib/core/crypto";
+import { hmac } from "../../lib/crypto";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
-import { encodeCursor } from "../../lib/core/cursor";
+import { encodeCursor } from "../../lib/contract/cursor";
 import { LocalStorage } from "../../lib/storage/local";
 import { FULL_TEXT_LIMIT } from "../../lib/capabilities/library/search-sql";
 import { baseUrl, call, confirmAndCall, expectError, expectOk, localStorageSkip, makeWorld } from "../support/world";

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { invoke } from "../../lib/core/invoke";
-import type { Door } from "../../lib/capabilities/define";
+import type { Door } from "../../lib/contract/catalogue";
 import { makePerson, makeWorld } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;

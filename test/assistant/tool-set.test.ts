@@ -3,9 +3,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineCapability, DOORS, type Actor, type Capability, type Door } from "../../lib/capabilities/define";
+import { DOORS, type Door } from "../../lib/contract/catalogue";
+import type { Actor } from "../../lib/contract/context";
+import { defineCapability, type Capability } from "../../lib/contract/define";
 import { capabilities } from "../../lib/capabilities/registry";
-import { ROLES, roleMeets, type Role } from "../../lib/core/roles";
+import { ROLES, roleMeets, type Role } from "../../lib/contract/roles";
 import { buildTools, modelInputSchema, toolName, type RunTool } from "../../lib/assistant/tools";
 
 const person: Actor = { userId: "u-1", name: "Pat", staff: false, apiKeyId: null, scopes: null, brandIds: null };

@@ -2,9 +2,9 @@
 // capability (served, scope, minimum role, kind, confirmation, brand-scoped) and of the caller, in
 // the order of checks of decisions §3. Nothing here names a capability: a change in the registry
 // changes the matrix.
-import type { Capability } from "../../lib/capabilities/define";
-import { ERROR_STATUS, type ErrorCode } from "../../lib/core/errors";
-import type { Role } from "../../lib/core/roles";
+import type { Capability } from "../../lib/contract/define";
+import { ERROR_STATUS, type ErrorCode } from "../../lib/contract/errors";
+import type { Role } from "../../lib/contract/roles";
 
 // the spec's role order, written here rather than imported, so a wrong order in lib/core is caught
 const ORDER: readonly Role[] = ["viewer", "member", "admin"];

@@ -7,7 +7,8 @@
 // It runs on a server of its own: one with an OAuth provider configured (connections.connect can
 // succeed) and a low RATE_LIMIT_PER_MINUTE (the 429 row costs a few dozen calls, not 600).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SCOPES, type Capability } from "../../lib/capabilities/define";
+import { SCOPES } from "../../lib/contract/catalogue";
+import type { Capability } from "../../lib/contract/define";
 import { capabilities } from "../../lib/capabilities/registry";
 import { isServed } from "../../lib/core/rollout";
 import { db } from "../../lib/db/client";

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capabilities } from "../../lib/capabilities/registry";
-import { mcpToolName } from "../../lib/capabilities/define";
+import { mcpToolName } from "../../lib/contract/catalogue";
 import { isServed } from "../../lib/core/rollout";
 import { depthProblem } from "../../lib/http/json-text";
 import { makeAsset, makeConnection, makeQuestion } from "../support/records";

@@ -3,7 +3,7 @@
 // RATE_LIMIT_PER_MINUTE, 600 by default, so a pool of keys keeps the fuzzer under it).
 import { z } from "zod";
 import { expect } from "vitest";
-import type { Capability } from "../../lib/capabilities/define";
+import type { Capability } from "../../lib/contract/define";
 import { envelope } from "../../lib/core/input";
 import { db } from "../../lib/db/client";
 import { addMember } from "../../lib/admin/commands";

@@ -1,4 +1,4 @@
-// MCP Apps over the wire (lib/doors/mcp-apps.ts, mcp-views.ts, mcp-decide.ts) with the official
+// MCP Apps over the wire (lib/mcp/apps.ts, lib/mcp/views.ts, lib/mcp/decide.ts) with the official
 // client: what a host that declares the extension sees, what every other client keeps seeing, and
 // the confirmation held server-side (bound to the caller, single-use, expiring, declinable). The
 // views rendered in Chromium by an AppBridge host are e2e/mcp-apps.test.ts.
@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
-import { decidePending } from "../../lib/doors/assistant-pending";
+import { decidePending } from "../../lib/doors/assistant";
 import { baseUrl, call, expectOk, makeKey, makeWorld } from "../support/world";
 
 const UI = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };

@@ -1,6 +1,6 @@
 // The MCP door's confirmation state on the stateless protocol (2026-07-28): `requestState` and
 // `inputResponses` come back from the client, so an accept counts only with this server's own
-// sealed state for exactly this call (lib/doors/mcp-confirmation.ts). Forged, altered, expired,
+// sealed state for exactly this call (lib/mcp/confirmation.ts). Forged, altered, expired,
 // replayed and another key's states write nothing; the person is asked again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
@@ -109,7 +109,7 @@ describe("stateless elicitation", () => {
     await firstRound(args);
     // sealed with the server's own secret and binding, as the server would, but expired
     const keyId = (await db().apiKey.findFirstOrThrow({ where: { user: { email: world.admin.email } }, orderBy: { createdAt: "asc" } })).id;
-    const { canonicalJson } = await import("../../lib/core/crypto");
+    const { canonicalJson } = await import("../../lib/crypto");
     const state = seal(JSON.stringify({ token: "bct_expired", summary: "x", exp: Date.now() - 1000 }), `mcp-confirmation\0${keyId}\0kit.instructions.update\0${canonicalJson(args)}`, inject("testEnv").APP_SECRET);
     const expired = await toolsCall(world.admin.key, "kit_instructions_update", args, { inputResponses: accept, requestState: state });
     expect(expired.body.result?.resultType).toBe("input_required");

@@ -1,4 +1,4 @@
-// CORS for browser MCP hosts (lib/doors/mcp-cors.ts) on the suite's server (APP_URL on loopback, so
+// CORS for browser MCP hosts (lib/mcp/cors.ts) on the suite's server (APP_URL on loopback, so
 // loopback origins on any port are admitted, as the door's Origin check admits them): preflights
 // naming the MCP headers, answers (results, challenges, refusals) readable by an admitted origin,
 // and nothing at all for a foreign one. The same on the OAuth endpoints a browser client calls.

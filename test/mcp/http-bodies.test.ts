@@ -1,4 +1,4 @@
-// The MCP door reads a POST's body once (lib/doors/mcp-http.ts, readMessage) and answers 2025-era
+// The MCP door reads a POST's body once (lib/mcp/http.ts, readMessage) and answers 2025-era
 // stateless calls on a transport of its own as JSON. What a client sends wrong still gets the
 // SDK's own JSON-RPC answers, never a 5xx; a stateless call gets its result as one JSON body.
 import { Agent, request as httpRequest } from "node:http";

@@ -85,7 +85,7 @@ describe("the suite's server: every loopback name", () => {
       expect(document.body, host).not.toContain("evil.example");
       expect(document.body, host).not.toContain(":1/");
     }
-    // the door itself refuses a foreign Host before any challenge (DNS rebinding, mcp-origin.ts)
+    // the door itself refuses a foreign Host before any challenge (DNS rebinding, lib/mcp/origin.ts)
     const refused = await raw(baseUrl(), "/api/mcp", "evil.example", { method: "POST" });
     expect(refused.status).toBe(403);
     expect(refused.headers["www-authenticate"]).toBeUndefined();

@@ -1,4 +1,4 @@
-// DNS-rebinding protection of the MCP door (lib/doors/mcp-origin.ts): a foreign Origin or Host is
+// DNS-rebinding protection of the MCP door (lib/mcp/origin.ts): a foreign Origin or Host is
 // refused with 403 before the key is even looked at; clients without Origin keep working. The same
 // decision gives browser hosts CORS (test/mcp/cors.test.ts).
 import { request as httpRequest } from "node:http";
@@ -73,7 +73,7 @@ describe("a server published at https://brand-ops.example", () => {
     expect(await post(publicServer.url, { Host: "other.example" })).toBe(403);
   });
 
-  it("gives CORS to the configured origin (lib/doors/mcp-cors.ts), and none to the loopback names it refuses", async () => {
+  it("gives CORS to the configured origin (lib/mcp/cors.ts), and none to the loopback names it refuses", async () => {
     const partner = "https://console.partner.example";
     const preflight = { "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type" };
     const allowed = await send(publicServer.url, { Host: "brand-ops.example", Origin: partner, ...preflight }, "OPTIONS");

@@ -1,7 +1,7 @@
 // One tenant cannot drop another's MCP sessions (issue 25 point 3): a caller at its cap gives up its
 // own oldest session, never another's; `initialize` counts against the key's rate like any call.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SESSIONS_PER_KEY, SESSIONS_PER_PERSON } from "../../lib/doors/mcp-session-slots";
+import { SESSIONS_PER_KEY, SESSIONS_PER_PERSON } from "../../lib/mcp/session-slots";
 import { startServer, type RunningServer } from "../../scripts/support/start-server";
 import { makeKey, makeWorld } from "../support/world";
 

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { VIEWS_DIR } from "../../lib/doors/mcp-views";
+import { VIEWS_DIR } from "../../lib/mcp/views";
 import { VIEW_BUDGET } from "../../scripts/build-mcp-views";
 
 describe("the MCP Apps views' bundle", () => {

@@ -1,4 +1,4 @@
-// Structured logs (lib/log.ts, lib/ops/call-log.ts): one JSON line per call with its requestId,
+// Structured logs (lib/log.ts, lib/core/call-log.ts): one JSON line per call with its requestId,
 // door, capability, status and ms; and the health routes: live never asks the database, ready does.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

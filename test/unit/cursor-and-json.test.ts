@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { decodeCursor, encodeCursor } from "../../lib/core/cursor";
-import { canonicalJson } from "../../lib/core/crypto";
+import { decodeCursor, encodeCursor } from "../../lib/contract/cursor";
+import { canonicalJson } from "../../lib/crypto";
 
 const shape = z.object({ key: z.string() }).strict();
 

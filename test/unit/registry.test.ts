@@ -1,7 +1,7 @@
 // Every row of the spec's capability summary table, verbatim, against the registry.
 import { describe, expect, it } from "vitest";
 import { capabilities, findCapability } from "../../lib/capabilities/registry";
-import { mcpToolName, WIDGETS } from "../../lib/capabilities/define";
+import { mcpToolName, WIDGETS } from "../../lib/contract/catalogue";
 
 const SUMMARY_TABLE = `
 | questions.list | Read | questions.read | Viewer | No | Assistant, Voice, MCP, API | Planned | choice |

@@ -3,7 +3,7 @@
 // no unimplemented example left to call.
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineCapability } from "../../lib/capabilities/define";
+import { defineCapability } from "../../lib/contract/define";
 import { findCapability } from "../../lib/capabilities/registry";
 import { isServed } from "../../lib/core/rollout";
 import { resetConfigForTests } from "../../lib/config";

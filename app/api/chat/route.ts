@@ -1,14 +1,14 @@
 // The Assistant door's chat (AI SDK 7 UI message stream): body { id, messages, brand }.
-import { handleChat } from "@/lib/assistant/chat";
+import { chat } from "@/lib/doors/assistant";
 import { errorResponse } from "@/lib/assistant/http";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request) {
   const requestId = requestIdOf(request);
   try {
-    return await handleChat(request, requestId);
+    return await chat(request, requestId);
   } catch (error) {
     return errorResponse(error, requestId);
   }

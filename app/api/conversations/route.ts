@@ -2,8 +2,8 @@
 // brand, most recently active first ({ items: [{ id, title, updatedAt, answering }], nextCursor }).
 import { conversationsOf } from "@/lib/conversations/read";
 import { errorResponse, jsonResponse, requirePerson } from "@/lib/assistant/http";
-import { invalidInput } from "@/lib/core/errors";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { invalidInput } from "@/lib/contract/errors";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 

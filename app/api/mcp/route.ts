@@ -1,4 +1,4 @@
-import { mcpDoor } from "@/lib/doors/mcp-door";
+import { mcpDoor } from "@/lib/doors/mcp";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 // and lets the person choose the brands and what the app may do there, in words.
 import { requireSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import { isScope } from "@/lib/capabilities/define";
+import { isScope } from "@/lib/contract/catalogue";
 import { SCOPE_WORDS } from "@/lib/oauth/scope-words";
 import { ConsentForm } from "./consent-form";
 

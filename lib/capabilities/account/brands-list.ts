@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineAccountCapability } from "../define";
+import { defineAccountCapability } from "../../contract/define";
 import { cursorField, limitField, nextCursor } from "../schemas";
-import { decodeCursor, encodeCursor } from "../../core/cursor";
-import { isRole } from "../../core/roles";
+import { decodeCursor, encodeCursor } from "../../contract/cursor";
+import { isRole } from "../../contract/roles";
 
 const position = z.object({ key: z.string() }).strict();
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { DOORS, defineCapability, type BrandContext } from "../define";
+import { DOORS } from "../../contract/catalogue";
+import type { BrandContext } from "../../contract/context";
+import { defineCapability } from "../../contract/define";
 import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
-import { decodeCursor, encodeCursor } from "../../core/cursor";
+import { decodeCursor, encodeCursor } from "../../contract/cursor";
 
 // Newest first; the cursor is the last entry's time and id (keyset, like every list).
 const position = z.object({ at: z.string(), id: z.string() }).strict();
@@ -79,7 +81,7 @@ export const activityList = defineCapability({
       take: input.limit + 1,
     });
     const page = rows.slice(0, input.limit);
-    const [people, keys, titles] = await Promise.all([namesOf(ctx, page), keyNamesOf(ctx, page), capabilityTitles()]);
+    const [people, keys] = await Promise.all([namesOf(ctx, page), keyNamesOf(ctx, page)]);
     const last = page.at(-1);
     return {
       items: page.map((row) => {
@@ -87,7 +89,7 @@ export const activityList = defineCapability({
         return {
           id: row.id,
           at: row.at.toISOString(),
-          title: titles.get(row.capabilityId) ?? row.capabilityId,
+          title: ctx.capabilityTitle(row.capabilityId) ?? row.capabilityId,
           capabilityId: row.capabilityId,
           door: row.door,
           person: row.userId ? (people.get(row.userId)?.name ?? null) : null,
@@ -127,10 +129,4 @@ async function keyNamesOf(ctx: BrandContext, rows: { apiKeyId: string | null }[]
   if (ids.length === 0) return new Map();
   const keys = await ctx.db.apiKey.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, prefix: true } });
   return new Map(keys.map((key) => [key.id, key.name ? `${key.name} (${key.prefix}…)` : `${key.prefix}…`]));
-}
-
-/** Titles from the registry, read when needed: the registry imports this file. */
-async function capabilityTitles(): Promise<Map<string, string>> {
-  const { capabilities } = await import("../registry");
-  return new Map(capabilities.map((capability) => [capability.id, capability.title]));
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { CONTACT_TYPES, contactItem } from "./contacts-shared";
 
 export const brandContactsList = defineCapability({

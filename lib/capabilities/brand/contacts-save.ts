@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { defineCapability, type BrandContext } from "../define";
+import type { BrandContext } from "../../contract/context";
+import { defineCapability } from "../../contract/define";
 import { recordId, writeOutput } from "../schemas";
-import { invalidInput, notFound } from "../../core/errors";
+import { invalidInput, notFound } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
 import { normalizeContact } from "./contact-normalize";
 import { CONTACT_TYPES } from "./contacts-shared";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { int53 } from "../schemas";
 
 export const brandOverview = defineCapability({

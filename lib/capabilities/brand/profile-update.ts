@@ -1,8 +1,8 @@
 import { z } from "zod";
 import countries from "i18n-iso-countries";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { expectedRevision, writeOutput } from "../schemas";
-import { invalidInput, revisionConflict } from "../../core/errors";
+import { invalidInput, revisionConflict } from "../../contract/errors";
 
 const PROFILE_FIELDS = ["displayName", "countryCode", "city", "organizationType", "primaryLanguage"] as const;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { int53, timestamp } from "../schemas";
-import { iso } from "../../core/time";
+import { iso } from "../../contract/time";
 
 export const brandSoulRead = defineCapability({
   id: "brand.soul.read",

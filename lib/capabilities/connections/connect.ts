@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { defineCapability } from "../define";
-import { invalidInput } from "../../core/errors";
-import { iso } from "../../core/time";
+import { defineCapability } from "../../contract/define";
+import { invalidInput } from "../../contract/errors";
+import { iso } from "../../contract/time";
 import { createPkce, signState, STATE_LIFETIME_MS } from "../../connections/state";
 import { seal } from "../../connections/vault";
 

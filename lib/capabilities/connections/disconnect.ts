@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { defineCapability, type BrandContext } from "../define";
+import type { BrandContext } from "../../contract/context";
+import { defineCapability } from "../../contract/define";
 import { recordId, writeOutput } from "../schemas";
-import { invalidInput, notFound } from "../../core/errors";
+import { invalidInput, notFound } from "../../contract/errors";
 import { openTokens, type ProviderTokens } from "../../connections/tokens";
 import { log } from "../../log";
 import { attemptRevocation, enqueueRevocation } from "../../connections/revocation-outbox";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineCapability } from "../define";
-import { isoOrNull } from "../../core/time";
+import { defineCapability } from "../../contract/define";
+import { isoOrNull } from "../../contract/time";
 import { CONNECTION_STATUSES } from "../../connections/status";
 
 export const connectionsList = defineCapability({

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { writeOutput } from "../schemas";
-import { invalidInput } from "../../core/errors";
+import { invalidInput } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
 import { COLOR_ROLES, normalizeHex } from "./color";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { writeOutput } from "../schemas";
 import { KIT_SECTIONS } from "./sections";
 

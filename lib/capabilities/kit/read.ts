@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { asBoolean, asJson } from "../../db/sql";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { COLOR_ROLES, contrast } from "./color";
 import { KIT_SECTIONS } from "./sections";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineCapability } from "../define";
-import { notFound } from "../../core/errors";
-import { iso } from "../../core/time";
+import { defineCapability } from "../../contract/define";
+import { notFound } from "../../contract/errors";
+import { iso } from "../../contract/time";
 import { expiryOf } from "../../storage/types";
 import { ASSET_STATUSES, assetDetail, urlValidity } from "./shared";
 import { visibleStatuses } from "./visibility";

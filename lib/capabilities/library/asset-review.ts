@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Tx } from "../../db/client";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { recordId, writeOutput } from "../schemas";
-import { invalidInput, notFound } from "../../core/errors";
+import { invalidInput, notFound } from "../../contract/errors";
 
 const notProposed = (status: string) =>
   invalidInput("assetId", `this file is ${status}; only a proposed file can be reviewed`, { reason: "not_proposed" });

@@ -2,8 +2,8 @@
 // too (their bytes are still kept), and so does the declared size of every upload not completed
 // and not yet swept (its bytes may be on the way or already stored: lib/storage/upload-sweep.ts
 // deletes them once the upload expires). So no number of starts can take more than the plan.
-import type { BrandContext } from "../define";
-import { invalidInput } from "../../core/errors";
+import type { BrandContext } from "../../contract/context";
+import { invalidInput } from "../../contract/errors";
 import { planOf } from "../../plans";
 import { lockBrand } from "../../db/locks";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { cursorField, limitField, nextCursor } from "../schemas";
-import { decodeCursor, encodeCursor } from "../../core/cursor";
-import { canonicalJson, sha256 } from "../../core/crypto";
-import { invalidInput } from "../../core/errors";
-import { iso } from "../../core/time";
+import { decodeCursor, encodeCursor } from "../../contract/cursor";
+import { canonicalJson, sha256 } from "../../crypto";
+import { invalidInput } from "../../contract/errors";
+import { iso } from "../../contract/time";
 import { newestFirst, rareName, searchPage } from "./search-sql";
 import { ASSET_STATUSES, ASSET_TYPES, assetSummary } from "./shared";
 import { visibleStatuses } from "./visibility";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { handedOutId, int53 } from "../schemas";
 import { normalizeMime } from "../../storage/mime";
 import { assertStorageLeft } from "./quota";

@@ -1,8 +1,8 @@
 // The two steps of library.upload.create (decisions §6, §9). start records the declared file and
 // hands out a signed URL for its bytes; complete checks what was really stored and registers it.
 import { randomUUID } from "node:crypto";
-import type { BrandContext } from "../define";
-import { invalidInput, notFound } from "../../core/errors";
+import type { BrandContext } from "../../contract/context";
+import { invalidInput, notFound } from "../../contract/errors";
 import { newStorageKey } from "../../storage/keys";
 import { bytesMatchType, normalizeMime, SNIFF_BYTES } from "../../storage/mime";
 import { expiryOf } from "../../storage/types";

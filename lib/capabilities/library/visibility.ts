@@ -1,7 +1,7 @@
 // Which files a caller sees (decisions §6): agents and integrations (API, MCP) only approved
 // ones; people in the assistant by role: a viewer approved, a member also proposed, an admin all.
-import type { Door } from "../define";
-import type { Role } from "../../core/roles";
+import type { Door } from "../../contract/catalogue";
+import type { Role } from "../../contract/roles";
 import type { ASSET_STATUSES } from "./shared";
 
 type Status = (typeof ASSET_STATUSES)[number];

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Tx } from "../../db/client";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { expectedRevision, recordId, writeOutput } from "../schemas";
-import { invalidInput, notFound, revisionConflict } from "../../core/errors";
+import { invalidInput, notFound, revisionConflict } from "../../contract/errors";
 import { PENDING_STATUSES } from "./shared";
 
 async function pendingQuestion(db: Tx, brandId: string, questionId: string, expected: number) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { PENDING_STATUSES, QUESTION_SCOPES } from "./shared";
 
 export const questionsAsk = defineCapability({

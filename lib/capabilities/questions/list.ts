@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Tx } from "../../db/client";
-import { defineCapability } from "../define";
+import { defineCapability } from "../../contract/define";
 import { cursorField, limitField, nextCursor } from "../schemas";
-import { decodeCursor, encodeCursor } from "../../core/cursor";
+import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { QUESTION_SCOPES, questionItem } from "./shared";
 
 // Open questions come first, then deferred ones, each oldest first; the cursor remembers the phase.

@@ -2,7 +2,7 @@
 // path), so its metadata lives at /.well-known/oauth-authorization-server/api/auth (RFC 8414 §3.1);
 // the root answers the same for clients that look there. It names only the endpoints /api/auth serves.
 import { auth, servesAuthEndpoint } from "@/lib/auth/auth";
-import { withMcpCors } from "@/lib/doors/mcp-cors";
+import { withMcpCors } from "@/lib/mcp/cors";
 import { advertisedOnly } from "@/lib/oauth/advertised-metadata";
 import { metadataResponse } from "@/lib/oauth/metadata-response";
 

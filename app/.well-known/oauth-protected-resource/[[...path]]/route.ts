@@ -3,7 +3,7 @@
 // On each host the door answers, the document names that host's identifier (lib/oauth/resource.ts);
 // on any other Host, the canonical one: a Host header is never written into it.
 import { protectedResourceMetadata, resourceFor } from "@/lib/oauth/resource";
-import { withMcpCors } from "@/lib/doors/mcp-cors";
+import { withMcpCors } from "@/lib/mcp/cors";
 import { metadataResponse } from "@/lib/oauth/metadata-response";
 
 export const dynamic = "force-dynamic";

@@ -3,12 +3,12 @@
 // access rules as the pipeline (lib/core/access.ts); nothing is decided here.
 import { z } from "zod";
 import { errorResponse, jsonResponse, requirePerson } from "@/lib/assistant/http";
-import type { Capability } from "@/lib/capabilities/define";
+import type { Capability } from "@/lib/contract/define";
 import { findCapability } from "@/lib/capabilities/registry";
 import { authenticate } from "@/lib/core/auth";
 import { callableCapabilities, resolveBrandAccess } from "@/lib/core/access";
-import { invalidInput } from "@/lib/core/errors";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { invalidInput } from "@/lib/contract/errors";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 

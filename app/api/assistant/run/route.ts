@@ -5,9 +5,9 @@ import { runForPerson } from "@/lib/doors/assistant";
 import { recordSlashRun, slashConversation } from "@/lib/conversations/slash";
 import { checkConversationId } from "@/lib/conversations/store";
 import { checkOrigin, errorResponse, jsonResponse, readJsonObject, requirePerson } from "@/lib/assistant/http";
-import { invalidInput } from "@/lib/core/errors";
+import { invalidInput } from "@/lib/contract/errors";
 import { describe } from "@/lib/core/input";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 

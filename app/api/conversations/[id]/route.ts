@@ -5,8 +5,8 @@ import { z } from "zod";
 import { conversationPage, ownConversation } from "@/lib/conversations/read";
 import { deleteConversation, renameConversation } from "@/lib/conversations/store";
 import { checkOrigin, errorResponse, jsonResponse, readJsonObject, requirePerson } from "@/lib/assistant/http";
-import { invalidInput } from "@/lib/core/errors";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { invalidInput } from "@/lib/contract/errors";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ id: string }> };

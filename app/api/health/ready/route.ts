@@ -1,5 +1,5 @@
 // Readiness: 200 when the database answers, else 503 unavailable with Retry-After (lib/ops/health.ts).
-import { requestIdOf } from "@/lib/doors/http";
+import { requestIdOf } from "@/lib/http/request";
 import { readiness, unavailableResponse } from "@/lib/ops/health";
 
 export const dynamic = "force-dynamic";

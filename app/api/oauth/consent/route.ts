@@ -1,9 +1,9 @@
 // The consent page's answer (app/oauth/consent): allow with brands and scopes, or deny. Answers
 // the URL to send the browser to: the client's redirect URI with a code, or with access_denied.
 import { settingsAction } from "@/lib/keys/settings-http";
-import { answerConsent, consentRequest } from "@/lib/oauth/grants";
-import { methodNotAllowed } from "@/lib/doors/http";
-import { AppError } from "@/lib/core/errors";
+import { answerConsent, consentRequest } from "@/lib/keys/connected-apps";
+import { methodNotAllowed } from "@/lib/http/request";
+import { AppError } from "@/lib/contract/errors";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { createApiKey, listApiKeys } from "@/lib/keys/keys";
 import { parseCreateKey } from "@/lib/keys/create-input";
 import { settingsAction } from "@/lib/keys/settings-http";
-import { methodNotAllowed } from "@/lib/doors/http";
+import { methodNotAllowed } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 

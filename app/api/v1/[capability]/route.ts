@@ -1,5 +1,5 @@
 import { handleApiCall } from "@/lib/doors/api";
-import { methodNotAllowed } from "@/lib/doors/http";
+import { methodNotAllowed } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { checkOrigin, errorResponse, jsonResponse, readJsonObject, requirePerson } from "@/lib/assistant/http";
 import { runVoiceTool } from "@/lib/doors/voice";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 import { invalidBody } from "@/lib/voice/http";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 // The Voice door's start: POST { brand } → how this browser talks to the voice model (lib/voice/session.ts).
 import { errorResponse, jsonResponse } from "@/lib/assistant/http";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 import { startVoiceSession } from "@/lib/voice/session";
 
 export const dynamic = "force-dynamic";

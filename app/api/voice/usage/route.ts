@@ -1,7 +1,7 @@
 // The Voice door's metering: POST { session, responseId, usage } after each realtime response, charged
 // only within the tokens reserved for that session (lib/voice/usage.ts).
 import { errorResponse, jsonResponse } from "@/lib/assistant/http";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 import { meterVoiceUsage } from "@/lib/voice/usage";
 
 export const dynamic = "force-dynamic";

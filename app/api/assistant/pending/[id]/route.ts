@@ -1,10 +1,10 @@
 // The person's click in a confirm widget: { decision: "confirm" | "cancel" } on their own pending
 // call. Anyone else gets 404, the same as an unknown id; two clicks run the write once.
 import { z } from "zod";
-import { decidePending } from "@/lib/doors/assistant-pending";
+import { decidePending } from "@/lib/doors/assistant";
 import { checkOrigin, errorResponse, jsonResponse, readJsonObject, requirePerson } from "@/lib/assistant/http";
-import { invalidInput } from "@/lib/core/errors";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { invalidInput } from "@/lib/contract/errors";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { handleUpload } from "@/lib/doors/files";
-import { methodNotAllowed } from "@/lib/doors/http";
+import { methodNotAllowed } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 

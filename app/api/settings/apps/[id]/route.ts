@@ -1,9 +1,9 @@
 // Revoke one of the signed-in person's connected apps (an OAuth grant). Another person's grant
 // answers like an unknown one.
-import { AppError } from "@/lib/core/errors";
+import { AppError } from "@/lib/contract/errors";
 import { settingsAction } from "@/lib/keys/settings-http";
-import { revokeConnectedApp } from "@/lib/oauth/grants";
-import { methodNotAllowed } from "@/lib/doors/http";
+import { revokeConnectedApp } from "@/lib/keys/connected-apps";
+import { methodNotAllowed } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 

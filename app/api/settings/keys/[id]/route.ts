@@ -1,9 +1,9 @@
 // Revoke one of the signed-in person's keys. Another person's key answers like an unknown one.
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/core/errors";
+import { AppError } from "@/lib/contract/errors";
 import { revokeApiKey } from "@/lib/keys/keys";
 import { settingsAction } from "@/lib/keys/settings-http";
-import { methodNotAllowed } from "@/lib/doors/http";
+import { methodNotAllowed } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 

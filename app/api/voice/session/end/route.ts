@@ -1,7 +1,7 @@
 // The end of a realtime voice session: POST { session } from the page (Stop voice, leaving the
 // page); what it did not report is released (lib/voice/usage.ts, lib/voice/reservation.ts).
 import { errorResponse, jsonResponse } from "@/lib/assistant/http";
-import { methodNotAllowed, requestIdOf } from "@/lib/doors/http";
+import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
 import { endVoiceSession } from "@/lib/voice/usage";
 
 export const dynamic = "force-dynamic";

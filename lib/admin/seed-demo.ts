@@ -1,0 +1,80 @@
+// Demo data for a newcomer's first start: a brand with a reviewed genome, a kit, open questions,
+// an admin who can sign in and an API key, so the README's curl example and the sign-in page work
+// right away. Runs once: only on a database without any brand.
+import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type { PrismaClient } from "../db/generated/client";
+import { addMember, createBrand, createKey, createUser } from "./commands";
+import { randomBase62 } from "../crypto";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../private-files";
+
+export const DEMO_KEY_FILE = path.resolve("data/demo-key.txt");
+export const DEMO_EMAIL = "ada@northwind.example";
+export const DEMO_SIGN_IN_FILE = path.resolve("data/demo-sign-in.txt");
+
+export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key: string; email: string; password: string } | undefined> {
+  if ((await db.brand.count()) > 0) return undefined;
+  // generated, never a fixed demo password: the first start prints it once
+  const password = randomBase62(16);
+  const admin = await createUser(db, { email: DEMO_EMAIL, name: "Ada Lovelace", password });
+  const viewer = await createUser(db, { email: "vic@northwind.example", name: "Vic Viewer" });
+  const { id: brandId, shortId } = await createBrand(db, { name: "Northwind Coffee", shortId: "NWC-1", plan: "pro", managerId: admin.id });
+  await addMember(db, { brand: shortId, email: "ada@northwind.example", role: "admin" });
+  await addMember(db, { brand: shortId, email: "vic@northwind.example", role: "viewer" });
+  void viewer;
+
+  await db.genome.update({
+    where: { brandId },
+    data: { countryCode: "FR", city: "Lyon", organizationType: "shop", primaryLanguage: "fr" },
+  });
+  const entries: [kind: string, value: string, reviewed: boolean][] = [
+    ["voice", "Warm, plain-spoken and curious: we talk about coffee the way a friend at the counter would.", true],
+    ["guardrail", "Never promise health benefits.", true],
+    ["guardrail", "Name the farm when we name a coffee.", true],
+    ["vocabulary_use", "roasted this week", true],
+    ["vocabulary_use", "our growers", true],
+    ["vocabulary_avoid", "artisanal", true],
+    ["archetype", "caregiver", true],
+    ["archetype", "explorer", true],
+    ["voice", "Unreviewed suggestion: sound more luxurious.", false], // never reaches brand.soul.read
+  ];
+  await db.genomeEntry.createMany({
+    data: entries.map(([kind, value, reviewed], position) => ({ id: randomUUID(), brandId, kind, value, reviewed, position })),
+  });
+
+  const colors = [["Espresso", "#3B2418", "primary"], ["Crema", "#F3E5D0", "background"], ["Leaf", "#2F7D4F", "accent"]];
+  await db.kitColor.createMany({
+    // a second apart, so the kit lists them in this order
+    data: colors.map(([name, hex, role], i) => ({ id: randomUUID(), brandId, name: name!, hex: hex!, role: role!, createdAt: new Date(Date.now() + i * 1000 - 10_000) })),
+  });
+  await db.kitTypography.createMany({
+    data: [
+      { id: randomUUID(), brandId, family: "Fraunces", role: "heading", weights: ["600", "800"], position: 0 },
+      { id: randomUUID(), brandId, family: "Inter", role: "body", weights: ["400", "600"], position: 1 },
+    ],
+  });
+  await db.kitInstruction.createMany({
+    data: [
+      { brandId, section: "colors", text: "Espresso on Crema for text; Leaf only for calls to action." },
+      { brandId, section: "general", text: "Photographs of real people and real cups, never stock imagery." },
+    ],
+  });
+
+  const asked = new Date(Date.now() - 3 * 86_400_000);
+  await db.question.createMany({
+    data: [
+      { id: randomUUID(), brandId, key: "brand.tagline", question: "What is your tagline?", scope: "genome", options: ["Roasted this week", "From our growers to your cup"], createdAt: asked },
+      { id: randomUUID(), brandId, key: "kit.logo.dark", question: "Do you have a logo for dark backgrounds?", scope: "brand_kit", options: ["Yes, I will upload it", "No, please propose one"], createdAt: new Date(asked.getTime() + 1000) },
+      { id: randomUUID(), brandId, key: "work.launch.date", question: "When does the winter blend launch?", scope: "work", options: [], status: "deferred", createdAt: new Date(asked.getTime() + 2000) },
+    ],
+  });
+  await db.work.create({ data: { id: randomUUID(), brandId, title: "Winter blend launch", status: "active" } });
+  await db.task.create({ data: { id: randomUUID(), brandId, title: "Review the launch post", status: "pending" } });
+
+  const { key } = await createKey(db, { email: "ada@northwind.example", scopes: "all", name: "demo key" });
+  makePrivateDir(path.dirname(DEMO_KEY_FILE));
+  writeFileSync(DEMO_KEY_FILE, key + "\n", { mode: PRIVATE_FILE_MODE });
+  writeFileSync(DEMO_SIGN_IN_FILE, `${DEMO_EMAIL}\n${password}\n`, { mode: PRIVATE_FILE_MODE });
+  return { shortId, key, email: DEMO_EMAIL, password };
+}

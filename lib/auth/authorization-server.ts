@@ -1,0 +1,23 @@
+// better-auth's endpoints (/api/auth) as the route and the consent answer reach them:
+// handleAuthRequest (lib/auth/auth.ts) decides which are served and how; around it, the two guards
+// the OAuth provider plugin lacks: registrations within bounds before the plugin stores anything
+// (lib/oauth/registration-bounds.ts), and browsers sent on only to addresses this server trusts
+// (lib/oauth/trusted-redirects.ts).
+import { authPath, handleAuthRequest } from "./auth";
+import { boundedRegistrationRequest } from "../oauth/registration-bounds";
+import { keepRedirectsTrusted } from "../oauth/trusted-redirects";
+
+/** The endpoints whose answers send a person's browser on: authorize, and the page posts that continue it. */
+const BROWSER_STEPS = new Set(["/oauth2/authorize", "/oauth2/consent", "/sign-in/email"]);
+
+export async function answerAuthRequest(request: Request): Promise<Response> {
+  const path = authPath(request);
+  if (path === "/oauth2/register" && request.method === "POST") {
+    const bounded = await boundedRegistrationRequest(request);
+    return bounded instanceof Response ? bounded : handleAuthRequest(bounded);
+  }
+  if (!BROWSER_STEPS.has(path)) return handleAuthRequest(request);
+  // the app's client_id may be in the body: kept unread until an answer has to be replaced
+  const unread = request.method === "POST" ? request.clone() : request;
+  return keepRedirectsTrusted(unread, await handleAuthRequest(request));
+}

@@ -1,0 +1,61 @@
+// What a capability is given when it runs: who calls (the actor), and the context the pipeline
+// builds for it. Capabilities reach the database, the files and the providers only through it.
+import type { Tx } from "../db/client";
+import type { SqlRead } from "../db/sql";
+import type { ConnectionsPort } from "../connections/port";
+import type { Storage } from "../storage/types";
+import type { Door, Scope } from "./catalogue";
+import type { Role } from "./roles";
+
+/** Who is calling: a person, through a personal key (API, MCP) or a session (Assistant, Voice). */
+export type Actor = {
+  userId: string;
+  name: string;
+  staff: boolean;
+  apiKeyId: string | null;
+  /** null for sessions: there only the role applies (decisions §4) */
+  scopes: readonly Scope[] | null;
+  /** null when the key is not limited to some brands */
+  brandIds: readonly string[] | null;
+  /** the OAuth client acting for the person through the MCP door (lib/core/app-tokens.ts) */
+  app?: { clientId: string; name: string; grantId: string };
+};
+
+export type BrandInfo = {
+  id: string;
+  shortId: string;
+  name: string;
+  plan: string | null;
+  status: string;
+  managerId: string | null;
+};
+
+export type BaseContext = {
+  actor: Actor;
+  /** the transaction the call runs in; capabilities reach the database only through it */
+  db: Tx;
+  /**
+   * Raw reads of committed data, for hot read capabilities (see lib/db/sql.ts). Writes must not
+   * use it (it reads outside their transaction): there it throws.
+   */
+  sql: SqlRead;
+  /** the file bytes (local disk or S3): signed URLs, sizes, first bytes; never a caller's path */
+  storage: Storage;
+  now: Date;
+  door: Door;
+  requestId: string;
+  /** effects outside the database (provider calls, storage) run only once the write committed */
+  afterCommit(effect: () => Promise<void>): void;
+  /** the OAuth provider catalog and the calls to providers (lib/connections) */
+  connections: ConnectionsPort;
+};
+
+export type BrandContext = BaseContext & {
+  brand: BrandInfo;
+  /** the caller's role in the brand; null for staff */
+  role: Role | null;
+  /** capability ids this caller may call in this brand through this door */
+  callableCapabilities(): string[];
+  /** the registry's title of a capability id (the activity trail names what was done), if it is one */
+  capabilityTitle(id: string): string | undefined;
+};

@@ -1,0 +1,130 @@
+// defineCapability(): a capability is one object of data plus two pure functions. Everything a
+// door, the pipeline or a catalogue needs to know about it is a field here, never an `if` elsewhere.
+//
+// Why lib/contract and not lib/capabilities or lib/core: the pipeline (lib/core) runs capabilities
+// and the capabilities are written against it, so this contract sits below both; neither reaches
+// up into the other (scripts/support/import-graph.ts holds that layering).
+//
+// The registry erases each capability's own input and output types (one list of many shapes). The
+// pipeline still calls them typed: `accept` checks a raw input against the capability's own schema
+// and hands back its functions already bound to that input, inside this closure where the types
+// are known (architecture.md §11), so nothing is cast on the way.
+import type { z } from "zod";
+import type { Door, Scope, Widget } from "./catalogue";
+import type { BaseContext, BrandContext } from "./context";
+import type { Role } from "./roles";
+
+type Meta = {
+  id: string;
+  kind: "read" | "write";
+  /** null only for brands.list, which needs no scope */
+  scope: Scope | null;
+  minRole: Role;
+  confirmation: boolean;
+  doors: readonly Door[];
+  status: "available" | "planned";
+  widget: Widget | null;
+  /** one line a person or a model reads in a tool list */
+  title: string;
+  description: string;
+  /** the input carries idempotencyKey, replayed per decisions §6 */
+  idempotent?: boolean;
+  /** a write that can remove or revoke something (MCP destructiveHint) */
+  destructive?: boolean;
+};
+
+/** Every capability answers with a JSON object (a write with { ok: true, … }, decisions §1). */
+type Output = z.ZodType<Record<string, unknown>>;
+
+type Definition<Ctx, I extends z.ZodType, O extends Output> = Meta & {
+  input: I;
+  output: O;
+  /**
+   * one human sentence saying exactly what will change: the confirmation's words for writes that
+   * need one, and the activity trail's for every write that has it
+   */
+  summarize?: (ctx: Ctx, input: z.output<I>) => string | Promise<string>;
+  /** the record a successful write touched, for the activity trail's link (files so far) */
+  touched?: (input: z.output<I>, data: z.output<O>) => ActivityTarget | undefined;
+  /**
+   * Read-only checks that must pass before anybody is asked to confirm (a referenced record exists,
+   * no duplicate, expectedRevision matches). The pipeline runs them again inside the write's
+   * transaction, right before execute (decisions §3).
+   */
+  check?: (ctx: Ctx, input: z.output<I>) => Promise<void>;
+  /** absent while the capability is not implemented: then it is not served (not_found) */
+  execute?: (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>;
+};
+
+/** What an activity entry links to: a file of the library (the app's only record with a view of its own). */
+export type ActivityTarget = { kind: "asset"; id: string };
+
+/** One call of a capability whose own schema accepted its input: its functions, bound to that input. */
+export type BoundCall<Ctx> = {
+  /** the accepted input, for what the pipeline binds to it (confirmation, idempotency) */
+  readonly input: unknown;
+  check(ctx: Ctx): Promise<void>;
+  /** the sentence saying what will change; absent when the capability has none */
+  summarize?: (ctx: Ctx) => Promise<string>;
+  /** runs it: the output checked against its schema, and the record it touched (for the audit) */
+  execute(ctx: Ctx): Promise<{ data: Record<string, unknown>; touched(): ActivityTarget | undefined }>;
+};
+
+/** The capability's own schema's answer on a raw input: the bound call, or the schema's issues. */
+export type Accepted<Ctx> = { ok: true; call: BoundCall<Ctx> } | { ok: false; issues: readonly z.core.$ZodIssue[] };
+
+/**
+ * The erased shape the registry, the pipeline and the doors work with. The definition's own
+ * functions stay readable (whether a capability is implemented, has a summary) but take `never`:
+ * they are called only through `accept`.
+ */
+type Erased = Meta & {
+  input: z.ZodType;
+  output: z.ZodType;
+  summarize?: (ctx: never, input: never) => string | Promise<string>;
+  touched?: (input: never, data: never) => ActivityTarget | undefined;
+  check?: (ctx: never, input: never) => Promise<void>;
+  execute?: (ctx: never, input: never) => Promise<unknown>;
+};
+
+/** A capability acting inside one brand: it runs with a BrandContext. */
+export type BrandCapability = Erased & { brandScoped: true; accept(raw: unknown): Accepted<BrandContext> };
+/** A capability about the caller's account (brands.list): it runs with a BaseContext. */
+export type AccountCapability = Erased & { brandScoped: false; accept(raw: unknown): Accepted<BaseContext> };
+export type Capability = BrandCapability | AccountCapability;
+
+/** A capability acting inside one brand (every capability but brands.list). */
+export function defineCapability<I extends z.ZodType, O extends Output>(definition: Definition<BrandContext, I, O>): BrandCapability {
+  return { ...definition, brandScoped: true, accept: acceptor(definition) };
+}
+
+/** A capability about the caller's account rather than one brand (brands.list). */
+export function defineAccountCapability<I extends z.ZodType, O extends Output>(definition: Definition<BaseContext, I, O>): AccountCapability {
+  return { ...definition, brandScoped: false, accept: acceptor(definition) };
+}
+
+/** `accept` of one definition: the input checked by its schema, then every function bound to it. */
+function acceptor<Ctx, I extends z.ZodType, O extends Output>(definition: Definition<Ctx, I, O>): (raw: unknown) => Accepted<Ctx> {
+  const { id, output, summarize, touched, check, execute } = definition;
+  return (raw) => {
+    const parsed = definition.input.safeParse(raw, { reportInput: true });
+    if (!parsed.success) return { ok: false, issues: parsed.error.issues };
+    const input: z.output<I> = parsed.data;
+    const call: BoundCall<Ctx> = {
+      input,
+      check: async (ctx) => {
+        await check?.(ctx, input);
+      },
+      execute: async (ctx) => {
+        if (!execute) throw new Error(`${id} is not implemented`);
+        // outputs are schemas too: what leaves is what the catalogue promises, or an internal error
+        const checked = output.safeParse(await execute(ctx, input));
+        if (!checked.success) throw new Error(`${id} produced output outside its schema: ${checked.error.message}`);
+        const data: z.output<O> = checked.data;
+        return { data, touched: () => touched?.(input, data) };
+      },
+    };
+    if (summarize) call.summarize = async (ctx) => summarize(ctx, input);
+    return { ok: true, call };
+  };
+}

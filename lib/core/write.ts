@@ -1,0 +1,80 @@
+// Steps 9 and 10 of the pipeline, for writes (invoke.ts): the confirmation, then the execution in
+// one transaction with its idempotency record and the audit record of its success. Effects outside
+// the database run once the transaction committed.
+import { db, type Tx } from "../db/client";
+import type { BaseContext, BrandContext, Actor } from "../contract/context";
+import type { BoundCall, Capability } from "../contract/define";
+import { AppError } from "../contract/errors";
+import { iso } from "../contract/time";
+import { log } from "../log";
+import type { BrandAccess } from "./access";
+import { recordAudit, type AuditTrail } from "./audit";
+import { callerKey } from "./auth";
+import { consumeToken, issueToken, type Binding } from "./confirmation";
+import { remember, replay, type IdempotencyScope } from "./idempotency";
+import type { ParsedCall } from "./input";
+
+export async function requireConfirmation(
+  capability: Capability, actor: Actor, access: BrandAccess,
+  parsed: ParsedCall<BrandContext>, ctx: BrandContext, now: Date,
+): Promise<void> {
+  const binding: Binding = { caller: callerKey(actor), brandId: access.brand.id, capabilityId: capability.id, input: parsed.call.input };
+  if (parsed.confirmationToken && (await consumeToken(db(), parsed.confirmationToken, binding, now))) return;
+  // nobody is asked to confirm a call that must fail: its read-only checks run first
+  await parsed.call.check(ctx);
+  if (!parsed.call.summarize) throw new Error(`${capability.id} needs confirmation but has no summarize`);
+  const summary = await parsed.call.summarize(ctx);
+  const { token, expiresAt } = await issueToken(db(), binding, summary, now);
+  throw new AppError("confirmation_required", `Confirmation needed: ${summary}`, {
+    summary, confirmationToken: token, expiresAt: iso(expiresAt),
+  });
+}
+
+export async function write(
+  capability: Capability, actor: Actor, access: BrandAccess, call: BoundCall<BrandContext>,
+  context: (database: Tx, afterCommit: BaseContext["afterCommit"]) => BrandContext, now: Date, trail: AuditTrail | undefined,
+): Promise<Record<string, unknown>> {
+  const effects: (() => Promise<void>)[] = [];
+  const { input } = call;
+  const idempotency: IdempotencyScope | undefined = capability.idempotent
+    ? { brandId: access.brand.id, caller: callerKey(actor), capabilityId: capability.id, key: idempotencyKeyOf(input) }
+    : undefined;
+  const result = await db().$transaction(async (tx) => {
+    if (idempotency) {
+      const previous = await replay(tx, idempotency, input, now);
+      if (previous !== undefined) {
+        if (trail) await recordAudit(tx, trail, "replayed", now);
+        return { data: previous, replayed: true };
+      }
+    }
+    const ctx = context(tx, (effect) => void effects.push(effect));
+    await call.check(ctx);
+    // what changes, in the words a person confirmed, for the activity trail: read before the change
+    const summary = trail && call.summarize ? await call.summarize(ctx) : undefined;
+    const { data, touched } = await call.execute(ctx);
+    if (idempotency) await remember(tx, idempotency, input, data, now);
+    if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, touched());
+    return { data, replayed: false };
+  });
+  for (const effect of effects) await runNow(effect);
+  return result.data;
+}
+
+/** An idempotent capability's key (its schema requires it, decisions §6). */
+function idempotencyKeyOf(input: unknown): string {
+  const key = typeof input === "object" && input !== null && "idempotencyKey" in input ? input.idempotencyKey : undefined;
+  if (typeof key !== "string") throw new Error("an idempotent capability's input carries no idempotencyKey");
+  return key;
+}
+
+/** Outside a write there is nothing to wait for: an effect starts at once. */
+export const runSoon = (effect: () => Promise<void>) => void runNow(effect);
+
+/** An effect outside the database never turns a committed write into a failure; it is logged. */
+async function runNow(effect: () => Promise<void>): Promise<void> {
+  try {
+    await effect();
+  } catch (error) {
+    log.error({ err: error }, "effect after commit failed");
+  }
+}

@@ -1,0 +1,58 @@
+// What `npm start` serves (scripts/serve.ts): the API door (`/api/v1/<id>`) and the MCP door
+// (`/api/mcp`) straight from their `Request → Response` functions, everything else from Next's
+// request handler. The doors are the hot path of integrations and agents; Next's routing, its
+// request wrapping and its response handling cost more than the pipeline itself (README,
+// Benchmark). The route handlers under app/api call the same functions, so `next start` serves the
+// same answers, only slower. A path this does not match exactly (a trailing slash, the OpenAPI
+// document and catalogue, a method the MCP route does not export) is Next's, as before.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AppError } from "../contract/errors";
+import { handleApiCall } from "./api";
+import { methodNotAllowed, requestIdOf } from "../http/request";
+import { mcpDoor } from "./mcp";
+import { sendWebResponse, toWebRequest } from "../http/node-bridge";
+
+type Door = (request: Request) => Promise<Response>;
+type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;
+
+const API_PATH = /^\/api\/v1\/([^/]+)$/;
+const NEXT_OWNED = new Set(["openapi.json", "catalog.json"]);
+// OPTIONS too: the door answers browser hosts' preflights itself (lib/mcp/cors.ts)
+const MCP_METHODS = new Set(["GET", "POST", "DELETE", "OPTIONS"]);
+const postOnly = methodNotAllowed("POST");
+
+/** The door for this method and path, or undefined when Next answers it. */
+export function doorFor(method: string, pathname: string): Door | undefined {
+  if (pathname === "/api/mcp") return MCP_METHODS.has(method) ? mcpDoor : undefined;
+  const match = API_PATH.exec(pathname);
+  if (!match || NEXT_OWNED.has(match[1]!)) return undefined;
+  let capabilityId: string;
+  try {
+    capabilityId = decodeURIComponent(match[1]!); // as Next decodes the [capability] segment
+  } catch {
+    return undefined; // a malformed escape: Next's answer, as before
+  }
+  if (method !== "POST") return async (request) => postOnly(request);
+  return (request) => handleApiCall(request, capabilityId);
+}
+
+/** A node:http request handler: the doors first, then Next. */
+export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => void): NodeHandler {
+  return (request, response) => {
+    const url = request.url ?? "/";
+    const query = url.indexOf("?");
+    const door = doorFor(request.method ?? "GET", query === -1 ? url : url.slice(0, query));
+    if (!door) return next(request, response);
+    const webRequest = toWebRequest(request);
+    return door(webRequest)
+      .then((answer) => sendWebResponse(answer, response, request.method))
+      .catch((error: unknown) => {
+        // the doors answer every failure themselves; this is a defect, and it must not hang the client
+        onError(error);
+        if (response.headersSent) return void response.destroy();
+        const requestId = requestIdOf(webRequest);
+        response.writeHead(500, { "Content-Type": "application/json", "X-Request-Id": requestId });
+        response.end(JSON.stringify(new AppError("internal", "Unexpected error").toBody(requestId)));
+      });
+  };
+}

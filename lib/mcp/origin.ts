@@ -1,0 +1,39 @@
+// DNS-rebinding protection of the MCP door (MCP transport spec: servers MUST validate Origin). A
+// browser page of another site, even one whose name resolves to this server, is refused with 403:
+// a present Origin must be APP_URL's host (or in MCP_ALLOWED_ORIGINS), and the Host must be
+// APP_URL's host (or in MCP_ALLOWED_HOSTS). Loopback names are accepted when APP_URL is itself on
+// loopback (a developer's machine). Desktop clients send no Origin and pass. The checks are the
+// SDK's own (host names, port-agnostic). The same decision says which browser origins get CORS
+// (cors.ts): a page the door would refuse is never told it may read an answer.
+import {
+  hostHeaderValidationResponse, localhostAllowedHostnames, localhostAllowedOrigins, originValidationResponse, validateOriginHeader,
+} from "@modelcontextprotocol/server";
+import { config } from "../config";
+import { mcpHostnames } from "../oauth/resource";
+
+const LOOPBACK = new Set(localhostAllowedHostnames());
+
+function allowed(): { hosts: string[]; origins: string[] } {
+  const settings = config();
+  const own = new URL(settings.APP_URL).hostname.toLowerCase();
+  const local = { origins: LOOPBACK.has(own) ? localhostAllowedOrigins() : [] };
+  return {
+    // the same names the door's OAuth identifiers are made of (lib/oauth/resource.ts)
+    hosts: mcpHostnames(settings),
+    origins: [own, ...settings.MCP_ALLOWED_ORIGINS, ...local.origins],
+  };
+}
+
+/** 403 for a foreign Host or Origin, else undefined (the request goes on). */
+export function refuseForeignRequest(request: Request): Response | undefined {
+  const { hosts, origins } = allowed();
+  return hostHeaderValidationResponse(request, hosts) ?? originValidationResponse(request, origins);
+}
+
+/** The request's Origin when it is one the door admits; undefined when absent or foreign. */
+export function admittedOrigin(request: Request): string | undefined {
+  const origin = request.headers.get("origin");
+  if (!origin) return undefined;
+  const verdict = validateOriginHeader(origin, allowed().origins);
+  return verdict.ok ? origin : undefined;
+}

@@ -1,0 +1,80 @@
+// Pending calls: a confirmation-requiring write proposed through the Assistant door, parked until
+// its person decides (decisions §5). The token is sealed at rest and never leaves this module
+// except into the pipeline; every state change is one conditional update, so two clicks decide once.
+import { db } from "../db/client";
+import { asJson } from "../db/sql";
+import { randomBase62 } from "../crypto";
+import { open, seal } from "../connections/vault";
+import type { PersonDoor, ToolEnvelope } from "./envelope";
+
+export type PendingStatus = "pending" | "confirmed" | "declined" | "expired";
+/** a person's doors (chat, voice), and MCP hosts that render the confirm view (MCP Apps) */
+export type PendingDoor = PersonDoor | "mcp";
+const DOORS: readonly PendingDoor[] = ["assistant", "voice", "mcp"];
+
+export type PendingCall = {
+  id: string;
+  userId: string;
+  brandId: string;
+  capabilityId: string;
+  input: Record<string, unknown>;
+  summary: string;
+  status: PendingStatus;
+  outcome: ToolEnvelope | null;
+  toolCallId: string | null;
+  /** the door that proposed it; Confirm runs it through the same door */
+  door: PendingDoor;
+  /** the MCP door's caller it is bound to (`callerKey`: key:<id> or app:<grant id>); null for a person's doors */
+  caller: string | null;
+  /** the stored conversation it was proposed in (the decision is written into it), if any */
+  conversationId: string | null;
+  expiresAt: Date;
+};
+
+export type NewPending = Omit<PendingCall, "id" | "status" | "outcome" | "input"> & { input: string; token: string };
+
+/** Parks the call; returns its id (32 base62 characters: not guessable, not enumerable). */
+export async function createPending(call: NewPending, now: Date): Promise<string> {
+  const id = randomBase62(32);
+  const { token, ...rest } = call;
+  await db().pendingCall.create({ data: { ...rest, id, tokenSealed: seal(token, sealContext(id)), createdAt: now } });
+  // keep the table small: a day after expiry nobody can act on a row any more
+  await db().pendingCall.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 86_400_000) } } });
+  return id;
+}
+
+/** The call, only for its owner: another person's id reads as unknown (no existence oracle). */
+export async function findPending(id: string, userId: string): Promise<PendingCall | null> {
+  const row = await db().pendingCall.findFirst({ where: { id, userId } });
+  if (!row) return null;
+  return {
+    id: row.id, userId: row.userId, brandId: row.brandId, capabilityId: row.capabilityId,
+    input: JSON.parse(row.input) as Record<string, unknown>, summary: row.summary,
+    status: row.status as PendingStatus, outcome: row.outcome === null ? null : asJson<ToolEnvelope>(row.outcome),
+    toolCallId: row.toolCallId, door: DOORS.find((door) => door === row.door) ?? "assistant", caller: row.caller,
+    conversationId: row.conversationId, expiresAt: row.expiresAt,
+  };
+}
+
+/**
+ * Moves a pending, unexpired call to `status`; true for the one caller that won. The sealed token
+ * is returned to the winner of a confirm and erased from the row in the same update.
+ */
+export async function claim(id: string, userId: string, status: Exclude<PendingStatus, "pending">, now: Date): Promise<{ won: boolean; token?: string }> {
+  const row = status === "confirmed" ? await db().pendingCall.findFirst({ where: { id, userId }, select: { tokenSealed: true } }) : null;
+  const expiry = status === "expired" ? { lte: now } : { gt: now };
+  const updated = await db().pendingCall.updateMany({
+    where: { id, userId, status: "pending", expiresAt: expiry },
+    data: { status, decidedAt: now, tokenSealed: null },
+  });
+  if (updated.count !== 1) return { won: false };
+  return { won: true, token: row?.tokenSealed ? open(row.tokenSealed, sealContext(id)) : undefined };
+}
+
+/** Records the final envelope of a decided call. */
+export async function storeOutcome(id: string, outcome: ToolEnvelope): Promise<void> {
+  await db().pendingCall.update({ where: { id }, data: { outcome: outcome as object } });
+}
+
+/** The AAD of the sealed token: a ciphertext copied onto another row does not open there. */
+const sealContext = (id: string) => `pending-call:${id}`;
