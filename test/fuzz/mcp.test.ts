@@ -2,6 +2,8 @@
 // client with arguments generated from the capability's schema, valid-looking and mutated. Every
 // call must come back as a tool result (never a protocol error, never `internal`): data, or an
 // isError result whose structuredContent is the API door's error body, naming a field of the call.
+// The one exception is the door's bound on JSON depth (lib/http/json-text.ts): a message nesting
+// deeper than MAX_JSON_DEPTH levels is refused whole, as the JSON-RPC Invalid Request naming it.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capabilities } from "../../lib/capabilities/registry";
@@ -9,6 +11,7 @@ import { mcpToolName } from "../../lib/capabilities/define";
 import { isServed } from "../../lib/core/rollout";
 import { makeAsset, makeConnection, makeQuestion } from "../support/records";
 import { callTool, connectMcp, type McpClient } from "../support/mcp";
+import { MAX_JSON_DEPTH } from "../../lib/http/json-text";
 import { mutated, serialize, validOf, type Hints } from "./arbitraries";
 import { fieldResolves, FUZZ_SEED, FUZZ_TIMEOUT, makeFuzzWorld, runs, wireSchema } from "./properties";
 
@@ -36,6 +39,21 @@ afterAll(async () => {
 const MCP_DEPTH = Number(process.env.FUZZ_MCP_DEPTH ?? 2000);
 const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === "object" && !Array.isArray(value);
 
+/** How deep a JSON value nests (a scalar is 0, `{}` and `[]` are 1), counted without recursion. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (!item || typeof item !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
+  }
+  return deepest;
+}
+/** The client's tools/call message wraps the arguments two levels down: { params: { arguments } }. */
+const messageDepth = (args: Record<string, unknown>) => depthOf(args) + 2;
+
 describe.concurrent("every MCP tool, fuzzed through the SDK client", () => {
   for (const [index, capability] of served.entries()) {
     const schema = wireSchema(capability);
@@ -52,6 +70,10 @@ describe.concurrent("every MCP tool, fuzzed through the SDK client", () => {
       await fc.assert(
         fc.asyncProperty(args, async (text) => {
           const sent = JSON.parse(text) as Record<string, unknown>;
+          if (messageDepth(sent) > MAX_JSON_DEPTH) {
+            const refused = await callTool(client, mcpToolName(capability.id), sent).then(() => "answered", (error: Error) => error.message);
+            return void expect(refused).toContain(`"code":-32600,"message":"Invalid Request: body nests deeper than ${MAX_JSON_DEPTH} levels"`);
+          }
           const result = await callTool(client, mcpToolName(capability.id), sent);
           const context = JSON.stringify(result).slice(0, 400);
           if (!result.isError) return void expect(isObject(result.structuredContent), context).toBe(true);
