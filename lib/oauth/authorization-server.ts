@@ -1,9 +1,10 @@
 // better-auth's endpoints (/api/auth) as the route and the consent answer reach them:
-// handleAuthRequest (lib/auth/auth.ts) decides which are served and how; around it, the two guards
-// the OAuth provider plugin lacks: registrations within bounds before the plugin stores anything
-// (registration-bounds.ts), and browsers sent on only to addresses this server trusts
-// (trusted-redirects.ts).
-import { authPath, handleAuthRequest } from "../auth/auth";
+// handleAuthRequest (lib/auth/auth.ts) decides which are served and how; around it, what the OAuth
+// provider plugin lacks: registrations within bounds before the plugin stores anything
+// (registration-bounds.ts), browsers sent on only to addresses this server trusts
+// (trusted-redirects.ts), and the clients' own endpoints refusing in their RFCs' shape (client-errors.ts).
+import { authPath, handleAuthRequest, isOAuthClientEndpoint } from "../auth/auth";
+import { inOAuthErrorShape } from "./client-errors";
 import { boundedRegistrationRequest } from "./registration-bounds";
 import { keepRedirectsTrusted } from "./trusted-redirects";
 
@@ -11,6 +12,11 @@ import { keepRedirectsTrusted } from "./trusted-redirects";
 const BROWSER_STEPS = new Set(["/oauth2/authorize", "/oauth2/consent", "/sign-in/email"]);
 
 export async function answerAuthRequest(request: Request): Promise<Response> {
+  const answer = await answerUnshaped(request);
+  return isOAuthClientEndpoint(request) && request.method === "POST" ? inOAuthErrorShape(request, answer) : answer;
+}
+
+async function answerUnshaped(request: Request): Promise<Response> {
   const path = authPath(request);
   if (path === "/oauth2/register" && request.method === "POST") {
     const bounded = await boundedRegistrationRequest(request);
