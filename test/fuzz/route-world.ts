@@ -97,7 +97,7 @@ export async function fingerprint(world: RouteWorld): Promise<string> {
   const people = { in: [world.admin.id, world.member.id] };
   const order = { id: "asc" } as const;
   const rows = await Promise.all([
-    db().conversation.findMany({ where: { userId: people }, select: { userId: true, id: true, title: true }, orderBy: order }),
+    db().conversation.findMany({ where: { userId: people }, select: { userId: true, id: true, title: true }, orderBy: [{ userId: "asc" }, order] }),
     db().conversationMessage.count({ where: { userId: people } }),
     db().apiKey.findMany({ where: { userId: people }, select: { id: true, revokedAt: true }, orderBy: order }),
     db().appGrant.findMany({ where: { userId: people }, select: { id: true }, orderBy: order }),

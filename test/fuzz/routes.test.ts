@@ -11,7 +11,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
-import { mutated, serialize, validOf, type Hints } from "./arbitraries";
+import { hintedOf, mutated, serialize, validOf, type Hints } from "./arbitraries";
 import { FUZZ_SEED, FUZZ_TIMEOUT, runs } from "./properties";
 import { extraQuery, headerVariants, rawBodies } from "./request-variants";
 import { expectServiceAnswer, fetchAnswer, HEAD_LIMIT } from "./route-answers";
@@ -42,27 +42,14 @@ function pathOf(spec: RouteSpec): fc.Arbitrary<string> {
   return fc.tuple(...values).map((chosen) => names.reduce((path, name, index) => path.replace(`{${name}}`, chosen[index]!), spec.path));
 }
 
-/**
- * A valid-looking object whose hinted members mostly take a hinted value (validOf alone mixes them
- * half and half with random ones, and a call needs several right at once to reach the route's work).
- */
-function hinted(schema: RouteSpec["body"]): fc.Arbitrary<unknown> {
-  const picks = fc.record(Object.fromEntries(Object.entries(hints).map(([key, hint]) => [key, fc.option(hint, { freq: 4 })])));
-  return fc.tuple(validOf(schema!, undefined, hints), picks).map(([value, chosen]) => {
-    if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-    const replaced = Object.entries(chosen).filter(([key, pick]) => pick !== null && Object.prototype.hasOwnProperty.call(value, key));
-    return { ...value, ...Object.fromEntries(replaced) };
-  });
-}
-
 function queryOf(spec: RouteSpec): fc.Arbitrary<[string, string][]> {
-  const own = spec.query ? hinted(spec.query).map((value) => Object.entries(value as object).map(([key, item]) => [key, String(item)] as [string, string])) : fc.constant([]);
+  const own = spec.query ? hintedOf(spec.query, hints).map((value) => Object.entries(value as object).map(([key, item]) => [key, String(item)] as [string, string])) : fc.constant([]);
   return fc.tuple(own, extraQuery(Object.keys(spec.query?.properties ?? {}))).map(([mine, extra]) => [...mine, ...extra]);
 }
 
 function bodyOf(spec: RouteSpec): fc.Arbitrary<{ label: string; bytes: Uint8Array | string } | undefined> {
   if (!spec.body) return fc.constant(undefined);
-  const valid = hinted(spec.body);
+  const valid = hintedOf(spec.body, hints);
   return fc.oneof(
     { weight: 3, arbitrary: valid.map((value) => ({ label: "valid-looking", bytes: serialize(value) })) },
     { weight: 3, arbitrary: mutated(valid).map(({ value }) => ({ label: "mutated", bytes: serialize(value) })) },
