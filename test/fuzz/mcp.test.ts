@@ -13,7 +13,7 @@ import { makeAsset, makeConnection, makeQuestion } from "../support/records";
 import { callTool, connectMcp, type McpClient } from "../support/mcp";
 import { MAX_JSON_DEPTH } from "../../lib/http/json-text";
 import { mutated, serialize, validOf, type Hints } from "./arbitraries";
-import { fieldResolves, FUZZ_SEED, FUZZ_TIMEOUT, makeFuzzWorld, runs, wireSchema } from "./properties";
+import { fieldResolves, FUZZ_SEED, FUZZ_TIMEOUT, makeFuzzWorld, messageDepth, runs, wireSchema } from "./properties";
 
 type World = Awaited<ReturnType<typeof makeFuzzWorld>>;
 const served = capabilities.filter((capability) => isServed(capability, "mcp"));
@@ -39,20 +39,6 @@ afterAll(async () => {
 const MCP_DEPTH = Number(process.env.FUZZ_MCP_DEPTH ?? 2000);
 const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === "object" && !Array.isArray(value);
 
-/** How deep a JSON value nests (a scalar is 0, `{}` and `[]` are 1), counted without recursion. */
-function depthOf(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (!item || typeof item !== "object") continue;
-    deepest = Math.max(deepest, depth + 1);
-    for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
-  }
-  return deepest;
-}
-/** The client's tools/call message wraps the arguments two levels down: { params: { arguments } }. */
-const messageDepth = (args: Record<string, unknown>) => depthOf(args) + 2;
 
 describe.concurrent("every MCP tool, fuzzed through the SDK client", () => {
   for (const [index, capability] of served.entries()) {
