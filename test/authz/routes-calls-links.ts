@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { authorize, pkce, register, useServer } from "../support/oauth-flow";
 import { bytes, uploadApproved } from "../support/files";
 import { call, expectOk } from "../support/world";
-import type { Caller } from "./routes-expected";
+import type { Caller, RowId } from "./routes-expected";
 import { credential, hex, outcomeOf, pageOutcome, send } from "./routes-http";
 import type { Row } from "./routes-calls";
 import { MATRIX_ROUTES_PROVIDER, type RoutesWorld } from "./routes-world";
@@ -54,7 +54,7 @@ async function decide(caller: Caller, world: RoutesWorld, pendingId: string): Pr
 const adminsLink = async (world: RoutesWorld) =>
   expectOk(await call("connections.connect", world.people.admin.key, { brand: world.brand.shortId, provider: MATRIX_ROUTES_PROVIDER }, { url: world.url })).authorizationUrl as string;
 
-export const LINK_ROWS: Record<string, Row> = {
+export const LINK_ROWS = {
   "oauth consent: allow an app in brand A": {
     // each signed-in caller answers an authorization of their own; no session, the admin's
     prepare: async (world) => {
@@ -107,4 +107,4 @@ export const LINK_ROWS: Record<string, Row> = {
   "well-known: protected resource metadata": {
     run: async (caller, world) => outcomeOf(await send(world, caller, "GET", "/.well-known/oauth-protected-resource/api/mcp")),
   },
-};
+} satisfies Partial<Record<RowId, Row>>;
