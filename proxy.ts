@@ -1,17 +1,28 @@
 // Next.js 16's request proxy (the former middleware), for pages only: it adds the security headers
 // (lib/http/security-headers.ts). It runs at request time, so HSTS follows the APP_URL the service
 // was started with (next.config's headers() are fixed at build time). The API, MCP, file and
-// health routes are left out: they answer JSON or bytes, never a page, and are the hot path.
-import { NextResponse } from "next/server";
+// health routes are left out: they answer JSON or bytes, never a page, and are the hot path; only
+// their paths that do not decode come here (lib/doors/malformed-path.ts).
+import { NextResponse, type NextRequest } from "next/server";
 import { config as settings } from "./lib/config";
+import { hasMalformedEscape, malformedPathAnswer } from "./lib/doors/malformed-path";
 import { securityHeaders } from "./lib/http/security-headers";
 
-export function proxy() {
+export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  // under `next start`, a path that does not decode is answered as npm start does (lib/http/door-server.ts)
+  if (hasMalformedEscape(pathname)) {
+    const door = /^\/api\/v1\/([^/]+)$/.exec(pathname);
+    // the API door's raw segment is its (unknown) capability id: the pipeline refuses it in its order
+    if (door) return NextResponse.rewrite(new URL(`/api/v1/${door[1]!.replaceAll("%", "%25")}`, request.url));
+    return malformedPathAnswer(request);
+  }
   const response = NextResponse.next();
   for (const [name, value] of Object.entries(securityHeaders(settings().APP_URL))) response.headers.set(name, value);
   return response;
 }
 
 export const config = {
-  matcher: ["/((?!api/v1/|api/mcp|api/files/|api/health|_next/static/|_next/image/).*)"],
+  // and, of the routes left out, the paths holding a `%` (a malformed escape is refused above)
+  matcher: ["/((?!api/v1/|api/mcp|api/files/|api/health|_next/static/|_next/image/).*)", "/api/v1/:id(.*%.*)", "/api/files/:key(.*%.*)"],
 };

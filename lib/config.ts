@@ -78,7 +78,7 @@ const schema = z.object({
   OAUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   // open client registrations (RFC 7591) per client address per minute
   OAUTH_REGISTRATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
-  // authorization requests and token requests per client address per minute (the plugin's defaults)
+  // authorization requests, and token and revocation requests, per client address per minute (the plugin's defaults for the first two)
   OAUTH_AUTHORIZATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   OAUTH_TOKENS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   OAUTH_CIMD_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0").transform((value) => value === "1"),

@@ -4,6 +4,7 @@ import "server-only";
 import { sessionUserId } from "../auth/session";
 import { config } from "../config";
 import { AppError } from "../contract/errors";
+import { checkStorable } from "../core/input";
 import { parseJsonText } from "../http/json-text";
 
 /**
@@ -34,7 +35,7 @@ export async function requirePerson(request: Request): Promise<string> {
   return userId;
 }
 
-/** The JSON object body, or 422 invalid_input with field body. */
+/** The JSON object body, or 422 invalid_input with field body (or the field holding a string no database stores). */
 export async function readJsonObject(request: Request, limitBytes: number): Promise<Record<string, unknown>> {
   const bad = (message: string) => new AppError("invalid_input", `body: ${message}`, { field: "body", issues: [{ field: "body", message }] });
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) throw bad("send Content-Type: application/json");
@@ -44,6 +45,7 @@ export async function readJsonObject(request: Request, limitBytes: number): Prom
   if (!parsed.ok) throw bad(parsed.message);
   const value = parsed.value;
   if (!value || typeof value !== "object" || Array.isArray(value)) throw bad("must be a JSON object");
+  checkStorable(value);
   return value as Record<string, unknown>;
 }
 

@@ -1,9 +1,11 @@
 // better-auth's endpoints (/api/auth) as the route and the consent answer reach them:
-// handleAuthRequest (lib/auth/auth.ts) decides which are served and how; around it, the two guards
-// the OAuth provider plugin lacks: registrations within bounds before the plugin stores anything
-// (lib/oauth/registration-bounds.ts), and browsers sent on only to addresses this server trusts
-// (lib/oauth/trusted-redirects.ts).
-import { authPath, handleAuthRequest } from "./auth";
+// handleAuthRequest (lib/auth/auth.ts) decides which are served and how; around it, what the OAuth
+// provider plugin lacks: registrations within bounds before the plugin stores anything
+// (lib/oauth/registration-bounds.ts), browsers sent on only to addresses this server trusts
+// (lib/oauth/trusted-redirects.ts), and the clients' own endpoints refusing in their RFCs' shape
+// (lib/oauth/client-errors.ts).
+import { authPath, handleAuthRequest, isOAuthClientEndpoint } from "./auth";
+import { inOAuthErrorShape } from "../oauth/client-errors";
 import { boundedRegistrationRequest } from "../oauth/registration-bounds";
 import { keepRedirectsTrusted } from "../oauth/trusted-redirects";
 
@@ -11,6 +13,11 @@ import { keepRedirectsTrusted } from "../oauth/trusted-redirects";
 const BROWSER_STEPS = new Set(["/oauth2/authorize", "/oauth2/consent", "/sign-in/email"]);
 
 export async function answerAuthRequest(request: Request): Promise<Response> {
+  const answer = await answerUnshaped(request);
+  return isOAuthClientEndpoint(request) && request.method === "POST" ? inOAuthErrorShape(request, answer) : answer;
+}
+
+async function answerUnshaped(request: Request): Promise<Response> {
   const path = authPath(request);
   if (path === "/oauth2/register" && request.method === "POST") {
     const bounded = await boundedRegistrationRequest(request);

@@ -18,6 +18,8 @@ const noAccess = () => new AppError("forbidden", "You have no access to this bra
 export type BrandAccess = { brand: BrandInfo; role: Role | null };
 
 export async function resolveBrandAccess(actor: Actor, brandRef: string): Promise<BrandAccess> {
+  // a reference holding NUL names no brand (none can store it), and PostgreSQL refuses to compare it
+  if (brandRef.includes("\u0000")) throw noAccess();
   // a subquery, not a LEFT JOIN: a join costs SQLite ~13 µs more per run here (lib/db/sql.ts)
   const [row] = await sql()<BrandInfo & { role: string | null }>(
     `SELECT b."id", b."shortId", b."name", b."plan", b."status", b."managerId",

@@ -47,6 +47,16 @@ export function invalidIssues(issues: readonly FieldIssue[]): AppError {
 const at = (path: PropertyKey[]) => path.map(String).join(".") || "body";
 
 /**
+ * A request body read outside the pipeline (the assistant's, voice, conversation and settings
+ * routes): its strings the databases cannot store are refused as the pipeline refuses them, naming
+ * the first (PostgreSQL answered a NUL in a title, a key's name or a response id with a 500).
+ */
+export function checkStorable(value: unknown): void {
+  const issues = unstorable(value);
+  if (issues.length > 0) throw invalidIssues(issues);
+}
+
+/**
  * Strings the databases cannot store as sent are refused, never altered: U+0000 (SQLite's
  * full-text and LIKE matching stop at it, a search for "\u0000x" answered 500; PostgreSQL refuses
  * it) and lone surrogates (UTF-8 cannot encode them; both databases stored U+FFFD instead).

@@ -11,6 +11,7 @@ import { handleApiCall } from "./api";
 import { methodNotAllowed, requestIdOf } from "../http/request";
 import { mcpDoor } from "./mcp";
 import { sendWebResponse, toWebRequest } from "../http/node-bridge";
+import { hasMalformedEscape, malformedPathAnswer } from "./malformed-path";
 
 type Door = (request: Request) => Promise<Response>;
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;
@@ -26,12 +27,9 @@ export function doorFor(method: string, pathname: string): Door | undefined {
   if (pathname === "/api/mcp") return MCP_METHODS.has(method) ? mcpDoor : undefined;
   const match = API_PATH.exec(pathname);
   if (!match || NEXT_OWNED.has(match[1]!)) return undefined;
-  let capabilityId: string;
-  try {
-    capabilityId = decodeURIComponent(match[1]!); // as Next decodes the [capability] segment
-  } catch {
-    return undefined; // a malformed escape: Next's answer, as before
-  }
+  // as Next decodes the [capability] segment; one that does not decode names no capability, and the
+  // pipeline says so in its order of checks (a key first, decisions §3)
+  const capabilityId = hasMalformedEscape(match[1]!) ? match[1]! : decodeURIComponent(match[1]!);
   if (method !== "POST") return async (request) => postOnly(request);
   return (request) => handleApiCall(request, capabilityId);
 }
@@ -41,7 +39,10 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
   return (request, response) => {
     const url = request.url ?? "/";
     const query = url.indexOf("?");
-    const door = doorFor(request.method ?? "GET", query === -1 ? url : url.slice(0, query));
+    const pathname = query === -1 ? url : url.slice(0, query);
+    const found = doorFor(request.method ?? "GET", pathname);
+    // Next would answer a route's parameter that does not decode with a bare 500 (malformed-path.ts)
+    const door = found ?? (hasMalformedEscape(pathname) ? async (webRequest: Request) => malformedPathAnswer(webRequest) : undefined);
     if (!door) return next(request, response);
     const webRequest = toWebRequest(request);
     return door(webRequest)

@@ -108,6 +108,8 @@ export async function listConnectedApps(userId: string): Promise<ConnectedApp[]>
  * transaction. The next call with any of them is 401; the app must ask the person again.
  */
 export async function revokeConnectedApp(userId: string, grantId: string): Promise<boolean> {
+  // grant ids are UUIDs (answerConsent): anything else (a NUL included, which PostgreSQL cannot compare) is unknown
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(grantId)) return false;
   const grant = await db().appGrant.findFirst({ where: { id: grantId, userId } });
   if (!grant) return false;
   const where = { userId, clientId: grant.clientId };

@@ -52,6 +52,8 @@ export async function createApiKey(db: PrismaClient, input: NewKey): Promise<{ i
  * another person's key id reads exactly like an unknown one. Revoking twice keeps the first time.
  */
 export async function revokeApiKey(db: PrismaClient, id: string, ownerId?: string): Promise<boolean> {
+  // key ids are UUIDs (createApiKey): anything else (a NUL included, which PostgreSQL cannot compare) is unknown
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
   const where = { id, ...(ownerId ? { userId: ownerId } : {}) };
   return db.$transaction(async (tx) => {
     if ((await tx.apiKey.count({ where })) === 0) return false;

@@ -3,6 +3,7 @@
 import "server-only";
 import { config } from "../config";
 import { AppError } from "../contract/errors";
+import { checkStorable } from "../core/input";
 import { parseJsonText } from "../http/json-text";
 import { sessionUserId } from "../auth/session";
 import { requestIdOf } from "../http/request";
@@ -41,5 +42,6 @@ async function readJson(request: Request): Promise<unknown> {
   if (text.length > BODY_LIMIT) throw bodyError("larger than the 64 KiB limit");
   const parsed = parseJsonText(text);
   if (!parsed.ok) throw bodyError(parsed.message);
+  checkStorable(parsed.value);
   return parsed.value;
 }

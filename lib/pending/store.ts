@@ -43,8 +43,12 @@ export async function createPending(call: NewPending, now: Date): Promise<string
   return id;
 }
 
+/** What createPending hands out; anything else (a NUL included, which PostgreSQL cannot compare) is unknown. */
+const PENDING_ID = /^[A-Za-z0-9]{32}$/;
+
 /** The call, only for its owner: another person's id reads as unknown (no existence oracle). */
 export async function findPending(id: string, userId: string): Promise<PendingCall | null> {
+  if (!PENDING_ID.test(id)) return null;
   const row = await db().pendingCall.findFirst({ where: { id, userId } });
   if (!row) return null;
   return {

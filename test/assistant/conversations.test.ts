@@ -172,6 +172,12 @@ describe("conversations kept by the server", () => {
     const fresh = randomUUID();
     await post(env.url, "/api/assistant/run", world.admin.cookie, { capabilityId: "kit.read", brand: world.brand.shortId, input: {}, conversationId: fresh, messageId: "first-run" });
     expect((await get(world.admin, `/api/conversations/${fresh}`)).body.title).toBe("Read the brand kit");
+    // a refused one typed into a new conversation leaves none behind (the route fuzzer found empty ones)
+    const unborn = randomUUID();
+    const refusedFirst = await post(env.url, "/api/assistant/run", world.admin.cookie, { capabilityId: "kit.colors.add", brand: world.brand.shortId, input: { hex: "nope" }, conversationId: unborn });
+    expect(refusedFirst.body.status).toBe("error");
+    expect((await get(world.admin, `/api/conversations/${unborn}`)).status).toBe(404);
+    expect(await db().conversation.count({ where: { userId: world.admin.id, id: unborn } })).toBe(0);
   });
 
   it("an answer goes on when the browser drops the connection, is stored whole, and holds the conversation meanwhile", async () => {

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capabilities } from "../../lib/capabilities/registry";
 import { mcpToolName } from "../../lib/contract/catalogue";
 import { isServed } from "../../lib/core/rollout";
-import { depthProblem } from "../../lib/http/json-text";
 import { makeAsset, makeConnection, makeQuestion } from "../support/records";
 import { callTool, connectMcp, type McpClient } from "../support/mcp";
+import { depthProblem } from "../../lib/http/json-text";
 import { mutated, serialize, validOf, type Hints } from "./arbitraries";
 import { fieldResolves, FUZZ_SEED, FUZZ_TIMEOUT, makeFuzzWorld, runs, wireSchema } from "./properties";
 
@@ -37,6 +37,7 @@ afterAll(async () => {
 /** Nesting the client's recursive JSON.stringify can still write (the API fuzzers go to 100,000). */
 const MCP_DEPTH = Number(process.env.FUZZ_MCP_DEPTH ?? 2000);
 const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
 
 describe.concurrent("every MCP tool, fuzzed through the SDK client", () => {
   for (const [index, capability] of served.entries()) {

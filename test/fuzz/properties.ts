@@ -112,3 +112,18 @@ export async function send(
   await assertContract("POST", capability, response.status, response.headers, text);
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
+
+/** How deep a JSON value nests (a scalar is 0, `{}` and `[]` are 1), counted without recursion. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (!item || typeof item !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
+  }
+  return deepest;
+}
+/** The client's tools/call message wraps the arguments two levels down: { params: { arguments } }. */
+export const messageDepth = (args: Record<string, unknown>) => depthOf(args) + 2;

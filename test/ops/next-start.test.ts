@@ -105,3 +105,32 @@ describe("next start serves the doors as npm start does", () => {
     await Promise.all([viaServe.close(), viaNext.close()]);
   });
 });
+
+describe("a path whose percent-encoding does not decode (the route fuzzer's finding: a bare 500 on every route with a parameter)", () => {
+  const paths = ["/api/conversations/%", "/api/assistant/pending/%E0%A4%A", "/api/settings/keys/%FF", "/api/settings/apps/%", "/api/auth/%", "/.well-known/oauth-authorization-server/%", "/api/files/download/%", "/api/files/upload/a/%"];
+
+  it("is 404 not_found in the service's error body on both, for any method, with the request id", async () => {
+    for (const url of [baseUrl(), nextStart.url]) {
+      for (const path of paths) {
+        for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+          const response = await fetch(`${url}${path}`, { method, headers: { "X-Request-Id": "malformed-1" }, ...(method === "GET" ? {} : { body: "{}" }) });
+          const body = await response.json().catch(() => null);
+          expect({ where: `${method} ${url}${path}`, status: response.status, body }).toEqual({
+            where: `${method} ${url}${path}`, status: 404,
+            body: { ok: false, error: { code: "not_found", message: "Nothing is served at this address: its percent-encoding is malformed", requestId: "malformed-1" } },
+          });
+        }
+      }
+    }
+  });
+
+  it("names no capability on the API door: a key first (401), then 404 not_found, as for any unknown id", async () => {
+    for (const url of [baseUrl(), nextStart.url]) {
+      for (const capability of ["%", "kit.read%E0", "%FF"]) {
+        expect((await call(capability, null, {}, { url })).status, `${url} ${capability}`).toBe(401);
+        const known = await call(capability, world.viewer.key, { brand: world.brand.shortId }, { url });
+        expect({ where: `${url} ${capability}`, status: known.status, code: known.body.error.code }).toEqual({ where: `${url} ${capability}`, status: 404, code: "not_found" });
+      }
+    }
+  });
+});

@@ -32,10 +32,11 @@ export async function POST(request: Request) {
     }
     const { capabilityId, brand, input, messageId } = parsed.data;
     const now = new Date();
-    const conversationId = parsed.data.conversationId && brand ? await slashConversation(userId, brand, checkConversationId(parsed.data.conversationId, "conversationId"), capabilityId, now) : null;
-    const envelope = await runForPerson({ userId, capabilityId, brand, input, requestId, conversationId: conversationId ?? undefined });
-    // a refused run stays in the person's form to be fixed; only what the conversation showed is kept
-    if (conversationId && envelope.status !== "error") await recordSlashRun(userId, conversationId, messageId, capabilityId, input, envelope, now);
+    const conversation = parsed.data.conversationId && brand ? await slashConversation(userId, brand, checkConversationId(parsed.data.conversationId, "conversationId"), capabilityId) : null;
+    const envelope = await runForPerson({ userId, capabilityId, brand, input, requestId, conversationId: conversation?.id });
+    // a refused run stays in the person's form to be fixed; only what the conversation showed is
+    // kept, and a conversation is made only for it (the route fuzzer found empty ones left behind)
+    if (conversation && envelope.status !== "error") await recordSlashRun(userId, conversation, messageId, capabilityId, input, envelope, now);
     return jsonResponse(envelope, requestId);
   } catch (error) {
     return errorResponse(error, requestId);
