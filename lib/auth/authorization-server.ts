@@ -3,9 +3,9 @@
 // provider plugin lacks: registrations within bounds before the plugin stores anything
 // (lib/oauth/registration-bounds.ts), browsers sent on only to addresses this server trusts
 // (lib/oauth/trusted-redirects.ts), and the clients' own endpoints refusing in their RFCs' shape
-// (lib/oauth/client-errors.ts).
+// (lib/auth/client-errors.ts).
 import { authPath, handleAuthRequest, isOAuthClientEndpoint } from "./auth";
-import { inOAuthErrorShape } from "../oauth/client-errors";
+import { inOAuthErrorShape } from "./client-errors";
 import { boundedRegistrationRequest } from "../oauth/registration-bounds";
 import { keepRedirectsTrusted } from "../oauth/trusted-redirects";
 

@@ -12,7 +12,7 @@
 //   check of the error's name never matches.)
 // Left as they are: the rate limit's 429 with Retry-After (README, OAUTH_*_PER_MINUTE), and the
 // service's own error body for JSON nested too deep (lib/auth/json-body.ts).
-import { authPath } from "../auth/auth";
+import { authPath } from "./auth";
 
 export async function inOAuthErrorShape(request: Request, response: Response): Promise<Response> {
   if (response.status < 400 || response.status >= 500 || response.status === 429) return response;
