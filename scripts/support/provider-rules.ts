@@ -7,7 +7,6 @@
 import Ajv2020 from "ajv/dist/2020.js";
 
 export type RuleSet = "openai" | "openai-strict" | "anthropic" | "gemini";
-export const RULE_SETS: readonly RuleSet[] = ["openai", "openai-strict", "anthropic", "gemini"];
 
 export type ToolDeclaration = { name: string; description?: string; parameters: unknown };
 /** One refusal: where (the provider's `param`) and the provider's words. */
