@@ -123,6 +123,7 @@ case "$task" in
   bench-library) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-library.ts "$@" ;;
   bench-soak) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-soak.ts "$@" ;;
   bench-views) ensure_views; exec npx tsx --conditions=react-server scripts/bench-views.ts "$@" ;;
+  examples-record) exec npx tsx --conditions=react-server scripts/openapi-examples.ts "$@" ;;
   bench-voice) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-voice.ts "$@" ;;
   exec) exec "$@" ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;

@@ -8,6 +8,7 @@ import type { PrismaClient } from "../db/generated/client";
 import { addMember, createBrand, createKey, createUser } from "./commands";
 import { randomBase62 } from "../crypto";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "../private-files";
+import { DEMO_BRAND, DEMO_IDS } from "../contract/demo-brand";
 
 export const DEMO_KEY_FILE = path.resolve("data/demo-key.txt");
 export const DEMO_EMAIL = "ada@northwind.example";
@@ -17,9 +18,21 @@ export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key
   if ((await db.brand.count()) > 0) return undefined;
   // generated, never a fixed demo password: the first start prints it once
   const password = randomBase62(16);
+  const { shortId, key } = await seedDemoBrand(db, password);
+  makePrivateDir(path.dirname(DEMO_KEY_FILE));
+  writeFileSync(DEMO_KEY_FILE, key + "\n", { mode: PRIVATE_FILE_MODE });
+  writeFileSync(DEMO_SIGN_IN_FILE, `${DEMO_EMAIL}\n${password}\n`, { mode: PRIVATE_FILE_MODE });
+  return { shortId, key, email: DEMO_EMAIL, password };
+}
+
+/**
+ * The demo brand's people, genome, kit and questions, and Ada's all-scope key. Exported for the
+ * test that runs the OpenAPI document's examples against it; at most once per database (fixed ids).
+ */
+export async function seedDemoBrand(db: PrismaClient, password: string): Promise<{ shortId: string; key: string }> {
   const admin = await createUser(db, { email: DEMO_EMAIL, name: "Ada Lovelace", password });
   const viewer = await createUser(db, { email: "vic@northwind.example", name: "Vic Viewer" });
-  const { id: brandId, shortId } = await createBrand(db, { name: "Northwind Coffee", shortId: "NWC-1", plan: "pro", managerId: admin.id });
+  const { id: brandId, shortId } = await createBrand(db, { name: "Northwind Coffee", shortId: DEMO_BRAND, plan: "pro", managerId: admin.id });
   await addMember(db, { brand: shortId, email: "ada@northwind.example", role: "admin" });
   await addMember(db, { brand: shortId, email: "vic@northwind.example", role: "viewer" });
   void viewer;
@@ -43,10 +56,11 @@ export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key
     data: entries.map(([kind, value, reviewed], position) => ({ id: randomUUID(), brandId, kind, value, reviewed, position })),
   });
 
-  const colors = [["Espresso", "#3B2418", "primary"], ["Crema", "#F3E5D0", "background"], ["Leaf", "#2F7D4F", "accent"]];
+  const { colors: colorIds, questions: questionIds } = DEMO_IDS;
+  const colors = [[colorIds.espresso, "Espresso", "#3B2418", "primary"], [colorIds.crema, "Crema", "#F3E5D0", "background"], [colorIds.leaf, "Leaf", "#2F7D4F", "accent"]];
   await db.kitColor.createMany({
     // a second apart, so the kit lists them in this order
-    data: colors.map(([name, hex, role], i) => ({ id: randomUUID(), brandId, name: name!, hex: hex!, role: role!, createdAt: new Date(Date.now() + i * 1000 - 10_000) })),
+    data: colors.map(([id, name, hex, role], i) => ({ id: id!, brandId, name: name!, hex: hex!, role: role!, createdAt: new Date(Date.now() + i * 1000 - 10_000) })),
   });
   await db.kitTypography.createMany({
     data: [
@@ -64,17 +78,14 @@ export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key
   const asked = new Date(Date.now() - 3 * 86_400_000);
   await db.question.createMany({
     data: [
-      { id: randomUUID(), brandId, key: "brand.tagline", question: "What is your tagline?", scope: "genome", options: ["Roasted this week", "From our growers to your cup"], createdAt: asked },
-      { id: randomUUID(), brandId, key: "kit.logo.dark", question: "Do you have a logo for dark backgrounds?", scope: "brand_kit", options: ["Yes, I will upload it", "No, please propose one"], createdAt: new Date(asked.getTime() + 1000) },
-      { id: randomUUID(), brandId, key: "work.launch.date", question: "When does the winter blend launch?", scope: "work", options: [], status: "deferred", createdAt: new Date(asked.getTime() + 2000) },
+      { id: questionIds.tagline, brandId, key: "brand.tagline", question: "What is your tagline?", scope: "genome", options: ["Roasted this week", "From our growers to your cup"], createdAt: asked },
+      { id: questionIds.darkLogo, brandId, key: "kit.logo.dark", question: "Do you have a logo for dark backgrounds?", scope: "brand_kit", options: ["Yes, I will upload it", "No, please propose one"], createdAt: new Date(asked.getTime() + 1000) },
+      { id: questionIds.launchDate, brandId, key: "work.launch.date", question: "When does the winter blend launch?", scope: "work", options: [], status: "deferred", createdAt: new Date(asked.getTime() + 2000) },
     ],
   });
   await db.work.create({ data: { id: randomUUID(), brandId, title: "Winter blend launch", status: "active" } });
   await db.task.create({ data: { id: randomUUID(), brandId, title: "Review the launch post", status: "pending" } });
 
   const { key } = await createKey(db, { email: "ada@northwind.example", scopes: "all", name: "demo key" });
-  makePrivateDir(path.dirname(DEMO_KEY_FILE));
-  writeFileSync(DEMO_KEY_FILE, key + "\n", { mode: PRIVATE_FILE_MODE });
-  writeFileSync(DEMO_SIGN_IN_FILE, `${DEMO_EMAIL}\n${password}\n`, { mode: PRIVATE_FILE_MODE });
-  return { shortId, key, email: DEMO_EMAIL, password };
+  return { shortId, key };
 }

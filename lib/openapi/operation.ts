@@ -6,6 +6,7 @@ import type { Capability } from "../contract/define";
 import { ERROR_STATUS, type ErrorCode } from "../contract/errors";
 import { envelope } from "../core/input";
 import { errorCodesOf, errorDescription, errorSchemaName } from "./errors";
+import { examplesOf, type OperationExamples } from "./examples";
 
 type Schema = Record<string, unknown>;
 
@@ -94,9 +95,26 @@ function placeholder(name: string, schema: Schema): unknown {
   return name === "hex" ? "#1E90FF" : `example ${name}`;
 }
 
+/** The operation's example objects on its request body and on each answer's status. */
+function withExamples<T extends { requestBody: { content: Record<string, Record<string, unknown>> }; responses: Record<string, unknown> }>(operation: T, examples: OperationExamples): T {
+  if (Object.keys(examples.request).length > 0) operation.requestBody.content["application/json"]!.examples = examples.request;
+  for (const [status, byName] of examples.responses) {
+    const content = (operation.responses[String(status)] as { content?: Record<string, Record<string, unknown>> } | undefined)?.content?.["application/json"];
+    if (content) content.examples = byName;
+  }
+  return operation;
+}
+
+/** The curl sample: the first example's request, or placeholders for an operation without one. */
+function sampleBody(examples: OperationExamples, request: Schema): Record<string, unknown> {
+  const first = Object.values(examples.request)[0]?.value;
+  return first && typeof first === "object" ? (first as Record<string, unknown>) : exampleBody(request);
+}
+
 export function operationOf(capability: Capability, baseUrl: string) {
   const name = pascal(capability.id);
   const request = requestSchema(capability);
+  const examples = examplesOf(capability.id, baseUrl);
   const codes = errorCodesOf(capability, request);
   const facts = [
     `Scope: ${capability.scope ?? "none"}`, `minimum role: ${capability.minRole}`,
@@ -106,13 +124,13 @@ export function operationOf(capability: Capability, baseUrl: string) {
   ].join("; ");
   return {
     schemas: { [`${name}Request`]: request, [`${name}Data`]: jsonSchema(capability.output, "output") },
-    operation: {
+    operation: withExamples({
       operationId: capability.id,
       summary: capability.title,
       description: `${capability.description}\n\n${facts}.`,
       tags: [capability.id.split(".")[0]!],
       security: [{ bearerKey: capability.scope ? [capability.scope] : [] }],
-      requestBody: { required: true, content: { "application/json": { schema: ref(`${name}Request`) } } },
+      requestBody: { required: true, content: { "application/json": { schema: ref(`${name}Request`) } as Record<string, unknown> } },
       responses: {
         "200": {
           description: "Success: { ok: true, data }",
@@ -133,7 +151,7 @@ export function operationOf(capability: Capability, baseUrl: string) {
       "x-doors": capability.doors,
       "x-widget": capability.widget,
       "x-error-codes": codes,
-      "x-codeSamples": [{ lang: "Shell", label: "curl", source: curlSample(capability, baseUrl, exampleBody(request)) }],
-    },
+      "x-codeSamples": [{ lang: "Shell", label: "curl", source: curlSample(capability, baseUrl, sampleBody(examples, request)) }],
+    }, examples),
   };
 }

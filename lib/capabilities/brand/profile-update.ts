@@ -42,8 +42,9 @@ export const brandProfileUpdate = defineCapability({
       displayName: z.string().trim().min(1).max(120).optional().describe("Name shown for the brand"),
       countryCode: z
         .string()
-        .max(2)
-        .refine((code) => countries.isValid(code.toUpperCase()) && code.length === 2, "must be an ISO 3166-1 alpha-2 country code")
+        .length(2)
+        .regex(/^[A-Za-z]{2}$/, { message: "must be an ISO 3166-1 alpha-2 country code", abort: true })
+        .refine((code) => countries.isValid(code.toUpperCase()), "must be an ISO 3166-1 alpha-2 country code")
         .transform((code) => code.toUpperCase())
         .optional()
         .describe("ISO 3166-1 alpha-2 country code, e.g. FR"),

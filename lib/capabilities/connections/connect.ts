@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { invalidInput } from "../../contract/errors";
 import { iso } from "../../contract/time";
+import { timestamp } from "../schemas";
 import { createPkce, signState, STATE_LIFETIME_MS } from "../../connections/state";
 import { seal } from "../../connections/vault";
 
@@ -34,7 +35,7 @@ export const connectionsConnect = defineCapability({
   output: z
     .object({
       authorizationUrl: z.url().describe("Link for the person making this call to open in a browser, signed in to this service as themselves (a browser without a sign-in asks them to sign in first); it leads to the provider's consent page"),
-      expiresAt: z.string().describe("The link works once, until this time (10 minutes)"),
+      expiresAt: timestamp().describe("The link works once, until this time (10 minutes)"),
     })
     .strict(),
   async check(ctx, input) {

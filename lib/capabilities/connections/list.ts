@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { isoOrNull } from "../../contract/time";
+import { timestamp } from "../schemas";
 import { CONNECTION_STATUSES } from "../../connections/status";
 
 export const connectionsList = defineCapability({
@@ -24,7 +25,7 @@ export const connectionsList = defineCapability({
             provider: z.string().describe("Provider key, as in the catalog"),
             account: z.string().nullable().describe("The connected account's name at the provider, once known"),
             status: z.enum(CONNECTION_STATUSES),
-            connectedAt: z.string().nullable().describe("When the person completed the authorization; null before"),
+            connectedAt: timestamp().nullable().describe("When the person completed the authorization; null before"),
           })
           .strict(),
       ),

@@ -28,7 +28,9 @@ export const kitColorsAdd = defineCapability({
       hex: z
         .string()
         .max(7)
-        .refine((hex) => normalizeHex(hex) !== undefined, "must be a HEX colour: #RGB, RGB, #RRGGBB or RRGGBB")
+        .trim()
+        // the rule normalizeHex applies, as a pattern the published schemas carry
+        .regex(/^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/, "must be a HEX colour: #RGB, RGB, #RRGGBB or RRGGBB")
         .transform((hex) => normalizeHex(hex)!)
         .describe("#RGB, RGB, #RRGGBB or RRGGBB, any case"),
       role: z.enum(COLOR_ROLES).default("unspecified").describe("Role of the colour in the kit (default unspecified)"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { int53 } from "../schemas";
+import { int53, timestamp } from "../schemas";
 import type { UrlValidity } from "../../storage/types";
 
 export const ASSET_TYPES = ["image", "video", "audio", "document", "logo", "font"] as const;
@@ -12,7 +12,7 @@ export const assetSummary = z
     category: z.string().nullable(),
     mimeType: z.string(),
     status: z.enum(ASSET_STATUSES),
-    createdAt: z.string(),
+    createdAt: timestamp(),
   })
   .strict();
 
@@ -21,7 +21,7 @@ export const assetDetail = assetSummary
     description: z.string().nullable(),
     sizeBytes: int53(),
     url: z.url().describe("Signed download URL, valid one hour"),
-    urlExpiresAt: z.string(),
+    urlExpiresAt: timestamp(),
   })
   .strict();
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { handedOutId, int53 } from "../schemas";
-import { normalizeMime } from "../../storage/mime";
 import { assertStorageLeft } from "./quota";
 import { completeUpload, findUpload, startUpload } from "./upload-steps";
 
@@ -28,7 +27,8 @@ export const libraryUploadCreate = defineCapability({
           .string()
           .min(1)
           .max(120)
-          .refine((value) => normalizeMime(value) !== undefined, "must be a MIME type such as image/png")
+          // what normalizeMime accepts (type/subtype, any case, parameters after ";"), as a pattern
+          .regex(/^\s*[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,63}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\s*(;[\s\S]*)?$/, "must be a MIME type such as image/png")
           .describe("MIME type of the file, checked against its bytes"),
         sizeBytes: int53().min(1).describe("Exact size in bytes; the upload must match it"),
         category: z.string().max(60).optional().describe("Category to file it under, e.g. logo"),
