@@ -40,7 +40,8 @@ export function differences(recorded: unknown, live: unknown, at = "", ids = new
   if (recorded && live && typeof recorded === "object" && typeof live === "object" && !Array.isArray(recorded) && !Array.isArray(live)) {
     const keys = new Set([...Object.keys(recorded), ...Object.keys(live)]);
     return [...keys].flatMap((key) => {
-      if (key === "requestId") return [];
+      // a request id is each call's own; a cursor is opaque and names a run's own records
+      if (key === "requestId" || key === "nextCursor") return [];
       if (!(key in recorded)) return [`${at}.${key}: not recorded`];
       if (!(key in live)) return [`${at}.${key}: recorded, missing now`];
       return differences((recorded as Record<string, unknown>)[key], (live as Record<string, unknown>)[key], `${at}.${key}`, ids);
