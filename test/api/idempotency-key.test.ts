@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
-import { claimKey, completeClaim, type Claim } from "../../lib/core/idempotent-store";
+import { claimKey, completeClaim, sweepIdempotencyKeys, type Claim } from "../../lib/core/idempotent-store";
 import { call, makeKey, makeWorld, expectError, expectOk, type ApiResponse } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
@@ -137,5 +137,16 @@ describe("Idempotency-Key on POST /api/v1/<write>", () => {
     const replay = await withKey("library.upload.create", world.admin.key, start(world, "crash.png"), key);
     expect([replay.body, replayed(replay)]).toEqual([retried.body, "true"]);
     expect(await uploadsNamed(world, "crash.png")).toBe(1);
+  });
+
+  it("the background sweep deletes keys past their 24 hours, and only those", async () => {
+    const world = await makeWorld();
+    const key = randomUUID();
+    expectOk(await withKey("library.upload.create", world.admin.key, start(world, "kept.png"), key));
+    const old = { scopeKey: `swept-${randomUUID()}`, capabilityId: "questions.ask", requestHash: "h", claimId: "c", leaseUntil: new Date(0), expiresAt: new Date(Date.now() - 1000), createdAt: new Date(0) };
+    await db().idempotentCall.create({ data: old });
+    await sweepIdempotencyKeys(new Date());
+    expect(await db().idempotentCall.count({ where: { scopeKey: old.scopeKey } })).toBe(0);
+    expect(replayed(await withKey("library.upload.create", world.admin.key, start(world, "kept.png"), key))).toBe("true");
   });
 });
