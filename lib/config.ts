@@ -93,6 +93,9 @@ const schema = z.object({
   ASSISTANT_STRICT_TOOLS: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["auto", "on", "off"], "ASSISTANT_STRICT_TOOLS must be auto, on or off").default("auto")),
   // tokens set aside for each model call before it is made (lib/assistant/budget.ts)
   AI_RESERVE_TOKENS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
+  // how long a write's Idempotency-Key stays claimed by a call that never answered (a killed instance)
+  // before a retry may run it again (lib/core/idempotent-store.ts): longer than any write takes
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // how long a conversation nobody touched is kept (lib/conversations, swept by the background loop)
   CONVERSATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   // the Voice door (lib/voice/setup.ts): realtime speech-to-speech, or turns through any OpenAI-compatible server

@@ -20,6 +20,7 @@ import { connectionsPort } from "../connections/port";
 import { log } from "../log";
 import { logCall } from "./call-log";
 import { requireConfirmation, runSoon, write } from "./write";
+import { idempotently, type IdempotencyKeyInput } from "./idempotent-call";
 
 export type Invocation = {
   door: Door;
@@ -27,12 +28,16 @@ export type Invocation = {
   capabilityId: string;
   body: Body;
   requestId: string;
+  /** the caller's Idempotency-Key, for writes (idempotent-call.ts); reads ignore it */
+  idempotencyKey?: IdempotencyKeyInput;
 };
 
 export type Outcome = {
   result: { ok: true; data: Record<string, unknown> } | { ok: false; error: AppError };
   /** present once the caller is known (step 2), so doors can send RateLimit headers */
   rateLimit?: RateLimitState;
+  /** the result is the stored answer of the call with this request id (an Idempotency-Key's first) */
+  replayed?: { requestId: string };
 };
 
 export async function invoke(call: Invocation): Promise<Outcome> {
@@ -104,10 +109,13 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
     throw new AppError("brand_not_operational", `${access.brand.shortId} is ${access.brand.status}: read-only`);
   }
   // 8. AI budget: no capability of the registry uses the model itself; the assistant door meters it
-  // 9. confirmation
-  if (capability.confirmation) await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now);
-  // 10. execution, atomically, with the audit record of its success (the output is checked inside)
-  return write(capability, actor, access, parsed.call, context, now, trail);
+  const once = { brandId: access.brand.id, caller: callerKey(actor), capabilityId: capability.id, input: parsed.call.input, requestId: call.requestId, now, trail };
+  return idempotently(call.idempotencyKey, once, (requestId) => (outcome.replayed = { requestId }), async (settle) => {
+    // 9. confirmation
+    if (capability.confirmation) await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now);
+    // 10. execution, atomically, with the audit record of its success (the output is checked inside)
+    return write(capability, actor, access, parsed.call, context, now, trail, settle);
+  });
 }
 
 const sqlOutsideTransaction: SqlRead = () => {

@@ -1,5 +1,5 @@
 // Steps 9 and 10 of the pipeline, for writes (invoke.ts): the confirmation, then the execution in
-// one transaction with its idempotency record and the audit record of its success. Effects outside
+// one transaction with its idempotency records and the audit record of its success. Effects outside
 // the database run once the transaction committed.
 import { db, type Tx } from "../db/client";
 import type { BaseContext, BrandContext, Actor } from "../contract/context";
@@ -12,6 +12,7 @@ import { recordAudit, type AuditTrail } from "./audit";
 import { callerKey } from "./auth";
 import { consumeToken, issueToken, type Binding } from "./confirmation";
 import { remember, replay, type IdempotencyScope } from "./idempotency";
+import type { Settle } from "./idempotent-call";
 import type { ParsedCall } from "./input";
 
 export async function requireConfirmation(
@@ -33,6 +34,7 @@ export async function requireConfirmation(
 export async function write(
   capability: Capability, actor: Actor, access: BrandAccess, call: BoundCall<BrandContext>,
   context: (database: Tx, afterCommit: BaseContext["afterCommit"]) => BrandContext, now: Date, trail: AuditTrail | undefined,
+  settle?: Settle,
 ): Promise<Record<string, unknown>> {
   const effects: (() => Promise<void>)[] = [];
   const { input } = call;
@@ -43,6 +45,7 @@ export async function write(
     if (idempotency) {
       const previous = await replay(tx, idempotency, input, now);
       if (previous !== undefined) {
+        if (settle) await settle(tx, previous);
         if (trail) await recordAudit(tx, trail, "replayed", now);
         return { data: previous, replayed: true };
       }
@@ -53,6 +56,8 @@ export async function write(
     const summary = trail && call.summarize ? await call.summarize(ctx) : undefined;
     const { data, touched } = await call.execute(ctx);
     if (idempotency) await remember(tx, idempotency, input, data, now);
+    // an Idempotency-Key's answer commits with the write, or neither does (idempotent-call.ts)
+    if (settle) await settle(tx, data);
     if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, touched());
     return { data, replayed: false };
   });

@@ -9,17 +9,22 @@ const BODY_LIMIT = 1024 * 1024;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 export async function handleApiCall(request: Request, capabilityId: string): Promise<Response> {
-  const requestId = requestIdOf(request);
+  const ownId = requestIdOf(request);
   const body = await readJsonBody(request);
+  const key = request.headers.get("idempotency-key");
   const outcome = await invoke({
     door: "api",
     credential: { kind: "key", authorization: request.headers.get("authorization") },
     capabilityId,
     body,
-    requestId,
+    requestId: ownId,
+    idempotencyKey: key === null ? undefined : { value: key, field: "Idempotency-Key" },
   });
   const { result } = outcome;
+  // a replay is the first call's answer, its request id included
+  const requestId = outcome.replayed?.requestId ?? ownId;
   const headers = headersOf(outcome, requestId);
+  if (outcome.replayed) headers.set("Idempotent-Replayed", "true");
   // a body left unread would be taken for the next request on this connection (RFC 9112 §9.6)
   if (!body.ok && body.unread) headers.set("Connection", "close");
   const payload = result.ok ? { ok: true, data: result.data } : result.error.toBody(requestId);

@@ -11,6 +11,7 @@ import { DECIDE_TOOL } from "../mcp/apps-meta";
 import { authenticateMcp, callerOf, type McpCaller } from "../mcp/auth";
 import { openConfirmation, sealConfirmation } from "../mcp/confirmation";
 import { withMcpCors } from "../mcp/cors";
+import { idempotencyKeyOf, markReplay } from "../mcp/idempotency-meta";
 import { registerDecideTool } from "../mcp/decide";
 import { mcpHttp } from "../mcp/http";
 import { refuseForeignRequest } from "../mcp/origin";
@@ -56,19 +57,22 @@ function registerTools(server: McpServer, caller: McpCaller, calling?: string): 
 }
 
 async function callTool(server: McpServer, caller: McpCaller, capability: Capability, args: Record<string, unknown>, ctx: ServerContext) {
-  const requestId = randomUUID();
-  const run = async (value: Record<string, unknown>) =>
-    (await invoke({ door: "mcp", credential: caller.credential, capabilityId: capability.id, body: { ok: true, value }, requestId })).result;
+  const ownId = randomUUID();
+  const idempotencyKey = idempotencyKeyOf(ctx.mcpReq._meta);
+  const outcome = async (value: Record<string, unknown>) =>
+    invoke({ door: "mcp", credential: caller.credential, capabilityId: capability.id, body: { ok: true, value }, requestId: ownId, idempotencyKey });
   const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
   // only this server's own sealed state for exactly this call counts (lib/mcp/confirmation.ts)
   const state = answer.kind === "elicit" ? openConfirmation(ctx.mcpReq.requestState(), caller.actor, capability.id, args) : undefined;
-  if (answer.kind === "elicit" && answer.action !== "accept") return declined(requestId, state?.summary);
+  if (answer.kind === "elicit" && answer.action !== "accept") return declined(ownId, state?.summary);
   // accepted what the person saw: the door presents the sealed token itself, so it never leaves
   // the server; a replayed state's token is spent, so that call is asked again like any other
-  const result = await run(state ? { ...args, confirmationToken: state.token } : args);
+  const { result, replayed } = await outcome(state ? { ...args, confirmationToken: state.token } : args);
+  // a replay is the first call's answer, its request id included
+  const requestId = replayed?.requestId ?? ownId;
   if (rendersViews(clientCapabilities(server, ctx))) {
     // the view shows the data and asks the person itself (lib/mcp/apps.ts); elicitation is not needed
-    if (result.ok) return viewResult(capability, result.data);
+    if (result.ok) return markReplay(viewResult(capability, result.data), replayed !== undefined);
     if (result.error.code === "confirmation_required") {
       // access may have ended since the call (the pipeline's answer then); a call that cannot be
       // parked (no brand) goes on as for any client
@@ -79,7 +83,7 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
       if (parked) return parked;
     }
   }
-  if (result.ok || result.error.code !== "confirmation_required" || !clientCapabilities(server, ctx)?.elicitation) return toolResult(result, requestId);
+  if (result.ok || result.error.code !== "confirmation_required" || !clientCapabilities(server, ctx)?.elicitation) return markReplay(toolResult(result, requestId), replayed !== undefined);
   const { summary = "", confirmationToken = "", expiresAt } = result.error.details;
   const exp = expiresAt ? Date.parse(expiresAt) : Date.now();
   return inputRequired({

@@ -8,6 +8,7 @@ import { errorSchemas } from "./errors";
 import { errorResponses, jsonSchema, operationOf } from "./operation";
 import { catalogSchema } from "./catalog";
 import { guide } from "./guide";
+import { idempotencyComponents } from "./idempotency";
 
 const TAGS: Record<string, string> = {
   brands: "The brands the caller can act in",
@@ -55,7 +56,9 @@ function build(): Record<string, unknown> {
         "RateLimit-Remaining": integerHeader("Calls left now"),
         "RateLimit-Reset": integerHeader("Seconds until the bucket is full again"),
         "Retry-After": { description: "Seconds to wait before retrying", required: true, schema: { type: "integer", minimum: 1 } },
+        ...idempotencyComponents.headers,
       },
+      parameters: idempotencyComponents.parameters,
       schemas,
     },
   };

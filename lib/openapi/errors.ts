@@ -34,6 +34,8 @@ const DETAILS: Partial<Record<ErrorCode, { properties: Record<string, Schema>; r
   },
   revision_conflict: { properties: { currentRevision: { type: "integer", description: "The record's revision now; read it again and retry" } }, required: ["currentRevision"] },
   rate_limited: { properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } }, required: ["retryAfterSeconds"] },
+  idempotency_key_reused: { properties: { reason: text("other_input, or other_capability") }, required: ["reason"] },
+  idempotency_key_in_use: { properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } }, required: ["retryAfterSeconds"] },
   unavailable: { properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } }, required: ["retryAfterSeconds"] },
 };
 
@@ -45,6 +47,8 @@ const DESCRIPTION: Record<ErrorCode, string> = {
   confirmation_required: "This write needs confirmation: call again with the returned confirmationToken",
   revision_conflict: "The record changed since you read it (expectedRevision)",
   invalid_input: "The body or a field is invalid; field and issues say which",
+  idempotency_key_reused: "This Idempotency-Key was used within 24 hours for a different request (other input or another capability): choose a new key",
+  idempotency_key_in_use: "The first call with this Idempotency-Key is still running: retry after Retry-After seconds to get its answer",
   budget_exceeded: "The brand's monthly AI budget is spent",
   rate_limited: "Too many calls for this key; retry after Retry-After seconds",
   not_found: "The capability id is unknown here, or a referenced record does not exist in this brand",
@@ -92,7 +96,7 @@ export function errorCodesOf(capability: Capability, inputSchema: Schema): Error
   const codes: ErrorCode[] = ["unauthenticated", "rate_limited", "not_found", "invalid_input"];
   if (capability.scope) codes.push("insufficient_scope");
   if (capability.brandScoped) codes.push("forbidden");
-  if (capability.kind === "write") codes.push("brand_not_operational");
+  if (capability.kind === "write") codes.push("brand_not_operational", "idempotency_key_in_use", "idempotency_key_reused");
   if (capability.confirmation) codes.push("confirmation_required");
   if (hasProperty(inputSchema, "expectedRevision")) codes.push("revision_conflict");
   // budget_exceeded: no capability uses the model itself; only the assistant door meters it (decisions §6)

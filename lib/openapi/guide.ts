@@ -32,6 +32,20 @@ first use; a token that is expired, used or bound to another call gets a new 409
 Checks that can only fail (a missing record, a duplicate, a stale revision) are made before a token
 is issued, so you are never asked to confirm a call that must fail.
 
+## Retrying writes (Idempotency-Key)
+
+Every write takes an optional \`Idempotency-Key\` header (1 to 255 printable ASCII characters; a
+UUID is a good choice). Send a new key for each intended write and the same key when you retry it
+(after a timeout or a reset connection). Keys are kept 24 hours per caller and brand:
+- the same key with the same body (\`confirmationToken\` aside) gets the **first call's final answer
+  again**, status and body, with \`Idempotent-Replayed: true\`, and nothing is written twice; final
+  answers are successes and the refusals of the write itself (404, 409 \`revision_conflict\`, 422);
+- the same key with another body or another capability is **422 \`idempotency_key_reused\`**;
+- while the first call still runs, **409 \`idempotency_key_in_use\`** with \`Retry-After\`;
+- answers a retry can change are not kept: \`confirmation_required\` (send the same key with the
+  token: that call runs), 429 and 5xx. A call cut off by a crash runs again once its claim lapses.
+Reads ignore the header.
+
 ## Revision flow (optimistic concurrency)
 
 Records that change in place carry a \`revision\` (an integer): \`brand.overview\` returns the genome

@@ -7,6 +7,7 @@ import { ERROR_STATUS, type ErrorCode } from "../contract/errors";
 import { envelope } from "../core/input";
 import { errorCodesOf, errorDescription, errorSchemaName } from "./errors";
 import { examplesOf, type OperationExamples } from "./examples";
+import { withIdempotencyKey } from "./idempotency";
 
 type Schema = Record<string, unknown>;
 
@@ -43,15 +44,15 @@ function headersFor(code: ErrorCode | "ok"): Record<string, unknown> {
   if (code !== "unauthenticated") {
     for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) headers[name] = headerRef(name);
   }
-  if (code === "rate_limited" || code === "unavailable") headers["Retry-After"] = headerRef("Retry-After");
+  if (code === "rate_limited" || code === "unavailable" || code === "idempotency_key_in_use") headers["Retry-After"] = headerRef("Retry-After");
   return headers;
 }
 
 /** Error responses grouped by status; a status several codes share lists each body (oneOf). */
-export function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
+export function errorResponses(codes: readonly ErrorCode[]): Record<string, { description: string; headers: Record<string, unknown>; content: unknown }> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
-  const responses: Record<string, unknown> = {};
+  const responses: ReturnType<typeof errorResponses> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     const schema = list.length === 1 ? ref(errorSchemaName(list[0]!)) : { oneOf: list.map((code) => ref(errorSchemaName(code))) };
     // a header is listed only when every code of the status sends it
@@ -116,6 +117,9 @@ export function operationOf(capability: Capability, baseUrl: string) {
   const request = requestSchema(capability);
   const examples = examplesOf(capability.id, baseUrl);
   const codes = errorCodesOf(capability, request);
+  // writes take an Idempotency-Key (lib/openapi/idempotency.ts); reads ignore it
+  const idempotency = <R extends { headers: Record<string, unknown> }>(responses: Record<string, R>) =>
+    capability.kind === "write" ? withIdempotencyKey(responses, (status) => codes.filter((code) => String(ERROR_STATUS[code]) === status)) : { responses };
   const facts = [
     `Scope: ${capability.scope ?? "none"}`, `minimum role: ${capability.minRole}`,
     capability.confirmation ? "needs confirmation" : "no confirmation",
@@ -131,7 +135,7 @@ export function operationOf(capability: Capability, baseUrl: string) {
       tags: [capability.id.split(".")[0]!],
       security: [{ bearerKey: capability.scope ? [capability.scope] : [] }],
       requestBody: { required: true, content: { "application/json": { schema: ref(`${name}Request`) } as Record<string, unknown> } },
-      responses: {
+      ...idempotency({
         "200": {
           description: "Success: { ok: true, data }",
           headers: headersFor("ok"),
@@ -142,7 +146,7 @@ export function operationOf(capability: Capability, baseUrl: string) {
           },
         },
         ...errorResponses(codes),
-      },
+      }),
       "x-scope": capability.scope,
       "x-min-role": capability.minRole,
       "x-confirmation": capability.confirmation,

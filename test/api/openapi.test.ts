@@ -47,10 +47,12 @@ describe("GET /api/v1/openapi.json", () => {
 
   it("declares each error code only where the capability can give it", async () => {
     const document = await servedDocument();
-    expect(codesAt(document, "kit.colors.add", 409).sort()).toEqual(["brand_not_operational", "confirmation_required"]);
-    expect(codesAt(document, "brand.profile.update", 409).sort()).toEqual(["brand_not_operational", "confirmation_required", "revision_conflict"]);
-    expect(codesAt(document, "questions.ask", 409)).toEqual(["brand_not_operational"]);
+    expect(codesAt(document, "kit.colors.add", 409).sort()).toEqual(["brand_not_operational", "confirmation_required", "idempotency_key_in_use"]);
+    expect(codesAt(document, "brand.profile.update", 409).sort()).toEqual(["brand_not_operational", "confirmation_required", "idempotency_key_in_use", "revision_conflict"]);
+    expect(codesAt(document, "questions.ask", 409).sort()).toEqual(["brand_not_operational", "idempotency_key_in_use"]);
+    expect(codesAt(document, "questions.ask", 422).sort()).toEqual(["idempotency_key_reused", "invalid_input"]);
     expect(codesAt(document, "kit.read", 409)).toEqual([]);
+    expect(codesAt(document, "kit.read", 422)).toEqual(["invalid_input"]);
     expect(codesAt(document, "kit.read", 403).sort()).toEqual(["forbidden", "insufficient_scope"]);
     expect(codesAt(document, "brands.list", 403)).toEqual([]);
     const request = document.components.schemas.KitColorsAddRequest;
@@ -58,6 +60,13 @@ describe("GET /api/v1/openapi.json", () => {
     expect(request.properties.confirmationToken).toBeDefined();
     expect(request.properties.name).toMatchObject({ minLength: 1, maxLength: 60 });
     expect(document.components.schemas.KitReadRequest.properties.confirmationToken).toBeUndefined();
+    // every write, and only writes, takes an Idempotency-Key and may answer Idempotent-Replayed
+    const post = (id: string) => document.paths[`/api/v1/${id}`].post;
+    expect(post("kit.colors.add").parameters).toEqual([{ $ref: "#/components/parameters/Idempotency-Key" }]);
+    expect(Object.keys(post("kit.colors.add").responses["200"].headers)).toContain("Idempotent-Replayed");
+    expect(Object.keys(post("kit.colors.add").responses["429"].headers)).not.toContain("Idempotent-Replayed");
+    expect(post("kit.read").parameters).toBeUndefined();
+    expect(Object.keys(post("kit.read").responses["200"].headers)).not.toContain("Idempotent-Replayed");
     expect(document.components.schemas.BrandsListRequest.required ?? []).not.toContain("brand");
   });
 

@@ -1,0 +1,65 @@
+// Steps 9 and 10 under the caller's Idempotency-Key (issue 28, Stripe's rules), for any write and
+// any door that reads one: the API door's header, the MCP door's `_meta.idempotencyKey`. The first
+// call's final answer (its data, or a refusal no retry can change) is replayed for 24 hours to a
+// retry with the same input; answers that are not final (a confirmation asked, a rate limit, a
+// fault) free the key, so a retry runs. The confirmation token is not part of the input, so the
+// confirmed repeat of a call runs under the key of the call that was asked to confirm.
+// Independent of questions.answer's `idempotencyKey` body field (idempotency.ts), which keeps its meaning.
+import { z } from "zod";
+import { db, type Tx } from "../db/client";
+import { AppError, invalidInput, type ErrorCode } from "../contract/errors";
+import { log } from "../log";
+import { recordAudit, type AuditTrail } from "./audit";
+import { claimKey, completeClaim, releaseClaim, type Claim, type StoredAnswer } from "./idempotent-store";
+
+/** A key as a door read it, and the name the caller knows it by (for the error naming it). */
+export type IdempotencyKeyInput = { value: unknown; field: string };
+
+/** Stores a successful write's answer inside its transaction (write.ts). */
+export type Settle = (tx: Tx, data: Record<string, unknown>) => Promise<void>;
+
+type Call = { brandId: string; caller: string; capabilityId: string; input: unknown; requestId: string; now: Date; trail?: AuditTrail };
+
+const keySchema = z.string().min(1).max(255).regex(/^[\x20-\x7E]+$/);
+
+/** Answers that another try can change: never stored, the key is freed. */
+const NOT_FINAL: readonly ErrorCode[] = ["confirmation_required", "rate_limited", "budget_exceeded", "idempotency_key_in_use"];
+
+export async function idempotently(
+  key: IdempotencyKeyInput | undefined, call: Call, replayed: (requestId: string) => void,
+  run: (settle?: Settle) => Promise<Record<string, unknown>>,
+): Promise<Record<string, unknown>> {
+  if (key === undefined) return run();
+  const parsed = keySchema.safeParse(key.value);
+  if (!parsed.success) throw invalidInput(key.field, "must be 1 to 255 printable ASCII characters");
+  const claimed = await claimKey({ brandId: call.brandId, caller: call.caller, key: parsed.data }, call.capabilityId, call.input, call.now);
+  if ("replay" in claimed) return replay(claimed.replay, call, replayed);
+  const { claim } = claimed;
+  try {
+    return await run((tx, data) => completeClaim(tx, claim, { ok: true, requestId: call.requestId, data }));
+  } catch (thrown) {
+    await settleFailure(claim, thrown, call.requestId);
+    throw thrown;
+  }
+}
+
+async function replay(answer: StoredAnswer, call: Call, replayed: (requestId: string) => void): Promise<Record<string, unknown>> {
+  replayed(answer.requestId);
+  if (!answer.ok) throw new AppError(answer.code, answer.message, answer.details);
+  if (call.trail) await recordAudit(db(), call.trail, "replayed", call.now);
+  return answer.data;
+}
+
+/** A final refusal is the key's answer; anything else frees the key (or its lease ends, if even that fails). */
+async function settleFailure(claim: Claim, thrown: unknown, requestId: string): Promise<void> {
+  try {
+    if (thrown instanceof AppError && thrown.status < 500 && !NOT_FINAL.includes(thrown.code)) {
+      const answer: StoredAnswer = { ok: false, requestId, code: thrown.code, message: thrown.message, details: thrown.details };
+      await db().$transaction((tx) => completeClaim(tx, claim, answer));
+    } else {
+      await releaseClaim(claim);
+    }
+  } catch (error) {
+    log.warn({ requestId, err: error }, "an idempotency key was not settled; its lease ends it");
+  }
+}
