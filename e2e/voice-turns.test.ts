@@ -96,8 +96,20 @@ describe("voice, turn by turn, in the browser", { timeout: 150_000 }, () => {
     await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("Done, teal is in your kit."));
     expect(await colours(brand.id)).toEqual(["#008080"]);
     expect(lastUserText(model.requests.at(-1)!)).toMatch(/Confirm on the card: it was written/);
-    await expectSameAfterReload(page);
+    // after a reload the decided card shows its outcome as the capability's own widget (the
+    // palette the live card showed under "Done"), not the confirm frame around it: the settled
+    // card's look is the widgets' (components/widgets); every other message is the same
+    const live = await shownConversation(page);
+    await page.reload();
+    await spoken(page, "user").nth(1).waitFor({ timeout: 15_000 });
+    const reloaded = await shownConversation(page);
+    expect(reloaded.map(({ role, voice }) => ({ role, voice }))).toEqual(live.map(({ role, voice }) => ({ role, voice })));
+    live.forEach((message, index) => {
+      if (message.text.includes("Add the colour")) expect(message.text).toContain(reloaded[index]!.text.replace(/^Spoken: /, ""));
+      else expect(reloaded[index]).toEqual(message);
+    });
     expect(await page.getByTestId("confirm-accept").count()).toBe(0);
+    expect(await colours(brand.id)).toEqual(["#008080"]);
   });
 
   it("a voice confirm card reloaded before the click still confirms, exactly once", async () => {
