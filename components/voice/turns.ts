@@ -16,8 +16,8 @@ type TurnBody = { audio: string } | { decided: string };
 export type TurnHandlers = SessionHandlers & {
   /** the turn as stored in the conversation: show these messages */
   stored(conversationId: string, messages: UIMessage[]): void;
-  /** the turn failed; the session goes on and `retry` sends the same turn again */
-  failed(failure: Failure): void;
+  /** the turn (a recording, or a decision told) failed; the session goes on and `retry` sends it again */
+  failed(failure: Failure, kept: "recording" | "decision"): void;
 };
 
 export type TurnSession = RunningSession & {
@@ -52,7 +52,7 @@ export function startTurns(answer: Turns, brand: string, conversation: () => str
         return stop();
       }
       failedTurn = body;
-      on.failed(result);
+      on.failed(result, "audio" in body ? "recording" : "decision");
       return on.state("waiting");
     }
     // stored on the server whatever happened here since: shown even after Stop

@@ -26,10 +26,11 @@ export type VoiceProblem = { message: string; provider?: ProviderReport };
 /** The conversation voice turns are stored in: the page's open one, read at each turn. */
 export type VoiceConversation = { id(): string; onStored(conversationId: string, messages: UIMessage[]): void };
 
-/** A failed turn in words: what failed (the server's sentence), and that the recording is kept. */
-function failedTurn(failure: Failure): VoiceProblem {
+/** A failed turn in words: what failed (the server's sentence), and that what was sent is kept. */
+function failedTurn(failure: Failure, kept: "recording" | "decision"): VoiceProblem {
   const what = failure.code === "internal" ? "The answer failed on the server." : failure.message;
-  return { message: `${what} Your recording is kept: press Send again to retry it, or Talk to record a new one.`, provider: failure.provider };
+  const next = kept === "recording" ? "Your recording is kept: Send again sends it once more, Talk records a new one." : "Send again tells the assistant what you decided on the card.";
+  return { message: `${what} ${next}`, provider: failure.provider };
 }
 
 export function useVoice(brand: string | null, conversation: VoiceConversation) {
@@ -93,8 +94,8 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
         : startTurns(answer.value, brand, () => open.current.id(), microphone, {
             ...handlers,
             stored: (conversationId, messages) => open.current.onStored(conversationId, messages),
-            failed: (failure) => {
-              setProblem(failedTurn(failure));
+            failed: (failure, kept) => {
+              setProblem(failedTurn(failure, kept));
               setRetryable(true);
             },
           });
