@@ -11,8 +11,7 @@ import type { ProviderReport } from "@/lib/contract/errors";
 import { openMicrophone } from "./microphone";
 import { startRealtime, type RunningSession, type SessionHandlers, type VoiceState } from "./realtime";
 import { startTurns, type TurnSession } from "./turns";
-import type { Failure } from "./voice-api";
-import { endVoiceSession, startVoiceSession } from "./voice-api";
+import { endVoiceSession, startVoiceSession, type Failure } from "./voice-api";
 
 export type VoiceEntry =
   | { id: string; kind: "said"; role: "user" | "assistant"; text: string }
