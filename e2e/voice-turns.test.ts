@@ -97,15 +97,15 @@ describe("voice, turn by turn, in the browser", { timeout: 150_000 }, () => {
     expect(await colours(brand.id)).toEqual(["#008080"]);
     expect(lastUserText(model.requests.at(-1)!)).toMatch(/Confirm on the card: it was written/);
     // after a reload the decided card shows its outcome as the capability's own widget (the
-    // palette the live card showed under "Done"), not the confirm frame around it: the settled
-    // card's look is the widgets' (components/widgets); every other message is the same
+    // palette with Teal, as the live card showed under "Done"), not the confirm frame around it:
+    // the settled card's look is the widgets' (components/widgets); every other message is the same
     const live = await shownConversation(page);
     await page.reload();
     await spoken(page, "user").nth(1).waitFor({ timeout: 15_000 });
     const reloaded = await shownConversation(page);
     expect(reloaded.map(({ role, voice }) => ({ role, voice }))).toEqual(live.map(({ role, voice }) => ({ role, voice })));
     live.forEach((message, index) => {
-      if (message.text.includes("Add the colour")) expect(message.text).toContain(reloaded[index]!.text.replace(/^Spoken: /, ""));
+      if (message.text.includes("Add the colour")) expect(reloaded[index]!.text).toMatch(/Teal.*#008080.*Please press Confirm on the card to add teal\.$/);
       else expect(reloaded[index]).toEqual(message);
     });
     expect(await page.getByTestId("confirm-accept").count()).toBe(0);
