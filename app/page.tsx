@@ -6,7 +6,7 @@ import { requireSessionUser } from "@/lib/auth/session";
 import { mcpToolName } from "@/lib/contract/catalogue";
 import { capabilities } from "@/lib/capabilities/registry";
 import { isServed } from "@/lib/core/rollout";
-import { voiceSetup } from "@/lib/voice/setup";
+import { canSetUpVoice, NO_VOICE_FOR_PEOPLE, NO_VOICE_MESSAGE, voiceSetup } from "@/lib/voice/setup";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Assistant · Brand Operations" };
@@ -16,5 +16,7 @@ export default async function Home() {
   const catalogue = capabilities
     .filter((capability) => isServed(capability, "assistant"))
     .map(({ id, title, widget, confirmation }) => ({ id, title, widget, confirmation, toolName: mcpToolName(id) }));
-  return <ChatPage user={{ name: user.name, email: user.email }} catalogue={catalogue} modelConfigured={assistantModelConfigured()} voice={voiceSetup()?.mode ?? null} />;
+  // why voice is off: the settings to whoever can set them, words to everyone else
+  const voiceOffNote = voiceSetup() ? null : (await canSetUpVoice(user.id)) ? NO_VOICE_MESSAGE : NO_VOICE_FOR_PEOPLE;
+  return <ChatPage user={{ name: user.name, email: user.email }} catalogue={catalogue} modelConfigured={assistantModelConfigured()} voiceOffNote={voiceOffNote} />;
 }

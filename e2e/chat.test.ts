@@ -179,6 +179,17 @@ describe("the chat page with a scripted model", () => {
     await screenshot(page, "chat-budget");
   });
 
+  it("says why voice is off: the settings to an admin, words to a member", async () => {
+    expect(await page.getByTestId("voice-off-note").textContent()).toMatch(/VOICE_TRANSCRIPTION_MODEL/);
+    const member = await createPerson({ name: "Mo Member", brands: { [brand.shortId]: "member" } });
+    const { context, page: theirs } = await newPage(browser, env.url);
+    await signIn(theirs, member.email, member.password);
+    const note = theirs.getByTestId("voice-off-note");
+    await note.waitFor();
+    expect(await note.textContent()).toBe("Voice isn't set up here yet; an admin can switch it on.");
+    await context.close();
+  });
+
   it("never let a confirmation token reach the model", () => {
     expect(env.model.requests.length).toBeGreaterThan(8);
     for (const body of env.model.rawBodies) expect(body).not.toMatch(/bct_[0-9A-Za-z]{40}/);

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
-import type { CatalogueEntry, Decision } from "@/components/widgets/types";
+import type { CatalogueEntry, Decision, ToolEnvelope } from "@/components/widgets/types";
 import { SignOutButton } from "@/components/ui/sign-out-button";
 import { useVoice } from "@/components/voice/use-voice";
 import { VoiceControl } from "@/components/voice/voice-control";
@@ -25,11 +25,11 @@ type Props = {
   user: { name: string; email: string };
   catalogue: CatalogueEntry[];
   modelConfigured: boolean;
-  /** how the Voice door runs here, or null when no voice model is configured */
-  voice: "realtime" | "turns" | null;
+  /** why voice is off here, in the words for this person (null when it is on) */
+  voiceOffNote: string | null;
 };
 
-export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
+export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
   const [brand, setBrand] = useState<string | null>(null);
   const brandRef = useRef<string | null>(null);
   brandRef.current = brand;
@@ -46,8 +46,19 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
   const [listVersion, setListVersion] = useState(0);
   const byToolName = useMemo(() => new Map(catalogue.map((entry) => [entry.toolName, entry])), [catalogue]);
   const byId = useMemo(() => new Map(catalogue.map((entry) => [entry.id, entry])), [catalogue]);
-  const speech = useVoice(brand);
   const refreshList = useCallback(() => setListVersion((version) => version + 1), []);
+  // a voice turn is stored in the open conversation, and shown as the server stored it
+  const openId = useRef(open.id);
+  openId.current = open.id;
+  const speech = useVoice(brand, {
+    id: () => openId.current,
+    onStored: (conversationId, stored) => {
+      if (conversationId !== openId.current) return refreshList();
+      conversation.markStored();
+      setMessages((current) => [...current, ...stored]);
+      refreshList();
+    },
+  });
 
   // another conversation on screen: what belonged to the last one goes
   useEffect(() => {
@@ -83,12 +94,14 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
     },
     [conversation.markStored, sendMessage],
   );
-  // the model asked for this write: tell it what the person decided (the server checks the truth)
+  // the model asked for this write: tell it what the person decided (the server checks the truth),
+  // by voice while a turn-by-turn voice session is on, else in the typed chat
   const onModelDecision = useCallback(
-    (decision: Decision) => {
-      if (modelConfigured) send(decision === "confirm" ? "Confirmed." : "Cancelled.");
+    (decision: Decision, result: ToolEnvelope, pendingId?: string) => {
+      if (speech.mode === "turns") speech.decided(pendingId, decision, result);
+      else if (modelConfigured) send(decision === "confirm" ? "Confirmed." : "Cancelled.");
     },
-    [modelConfigured, send],
+    [modelConfigured, send, speech.mode, speech.decided],
   );
   const onSlashResult = (result: SlashResult) => {
     if (result.envelope && result.messageId) {
@@ -190,12 +203,14 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
                 status={speech.status}
                 mode={speech.mode}
                 problem={speech.problem}
-                available={voice}
+                offNote={voiceOffNote}
+                retryable={speech.retryable}
                 onStart={() => void speech.start()}
                 onStop={speech.stop}
                 onTalk={() => void speech.talk()}
+                onRetry={() => void speech.retry()}
               />
-              <Composer brand={brand} conversationId={open.id} modelConfigured={modelConfigured} busy={busy} onSend={send} onSlashResult={onSlashResult} />
+              <Composer brand={brand} conversationId={open.id} modelConfigured={modelConfigured} busy={busy} sendHidden={speech.status === "recording"} onSend={send} onSlashResult={onSlashResult} />
             </footer>
           </div>
         </div>

@@ -10,11 +10,13 @@ type Props = {
   conversationId: string;
   modelConfigured: boolean;
   busy: boolean;
+  /** a voice recording is running: its Send is the one shown */
+  sendHidden?: boolean;
   onSend: (text: string) => void;
   onSlashResult: (result: SlashResult) => void;
 };
 
-export function Composer({ brand, conversationId, modelConfigured, busy, onSend, onSlashResult }: Props) {
+export function Composer({ brand, conversationId, modelConfigured, busy, sendHidden, onSend, onSlashResult }: Props) {
   const [text, setText] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);
   const [highlighted, setHighlighted] = useState(0);
@@ -103,9 +105,11 @@ export function Composer({ brand, conversationId, modelConfigured, busy, onSend,
           }}
           onKeyDown={keyDown}
         />
-        <button type="button" className="button primary" data-testid="chat-send" disabled={busy || !modelConfigured || slash || !text.trim()} onClick={send}>
-          Send
-        </button>
+        {!sendHidden && (
+          <button type="button" className="button primary" data-testid="chat-send" disabled={busy || !modelConfigured || slash || !text.trim()} onClick={send}>
+            Send
+          </button>
+        )}
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
 "use client";
 // One chat message: text parts as text, tool parts through the widget registry (output = the tool
-// envelope), a small "working" line while a tool runs.
+// envelope), a small "working" line while a tool runs. A spoken turn (stored by the Voice door,
+// metadata.voice) carries a microphone mark; a confirm card says which pending call it decided.
 import type { UIMessage } from "ai";
 import { Widget } from "@/components/widgets/registry";
 import type { CatalogueEntry, Decision, EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
+import { MicIcon } from "@/components/voice/mic-icon";
 
 type ToolPart = { type: string; toolCallId: string; state: string; input?: unknown; output?: unknown; errorText?: string };
 
@@ -11,7 +13,7 @@ type Props = {
   message: UIMessage;
   brand: string;
   byToolName: ReadonlyMap<string, CatalogueEntry>;
-  onDecided: (decision: Decision, result: ToolEnvelope) => void;
+  onDecided: (decision: Decision, result: ToolEnvelope, pendingId?: string) => void;
   /** only the parts, inside a wrapper of the caller's (a slash command's result) */
   bare?: boolean;
 };
@@ -30,8 +32,15 @@ export function MessageView({ message, brand, byToolName, onDecided, bare }: Pro
     </>
   );
   if (bare) return parts;
+  const spoken = (message.metadata as { voice?: unknown } | undefined)?.voice === true;
   return (
-    <div className={`message message-${message.role}`} data-testid={testId}>
+    <div className={`message message-${message.role}`} data-testid={testId} data-voice={spoken || undefined}>
+      {spoken && (
+        <span className="voice-said-mark" title="spoken">
+          <MicIcon size={13} />
+          <span className="visually-hidden">Spoken: </span>
+        </span>
+      )}
       {parts}
     </div>
   );
@@ -43,7 +52,9 @@ function ToolView({ part, brand, byToolName, onDecided }: { part: ToolPart } & O
   const capabilityId = entry?.id ?? toolName.replaceAll("_", ".");
   const input = (typeof part.input === "object" && part.input !== null ? part.input : {}) as Record<string, unknown>;
   if (part.state === "output-available") {
-    return <Widget capabilityId={capabilityId} widget={entry?.widget} input={input} envelope={part.output as ToolEnvelope} brand={brand} onDecided={onDecided} />;
+    const envelope = part.output as ToolEnvelope;
+    const pendingId = envelope.status === "awaiting_confirmation" ? envelope.pendingId : undefined;
+    return <Widget capabilityId={capabilityId} widget={entry?.widget} input={input} envelope={envelope} brand={brand} onDecided={(decision, result) => onDecided(decision, result, pendingId)} />;
   }
   if (part.state === "output-error" || part.state === "output-denied") {
     const envelope: ToolEnvelope = { status: "error", capabilityId, error: { code: "internal", message: part.errorText ?? "failed" } as EnvelopeError };

@@ -9,7 +9,8 @@ import type { ProviderReport } from "@/lib/contract/errors";
 import { capturePcm, PcmPlayer } from "./microphone";
 import { callVoiceTool, endVoiceSession, reportVoiceUsage, type VoiceSessionAnswer } from "./voice-api";
 
-export type VoiceState = "connecting" | "listening" | "thinking" | "speaking";
+/** "listening": the microphone streams to the model (realtime); turns wait for Talk ("waiting") and then record */
+export type VoiceState = "connecting" | "listening" | "thinking" | "speaking" | "waiting" | "recording";
 
 export type SessionHandlers = {
   state(state: VoiceState): void;

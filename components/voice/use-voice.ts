@@ -1,37 +1,54 @@
 "use client";
 // The voice conversation of the chat page: starts and stops a session in the selected brand, keeps
-// its transcript (what both said, and each tool result as the same widget the chat shows) and the
-// state the person sees (connecting, listening, thinking, speaking), and tells the model what the
-// person decided on a confirm card.
+// the state the person sees (connecting, listening, thinking, speaking; turns: waiting for Talk,
+// recording), and tells the model what the person decided on a confirm card. Turns are stored in
+// the open conversation by the server and handed to the page (`onStored`) like typed turns; a
+// realtime session's transcript (what both said, each tool result as the chat's widget) is kept here.
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { UIMessage } from "ai";
 import type { Decision, ToolEnvelope } from "@/components/widgets/types";
 import type { ProviderReport } from "@/lib/contract/errors";
 import { openMicrophone } from "./microphone";
 import { startRealtime, type RunningSession, type SessionHandlers, type VoiceState } from "./realtime";
 import { startTurns, type TurnSession } from "./turns";
-import { endVoiceSession, startVoiceSession } from "./voice-api";
+import { endVoiceSession, startVoiceSession, type Failure } from "./voice-api";
 
 export type VoiceEntry =
   | { id: string; kind: "said"; role: "user" | "assistant"; text: string }
   | { id: string; kind: "tool"; capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope };
 
-export type VoiceStatus = "off" | "starting" | VoiceState | "recording";
+export type VoiceStatus = "off" | "starting" | VoiceState;
 
 /** what went wrong, in words, and what a model provider said when it refused (an admin's only) */
 export type VoiceProblem = { message: string; provider?: ProviderReport };
 
-export function useVoice(brand: string | null) {
+/** The conversation voice turns are stored in: the page's open one, read at each turn. */
+export type VoiceConversation = { id(): string; onStored(conversationId: string, messages: UIMessage[]): void };
+
+/** A failed turn in words: what failed (the server's sentence), and that what was sent is kept. */
+function failedTurn(failure: Failure, kept: "recording" | "decision"): VoiceProblem {
+  const what = failure.code === "internal" ? "The answer failed on the server." : failure.message;
+  const next = kept === "recording" ? "Your recording is kept: Send again sends it once more, Talk records a new one." : "Send again tells the assistant what you decided on the card.";
+  return { message: `${what} ${next}`, provider: failure.provider };
+}
+
+export function useVoice(brand: string | null, conversation: VoiceConversation) {
   const [status, setStatus] = useState<VoiceStatus>("off");
   const [mode, setMode] = useState<"realtime" | "turns" | null>(null);
   const [problem, setProblem] = useState<VoiceProblem | null>(null);
   const [entries, setEntries] = useState<VoiceEntry[]>([]);
+  /** a turn failed and can be sent again */
+  const [retryable, setRetryable] = useState(false);
   const session = useRef<RunningSession | TurnSession | null>(null);
+  const open = useRef(conversation);
+  open.current = conversation;
 
   const stop = useCallback(() => {
     session.current?.stop();
     session.current = null;
     setStatus("off");
     setMode(null);
+    setRetryable(false);
   }, []);
 
   // a conversation belongs to one brand, and ends with the page
@@ -73,7 +90,14 @@ export function useVoice(brand: string | null) {
     try {
       session.current = answer.value.mode === "realtime"
         ? await startRealtime(answer.value, brand, microphone, handlers)
-        : startTurns(answer.value, brand, microphone, handlers);
+        : startTurns(answer.value, brand, () => open.current.id(), microphone, {
+            ...handlers,
+            stored: (conversationId, messages) => open.current.onStored(conversationId, messages),
+            failed: (failure, kept) => {
+              setProblem(failedTurn(failure, kept));
+              setRetryable(true);
+            },
+          });
     } catch {
       release();
       microphone.getTracks().forEach((track) => track.stop());
@@ -87,21 +111,29 @@ export function useVoice(brand: string | null) {
   const talk = useCallback(async () => {
     const turns = session.current as TurnSession | null;
     if (!turns || mode !== "turns") return;
+    setProblem(null);
+    setRetryable(false);
     if (status === "recording") await turns.send();
-    else {
-      await turns.record();
-      setStatus("recording");
-    }
+    else await turns.record();
   }, [mode, status]);
+
+  /** turns: the failed turn, sent again */
+  const retry = useCallback(async () => {
+    const turns = session.current as TurnSession | null;
+    if (!turns || mode !== "turns") return;
+    setProblem(null);
+    setRetryable(false);
+    await turns.retry();
+  }, [mode]);
 
   /** the person's Confirm or Cancel on a card of this conversation: the model says what happened */
   const decided = useCallback((pendingId: string | undefined, decision: Decision, result: ToolEnvelope) => {
     const current = session.current;
     if (!current) return;
-    if (mode === "turns" && pendingId) return void (current as TurnSession).decided(pendingId);
+    if (mode === "turns") return void (pendingId && (current as TurnSession).decided(pendingId));
     const outcome = result.status === "ok" ? "it was written" : result.status === "error" ? `it failed: ${result.error.message}` : "nothing was written";
     current.tell(`I pressed ${decision === "confirm" ? "Confirm" : "Cancel"} on the card: ${outcome}.`);
   }, [mode]);
 
-  return { status, mode, problem, entries, start, stop, talk, decided };
+  return { status, mode, problem, retryable, entries, start, stop, talk, retry, decided };
 }

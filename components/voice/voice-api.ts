@@ -43,5 +43,6 @@ export function endVoiceSession(session: string): void {
   void fetch("/api/voice/session/end", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ session }), keepalive: true }).catch(() => undefined);
 }
 
-export const sendVoiceTurn = (body: { brand: string; audio?: string; decided?: string; history: { role: "user" | "assistant"; text: string }[] }) =>
+/** one turn, stored in the conversation `conversation` (the page's open one) */
+export const sendVoiceTurn = (body: { brand: string; conversation: string; audio?: string; decided?: string }) =>
   post<TurnAnswer>("/api/voice/turn", body);

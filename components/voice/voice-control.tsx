@@ -1,6 +1,8 @@
 "use client";
-// The microphone button of the chat page and the state the person always sees: connecting,
-// listening, thinking, speaking (or recording, in turns), with Stop; problems in words.
+// The microphone button of the chat page and the state the person always sees, as it is: realtime
+// listens all along; turns wait for Talk and say so, record until Send (the only Send shown then:
+// the message box hides its own), think, speak. A failed turn offers Send again. Problems in words;
+// why voice is off in words for everyone, with the settings for an admin (the page chooses).
 import { ProviderReportView } from "@/components/chat/provider-report";
 import { MicIcon } from "./mic-icon";
 import type { VoiceProblem, VoiceStatus } from "./use-voice";
@@ -9,6 +11,7 @@ const LABELS: Record<Exclude<VoiceStatus, "off">, string> = {
   starting: "Starting voice…",
   connecting: "Connecting…",
   listening: "Listening",
+  waiting: "Voice is on: press Talk to speak",
   thinking: "Thinking…",
   speaking: "Speaking",
   recording: "Recording: press Send when you are done",
@@ -19,19 +22,22 @@ type Props = {
   status: VoiceStatus;
   mode: "realtime" | "turns" | null;
   problem: VoiceProblem | null;
-  /** what the server says about voice here: null when no voice model is configured */
-  available: string | null;
+  /** why voice is off here, for this person (null when it is on) */
+  offNote: string | null;
+  /** a failed turn can be sent again */
+  retryable: boolean;
   onStart(): void;
   onStop(): void;
   onTalk(): void;
+  onRetry(): void;
 };
 
-export function VoiceControl({ brand, status, mode, problem, available, onStart, onStop, onTalk }: Props) {
+export function VoiceControl({ brand, status, mode, problem, offNote, retryable, onStart, onStop, onTalk, onRetry }: Props) {
   const on = status !== "off";
   return (
     <div className="voice-control" data-testid="voice-control">
       {!on ? (
-        <button type="button" className="button" data-testid="voice-start" disabled={!brand} onClick={onStart} aria-describedby={available ? undefined : "voice-unavailable"}>
+        <button type="button" className="button" data-testid="voice-start" disabled={!brand} onClick={onStart} aria-describedby={offNote ? "voice-unavailable" : undefined}>
           <MicIcon /> Start voice
         </button>
       ) : (
@@ -44,14 +50,19 @@ export function VoiceControl({ brand, status, mode, problem, available, onStart,
               {status === "recording" ? "Send" : "Talk"}
             </button>
           )}
+          {mode === "turns" && retryable && status === "waiting" && (
+            <button type="button" className="button" data-testid="voice-retry" onClick={onRetry}>
+              Send again
+            </button>
+          )}
           <button type="button" className="button" data-testid="voice-stop" onClick={onStop}>
             Stop voice
           </button>
         </>
       )}
-      {!on && !available && (
-        <span id="voice-unavailable" className="muted voice-note">
-          Voice needs a model: set OPENAI_API_KEY (realtime), or OPENAI_BASE_URL with ASSISTANT_MODEL and VOICE_TRANSCRIPTION_MODEL (turn by turn).
+      {!on && offNote && (
+        <span id="voice-unavailable" className="muted voice-note" data-testid="voice-off-note">
+          {offNote}
         </span>
       )}
       {problem && (

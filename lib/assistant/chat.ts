@@ -23,7 +23,7 @@ import { assistantModel, assistantModelName, strictTools } from "./model";
 import { providerFailure } from "./provider-failure";
 import { config } from "../config";
 import { systemPrompt } from "./system-prompt";
-import { buildTools } from "./tools";
+import { personModelTools } from "./offered";
 import type { RunForPerson } from "../pending/envelope";
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet, UIMessage } from "ai";
 
@@ -76,7 +76,7 @@ export async function handleChat(request: Request, requestId: string, runForPers
     if (!(await holdForAnswer(userId, conversation.id, answerId, now))) throw stillAnswering();
     held = conversation.id;
     await addPersonMessage(userId, conversation.id, said, now);
-    const tools = buildTools(capabilities, actor, role, "assistant", (capabilityId, input, toolCallId) =>
+    const { model: offering, tools } = personModelTools(model, capabilities, actor, role, "assistant", (capabilityId, input, toolCallId) =>
       runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, conversationId: conversation.id }),
     { strict: strictTools() });
     const history = modelWindow(await settleMessages(userId, conversation.id, (await loadMessages(userId, conversation.id, MODEL_HISTORY_MESSAGES)).messages, requestId));
@@ -84,7 +84,7 @@ export async function handleChat(request: Request, requestId: string, runForPers
     const keep = storeAnswer(userId, conversation.id, answerId, requestId);
     const explain = (error: unknown) =>
       providerFailure(error, { door: "assistant", call: "chat", model: assistantModelName(), requestId, brandId: brand.id, admin: actsAsAdmin(actor, role) });
-    return streamChat({ model, system: systemPrompt(brand, { name: actor.name, role }), messages: history, modelMessages, tools, metered, keep, explain, conversationId: conversation.id, requestId });
+    return streamChat({ model: offering, system: systemPrompt(brand, { name: actor.name, role }), messages: history, modelMessages, tools, metered, keep, explain, conversationId: conversation.id, requestId });
   } catch (error) {
     await metered.releaseAll();
     if (held) await releaseAnswer(userId, held, answerId);

@@ -26,20 +26,20 @@ export function toolName(capabilityId: string): string {
 export function buildTools(list: readonly Capability[], actor: Actor, role: Role | null, door: Door, run: RunTool, options: { strict?: boolean } = {}): ToolSet {
   const callable = new Set(callableCapabilities(actor, role, door, list));
   const strict = options.strict === true;
-  const entries = list
-    .filter((capability) => callable.has(capability.id))
-    .map((capability) => [
-      toolName(capability.id),
-      tool({
-        title: capability.title,
-        description: capability.description,
-        // no validation here: the pipeline checks the input and answers invalid_input naming the field
-        inputSchema: jsonSchema<Json>(modelInputSchema(capability, { strict }) as Parameters<typeof jsonSchema>[0]),
-        ...(strict ? { strict: true } : {}),
-        execute: (input: Json, { toolCallId }) => run(capability.id, strict ? absentForNull(modelInputSchema(capability), input) : input, toolCallId),
-      }),
-    ]);
+  const entries = list.filter((capability) => callable.has(capability.id)).map((capability) => [toolName(capability.id), toolFor(capability, run, strict)]);
   return Object.fromEntries(entries);
+}
+
+/** One capability as a model tool; its call runs through `run` (the pipeline checks everything). */
+export function toolFor(capability: Capability, run: RunTool, strict: boolean): ToolSet[string] {
+  return tool({
+    title: capability.title,
+    description: capability.description,
+    // no validation here: the pipeline checks the input and answers invalid_input naming the field
+    inputSchema: jsonSchema<Json>(modelInputSchema(capability, { strict }) as Parameters<typeof jsonSchema>[0]),
+    ...(strict ? { strict: true } : {}),
+    execute: (input: Json, { toolCallId }) => run(capability.id, strict ? absentForNull(modelInputSchema(capability), input) : input, toolCallId),
+  });
 }
 
 /**

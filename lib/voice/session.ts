@@ -16,7 +16,7 @@ import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
 import { mintRealtimeSecret } from "./realtime-secret";
 import { openVoiceSession, settleVoiceSession } from "./reservation";
-import { NO_VOICE_MESSAGE, voiceSetup } from "./setup";
+import { voiceOff, voiceSetup } from "./setup";
 import { realtimeTools } from "./tools";
 
 const body = z.object({ brand: z.string().min(1).max(100) }).strict();
@@ -43,7 +43,7 @@ export async function startVoiceSession(request: Request, requestId: string): Pr
   const parsed = body.safeParse(await readJsonObject(request, 4096));
   if (!parsed.success) throw invalidBody(parsed.error);
   const setup = voiceSetup();
-  if (!setup) throw new AppError("unavailable", NO_VOICE_MESSAGE);
+  if (!setup) throw await voiceOff(userId);
   const now = new Date();
   const actor = await authenticate({ kind: "session", userId }, now);
   const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);

@@ -4,6 +4,9 @@
 // own key alone means realtime; a self-hosted OPENAI_BASE_URL means turns.
 import "server-only";
 import { config } from "../config";
+import { authenticate } from "../core/auth";
+import { AppError } from "../contract/errors";
+import { db } from "../db/client";
 
 export const OPENAI_API_BASE = "https://api.openai.com/v1";
 /** OpenAI's transcription and speech models, used when the provider is OpenAI itself */
@@ -14,9 +17,23 @@ export type VoiceSetup =
   | { mode: "realtime"; baseUrl: string; model: string; transport: "webrtc" | "websocket"; voice?: string; apiKey: string; transcriptionModel: string }
   | { mode: "turns"; transcriptionModel: string; speechModel: string | null };
 
+/** what an admin is told: the settings that switch voice on */
 export const NO_VOICE_MESSAGE =
   "Voice is not configured on this service: set OPENAI_API_KEY for realtime voice, or OPENAI_BASE_URL with ASSISTANT_MODEL " +
   "and VOICE_TRANSCRIPTION_MODEL for turn-by-turn voice (README, Voice).";
+/** what everyone else is told: settings mean nothing to them, and they cannot change them */
+export const NO_VOICE_FOR_PEOPLE = "Voice isn't set up here yet; an admin can switch it on.";
+
+/** An admin (staff, or an admin of any brand) reads the settings; others read words. */
+export async function canSetUpVoice(userId: string): Promise<boolean> {
+  const actor = await authenticate({ kind: "session", userId }, new Date());
+  return actor.staff || (await db().membership.count({ where: { userId, role: "admin" } })) > 0;
+}
+
+/** The refusal of a voice route while voice is off, in the words for this person. */
+export async function voiceOff(userId: string): Promise<AppError> {
+  return new AppError("unavailable", (await canSetUpVoice(userId)) ? NO_VOICE_MESSAGE : NO_VOICE_FOR_PEOPLE);
+}
 
 export function voiceSetup(): VoiceSetup | null {
   const settings = config();

@@ -2,11 +2,12 @@
 // server. The person's recorded words are transcribed (/audio/transcriptions), the chat's model
 // loop runs with the Voice tool set (each call the Voice door's pipeline run), and the answer is
 // spoken (/audio/speech) or left to the browser's own speech synthesis. Tokens are metered like
-// the chat's. The history is the browser's and untrusted: text only, and a decision on a pending
-// call is told to the model from the stored truth, not from what the browser says happened. A
-// provider's refusal (transcription, the model, speech) is said as the chat says it.
+// the chat's. The turn is stored in the person's conversation like a typed one (./record.ts) and
+// the model reads that stored conversation, not the browser's; a decision on a pending call is told
+// to the model from the stored truth, not from what the browser says happened. A provider's refusal
+// (transcription, the model, speech) is said as the chat says it, and nothing is stored.
 import "server-only";
-import { experimental_generateSpeech, experimental_transcribe, generateText, isStepCount, type LanguageModel, type ModelMessage } from "ai";
+import { generateText, isStepCount, type LanguageModel, type UIMessage } from "ai";
 import type { Actor, BrandInfo } from "../contract/context";
 import type { Role } from "../contract/roles";
 import { z } from "zod";
@@ -20,11 +21,13 @@ import { config } from "../config";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { assistantModel, assistantModelName, openAIProvider, strictTools } from "../assistant/model";
 import { providerFailure, type FailedCall } from "../assistant/provider-failure";
-import { buildTools } from "../assistant/tools";
+import { personModelTools } from "../assistant/offered";
 import { pendingTruth } from "../pending/truth";
 import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
-import { NO_VOICE_MESSAGE, voiceSetup, type VoiceSetup } from "./setup";
+import { transcribeTurn, speak } from "./audio";
+import { holdConversation, recordTurn, storedHistory } from "./record";
+import { voiceOff, voiceSetup, type VoiceSetup } from "./setup";
 
 /** a WAV of about 60 s of 16 kHz mono speech, base64 */
 const TURN_BODY_LIMIT = 3 * 1024 * 1024;
@@ -36,6 +39,9 @@ const body = z.object({
   audio: z.string().min(1).max(TURN_BODY_LIMIT).optional(),
   /** the person decided on a pending call since the last turn: its id (the outcome is read from the server) */
   decided: z.string().min(1).max(64).optional(),
+  /** the conversation the turn belongs to (the page's open one); absent, a new conversation */
+  conversation: z.string().min(1).max(100).optional(),
+  /** sent by pages from before voice turns were stored; the stored conversation is the history now */
   history: z.array(z.object({ role: z.enum(["user", "assistant"]), text: z.string().max(4000) }).strict()).max(40).default([]),
 }).strict().refine((value) => value.audio !== undefined || value.decided !== undefined, { message: "send audio or decided", path: ["audio"] });
 
@@ -49,6 +55,9 @@ export type TurnAnswer = {
   audio: string | null;
   /** the month's budget is spent: the session ends after this turn */
   budgetExhausted: boolean;
+  /** the conversation the turn is stored in, and its two stored messages (what the page shows) */
+  conversation: { id: string; title: string };
+  messages: UIMessage[];
 };
 
 export async function runVoiceTurn(request: Request, requestId: string, runForPerson: RunForPerson): Promise<TurnAnswer> {
@@ -58,7 +67,7 @@ export async function runVoiceTurn(request: Request, requestId: string, runForPe
   if (!parsed.success) throw invalidBody(parsed.error);
   const setup = voiceSetup();
   const model = assistantModel();
-  if (setup?.mode !== "turns" || !model) throw new AppError("unavailable", NO_VOICE_MESSAGE);
+  if (setup?.mode !== "turns" || !model) throw await voiceOff(userId);
   const now = new Date();
   const actor = await authenticate({ kind: "session", userId }, now);
   const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
@@ -92,46 +101,33 @@ async function takeTurn(turn: Turn): Promise<TurnAnswer> {
   const explain = (call: FailedCall["call"], model: string) => (error: unknown) =>
     providerFailure(error, { door: "voice", call, model, requestId, brandId: brand.id, admin: actsAsAdmin(actor, role) });
   const transcript = turn.audio ? await transcribeTurn(provider, setup.transcriptionModel, turn.audio, explain("transcription", setup.transcriptionModel)) : "";
-  const said = turn.decided ? await decisionNote(userId, turn.decided, requestId) : transcript;
-  const tools = buildTools(capabilities, actor, role, "voice", (capabilityId, input, toolCallId) =>
-    runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, door: "voice" }),
-  { strict: strictTools() });
-  const messages: ModelMessage[] = [...turn.history.map(({ role, text }) => ({ role, content: text }) as ModelMessage), { role: "user", content: said || "(silence)" }];
-  const result = await generateText({
-    model: turn.model, system: voiceInstructions(brand, { name: actor.name, role }), messages, tools,
-    // each next model call reserves its tokens, or the turn ends there
-    stopWhen: [isStepCount(MAX_STEPS), () => metered.next()],
-    onStepEnd: (step) => metered.stepDone(step.usage.totalTokens ?? (step.usage.inputTokens ?? 0) + (step.usage.outputTokens ?? 0)),
-  }).catch((error: unknown) => {
-    throw explain("chat", assistantModelName())(error);
-  });
-  const reply = result.text.trim() || "Done.";
-  const toolResults = result.steps.flatMap((step) => step.toolResults).map((item) => ({
-    capabilityId: (item.output as ToolEnvelope).capabilityId, input: item.input as Record<string, unknown>, envelope: item.output as ToolEnvelope,
-  }));
-  const audio = setup.speechModel ? await speak(provider, setup.speechModel, reply, explain("speech", setup.speechModel)) : null;
-  return { transcript, reply, tools: toolResults, audio, budgetExhausted: (await budgetOf(brand, new Date())).exhausted };
-}
-
-type Provider = ReturnType<typeof openAIProvider>;
-type Explain = (error: unknown) => AppError;
-
-async function transcribeTurn(provider: Provider, model: string, base64: string, explain: Explain): Promise<string> {
-  const audio = Buffer.from(base64, "base64");
-  if (audio.length < 44 || audio.toString("ascii", 0, 4) !== "RIFF" || audio.toString("ascii", 8, 12) !== "WAVE") throw invalidInput("audio", "must be a WAV recording, base64");
+  const said = (turn.decided ? await decisionNote(userId, turn.decided, requestId) : transcript) || "(silence)";
+  const conversation = await holdConversation(userId, brand.id, turn.conversation, said, new Date());
   try {
-    return (await experimental_transcribe({ model: provider.transcription(model), audio })).text.trim();
-  } catch (error) {
-    throw explain(error);
-  }
-}
-
-async function speak(provider: Provider, model: string, text: string, explain: Explain): Promise<string | null> {
-  try {
-    return Buffer.from((await experimental_generateSpeech({ model: provider.speech(model), text, outputFormat: "wav" })).audio.uint8Array).toString("base64");
-  } catch (error) {
-    explain(error); // logged for the operator; the person still gets the answer, in the browser's voice
-    return null;
+    const { model, tools } = personModelTools(turn.model, capabilities, actor, role, "voice", (capabilityId, input, toolCallId) =>
+      runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, door: "voice", conversationId: conversation.id }),
+    { strict: strictTools() });
+    const history = await storedHistory(userId, conversation.id, tools, requestId);
+    const result = await generateText({
+      model, system: voiceInstructions(brand, { name: actor.name, role }), messages: [...history, { role: "user", content: said }], tools,
+      // each next model call reserves its tokens, or the turn ends there
+      stopWhen: [isStepCount(MAX_STEPS), () => metered.next()],
+      onStepEnd: (step) => metered.stepDone(step.usage.totalTokens ?? (step.usage.inputTokens ?? 0) + (step.usage.outputTokens ?? 0)),
+    }).catch((error: unknown) => {
+      throw explain("chat", assistantModelName())(error);
+    });
+    const reply = result.text.trim() || "Done.";
+    const toolResults = result.steps.flatMap((step) => step.toolResults).map((item) => ({
+      capabilityId: (item.output as ToolEnvelope).capabilityId, input: item.input as Record<string, unknown>, envelope: item.output as ToolEnvelope,
+    }));
+    const messages = await recordTurn(userId, conversation.id, said, result.steps, reply, new Date());
+    const audio = setup.speechModel ? await speak(provider, setup.speechModel, reply, explain("speech", setup.speechModel)) : null;
+    return {
+      transcript, reply, tools: toolResults, audio, budgetExhausted: (await budgetOf(brand, new Date())).exhausted,
+      conversation: { id: conversation.id, title: conversation.title }, messages,
+    };
+  } finally {
+    await conversation.release();
   }
 }
 

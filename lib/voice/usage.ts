@@ -14,7 +14,7 @@ import { budgetMessage, budgetOf } from "../assistant/budget";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { invalidBody } from "./http";
 import { chargeVoiceResponse, ownsVoiceSession, settleVoiceSession } from "./reservation";
-import { NO_VOICE_MESSAGE, voiceSetup } from "./setup";
+import { voiceOff, voiceSetup } from "./setup";
 
 const count = z.int().min(0).max(10_000_000);
 const sessionId = z.string().min(1).max(100);
@@ -45,7 +45,7 @@ export async function meterVoiceUsage(request: Request): Promise<UsageAnswer> {
   checkOrigin(request);
   const userId = await requirePerson(request);
   // only realtime sessions report usage; with Voice off (or turn by turn) nothing is taken
-  if (voiceSetup()?.mode !== "realtime") throw new AppError("unavailable", NO_VOICE_MESSAGE);
+  if (voiceSetup()?.mode !== "realtime") throw await voiceOff(userId);
   const parsed = body.safeParse(await readJsonObject(request, 64 * 1024));
   if (!parsed.success) throw invalidBody(parsed.error);
   const now = new Date();

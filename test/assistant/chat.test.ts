@@ -177,11 +177,16 @@ describe("the chat with a scripted model", () => {
     await decide(env.url, world.admin, part.output.pendingId, "cancel");
   });
 
-  it("a viewer's model calling kit_colors_add (not among its tools) writes nothing; a crafted slash command is forbidden", async () => {
+  it("a viewer's model calling kit_colors_add (not among its tools) writes nothing: the pipeline's refusal card, told to the model; a crafted slash command is forbidden", async () => {
     const turn = await chat(env.url, world.viewer, world.brand.shortId, [userMessage("please add sky")]);
     expect(turn.status).toBe(200);
+    expect(toolNamesOfLastRequest()).not.toContain("kit_colors_add");
     const [part] = toolParts(turn.reply);
-    expect(part.state).toBe("output-error");
+    // a refusal in words (the card says who can), never the AI SDK's "unavailable tool" error
+    expect(part.state).toBe("output-available");
+    expect(part.output).toMatchObject({ status: "error", capabilityId: "kit.colors.add", error: { code: "forbidden" } });
+    expect(JSON.stringify(turn.reply)).not.toMatch(/NoSuchTool|unavailable tool/);
+    expect(trailingToolResults(env.model.requests.at(-1)!)).toMatchObject([{ status: "error", error: { code: "forbidden" } }]);
     const crafted = await run(env.url, world.viewer, "kit.colors.add", world.brand.shortId, { name: "Sky", hex: "#8ecae6" });
     expect(crafted.status).toBe(200);
     expect(crafted.body).toMatchObject({ status: "error", capabilityId: "kit.colors.add", error: { code: "forbidden" } });

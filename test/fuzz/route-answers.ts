@@ -6,7 +6,7 @@
 import { expect } from "vitest";
 import { ERROR_STATUS } from "../../lib/contract/errors";
 import { NO_MODEL_MESSAGE } from "../../lib/assistant/chat";
-import { NO_VOICE_MESSAGE } from "../../lib/voice/setup";
+import { NO_VOICE_FOR_PEOPLE, NO_VOICE_MESSAGE } from "../../lib/voice/setup";
 
 export type Answer = { status: number; headers: Headers; text: string; json: any };
 
@@ -55,7 +55,7 @@ const short = (answer: Answer) => `${answer.status} ${answer.text.slice(0, 400)}
  * The one 5xx a route documents for input it accepted: `unavailable` saying which setting this
  * service lacks (no model for the chat, no voice mode for a voice route), a fact of its configuration.
  */
-const notConfigured = (answer: Answer) => answer.status === 503 && answer.json?.error?.code === "unavailable" && [NO_MODEL_MESSAGE, NO_VOICE_MESSAGE].includes(answer.json.error.message);
+const notConfigured = (answer: Answer) => answer.status === 503 && answer.json?.error?.code === "unavailable" && [NO_MODEL_MESSAGE, NO_VOICE_MESSAGE, NO_VOICE_FOR_PEOPLE].includes(answer.json.error.message);
 
 /** Never a 5xx nor a leak; 431 only for a request head over the limit (`headBytes`). */
 export function expectNoFault(answer: Answer, headBytes = 0): void {

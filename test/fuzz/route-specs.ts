@@ -61,7 +61,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   "voice.turn": {
     method: "POST", path: "/api/voice/turn", allow: "POST",
-    body: object({ brand, audio: text(4000), decided: text(64), history: { type: "array", maxItems: 4, items: object({ role: { enum: ["user", "assistant"] }, text: text(4000, 0) }, ["role", "text"]) } }, ["brand"]),
+    body: object({ brand, audio: text(4000), decided: text(64), conversation: text(100), history: { type: "array", maxItems: 4, items: object({ role: { enum: ["user", "assistant"] }, text: text(4000, 0) }, ["role", "text"]) } }, ["brand"]),
   },
   "voice.call": {
     method: "POST", path: "/api/voice/call", allow: "POST",

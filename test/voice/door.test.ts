@@ -104,4 +104,13 @@ describe("the voice call route", () => {
     expect(answer.status).toBe(503);
     expect(answer.body.error.message).toMatch(/OPENAI_API_KEY/);
   });
+
+  it("without a voice model, a member or viewer is told in words, with no setting names", async () => {
+    for (const person of [world.member, world.viewer]) {
+      const answer = await post(baseUrl(), "/api/voice/session", person.cookie, { brand: world.brand.shortId });
+      expect(answer.status).toBe(503);
+      expect(answer.body.error.message).toBe("Voice isn't set up here yet; an admin can switch it on.");
+      expect(answer.text).not.toMatch(/OPENAI|VOICE_|MODEL/);
+    }
+  });
 });

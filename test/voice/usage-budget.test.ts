@@ -193,15 +193,18 @@ describe("realtime voice usage at the month's end", () => {
 });
 
 describe("with Voice off", () => {
-  it("a usage report is refused with 503 unavailable saying what to configure, and spends nothing", async () => {
+  it("a usage report is refused with 503 unavailable (in words for a viewer, the settings for an admin), and spends nothing", async () => {
     const offWorld = await makeChatWorld(baseUrl());
     const viewer = offWorld.viewer;
     for (const body of [{ brand: offWorld.brand.shortId, usage: { total_tokens: 10_000_000 } }, { session: "vs_x", responseId: "resp_1", usage: { total_tokens: 5 } }]) {
       const answer = await post(baseUrl(), "/api/voice/usage", viewer.cookie, body);
       expect(answer.status).toBe(503);
       expect(answer.body).toMatchObject({ ok: false, error: { code: "unavailable" } });
-      expect(answer.body.error.message).toMatch(/Voice is not configured/);
+      expect(answer.body.error.message).toBe("Voice isn't set up here yet; an admin can switch it on.");
     }
+    const admin = await post(baseUrl(), "/api/voice/usage", offWorld.admin.cookie, { session: "vs_x", responseId: "resp_1", usage: { total_tokens: 5 } });
+    expect(admin.status).toBe(503);
+    expect(admin.body.error.message).toMatch(/Voice is not configured on this service: set OPENAI_API_KEY/);
     expect(await db().aiUsage.findUnique({ where: { brandId_month: { brandId: offWorld.brand.id, month: monthOf(new Date()) } } })).toBeNull();
   });
 });
