@@ -5,6 +5,7 @@ import { invalidInput } from "../../contract/errors";
 import { iso } from "../../contract/time";
 import { createPkce, signState, STATE_LIFETIME_MS } from "../../connections/state";
 import { seal } from "../../connections/vault";
+import { providerMeant } from "./provider-name";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -28,7 +29,7 @@ export const connectionsConnect = defineCapability({
         .min(1)
         .max(60)
         .transform((key) => key.toLowerCase())
-        .describe("Provider key from the catalog of connections.list (includeCatalog: true), e.g. linkedin"),
+        .describe("Provider key or name from the catalog of connections.list (includeCatalog: true), e.g. linkedin or LinkedIn"),
     })
     .strict(),
   output: z
@@ -38,15 +39,14 @@ export const connectionsConnect = defineCapability({
     })
     .strict(),
   async check(ctx, input) {
-    if (ctx.connections.available(input.provider)) return;
-    const known = ctx.connections.catalog().some((entry) => entry.provider === input.provider);
-    throw known
-      ? invalidInput("provider", `${input.provider} is in the catalog but not configured on this service yet`, { reason: "not_available" })
-      : invalidInput("provider", `${input.provider} is not in the catalog; connections.list with includeCatalog lists the providers`, { reason: "unknown_provider" });
+    const meant = providerMeant(ctx.connections.catalog(), input.provider);
+    if (ctx.connections.available(meant.provider)) return;
+    throw invalidInput("provider", `${meant.name} is in the catalog but not configured on this service yet`, { reason: "not_available" });
   },
-  summarize: (ctx, input) => `Start connecting ${input.provider} to ${ctx.brand.name} (a person finishes it on the provider's page).`,
+  summarize: (ctx, input) => `Start connecting ${providerMeant(ctx.connections.catalog(), input.provider).name} to ${ctx.brand.name} (a person finishes it on the provider's page).`,
   async execute(ctx, input) {
-    const provider = ctx.connections.available(input.provider)!; // check() ran in this transaction
+    // check() ran in this transaction: the provider meant is in the catalog and configured
+    const provider = ctx.connections.available(providerMeant(ctx.connections.catalog(), input.provider).provider)!;
     // a pending connection is reused, so opening several links never piles up connections
     const pending = await ctx.db.connection.findFirst({
       where: { brandId: ctx.brand.id, provider: provider.provider, status: "pending_setup" },
