@@ -102,7 +102,7 @@ describe("the chat page without a model, in Chromium", () => {
     await page.getByTestId("chat-input").pressSequentially("kit");
     await expect.poll(() => palette.locator("[data-testid^=slash-item-]").count()).toBe(1);
     await page.getByTestId("chat-input").press("Enter");
-    await page.getByLabel("colors", { exact: true }).check(); // the parts field: a checkbox per part
+    await page.getByLabel("Colours", { exact: true }).check(); // the parts field: a checkbox per part, in words
     await screenshot(page, "slash-form", { fullPage: false });
     await page.getByTestId("slash-run").click();
 

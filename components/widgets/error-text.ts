@@ -16,6 +16,11 @@ const FIELD_WORDS: Record<string, string> = {
   mimeType: "file type",
   fileName: "file name",
   cursor: "page position",
+  // a record chosen by name in a form: its id is not what a person knows it by
+  id: "item",
+  connectionId: "connection",
+  capabilityId: "action",
+  countryCode: "country",
 };
 
 /** `questions.0.key` → "question 1 key"; `fileName` → "file name". */

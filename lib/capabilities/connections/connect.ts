@@ -36,6 +36,7 @@ export const connectionsConnect = defineCapability({
     .object({
       authorizationUrl: z.url().describe("Link for the person making this call to open in a browser, signed in to this service as themselves (a browser without a sign-in asks them to sign in first); it leads to the provider's consent page"),
       expiresAt: z.string().describe("The link works once, until this time (10 minutes)"),
+      name: z.string().describe("The provider's name, as people know it, e.g. LinkedIn"),
     })
     .strict(),
   async check(ctx, input) {
@@ -70,6 +71,6 @@ export const connectionsConnect = defineCapability({
       data: { id: stateId, connectionId, userId: ctx.actor.userId, codeVerifier: seal(verifier, `oauth-state:${stateId}`), expiresAt, createdAt: ctx.now },
     });
     const state = signState({ id: stateId, provider: provider.provider });
-    return { authorizationUrl: ctx.connections.linkUrl(state), expiresAt: iso(expiresAt) };
+    return { authorizationUrl: ctx.connections.linkUrl(state), expiresAt: iso(expiresAt), name: provider.name };
   },
 });
