@@ -313,7 +313,7 @@ describe("widgets through slash commands, in Chromium", () => {
   }, 60_000);
 
   it("action_link: connections.connect's link, clicked by the person who asked, goes through the provider and back to a page saying it is connected", async () => {
-    const widget = (await slash(admin, "connections.connect", () => admin.getByTestId("slash-field-provider").selectOption({ label: "Mock Social" }))).getByTestId("widget-action_link");
+    const widget = (await slash(admin, "connections.connect", async () => void (await admin.getByTestId("slash-field-provider").selectOption({ label: "Mock Social" })))).getByTestId("widget-action_link");
     const link = widget.getByTestId("action-link-open");
     // the link leads to this service first, which checks who opened it, then to the provider
     expect((await link.getAttribute("href"))!.startsWith(`${server.url}/api/connections/start?state=`)).toBe(true);
