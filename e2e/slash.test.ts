@@ -107,7 +107,7 @@ describe("the chat page without a model, in Chromium", () => {
     await page.getByTestId("slash-run").click();
 
     const widget = page.getByTestId("slash-result").getByTestId("widget-palette");
-    await expect.poll(() => widget.locator('tr[data-hex="#FAF7F0"]').innerText()).toMatch(/Flour[\s\S]*background/);
+    await expect.poll(() => widget.locator('tr[data-hex="#FAF7F0"]').innerText()).toMatch(/Flour[\s\S]*Background/);
     expect(await page.getByTestId("slash-palette").count()).toBe(0);
     await screenshot(page, "slash-result", { fullPage: false });
     expect(blocked).toEqual([]); // the page fetched nothing from elsewhere

@@ -147,13 +147,13 @@ describe("widgets through slash commands, in Chromium", () => {
     const palette = result.getByTestId("widget-palette");
     await expect.poll(() => palette.locator("tbody tr").count()).toBe(3);
     const espresso = palette.locator('tr[data-hex="#3B2418"]');
-    expect(await espresso.innerText()).toMatch(/Espresso[\s\S]*#3B2418[\s\S]*primary[\s\S]*AAA/);
+    expect(await espresso.innerText()).toMatch(/Espresso[\s\S]*#3B2418[\s\S]*Primary[\s\S]*AAA/);
     // Crema on white is far below 4.5:1
     expect(await palette.locator('tr[data-hex="#F3E5D0"]').innerText()).toContain("below AA");
     // the AA line is 4.5:1: Leaf passes on white (5.04) and not on black (4.17)
     expect(await palette.locator('tr[data-hex="#2F7D4F"]').innerText()).toMatch(/5\.04:1\s*AA\s[\s\S]*4\.17:1\s*below AA/);
     // the usage instructions the read returned are shown too (they rendered as nothing before)
-    expect(await palette.getByTestId("palette-instructions").innerText()).toMatch(/colors[\s\S]*Espresso leads; Crema only as a background\./);
+    expect(await palette.getByTestId("palette-instructions").innerText()).toMatch(/Colours[\s\S]*Espresso leads; Crema only as a background\./);
     await shot(palette, "palette");
   });
 

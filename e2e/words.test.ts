@@ -104,6 +104,8 @@ beforeAll(async () => {
   expectOk(await confirmAndCall("kit.instructions.update", adminKey, { brand: brand.shortId, section: "colors", text: "Brown leads; cream only behind text." }, url));
   expectOk(await call("questions.ask", adminKey, { brand: brand.shortId, questions: [{ key: "tone", question: "Which tone do we use?", scope: "brand_kit", options: ["Warm", "Plain"] }] }, url));
   browser = await launchBrowser();
+  // the fresh server's first pages are slow on a loaded machine: fetched once before signing in
+  for (const warm of ["/sign-in", "/"]) await fetch(`${server.url}${warm}`).catch(() => undefined);
   pages.admin = await signedInPage(people.admin);
   pages.viewer = await signedInPage(people.viewer);
 }, 180_000);
@@ -119,7 +121,7 @@ describe.each(["admin", "viewer"] as const)("every slash form in words, as %s", 
   it("no machine words in any form or action, required fields marked, axe clean", async () => {
     const page = pages[who];
     const { items } = (await (await page.request.get(`${server.url}/api/assistant/capabilities?brand=${brand.shortId}`)).json()) as { items: { id: string; widget: string | null }[] };
-    expect(items.length).toBeGreaterThan(who === "admin" ? 15 : 8);
+    expect(items.length).toBeGreaterThan(who === "admin" ? 15 : 5);
     const found: string[] = [];
     for (const { id, widget } of items) {
       await open(page, id);
@@ -143,6 +145,22 @@ describe.each(["admin", "viewer"] as const)("every slash form in words, as %s", 
         found.push(...(await unmarkedRequired(form)).map((control) => `${id} action ${index}: ${control} required but not marked`));
       }
       await form.getByRole("button", { name: "Cancel" }).click();
+    }
+    expect(found).toEqual([]);
+  }, 240_000);
+});
+
+describe.each(["admin", "viewer"] as const)("every read's card in words, as %s", (who) => {
+  it("no machine words in the cards of the reads this person may run", async () => {
+    const page = pages[who];
+    const { items } = (await (await page.request.get(`${server.url}/api/assistant/capabilities?brand=${brand.shortId}`)).json()) as { items: { id: string; kind: string }[] };
+    const found: string[] = [];
+    // a file's details need a file chosen; the rest run as they open
+    for (const { id } of items.filter((item) => item.kind === "read" && item.id !== "library.asset.get")) {
+      const result = await run(page, id);
+      const card = result.locator("[data-testid^=widget-]").first();
+      await card.waitFor();
+      found.push(...(await machineWordsIn(card)).map((line) => `${id}: ${line}`));
     }
     expect(found).toEqual([]);
   }, 240_000);
