@@ -63,6 +63,8 @@ async function unmarkedRequired(form: Locator): Promise<string[]> {
 async function signedInPage(person: Person): Promise<Page> {
   const { page } = await newPage(browser, server.url);
   await page.setViewportSize({ width: 1100, height: 900 });
+  // a step that cannot happen fails naming its locator, well within the test's own time
+  page.setDefaultTimeout(15_000);
   await signIn(page, person.email, person.password);
   await page.waitForFunction((shortId) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId, brand.shortId);
   return page;
