@@ -10,6 +10,7 @@ import type { EnvelopeError } from "@/components/widgets/types";
 import { WidgetError } from "@/components/widgets/widget-error";
 import { helpFor } from "./field-help";
 import { FILLED_ITEM_FIELDS, pickerFor, pickerOptions } from "./form-knowledge";
+import { Label } from "./field-label";
 import { labelFor } from "./form-words";
 import type { Field, FormValue } from "./schema-fields";
 
@@ -120,7 +121,7 @@ function ObjectListInput({ field, label, value, onChange, picker }: { field: Fie
         <div key={index} className="slash-record" data-testid={`slash-record-${index}`}>
           <span className="slash-record-head">
             <strong>
-              {labelOf(one)} {index + 1}
+              {labelFor("", one)} {index + 1}
             </strong>
             {value.length > (field.minItems ?? 1) && (
               <button type="button" className="link-button" onClick={() => onChange(value.filter((_, at) => at !== index))}>
@@ -144,23 +145,3 @@ function ObjectListInput({ field, label, value, onChange, picker }: { field: Fie
 
 // a number box, a date and time picker; everything else types text
 const INPUT_TYPES: Partial<Record<Field["kind"], string>> = { number: "number", datetime: "datetime-local" };
-
-/** A field's name, and "required" when it is: the word is for the eye, aria-required for assistive technology. */
-function Label({ text, required }: { text: string; required: boolean }) {
-  return (
-    <span>
-      {text}
-      {required && (
-        <span className="badge field-required" aria-hidden="true">
-          required
-        </span>
-      )}
-    </span>
-  );
-}
-
-/** "hex" → "Colour code", "expectedRevision" → "Version you were looking at": as errors say it. */
-export function labelOf(name: string): string {
-  const words = fieldInWords(name);
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
