@@ -59,7 +59,7 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     const palette = (await view(page, "kit_read", { brand })).frame;
     await palette.getByTestId("widget-palette").waitFor();
     await expect.poll(() => palette.locator("tr[data-hex]").count()).toBe(2);
-    expect(await palette.locator('tr[data-hex="#3B2416"]').textContent()).toMatch(/Espresso.*#3B2416.*primary.*:1.*(AAA|AA)/);
+    expect(await palette.locator('tr[data-hex="#3B2416"]').textContent()).toMatch(/Espresso.*#3B2416.*Primary.*:1.*(AAA|AA)/);
     expect(await palette.locator('tr[data-hex="#F2E3C6"] .badge').allTextContents()).toContain("below AA");
 
     const carousel = (await view(page, "library_search", { brand })).frame;

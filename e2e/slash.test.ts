@@ -102,12 +102,12 @@ describe("the chat page without a model, in Chromium", () => {
     await page.getByTestId("chat-input").pressSequentially("kit");
     await expect.poll(() => palette.locator("[data-testid^=slash-item-]").count()).toBe(1);
     await page.getByTestId("chat-input").press("Enter");
-    await page.getByLabel("colors", { exact: true }).check(); // the parts field: a checkbox per part
+    await page.getByLabel("Colours", { exact: true }).check(); // the parts field: a checkbox per part, in words
     await screenshot(page, "slash-form", { fullPage: false });
     await page.getByTestId("slash-run").click();
 
     const widget = page.getByTestId("slash-result").getByTestId("widget-palette");
-    await expect.poll(() => widget.locator('tr[data-hex="#FAF7F0"]').innerText()).toMatch(/Flour[\s\S]*background/);
+    await expect.poll(() => widget.locator('tr[data-hex="#FAF7F0"]').innerText()).toMatch(/Flour[\s\S]*Background/);
     expect(await page.getByTestId("slash-palette").count()).toBe(0);
     await screenshot(page, "slash-result", { fullPage: false });
     expect(blocked).toEqual([]); // the page fetched nothing from elsewhere

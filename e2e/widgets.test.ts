@@ -147,13 +147,13 @@ describe("widgets through slash commands, in Chromium", () => {
     const palette = result.getByTestId("widget-palette");
     await expect.poll(() => palette.locator("tbody tr").count()).toBe(3);
     const espresso = palette.locator('tr[data-hex="#3B2418"]');
-    expect(await espresso.innerText()).toMatch(/Espresso[\s\S]*#3B2418[\s\S]*primary[\s\S]*AAA/);
+    expect(await espresso.innerText()).toMatch(/Espresso[\s\S]*#3B2418[\s\S]*Primary[\s\S]*AAA/);
     // Crema on white is far below 4.5:1
     expect(await palette.locator('tr[data-hex="#F3E5D0"]').innerText()).toContain("below AA");
     // the AA line is 4.5:1: Leaf passes on white (5.04) and not on black (4.17)
     expect(await palette.locator('tr[data-hex="#2F7D4F"]').innerText()).toMatch(/5\.04:1\s*AA\s[\s\S]*4\.17:1\s*below AA/);
     // the usage instructions the read returned are shown too (they rendered as nothing before)
-    expect(await palette.getByTestId("palette-instructions").innerText()).toMatch(/colors[\s\S]*Espresso leads; Crema only as a background\./);
+    expect(await palette.getByTestId("palette-instructions").innerText()).toMatch(/Colours[\s\S]*Espresso leads; Crema only as a background\./);
     await shot(palette, "palette");
   });
 
@@ -313,7 +313,7 @@ describe("widgets through slash commands, in Chromium", () => {
   }, 60_000);
 
   it("action_link: connections.connect's link, clicked by the person who asked, goes through the provider and back to a page saying it is connected", async () => {
-    const widget = (await slash(admin, "connections.connect", () => admin.getByTestId("slash-field-provider").fill("mocksocial"))).getByTestId("widget-action_link");
+    const widget = (await slash(admin, "connections.connect", async () => void (await admin.getByTestId("slash-field-provider").selectOption({ label: "Mock Social" })))).getByTestId("widget-action_link");
     const link = widget.getByTestId("action-link-open");
     // the link leads to this service first, which checks who opened it, then to the provider
     expect((await link.getAttribute("href"))!.startsWith(`${server.url}/api/connections/start?state=`)).toBe(true);

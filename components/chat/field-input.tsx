@@ -1,12 +1,17 @@
 "use client";
 // One field of a slash form: a checkbox, a set of choices, a picker of the brand's own things (by
-// name, from form-knowledge.ts), a list of small records with Add and Remove, or a text box.
-import { useEffect, useState } from "react";
+// name, from form-knowledge.ts), a list of small records with Add and Remove, or a text box. Every
+// label and choice in words (form-words.ts, value-words.ts); a required field says so, on screen and
+// to assistive technology (aria-required), and an optional one needs no mark.
+import { useEffect, useState, type ReactNode } from "react";
 import { fieldInWords } from "@/components/widgets/error-text";
+import { valueInWords } from "@/components/widgets/value-words";
 import type { EnvelopeError } from "@/components/widgets/types";
 import { WidgetError } from "@/components/widgets/widget-error";
 import { helpFor } from "./field-help";
 import { FILLED_ITEM_FIELDS, pickerFor, pickerOptions } from "./form-knowledge";
+import { Label } from "./field-label";
+import { labelFor } from "./form-words";
 import type { Field, FormValue } from "./schema-fields";
 
 type Props = {
@@ -20,18 +25,19 @@ type Props = {
 };
 
 export function FieldInput({ field, value, onChange, picker, testId }: Props) {
-  const label = `${labelOf(field.name)}${field.required ? "" : " (optional)"}`;
+  const label = <Label text={labelFor(picker?.capabilityId ?? "", field.name)} required={field.required} />;
+  const required = field.required || undefined;
   const name = testId ?? `slash-field-${field.name}`;
   const source = picker && pickerFor(picker.capabilityId, field.name);
   // words for people (field-help.ts), not the registry's description written for the model
   const help = helpFor(picker?.capabilityId ?? "", field.name);
-  if (source && picker) return <PickerInput label={label} name={name} value={typeof value === "string" ? value : ""} onChange={onChange} source={source} brand={picker.brand} />;
+  if (source && picker) return <PickerInput label={label} required={required} name={name} value={typeof value === "string" ? value : ""} onChange={onChange} source={source} brand={picker.brand} />;
   if (field.kind === "object-list") return <ObjectListInput field={field} label={label} value={Array.isArray(value) ? (value as Record<string, FormValue>[]) : [{}]} onChange={onChange} picker={picker} />;
   if (field.kind === "boolean") {
     return (
       <label className="slash-field slash-check">
-        <input type="checkbox" data-testid={name} checked={value === true} onChange={(event) => onChange(event.target.checked)} />
-        <span>{label}</span>
+        <input type="checkbox" data-testid={name} aria-required={required} checked={value === true} onChange={(event) => onChange(event.target.checked)} />
+        {label}
         {help && <small>{help}</small>}
       </label>
     );
@@ -44,8 +50,8 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
         <span className="slash-options">
         {field.options.map((option) => (
           <label key={option} className="slash-check">
-            <input type="checkbox" checked={chosen.includes(option)} onChange={(event) => onChange(event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))} />
-            {option}
+            <input type="checkbox" value={option} checked={chosen.includes(option)} onChange={(event) => onChange(event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))} />
+            {valueInWords(option, field.name)}
           </label>
         ))}
         </span>
@@ -57,18 +63,20 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
   const multiline = field.kind === "longtext" || field.kind === "json" || field.kind === "string-list";
   return (
     <label className="slash-field">
-      <span>{label}</span>
+      {label}
       {field.kind === "enum" ? (
-        <select data-testid={name} value={text} onChange={(event) => onChange(event.target.value)}>
-          {!field.required || text === "" ? <option value="">—</option> : null}
+        <select data-testid={name} aria-required={required} value={text} onChange={(event) => onChange(event.target.value)}>
+          {!field.required || text === "" ? <option value="">{field.required ? "Choose…" : "—"}</option> : null}
           {field.options.map((option) => (
-            <option key={option}>{option}</option>
+            <option key={option} value={option}>
+              {valueInWords(option, field.name)}
+            </option>
           ))}
         </select>
       ) : multiline ? (
-        <textarea data-testid={name} value={text} rows={field.kind === "json" ? 5 : 3} onChange={(event) => onChange(event.target.value)} placeholder={field.kind === "string-list" ? "One per line" : field.kind === "json" ? "JSON" : undefined} />
+        <textarea data-testid={name} aria-required={required} value={text} rows={field.kind === "json" ? 5 : 3} onChange={(event) => onChange(event.target.value)} placeholder={field.kind === "string-list" ? "One per line" : field.kind === "json" ? "JSON" : undefined} />
       ) : (
-        <input data-testid={name} type={field.kind === "number" ? "number" : "text"} value={text} onChange={(event) => onChange(event.target.value)} />
+        <input data-testid={name} aria-required={required} type={INPUT_TYPES[field.kind] ?? "text"} value={text} onChange={(event) => onChange(event.target.value)} />
       )}
       {help && <small>{help}</small>}
     </label>
@@ -76,9 +84,9 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
 }
 
 /** The brand's things by name (files, questions, contact channels, connections), never an id box. */
-type PickerProps = { label: string; name: string; value: string; onChange: (value: FormValue) => void; source: NonNullable<ReturnType<typeof pickerFor>>; brand: string };
+type PickerProps = { label: ReactNode; required?: true; name: string; value: string; onChange: (value: FormValue) => void; source: NonNullable<ReturnType<typeof pickerFor>>; brand: string };
 
-function PickerInput({ label, name, value, onChange, source, brand }: PickerProps) {
+function PickerInput({ label, required, name, value, onChange, source, brand }: PickerProps) {
   const [options, setOptions] = useState<{ value: string; label: string }[] | null>(null);
   const [error, setError] = useState<EnvelopeError | null>(null);
   useEffect(() => {
@@ -86,8 +94,8 @@ function PickerInput({ label, name, value, onChange, source, brand }: PickerProp
   }, [source, brand]);
   return (
     <label className="slash-field">
-      <span>{label}</span>
-      <select data-testid={name} value={value} disabled={!options} onChange={(event) => onChange(event.target.value)}>
+      {label}
+      <select data-testid={name} aria-required={required} value={value} disabled={!options} onChange={(event) => onChange(event.target.value)}>
         <option value="">{options ? (options.length === 0 ? "Nothing to choose from yet" : "Choose…") : "Loading…"}</option>
         {options?.map((option) => (
           <option key={option.value} value={option.value}>
@@ -101,7 +109,7 @@ function PickerInput({ label, name, value, onChange, source, brand }: PickerProp
 }
 
 /** A list of small records (the questions to ask): one group of fields per item, Add and Remove. */
-function ObjectListInput({ field, label, value, onChange, picker }: { field: Field; label: string; value: Record<string, FormValue>[]; onChange: (value: FormValue) => void; picker?: Props["picker"] }) {
+function ObjectListInput({ field, label, value, onChange, picker }: { field: Field; label: ReactNode; value: Record<string, FormValue>[]; onChange: (value: FormValue) => void; picker?: Props["picker"] }) {
   const itemFields = (field.itemFields ?? []).filter((inner) => !FILLED_ITEM_FIELDS.has(inner.name));
   const max = field.maxItems ?? 20;
   const one = fieldInWords(field.name).replace(/s$/, "");
@@ -113,7 +121,7 @@ function ObjectListInput({ field, label, value, onChange, picker }: { field: Fie
         <div key={index} className="slash-record" data-testid={`slash-record-${index}`}>
           <span className="slash-record-head">
             <strong>
-              {labelOf(one)} {index + 1}
+              {labelFor("", one)} {index + 1}
             </strong>
             {value.length > (field.minItems ?? 1) && (
               <button type="button" className="link-button" onClick={() => onChange(value.filter((_, at) => at !== index))}>
@@ -135,8 +143,5 @@ function ObjectListInput({ field, label, value, onChange, picker }: { field: Fie
   );
 }
 
-/** "hex" → "Colour code", "expectedRevision" → "Version you were looking at": as errors say it. */
-export function labelOf(name: string): string {
-  const words = fieldInWords(name);
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+// a number box, a date and time picker; everything else types text
+const INPUT_TYPES: Partial<Record<Field["kind"], string>> = { number: "number", datetime: "datetime-local" };

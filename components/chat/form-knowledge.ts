@@ -4,9 +4,12 @@
 // instead of boxes for their ids. One place, read by the form (schema-form.tsx) and the palette.
 import { runCapability } from "@/components/widgets/run";
 import { okData, type EnvelopeError, type ToolEnvelope } from "@/components/widgets/types";
+import { valueInWords } from "@/components/widgets/value-words";
 
 /** filled at each run, never shown */
 export const FILLED_FIELDS = new Set(["idempotencyKey", "expectedRevision"]);
+/** never asked: what the form fills, and a page position (a card pages itself with Next page) */
+export const NOT_ASKED = new Set([...FILLED_FIELDS, "cursor"]);
 /** inside a list of records: a question's stable key is made from its words */
 export const FILLED_ITEM_FIELDS = new Set(["key"]);
 
@@ -14,6 +17,9 @@ type Option = { value: string; label: string };
 type Source = { capabilityId: string; input: Record<string, unknown>; options: (data: unknown) => Option[] };
 type Items = { items?: Record<string, unknown>[] };
 const items = (data: unknown) => (data as Items | undefined)?.items ?? [];
+type Catalog = { catalog?: { provider: string; name: string; available: boolean }[] };
+/** a service's name ("Mock Social") from the catalog connections.list sent with its items */
+const providerName = (data: unknown, provider: string) => (data as Catalog | undefined)?.catalog?.find((entry) => entry.provider === provider)?.name ?? valueInWords(provider);
 
 const FILES: Source = {
   capabilityId: "library.search",
@@ -33,15 +39,24 @@ const PICKERS: Record<string, Source> = {
   "brand.contacts.save.id": {
     capabilityId: "brand.contacts.list",
     input: {},
-    options: (data) => items(data).map((contact) => ({ value: String(contact.id), label: `${String(contact.type)}: ${String(contact.value)}${contact.label ? ` (${String(contact.label)})` : ""}` })),
+    options: (data) => items(data).map((contact) => ({ value: String(contact.id), label: `${valueInWords(String(contact.type))}: ${String(contact.value)}${contact.label ? ` (${String(contact.label)})` : ""}` })),
+  },
+  // the services by name, those this service can connect first: nobody types a provider's key
+  "connections.connect.provider": {
+    capabilityId: "connections.list",
+    input: { includeCatalog: true },
+    options: (data) =>
+      ((data as Catalog | undefined)?.catalog ?? [])
+        .filter((entry) => entry.available)
+        .map((entry) => ({ value: entry.provider, label: entry.name })),
   },
   "connections.disconnect.connectionId": {
     capabilityId: "connections.list",
-    input: {},
+    input: { includeCatalog: true },
     options: (data) =>
       items(data)
         .filter((connection) => connection.status !== "disconnected")
-        .map((connection) => ({ value: String(connection.id), label: `${String(connection.provider)}${connection.account ? ` · ${String(connection.account)}` : ""} (${String(connection.status)})` })),
+        .map((connection) => ({ value: String(connection.id), label: `${providerName(data, String(connection.provider))}${connection.account ? ` · ${String(connection.account)}` : ""} (${valueInWords(String(connection.status)).toLowerCase()})` })),
   },
 };
 

@@ -13,12 +13,13 @@ export type JsonSchema = {
   anyOf?: JsonSchema[];
   default?: unknown;
   description?: string;
+  format?: string;
   maxLength?: number;
   minItems?: number;
   maxItems?: number;
 };
 
-export type FieldKind = "text" | "longtext" | "number" | "boolean" | "enum" | "enum-list" | "string-list" | "object-list" | "json";
+export type FieldKind = "text" | "longtext" | "number" | "boolean" | "enum" | "enum-list" | "string-list" | "object-list" | "json" | "datetime";
 export type Field = {
   name: string; kind: FieldKind; required: boolean; options: string[]; description?: string; initial: FormValue;
   /** object-list: the fields of one item; min/max items */
@@ -44,6 +45,8 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (schema.type === "array" && schema.items?.type === "string") return schema.items.enum ? "enum-list" : "string-list";
   // a list of flat records (the questions to ask): one small form per item, never a JSON box
   if (schema.type === "array" && schema.items?.type === "object" && fieldsOf(schema.items).every((field) => field.kind !== "json" && field.kind !== "object-list")) return "object-list";
+  // a moment is picked on a calendar, in the person's own time zone, never typed as ISO 8601
+  if (schema.type === "string" && schema.format === "date-time") return "datetime";
   if (schema.type === "string") return (schema.maxLength ?? 0) > 300 ? "longtext" : "text";
   return "json";
 }
@@ -108,6 +111,7 @@ export function inputOf(fields: Field[], values: Record<string, FormValue>, fixe
     if (text === "" && field.kind === "string-list" && field.required) input[field.name] = []; // a list may be empty
     if (text === "") continue; // left empty: the server says whether it was required
     if (field.kind === "number") input[field.name] = Number.isNaN(Number(text)) ? text : Number(text);
+    else if (field.kind === "datetime") input[field.name] = Number.isNaN(new Date(text).getTime()) ? text : new Date(text).toISOString();
     else if (field.kind === "string-list") input[field.name] = text.split("\n").map((line) => line.trim()).filter(Boolean);
     else if (field.kind === "json") {
       try {

@@ -5,8 +5,10 @@
 import type { UIMessage } from "ai";
 import { Widget } from "@/components/widgets/registry";
 import type { CatalogueEntry } from "@/components/widgets/types";
-import { labelOf } from "./field-input";
+import { formatScalar } from "@/components/widgets/readable";
+import { valueInWords } from "@/components/widgets/value-words";
 import { FILLED_FIELDS } from "./form-knowledge";
+import { actionOfInput, labelFor } from "./form-words";
 import { MessageView } from "./message-view";
 import type { SlashResult } from "./slash-palette";
 
@@ -38,15 +40,24 @@ export function SlashMessage({ message, brand, byToolName }: { message: UIMessag
 
 const slashInput = (message: UIMessage) => ((message.parts.find((part) => part.type.startsWith("tool-")) as { input?: Record<string, unknown> } | undefined)?.input ?? {});
 
+// an id is chosen by name in the form and shown by name in the card; as a value it says nothing
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** What the person ran, with the values they gave, in the form's words. */
 function SlashEcho({ capabilityId, input }: { capabilityId: string; input: Record<string, unknown> }) {
-  const given = Object.entries(input).filter(([name, value]) => !FILLED_FIELDS.has(name) && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0));
+  const action = actionOfInput(capabilityId, input);
+  const given = Object.entries(input).filter(
+    ([name, value]) => !FILLED_FIELDS.has(name) && !(action && name in action.fixed) && value !== undefined && value !== "" && !(typeof value === "string" && ID.test(value)) && !(Array.isArray(value) && value.length === 0),
+  );
+  const said = (name: string, value: unknown) =>
+    typeof value === "object" ? (Array.isArray(value) ? `${value.length} item${value.length === 1 ? "" : "s"}` : "…") : typeof value === "string" && /^[a-z_]+$/.test(value) ? valueInWords(value, name) : formatScalar(value);
   return (
     <p className="slash-echo" data-testid="slash-echo">
       <code>/{capabilityId}</code>
+      {action && <span className="slash-echo-value">{action.label}</span>}
       {given.map(([name, value]) => (
         <span key={name} className="slash-echo-value">
-          {labelOf(name)}: {typeof value === "object" ? (Array.isArray(value) ? `${value.length} item${value.length === 1 ? "" : "s"}` : "…") : String(value)}
+          {labelFor(capabilityId, name)}: {said(name, value)}
         </span>
       ))}
     </p>

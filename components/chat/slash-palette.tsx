@@ -85,8 +85,8 @@ export function SlashPalette({ brand, conversationId, capabilities, filter, high
       {chosen ? (
         <>
           <div className="slash-head">
+            {/* the title says what it does; the description is written for the model (ids, keys) */}
             <strong>{chosen.title}</strong> <code>/{chosen.id}</code>
-            <p className="muted">{chosen.description}</p>
           </div>
           <SchemaForm
             key={chosen.id}

@@ -7,7 +7,8 @@ import { formatScalar } from "./readable";
 
 export function ActionLinkWidget({ capabilityId, input, envelope }: WidgetProps) {
   const link = okData<AuthorizationLink>(envelope);
-  const provider = typeof input.provider === "string" ? input.provider : "the provider";
+  // the provider's name as people know it (older results carry only what was typed)
+  const provider = link?.name ?? (typeof input.provider === "string" ? input.provider : "the provider");
   return (
     <WidgetFrame name="action_link" capabilityId={capabilityId} error={errorOf(envelope)}>
       {link && (

@@ -6,6 +6,7 @@ import { Badge, Empty, WidgetFrame } from "./frame";
 import { useWidgetCalls } from "./calls";
 import { errorOf, okData, type Question, type ToolEnvelope, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
+import { valueInWords } from "./value-words";
 
 export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { run } = useWidgetCalls();
@@ -63,7 +64,7 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
   return (
     <li className="question" data-testid={`question-${question.id}`}>
       <p className="question-text">
-        {question.question} <Badge tone="muted">{question.scope.replace("_", " ")}</Badge>
+        {question.question} <Badge tone="muted">{valueInWords(question.scope, "scope")}</Badge>
       </p>
       {answered ? (
         <p className="question-answered" data-testid="question-answered">

@@ -16,6 +16,11 @@ const FIELD_WORDS: Record<string, string> = {
   mimeType: "file type",
   fileName: "file name",
   cursor: "page position",
+  // a record chosen by name in a form: its id is not what a person knows it by
+  id: "item",
+  connectionId: "connection",
+  capabilityId: "action",
+  countryCode: "country",
 };
 
 /** `questions.0.key` → "question 1 key"; `fileName` → "file name". */
@@ -59,6 +64,8 @@ export function errorSentences(error: EnvelopeError): string[] {
       const issues = (details.issues as { field: string; message: string }[] | undefined) ?? [];
       const lines = issues.length > 0 ? issues.map((issue) => issueSentence(issue.field, issue.message)) : [];
       // an integration the service has not been set up for is not the person's mistake
+      // a file that is not its type: the server's sentence is already written for people
+      if (details.reason === "mime_mismatch") return [error.message];
       if (details.reason === "not_available") return ["This integration isn't set up on this service yet. Ask whoever runs the service to configure it."];
       const head = details.field ? `The ${fieldInWords(String(details.field))} isn't right.` : "Something in the request isn't right.";
       return [head, ...(lines.length > 0 ? lines : [error.message])];

@@ -6,6 +6,8 @@ import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { formatScalar, labelOf } from "./readable";
 import { NextPage, usePages } from "./pages";
 import { RowActions } from "./row-actions";
+import { ConnectButton } from "./connect-button";
+import { valueInWords } from "./value-words";
 import { errorOf, isRecord, okData, type WidgetProps } from "./types";
 
 type Item = Record<string, unknown>;
@@ -26,7 +28,7 @@ export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps
       {data?.catalog && (
         <>
           <h4 className="list-subhead">Providers you can connect</h4>
-          <Rows items={data.catalog} />
+          <Rows items={data.catalog} connect={brand} />
         </>
       )}
       <NextPage pages={pages} />
@@ -34,12 +36,13 @@ export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps
   );
 }
 
-function Rows({ items, actions }: { items: Item[]; actions?: { capabilityId: string; brand: string } }) {
+function Rows({ items, actions, connect }: { items: Item[]; actions?: { capabilityId: string; brand: string }; connect?: string }) {
   return (
     <ul className="list">
       {items.map((item, index) => {
         const titleKey = TITLE_FIELDS.find((key) => typeof item[key] === "string");
-        const details = Object.entries(item).filter(([key]) => key !== titleKey && !HIDDEN.has(key) && !BADGE_FIELDS.includes(key));
+        // a provider's key says nothing more than its name beside it
+        const details = Object.entries(item).filter(([key]) => key !== titleKey && !HIDDEN.has(key) && !BADGE_FIELDS.includes(key) && !(key === "provider" && "name" in item));
         return (
           <li key={String(item.id ?? index)} className="list-row">
             <div className="list-main">
@@ -51,11 +54,12 @@ function Rows({ items, actions }: { items: Item[]; actions?: { capabilityId: str
                   .join(" · ")}
               </span>
               {actions && <RowActions capabilityId={actions.capabilityId} item={item} brand={actions.brand} />}
+              {connect !== undefined && item.available === true && <ConnectButton brand={connect} provider={String(item.provider)} name={String(item.name)} />}
             </div>
             <span className="list-badges">
               {BADGE_FIELDS.filter((key) => item[key] !== undefined && item[key] !== null).map((key) => (
                 <Badge key={key} tone={badgeTone(item[key])}>
-                  {typeof item[key] === "boolean" ? (item[key] ? "available" : "not configured") : String(item[key])}
+                  {typeof item[key] === "boolean" ? (item[key] ? "available" : "not configured") : valueInWords(String(item[key]), key)}
                 </Badge>
               ))}
             </span>

@@ -8,6 +8,7 @@ import { normalizeHex } from "@/lib/capabilities/kit/color";
 import { contrastOf, level } from "./contrast";
 import { useWidgetCalls } from "./calls";
 import { errorOf, okData, type KitColor, type KitData, type ToolEnvelope, type WidgetProps } from "./types";
+import { valueInWords } from "./value-words";
 
 export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { run } = useWidgetCalls();
@@ -57,7 +58,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
               <ul>
                 {kit.typography.map((font) => (
                   <li key={`${font.family}-${font.role}`}>
-                    <strong>{font.family}</strong> · {font.role}
+                    <strong>{font.family}</strong> · {valueInWords(font.role, "role")}
                     {font.weights.length > 0 && <span className="muted"> ({font.weights.join(", ")})</span>}
                   </li>
                 ))}
@@ -86,7 +87,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
                 <dl>
                   {Object.entries(kit.instructions).map(([section, text]) => (
                     <div key={section}>
-                      <dt>{section.replace(/_/g, " ")}</dt>
+                      <dt>{valueInWords(section, "section")}</dt>
                       <dd style={{ whiteSpace: "pre-wrap", margin: "0 0 8px" }}>{text}</dd>
                     </div>
                   ))}
@@ -114,7 +115,7 @@ function ColorRow({ color, added }: { color: KitColor; added: boolean }) {
         <code>{color.hex}</code>
         <CopyHex hex={color.hex} />
       </td>
-      <td>{color.role}</td>
+      <td>{valueInWords(color.role, "role")}</td>
       <td>
         <Contrast ratio={contrast.onWhite} background="#FFFFFF" hex={color.hex} />
       </td>

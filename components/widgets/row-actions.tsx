@@ -7,6 +7,7 @@ import { CONTACT_TYPES } from "@/lib/capabilities/brand/contacts-shared";
 import { ConfirmWidget } from "./confirm";
 import { useWidgetCalls } from "./calls";
 import type { ToolEnvelope } from "./types";
+import { valueInWords } from "./value-words";
 import { WidgetError } from "./widget-error";
 
 type Item = Record<string, unknown>;
@@ -99,7 +100,7 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
         <select data-testid="row-edit-type" value={type} onChange={(event) => setType(event.target.value)}>
           {CONTACT_TYPES.map((name) => (
             <option key={name} value={name}>
-              {name}
+              {valueInWords(name, "type")}
             </option>
           ))}
         </select>
@@ -109,7 +110,7 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
         <input data-testid="row-edit-value" value={value} maxLength={500} onChange={(event) => setValue(event.target.value)} />
       </label>
       <label>
-        <span>Label (optional)</span>
+        <span>Label</span>
         <input data-testid="row-edit-label" value={label} maxLength={80} onChange={(event) => setLabel(event.target.value)} />
       </label>
       {proposal?.envelope.status === "error" && <WidgetError error={proposal.envelope.error} />}

@@ -49,7 +49,7 @@ export type AssetStatus = "proposed" | "approved" | "archived";
 export type AssetSummary = { id: string; name: string; category: string | null; mimeType: string; status: AssetStatus; createdAt: string };
 export type AssetDetail = AssetSummary & { description: string | null; sizeBytes: number; url: string; urlExpiresAt: string };
 export type UploadOutput = { uploadId: string; uploadUrl?: string; assetId?: string };
-export type AuthorizationLink = { authorizationUrl: string; expiresAt: string };
+export type AuthorizationLink = { authorizationUrl: string; expiresAt: string; name?: string };
 
 /** the data of an ok envelope, or undefined */
 export function okData<T>(envelope: ToolEnvelope | null): T | undefined {

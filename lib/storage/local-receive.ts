@@ -18,6 +18,7 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../private-files";
 import { claimBody, releaseBody } from "./bodies-in-flight";
 import { readFileStart, type LocalStorage } from "./local";
 import { bytesMatchType, SNIFF_BYTES } from "./mime";
+import { typeMismatchSentence } from "./type-words";
 import { UPLOAD_GRACE_MS } from "./upload-sweep";
 
 export type Received =
@@ -80,10 +81,9 @@ async function receiveClaimed(
     const sample = (await readFileStart(temporary, SNIFF_BYTES))!;
     const match = await bytesMatchType(expected.mimeType, sample);
     if (!match.ok) {
-      const seen = match.detected ? `${match.detected} bytes` : "bytes of no recognised type";
       return {
         ok: false, status: 422, code: "invalid_input", field: "mimeType", reason: "mime_mismatch",
-        message: `mimeType: declared ${expected.mimeType} but received ${seen}; nothing was stored`,
+        message: typeMismatchSentence(expected.mimeType, match.detected, "Nothing was stored."),
       };
     }
     if (Date.now() >= expected.expiresAt.getTime() + UPLOAD_GRACE_MS) {

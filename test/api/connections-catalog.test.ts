@@ -91,6 +91,18 @@ describe("catalog availability follows the configuration", () => {
     expect(new URL(providerUrl).searchParams.get("scope")).toBe("read write");
   });
 
+  it("a provider's name as people write it is taken for its key; a name that fits none is refused with the names", async () => {
+    for (const provider of ["Acme Social", "acme social", "ACME_SOCIAL"]) {
+      const data = expectOk(await on(server.url, "connections.connect", { provider }));
+      const providerUrl = await providerUrlOf(data.authorizationUrl, await signedInBrowser(server.url, world.admin.email));
+      expect(providerUrl.startsWith("https://auth.acme.example/oauth/authorize?")).toBe(true);
+    }
+    const error = expectError(await on(server.url, "connections.connect", { provider: "Acme Socal" }), 422, "invalid_input");
+    expect(error).toMatchObject({ field: "provider", reason: "unknown_provider" });
+    expect(error.message).toContain('"acme socal" is not a service that can be connected here; choose one of: LinkedIn, ');
+    expect(error.message).toContain("Acme Social");
+  });
+
   it("a provider in the catalog but not configured is 422 invalid_input on provider (reason not_available)", async () => {
     for (const [url, provider] of [[inject("baseUrl"), "linkedin"], [server.url, "facebook"]] as const) {
       const error = expectError(await on(url, "connections.connect", { provider }), 422, "invalid_input");

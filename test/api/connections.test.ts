@@ -93,7 +93,7 @@ describe("the whole flow: connect → provider → callback page → connections
     expect(link.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     const pending = expectOk(await asAdmin("connections.list")).items.filter((item: { provider: string }) => item.provider === "mockid");
-    expect(pending).toEqual([{ id: expect.any(String), provider: "mockid", account: null, status: "pending_setup", connectedAt: null }]);
+    expect(pending).toEqual([{ id: expect.any(String), provider: "mockid", name: "Mock mockid", account: null, status: "pending_setup", connectedAt: null }]);
 
     const callbackUrl = await visitProvider(link.authorizationUrl, adminBrowser);
     expect(callbackUrl.startsWith(`${server.url}/api/connections/callback?`)).toBe(true);
@@ -117,7 +117,7 @@ describe("the whole flow: connect → provider → callback page → connections
     expect(mock.userinfoCalls.at(-1)).toBe(`Bearer ${mock.tokenResponses.at(-1)!.access_token}`);
 
     const items = expectOk(await asAdmin("connections.list")).items.filter((item: { provider: string }) => item.provider === "mockid");
-    expect(items).toEqual([{ id: pending[0].id, provider: "mockid", account: "Northwind <Social>", status: "connected", connectedAt: expect.any(String) }]);
+    expect(items).toEqual([{ id: pending[0].id, provider: "mockid", name: "Mock mockid", account: "Northwind <Social>", status: "connected", connectedAt: expect.any(String) }]);
     expect(Date.parse(items[0].connectedAt)).toBeGreaterThanOrEqual(before);
     expect(items[0].connectedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });

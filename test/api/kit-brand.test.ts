@@ -288,6 +288,8 @@ describe("brand.profile.update", () => {
     const after = await overview(world);
     expect(after.revision).toBe(revision + 1);
     expect(after.name).toBe("Northwind Coffee Roasters");
+    // the profile as stored, so a form that edits it starts from it
+    expect(after.profile).toEqual({ displayName: "Northwind Coffee Roasters", countryCode: "FR", city: "Lyon", organizationType: "shop", primaryLanguage: "en-GB" });
 
     // a partial update changes only what it names
     const next = expectOk(await update(world, { expectedRevision: revision + 1, primaryLanguage: "zh-hant-tw" }));

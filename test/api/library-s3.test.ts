@@ -73,7 +73,9 @@ describe("library on S3", () => {
     const text = bytes.text();
     const fake = expectOk(await start({ fileName: "fake.png", mimeType: "image/png", sizeBytes: text.length }));
     expect((await put(fake.uploadUrl, text, "image/png")).status).toBe(200);
-    expect(expectError(await complete(fake.uploadId), 422, "invalid_input")).toMatchObject({ field: "uploadId", reason: "mime_mismatch" });
+    const mismatch = expectError(await complete(fake.uploadId), 422, "invalid_input");
+    expect(mismatch).toMatchObject({ field: "uploadId", reason: "mime_mismatch", issues: [{ field: "uploadId", message: mismatch.message }] });
+    expect(mismatch.message).toMatch(/^This file is not a PNG image \(its contents are of no type we recognise\);.* Nothing was registered\.$/);
     expect(await db().asset.count({ where: { uploadId: fake.uploadId } })).toBe(0);
 
     const never = expectOk(await start({ fileName: "never.txt", mimeType: "text/plain", sizeBytes: 3 }));

@@ -27,12 +27,23 @@ export const brandOverview = defineCapability({
       role: z.enum(["viewer", "member", "admin"]).nullable().describe("The caller's brand role; null for staff"),
       capabilities: z.array(z.string()).describe("Capability ids the caller may use in this brand through this door"),
       revision: int53().describe("Genome revision that brand.profile.update expects"),
+      // additive, like revision: what brand.profile.update changes, so a form can start from it
+      profile: z
+        .object({
+          displayName: z.string().nullable(),
+          countryCode: z.string().nullable().describe("ISO 3166-1 alpha-2"),
+          city: z.string().nullable(),
+          organizationType: z.string().nullable(),
+          primaryLanguage: z.string().nullable().describe("BCP 47 language tag"),
+        })
+        .strict()
+        .describe("The profile fields brand.profile.update changes, as they are now (null when never set)"),
     })
     .strict(),
   async execute(ctx) {
     const brandId = ctx.brand.id;
     const [genome, manager, activeWorks, pendingTasks, pendingMemory] = await Promise.all([
-      ctx.db.genome.findUnique({ where: { brandId }, select: { revision: true, displayName: true } }),
+      ctx.db.genome.findUnique({ where: { brandId }, select: { revision: true, displayName: true, countryCode: true, city: true, organizationType: true, primaryLanguage: true } }),
       ctx.brand.managerId
         ? ctx.db.user.findUnique({ where: { id: ctx.brand.managerId }, select: { id: true, name: true, avatarUrl: true } })
         : null,
@@ -50,6 +61,10 @@ export const brandOverview = defineCapability({
       role: ctx.role,
       capabilities: ctx.callableCapabilities(),
       revision: genome?.revision ?? 1,
+      profile: {
+        displayName: genome?.displayName ?? null, countryCode: genome?.countryCode ?? null, city: genome?.city ?? null,
+        organizationType: genome?.organizationType ?? null, primaryLanguage: genome?.primaryLanguage ?? null,
+      },
     };
   },
 });

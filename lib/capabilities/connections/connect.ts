@@ -6,6 +6,7 @@ import { iso } from "../../contract/time";
 import { timestamp } from "../schemas";
 import { createPkce, signState, STATE_LIFETIME_MS } from "../../connections/state";
 import { seal } from "../../connections/vault";
+import { providerMeant } from "./provider-name";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -29,25 +30,25 @@ export const connectionsConnect = defineCapability({
         .min(1)
         .max(60)
         .transform((key) => key.toLowerCase())
-        .describe("Provider key from the catalog of connections.list (includeCatalog: true), e.g. linkedin"),
+        .describe("Provider key or name from the catalog of connections.list (includeCatalog: true), e.g. linkedin or LinkedIn"),
     })
     .strict(),
   output: z
     .object({
       authorizationUrl: z.url().describe("Link for the person making this call to open in a browser, signed in to this service as themselves (a browser without a sign-in asks them to sign in first); it leads to the provider's consent page"),
       expiresAt: timestamp().describe("The link works once, until this time (10 minutes)"),
+      name: z.string().describe("The provider's name, as people know it, e.g. LinkedIn"),
     })
     .strict(),
   async check(ctx, input) {
-    if (ctx.connections.available(input.provider)) return;
-    const known = ctx.connections.catalog().some((entry) => entry.provider === input.provider);
-    throw known
-      ? invalidInput("provider", `${input.provider} is in the catalog but not configured on this service yet`, { reason: "not_available" })
-      : invalidInput("provider", `${input.provider} is not in the catalog; connections.list with includeCatalog lists the providers`, { reason: "unknown_provider" });
+    const meant = providerMeant(ctx.connections.catalog(), input.provider);
+    if (ctx.connections.available(meant.provider)) return;
+    throw invalidInput("provider", `${meant.name} is in the catalog but not configured on this service yet`, { reason: "not_available" });
   },
-  summarize: (ctx, input) => `Start connecting ${input.provider} to ${ctx.brand.name} (a person finishes it on the provider's page).`,
+  summarize: (ctx, input) => `Start connecting ${providerMeant(ctx.connections.catalog(), input.provider).name} to ${ctx.brand.name} (a person finishes it on the provider's page).`,
   async execute(ctx, input) {
-    const provider = ctx.connections.available(input.provider)!; // check() ran in this transaction
+    // check() ran in this transaction: the provider meant is in the catalog and configured
+    const provider = ctx.connections.available(providerMeant(ctx.connections.catalog(), input.provider).provider)!;
     // a pending connection is reused, so opening several links never piles up connections
     const pending = await ctx.db.connection.findFirst({
       where: { brandId: ctx.brand.id, provider: provider.provider, status: "pending_setup" },
@@ -71,6 +72,6 @@ export const connectionsConnect = defineCapability({
       data: { id: stateId, connectionId, userId: ctx.actor.userId, codeVerifier: seal(verifier, `oauth-state:${stateId}`), expiresAt, createdAt: ctx.now },
     });
     const state = signState({ id: stateId, provider: provider.provider });
-    return { authorizationUrl: ctx.connections.linkUrl(state), expiresAt: iso(expiresAt) };
+    return { authorizationUrl: ctx.connections.linkUrl(state), expiresAt: iso(expiresAt), name: provider.name };
   },
 });

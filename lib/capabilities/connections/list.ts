@@ -23,6 +23,7 @@ export const connectionsList = defineCapability({
           .object({
             id: z.uuid(),
             provider: z.string().describe("Provider key, as in the catalog"),
+            name: z.string().describe("The provider's name, as people know it (the key when it left the catalog)"),
             account: z.string().nullable().describe("The connected account's name at the provider, once known"),
             status: z.enum(CONNECTION_STATUSES),
             connectedAt: timestamp().nullable().describe("When the person completed the authorization; null before"),
@@ -52,6 +53,7 @@ export const connectionsList = defineCapability({
     const items = rows.map((row) => ({
       id: row.id,
       provider: row.provider,
+      name: ctx.connections.catalog().find((entry) => entry.provider === row.provider)?.name ?? row.provider,
       account: row.account,
       status: row.status as (typeof CONNECTION_STATUSES)[number],
       connectedAt: isoOrNull(row.connectedAt),

@@ -2,9 +2,10 @@
 // hands out a signed URL for its bytes; complete checks what was really stored and registers it.
 import { randomUUID } from "node:crypto";
 import type { BrandContext } from "../../contract/context";
-import { invalidInput, notFound } from "../../contract/errors";
+import { AppError, invalidInput, notFound } from "../../contract/errors";
 import { newStorageKey } from "../../storage/keys";
 import { bytesMatchType, normalizeMime, SNIFF_BYTES } from "../../storage/mime";
+import { typeMismatchSentence } from "../../storage/type-words";
 import { expiryOf } from "../../storage/types";
 import { assetTypeOf } from "./asset-type";
 import { assertStorageLeft } from "./quota";
@@ -51,7 +52,9 @@ export async function completeUpload(ctx: BrandContext, input: CompleteInput) {
   const match = await bytesMatchType(upload.mimeType, (await ctx.storage.readStart(upload.storageKey, SNIFF_BYTES)) ?? new Uint8Array(0));
   if (!match.ok) {
     await ctx.storage.remove(upload.storageKey);
-    throw invalidInput("uploadId", `declared ${upload.mimeType} but the bytes are ${match.detected ?? "of no recognised type"}; nothing was registered`, { reason: "mime_mismatch" });
+    // a sentence people read as it is (no "uploadId:" before it); the field still says which input
+    const sentence = typeMismatchSentence(upload.mimeType, match.detected, "Nothing was registered.");
+    throw new AppError("invalid_input", sentence, { field: "uploadId", issues: [{ field: "uploadId", message: sentence }], reason: "mime_mismatch" });
   }
   // a concurrent complete of the same upload may have registered it while this one waited for the
   // brand's lock: same answer. Checked before writing, because PostgreSQL aborts the whole

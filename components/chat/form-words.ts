@@ -1,0 +1,71 @@
+// What a slash form calls things: each field's label, and the separate actions a capability whose
+// input is a union offers (a contact channel is added, changed or removed: three actions, never an
+// "Op" box). Labels fall back to the words error sentences use (error-text.ts), so a form and its
+// refusal name a field alike. Help under a field lives in field-help.ts; values in value-words.ts.
+import { fieldInWords } from "@/components/widgets/error-text";
+import { valueInWords } from "@/components/widgets/value-words";
+
+/** by "capability.field" or field */
+const LABELS: Record<string, string> = {
+  "brand.contacts.save.id": "Channel",
+  "brand.contacts.save.type": "Kind of channel",
+  "brand.contacts.save.value": "Address, number or link",
+  "questions.list.scope": "About",
+  scope: "What the answer is for",
+  "kit.read.parts": "What to show",
+  "kit.colors.add.role": "What it is for",
+  "kit.instructions.update.section": "Part of the kit",
+  "library.search.type": "Kind of file",
+  "library.search.query": "Words in the name",
+  "library.asset.review.decision": "Decision",
+  "questions.answer.action": "What to do",
+  includeCatalog: "Also show the services you can connect",
+  provider: "Service",
+  countryCode: "Country",
+  primaryLanguage: "Main language",
+  organizationType: "Kind of organisation",
+  capabilityId: "What was done",
+  door: "Where it was done",
+  person: "Who did it (their e-mail)",
+  outcome: "Outcome",
+  since: "From",
+  until: "Until",
+  limit: "How many to show",
+  note: "Note",
+};
+
+/** A field's label: "kit.colors.add" + "role" → "What it is for"; "hex" → "Colour code". */
+export function labelFor(capabilityId: string, field: string): string {
+  const words = LABELS[`${capabilityId}.${field}`] ?? LABELS[field] ?? fieldInWords(field);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** One action a union's form offers: which variant (`fixed`), and the fields it hides or requires. */
+export type FormAction = { label: string; fixed: Record<string, string>; hide?: string[]; require?: string[] };
+
+const ACTIONS: Record<string, FormAction[]> = {
+  "brand.contacts.save": [
+    { label: "Add a channel", fixed: { op: "upsert" }, hide: ["id"] },
+    { label: "Change a channel", fixed: { op: "upsert" }, require: ["id"] },
+    { label: "Remove a channel", fixed: { op: "delete" } },
+  ],
+  "library.upload.create": [
+    { label: "Start an upload", fixed: { step: "start" } },
+    { label: "Finish an upload", fixed: { step: "complete" } },
+  ],
+};
+
+/** The actions of a union: as listed above, else one per variant, named by its value in words. */
+export function actionsOf(capabilityId: string, discriminator: string, values: string[]): FormAction[] {
+  return ACTIONS[capabilityId] ?? values.map((value) => ({ label: valueInWords(value, discriminator), fixed: { [discriminator]: value } }));
+}
+
+/** The action a run was ("Change a channel"), from its input, for the echo of what was run. */
+export function actionOfInput(capabilityId: string, input: Record<string, unknown>): FormAction | undefined {
+  return ACTIONS[capabilityId]?.find(
+    (action) =>
+      Object.entries(action.fixed).every(([name, value]) => input[name] === value) &&
+      !action.hide?.some((name) => input[name] !== undefined) &&
+      !action.require?.some((name) => input[name] === undefined),
+  );
+}

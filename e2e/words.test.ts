@@ -1,0 +1,274 @@
+// Words for people in every slash form and card, in Debian's Chromium, as an admin and as a viewer:
+// every form the palette offers is opened (each action of a union too) and read for machine words
+// (a discriminator, "(optional)" ids, camelCase or snake_case labels, raw enum values); required
+// fields are marked on screen and for assistive technology; forms that edit start from the current
+// values; a service is connected from the Connect button of its catalogue row, through a real OAuth
+// provider and back; a file that is not its type is refused in words, over the API and in the card.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../lib/db/client";
+import { startServer, type RunningServer } from "../scripts/support/start-server";
+import { bytes, put } from "../test/support/files";
+import { startMockProvider, writeProvidersFile, type MockProvider } from "../test/support/oauth-provider";
+import { call, confirmAndCall, expectOk, makeKey } from "../test/support/world";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
+
+let server: RunningServer;
+let mock: MockProvider;
+let providers: ReturnType<typeof writeProvidersFile>;
+let browser: Browser;
+let brand: { id: string; shortId: string };
+let adminKey: string;
+const people = {} as Record<"admin" | "viewer", Person>;
+const pages = {} as Record<"admin" | "viewer", Page>;
+
+/** What a person must never read: the patterns and what each one catches. */
+const MACHINE_WORDS: [RegExp, string][] = [
+  [/\bOp\b|\bStep\b/, "a union's discriminator"],
+  [/\(optional\)/i, "an (optional) mark"],
+  [/\bIds?\b/, "an id label"],
+  [/page position/i, "a cursor"],
+  [/\b[a-z]+[A-Z][A-Za-z]*\b/, "camelCase"],
+  [/\b[a-z]+_[a-z_]+\b/, "snake_case"],
+  [/\b(upsert|genome|unspecified|defer|mocksocial)\b/, "a raw enum value or key"],
+];
+
+/** Every text node, option, placeholder and accessible name under `root`, one per line (code aside: a command's own name). */
+async function textsIn(root: Locator): Promise<string[]> {
+  return root.evaluate((element) => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) if (!walker.currentNode.parentElement?.closest("code")) texts.push(walker.currentNode.textContent ?? "");
+    for (const node of element.querySelectorAll("[placeholder], [aria-label], [title]")) texts.push(...["placeholder", "aria-label", "title"].map((name) => node.getAttribute(name) ?? ""));
+    return texts.map((text) => text.trim()).filter(Boolean);
+  });
+}
+
+async function machineWordsIn(root: Locator): Promise<string[]> {
+  return (await textsIn(root)).flatMap((text) => MACHINE_WORDS.filter(([pattern]) => pattern.test(text)).map(([, what]) => `${what}: "${text}"`));
+}
+
+/** Each control marked aria-required shows "required" in its label; returns those that do not. */
+async function unmarkedRequired(form: Locator): Promise<string[]> {
+  return form.evaluate((element) =>
+    [...element.querySelectorAll("[aria-required=true]")].filter((control) => !control.closest("label, fieldset")?.querySelector(".field-required")).map((control) => control.getAttribute("data-testid") ?? control.tagName),
+  );
+}
+
+async function signedInPage(person: Person): Promise<Page> {
+  const { page } = await newPage(browser, server.url);
+  await page.setViewportSize({ width: 1100, height: 900 });
+  // a step that cannot happen fails naming its locator, well within the test's own time
+  page.setDefaultTimeout(15_000);
+  await signIn(page, person.email, person.password);
+  await page.waitForFunction((shortId) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId, brand.shortId);
+  return page;
+}
+
+/** Opens /<id>'s form (or its card, for a widget that asks itself) from the palette. */
+async function open(page: Page, id: string) {
+  // a form an earlier step left open (a failed one) goes first: typing does not leave a form
+  const cancel = page.getByTestId("slash-palette").getByRole("button", { name: "Cancel" });
+  if (await cancel.isVisible().catch(() => false)) await cancel.click();
+  await page.getByTestId("chat-input").fill(`/${id}`);
+  await page.getByTestId(`slash-item-${id}`).click();
+}
+
+/** Runs /<id> with `fill`; returns the new result. */
+async function run(page: Page, id: string, fill?: () => Promise<void>): Promise<Locator> {
+  const before = await page.getByTestId("slash-result").count();
+  await open(page, id);
+  if (fill) await fill();
+  if (await page.getByTestId("slash-run").isVisible().catch(() => false)) await page.getByTestId("slash-run").click();
+  await expect.poll(() => page.getByTestId("slash-result").count(), { timeout: 15_000 }).toBe(before + 1);
+  return page.getByTestId("slash-result").last();
+}
+
+beforeAll(async () => {
+  mock = await startMockProvider();
+  providers = writeProvidersFile([mock.entry("mocksocial", { name: "Mock Social" })]);
+  server = await startServer({
+    ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file,
+    // local file storage: the page may reach only the app's own origin (browser.ts)
+    S3_BUCKET: "", S3_ENDPOINT: "", S3_REGION: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", S3_FORCE_PATH_STYLE: "",
+    STORAGE_DIR: mkdtempSync(path.join(tmpdir(), "words-files-")),
+  });
+  const url = { url: server.url };
+  brand = await createTestBrand("Word Roasters");
+  people.admin = await createPerson({ name: "Wes Words", brands: { [brand.shortId]: "admin" } });
+  people.viewer = await createPerson({ name: "Val Viewer", brands: { [brand.shortId]: "viewer" } });
+  adminKey = (await makeKey(people.admin.email)).key;
+  const revision = (expectOk(await call("brand.overview", adminKey, { brand: brand.shortId }, url)) as { revision: number }).revision;
+  expectOk(await confirmAndCall("brand.profile.update", adminKey, { brand: brand.shortId, expectedRevision: revision, city: "Nantes", countryCode: "FR", organizationType: "café" }, url));
+  expectOk(await confirmAndCall("brand.contacts.save", adminKey, { brand: brand.shortId, op: "upsert", type: "website", value: "https://word-roasters.example", label: "Shop" }, url));
+  expectOk(await confirmAndCall("kit.instructions.update", adminKey, { brand: brand.shortId, section: "colors", text: "Brown leads; cream only behind text." }, url));
+  expectOk(await call("questions.ask", adminKey, { brand: brand.shortId, questions: [{ key: "tone", question: "Which tone do we use?", scope: "brand_kit", options: ["Warm", "Plain"] }] }, url));
+  browser = await launchBrowser();
+  // the fresh server's first pages are slow on a loaded machine: fetched once before signing in
+  for (const warm of ["/sign-in", "/"]) await fetch(`${server.url}${warm}`).catch(() => undefined);
+  pages.admin = await signedInPage(people.admin);
+  pages.viewer = await signedInPage(people.viewer);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mock?.stop();
+  providers?.remove();
+});
+
+describe.each(["admin", "viewer"] as const)("every slash form in words, as %s", (who) => {
+  it("no machine words in any form or action, required fields marked, axe clean", async () => {
+    const page = pages[who];
+    const { items } = (await (await page.request.get(`${server.url}/api/assistant/capabilities?brand=${brand.shortId}`)).json()) as { items: { id: string; widget: string | null }[] };
+    expect(items.length).toBeGreaterThan(who === "admin" ? 15 : 5);
+    const found: string[] = [];
+    const seen = new Set<string>();
+    for (const { id, widget } of items) {
+      await open(page, id);
+      if (widget === "file_request") {
+        // the picker card opens at once: its words are read in the card
+        const card = page.getByTestId("slash-result").last().getByTestId("widget-file_request");
+        await card.waitFor();
+        found.push(...(await machineWordsIn(card)).map((line) => `${id} card: ${line}`));
+        continue;
+      }
+      const palette = page.getByTestId("slash-palette");
+      const form = palette.locator("form");
+      await form.waitFor();
+      const actions = form.locator("[data-testid^=slash-action-]");
+      for (let index = 0; index < Math.max(1, await actions.count()); index++) {
+        if ((await actions.count()) > 0) await actions.nth(index).check();
+        // pickers and current values load: read the form once they are there
+        await expect.poll(() => form.locator("select[disabled]").count(), { timeout: 15_000 }).toBe(0);
+        await expect.poll(() => form.getByText("Loading the current values").count(), { timeout: 15_000 }).toBe(0);
+        for (const text of await textsIn(palette)) seen.add(text);
+        found.push(...(await machineWordsIn(palette)).map((line) => `${id} action ${index}: ${line}`));
+        found.push(...(await unmarkedRequired(form)).map((control) => `${id} action ${index}: ${control} required but not marked`));
+      }
+      await form.getByRole("button", { name: "Cancel" }).click();
+    }
+    expect(found).toEqual([]);
+    // the walk read what it should: the actions of a union, choices in words, the required mark
+    const expected = who === "admin" ? ["Add a channel", "Change a channel", "Remove a channel", "The brand kit", "No particular role", "Colours", "required"] : ["Everything", "Colours", "How many to show"];
+    expect(expected.filter((text) => !seen.has(text))).toEqual([]);
+  }, 240_000);
+});
+
+describe.each(["admin", "viewer"] as const)("every read's card in words, as %s", (who) => {
+  it("no machine words in the cards of the reads this person may run", async () => {
+    const page = pages[who];
+    const { items } = (await (await page.request.get(`${server.url}/api/assistant/capabilities?brand=${brand.shortId}`)).json()) as { items: { id: string; kind: string }[] };
+    const found: string[] = [];
+    // a file's details need a file chosen; the rest run as they open
+    for (const { id } of items.filter((item) => item.kind === "read" && item.id !== "library.asset.get")) {
+      const result = await run(page, id);
+      const card = result.locator("[data-testid^=widget-]").first();
+      await card.waitFor();
+      found.push(...(await machineWordsIn(card)).map((line) => `${id}: ${line}`));
+    }
+    expect(found).toEqual([]);
+  }, 240_000);
+});
+
+describe("forms that edit start from the current values", () => {
+  it("the profile, a contact channel, a kit text; required marks on the fields a write needs", async () => {
+    const page = pages.admin;
+    await open(page, "brand.profile.update");
+    await expect.poll(() => page.getByTestId("slash-field-city").inputValue(), { timeout: 15_000 }).toBe("Nantes");
+    expect(await page.getByTestId("slash-field-countryCode").inputValue()).toBe("FR");
+    expect(await page.getByTestId("slash-field-organizationType").inputValue()).toBe("café");
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    await open(page, "brand.contacts.save");
+    const form = page.getByTestId("slash-palette").locator("form");
+    expect(await form.locator("label:has(input[type=radio])").allInnerTexts()).toEqual(["Add a channel", "Change a channel", "Remove a channel"]);
+    expect(await page.getByTestId("slash-field-id").count()).toBe(0); // adding needs no channel to choose
+    expect(await page.getByTestId("slash-field-type").getAttribute("aria-required")).toBe("true");
+    expect(await page.getByTestId("slash-field-label").getAttribute("aria-required")).toBeNull();
+    await page.getByTestId("slash-action-1").check();
+    expect(await page.getByTestId("slash-field-id").getAttribute("aria-required")).toBe("true");
+    // the channel by its kind in words, its address and its label; the form then shows it as stored
+    const stored = await db().contact.findFirstOrThrow({ where: { brandId: brand.id, type: "website" } });
+    const option = page.getByTestId("slash-field-id").locator("option", { hasText: "word-roasters.example" });
+    expect(await option.innerText()).toBe(`Website: ${stored.value} (Shop)`);
+    await page.getByTestId("slash-field-id").selectOption(stored.id);
+    await expect.poll(() => page.getByTestId("slash-field-value").inputValue(), { timeout: 15_000 }).toBe(stored.value);
+    expect(await page.getByTestId("slash-field-label").inputValue()).toBe("Shop");
+    expect(await page.getByTestId("slash-field-type").inputValue()).toBe("website");
+    await screenshot(page, "words-contact-change", { fullPage: false });
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    await open(page, "kit.instructions.update");
+    await page.getByTestId("slash-field-section").selectOption({ label: "Colours" });
+    await expect.poll(() => page.getByTestId("slash-field-text").inputValue(), { timeout: 15_000 }).toBe("Brown leads; cream only behind text.");
+    const axe = await new AxeBuilder({ page: page as never }).include("[data-testid=slash-palette]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+    await page.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  it("the profile sends only what was changed, so the confirmation says only that", async () => {
+    const result = await run(pages.admin, "brand.profile.update", async () => {
+      await expect.poll(() => pages.admin.getByTestId("slash-field-city").inputValue(), { timeout: 15_000 }).toBe("Nantes");
+      await pages.admin.getByTestId("slash-field-city").fill("Lyon");
+    });
+    const card = result.getByTestId("widget-confirm");
+    await expect.poll(() => card.innerText(), { timeout: 15_000 }).toContain('city to "Lyon"');
+    expect(await card.innerText()).not.toContain("country");
+    expect(await result.getByTestId("slash-echo").innerText()).toContain("City: Lyon");
+    await card.getByTestId("confirm-accept").click();
+    await expect.poll(async () => (await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } })).city, { timeout: 15_000 }).toBe("Lyon");
+    expect((await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } })).countryCode).toBe("FR");
+  });
+});
+
+describe("connections by name", () => {
+  it("Connect on the catalogue row goes through the provider and back; the connect form offers names", async () => {
+    const page = pages.admin;
+    const list = await run(page, "connections.list", () => page.getByTestId("slash-field-includeCatalog").check());
+    const row = list.getByTestId("widget-list").locator("li", { hasText: "Mock Social" });
+    expect(await list.getByTestId("widget-list").locator("li", { hasText: "LinkedIn" }).getByTestId("row-connect").count()).toBe(0); // not set up here
+    expect(await machineWordsIn(list.getByTestId("widget-list"))).toEqual([]);
+    await row.getByRole("button", { name: "Connect Mock Social" }).click();
+    const link = row.getByTestId("action-link-open");
+    expect(await link.innerText()).toBe("Open Mock Social to connect");
+    await screenshot(page, "words-connect-row", { fullPage: false });
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+    await tab.waitForURL((url) => url.pathname === "/api/connections/callback", { timeout: 15_000 });
+    expect(await tab.locator("h1").innerText()).toBe("Mock Social is connected");
+    await tab.close();
+    expect(await db().connection.count({ where: { brandId: brand.id, provider: "mocksocial", status: "connected" } })).toBe(1);
+
+    await open(page, "connections.connect");
+    const provider = page.getByTestId("slash-field-provider");
+    await expect.poll(() => provider.isDisabled(), { timeout: 15_000 }).toBe(false);
+    expect((await provider.locator("option").allInnerTexts()).slice(1)).toEqual(["Mock Social"]); // only what can be connected here
+    await page.getByRole("button", { name: "Cancel" }).click();
+  });
+});
+
+describe("a file that is not its type, in words", () => {
+  it("over the API and in the upload card", async () => {
+    const who = { key: adminKey, brand: brand.shortId };
+    const text = bytes.text();
+    const started = expectOk(await call("library.upload.create", who.key, { brand: who.brand, step: "start", fileName: "logo.png", mimeType: "image/png", sizeBytes: text.length }, { url: server.url })) as { uploadUrl: string };
+    const refused = await put(started.uploadUrl, text, "image/png");
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({ code: "invalid_input", field: "mimeType", reason: "mime_mismatch" });
+    expect(refused.body.error.message).toMatch(/^This file is not a PNG image \(its contents are of no type we recognise\); choose a file that really is one/);
+
+    const page = pages.admin;
+    await open(page, "library.upload.create");
+    const card = page.getByTestId("slash-result").last().getByTestId("widget-file_request");
+    await card.getByTestId("file-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(text) });
+    const error = card.getByTestId("widget-error");
+    await expect.poll(() => error.innerText(), { timeout: 20_000 }).toMatch(/^This file is not a PNG image/);
+    expect(await machineWordsIn(card)).toEqual([]);
+    await screenshot(page, "words-file-type", { fullPage: false });
+  });
+});
