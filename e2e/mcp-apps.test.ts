@@ -171,7 +171,8 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
         await host(page, (h) => h.start());
         const theme = dark ? "dark" : "light";
         const palette = (await view(page, "kit_read", { brand }, theme)).frame;
-        await expect.poll(() => palette.locator("tr[data-hex]").count()).toBe(2);
+        await palette.locator("tr[data-hex]").first().waitFor();
+        expect(await palette.locator("tr[data-hex]").count()).toBe(2);
         const carousel = (await view(page, "library_search", { brand }, theme)).frame;
         await carousel.locator(".carousel-card").first().waitFor();
         const confirm = (await view(page, "kit_colors_add", { brand, name: "Night", hex: "#001219", role: "accent" }, theme)).frame;

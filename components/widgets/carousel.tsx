@@ -27,7 +27,7 @@ export function CarouselWidget({ capabilityId, input, envelope, brand }: WidgetP
     <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(pages.items.length, "file", Boolean(pages.nextCursor)) : undefined}>
       {data?.items.length === 0 && <Empty>No files match. Admins can add one with the upload command (type /library.upload.create).</Empty>}
       {pages.items.length > 0 && (
-        <ul className="carousel" data-scroll-cue="scrollbar">
+        <ul className="carousel">
           {pages.items.map((item) => (
             <Card key={item.id} item={item} brand={brand} open={details?.id === item.id} onDetails={() => void showDetails(item.id)} onReview={() => setReviewing(item.id)} />
           ))}
