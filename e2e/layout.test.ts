@@ -86,6 +86,15 @@ describe("the chat on a phone", () => {
       const fits = await placeholderFits(page.getByTestId("chat-input"));
       expect(fits.needs, `"${fits.text}" at ${width} px`).toBeLessThanOrEqual(fits.has);
     }
+    // the slash palette and a command's form, on the narrowest phone
+    await page.setViewportSize({ width: 320, height: PHONE.height });
+    await page.getByTestId("chat-input").fill("/");
+    await page.getByTestId("slash-item-kit.read").waitFor();
+    await expectNothingWrong("slash palette, 320 px");
+    await page.getByTestId("slash-item-kit.colors.add").click();
+    await page.getByTestId("slash-run").waitFor();
+    await expectNothingWrong("a command's form, 320 px");
+    await page.getByTestId("chat-input").press("Escape");
     await page.setViewportSize(PHONE);
   });
 
@@ -108,6 +117,15 @@ describe("the chat on a phone", () => {
     await carousel.getByTestId("review-approve").waitFor();
     await page.waitForTimeout(300);
     expect(Math.abs((await scroller.evaluate((element) => element.scrollTop)) - before)).toBeLessThanOrEqual(2);
+    // a command the person runs from up there is brought into view; on a desktop too
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const overview = await command("brand.overview");
+    await overview.getByTestId("widget-record").waitFor();
+    await expect.poll(async () => {
+      const { top, height } = await topInView(overview);
+      return top >= -1 && top < height - 40;
+    }, { message: "the overview's card in view at 1280 px" }).toBe(true);
+    await page.setViewportSize(PHONE);
   });
 
   it("at 320, 360 and 400 px, light and dark, with every card kind: nothing cut off, every control 24×24 px or more", async () => {
@@ -116,7 +134,7 @@ describe("the chat on a phone", () => {
       await page.getByTestId("slash-field-hex").fill("8ecae6");
       await page.getByTestId("slash-field-role").selectOption("accent");
     });
-    for (const id of ["connections.list", "brand.overview", "library.upload.create", "brand.soul.read"]) await command(id);
+    for (const id of ["connections.list", "library.upload.create", "brand.soul.read"]) await command(id);
     const kinds = ["palette", "carousel", "review", "list", "choice", "confirm", "record", "file_request", "fallback"];
     for (const kind of kinds) expect(await page.getByTestId(`widget-${kind}`).count(), kind).toBeGreaterThan(0);
     await page.getByTestId("row-edit").first().click();
@@ -143,7 +161,10 @@ describe("the chat on a phone", () => {
     }
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize(PHONE);
-    await page.getByTestId("widget-palette").first().scrollIntoViewIfNeeded();
+    await page.getByTestId("widget-palette").first().evaluate((card) => card.scrollIntoView({ block: "start" }));
+    await screenshot(page, "layout-phone-palette", { fullPage: false });
+    // the command as the person ran it, its files and the review card opened from one of them
+    await page.getByTestId("widget-carousel").first().evaluate((card) => card.closest("[data-testid=slash-result]")!.parentElement!.scrollIntoView({ block: "start" }));
     await screenshot(page, "layout-phone-chat", { fullPage: false });
   });
 });
