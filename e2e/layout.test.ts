@@ -163,8 +163,8 @@ describe("the chat on a phone", () => {
     await page.setViewportSize(PHONE);
     await page.getByTestId("widget-palette").first().evaluate((card) => card.scrollIntoView({ block: "start" }));
     await screenshot(page, "layout-phone-palette", { fullPage: false });
-    // the command as the person ran it, its files and the review card opened from one of them
-    await page.getByTestId("widget-carousel").first().evaluate((card) => card.closest("[data-testid=slash-result]")!.parentElement!.scrollIntoView({ block: "start" }));
+    // the files, and the review card opened from one of them: its name and Approve whole
+    await page.getByTestId("widget-review").first().evaluate((card) => card.scrollIntoView({ block: "end" }));
     await screenshot(page, "layout-phone-chat", { fullPage: false });
   });
 });

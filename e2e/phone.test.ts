@@ -57,6 +57,10 @@ describe("every page at 360 px", () => {
     await page.goto("/activity");
     await page.getByTestId("activity-filters").waitFor();
     await fits(page, "activity");
+    for (const name of ["Assistant", "Security and access"]) {
+      const box = await page.getByRole("link", { name }).boundingBox();
+      expect(box && box.x + box.width <= PHONE.width, `${name} link on the Activity page`).toBe(true);
+    }
     await page.goto("/settings");
     await page.getByTestId("sign-out").waitFor();
     await fits(page, "settings");

@@ -31,7 +31,7 @@ export function ChatHeader({ user, brand, onBrand, drawerOpen, onToggleDrawer }:
   }, [menuOpen]);
 
   return (
-    <header className="topbar" data-testid="topbar">
+    <header className="topbar chat-topbar" data-testid="topbar">
       <span className="brand-mark">Brand Operations</span>
       <button type="button" className="button small drawer-toggle" data-testid="conversations-toggle" aria-expanded={drawerOpen} aria-label="Conversations" title="Conversations" onClick={onToggleDrawer}>
         <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">

@@ -12,12 +12,24 @@ export function useFollowScroll() {
   const scroller = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  // where our own last scroll put the view: the scroll event it fires may arrive after new content
+  // made the conversation taller, and must not be mistaken for the person scrolling up
+  const placed = useRef<number | null>(null);
+
+  const place = useCallback((top: number) => {
+    const box = scroller.current;
+    if (!box) return;
+    box.scrollTo({ top: Math.max(0, Math.min(box.scrollHeight - box.clientHeight, top)) });
+    placed.current = box.scrollTop;
+  }, []);
 
   useEffect(() => {
     const box = scroller.current;
     const inner = content.current;
     if (!box || !inner) return;
     const onScroll = () => {
+      if (placed.current !== null && Math.abs(box.scrollTop - placed.current) < 2) return;
+      placed.current = null;
       following.current = box.scrollHeight - box.scrollTop - box.clientHeight <= AT_END;
     };
     // the newest card's top stays in view: a card taller than the screen is shown from its start,
@@ -27,8 +39,8 @@ export function useFollowScroll() {
       const newest = inner.lastElementChild as HTMLElement | null;
       const end = box.scrollHeight - box.clientHeight;
       const newestTop = newest ? newest.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - 8 : end;
-      box.scrollTo({ top: Math.max(0, Math.min(end, newestTop)) });
-      following.current = box.scrollHeight - box.scrollTop - box.clientHeight <= AT_END;
+      place(Math.min(end, newestTop));
+      following.current = newestTop >= end;
     };
     const observer = new ResizeObserver(follow);
     observer.observe(inner);
@@ -37,14 +49,13 @@ export function useFollowScroll() {
       observer.disconnect();
       box.removeEventListener("scroll", onScroll);
     };
-  }, []);
+  }, [place]);
 
   /** the person started something: show it when it arrives, wherever they were reading */
   const followNext = useCallback(() => {
     following.current = true;
-    const box = scroller.current;
-    box?.scrollTo({ top: box.scrollHeight });
-  }, []);
+    place(Number.MAX_SAFE_INTEGER);
+  }, [place]);
 
   return { scroller, content, followNext };
 }
