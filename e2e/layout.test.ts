@@ -159,6 +159,12 @@ describe("the chat on a phone", () => {
       await page.keyboard.press("Escape");
       await page.locator(".drawer-backdrop").click({ position: { x: 340, y: 400 } });
     }
+    // and on a desktop, where the conversation list is a column and the header one full row
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNothingWrong(`chat, 1280 px, ${scheme}`);
+    }
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize(PHONE);
     await page.getByTestId("widget-palette").first().evaluate((card) => card.scrollIntoView({ block: "start" }));
