@@ -128,7 +128,7 @@ describe("the chat on a phone", () => {
     await page.setViewportSize(PHONE);
   });
 
-  it("at 320, 360 and 400 px, light and dark, with every card kind: nothing cut off, every control 24×24 px or more", async () => {
+  it("at 320, 360, 400 (and 1280) px, light and dark, with every card kind: nothing cut off, every control 24×24 px or more", async () => {
     await command("kit.colors.add", async () => {
       await page.getByTestId("slash-field-name").fill("Sky");
       await page.getByTestId("slash-field-hex").fill("8ecae6");
