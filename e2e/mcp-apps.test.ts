@@ -12,6 +12,7 @@ import { makeQuestion } from "../test/support/records";
 import { call, confirmAndCall, expectOk, makeWorld } from "../test/support/world";
 import { bundleHost, closeAll, host, serveHostPage, view, type Run } from "./support/apps-host-page";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { layoutProblems } from "./support/layout";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -159,4 +160,37 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     await (await view(wide, "kit_read", { brand }, "dark")).frame.locator("tr[data-hex]").first().waitFor();
     await screenshot(wide, "mcp-apps-1280-dark");
   }, 120_000);
+
+  // every element of every view measured (support/layout.ts): nothing cut off, no control under
+  // 24×24 px; the palette's six columns become one card per colour, every value on screen
+  it("from 320 px up, light and dark: nothing in a view is cut off, and at 400 px every column of the palette is visible", async () => {
+    const { world, brand } = await seedWorld();
+    for (const dark of [false, true]) {
+      for (const width of [320, 360, 400]) {
+        const page = await openHost(world.admin.key, { width, height: 900 }, dark);
+        await host(page, (h) => h.start());
+        const theme = dark ? "dark" : "light";
+        const palette = (await view(page, "kit_read", { brand }, theme)).frame;
+        await palette.locator("tr[data-hex]").first().waitFor();
+        expect(await palette.locator("tr[data-hex]").count()).toBe(2);
+        const carousel = (await view(page, "library_search", { brand }, theme)).frame;
+        await carousel.locator(".carousel-card").first().waitFor();
+        const confirm = (await view(page, "kit_colors_add", { brand, name: "Night", hex: "#001219", role: "accent" }, theme)).frame;
+        await confirm.getByTestId("confirm-accept").waitFor();
+        for (const [name, frame] of Object.entries({ palette, carousel, confirm })) {
+          const found = await layoutProblems(frame.locator("html"));
+          expect({ name, width, theme, ...found }).toEqual({ name, width, theme, clipped: [], small: [], faint: [] });
+        }
+        // each colour's values, "On black" included, inside the frame and not hidden
+        const cells = await palette.locator("tr[data-hex] td").evaluateAll((tds) =>
+          tds.map((td) => ({ text: (td as HTMLElement).innerText, right: td.getBoundingClientRect().right, shown: td.checkVisibility(), within: td.ownerDocument.documentElement.clientWidth })),
+        );
+        expect(cells.length).toBe(12);
+        for (const cell of cells) expect(cell.shown && cell.right <= cell.within + 0.5, `${cell.text} at ${width} px`).toBe(true);
+        expect(cells.filter((cell) => /:1/.test(cell.text)).length).toBe(4);
+        if (width === 400 && !dark) await screenshot(page, "mcp-apps-400", { fullPage: false });
+        await page.context().close();
+      }
+    }
+  }, 240_000);
 });

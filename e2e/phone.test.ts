@@ -1,5 +1,6 @@
 // The app's pages on a 360 px phone in Debian's Chromium: nothing runs off the screen (the page
-// never scrolls sideways: scrollWidth <= clientWidth), and the header's links stay reachable.
+// never scrolls sideways: scrollWidth <= clientWidth), and the header's links stay reachable (in
+// the chat, through its Menu). Every element of the chat is measured in e2e/layout.test.ts.
 // Screenshots phone-*.png.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -45,6 +46,8 @@ describe("every page at 360 px", () => {
     await page.getByTestId("brand-switcher").waitFor();
     await page.waitForFunction(() => (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value !== "");
     await fits(page, "chat");
+    // on a phone the header is one row: the links and Sign out are in its Menu
+    await page.getByTestId("menu-toggle").click();
     for (const name of ["Activity", "Security and access"]) {
       const box = await page.getByRole("link", { name }).boundingBox();
       expect(box && box.x + box.width <= PHONE.width, `${name} link on screen`).toBe(true);
@@ -54,6 +57,10 @@ describe("every page at 360 px", () => {
     await page.goto("/activity");
     await page.getByTestId("activity-filters").waitFor();
     await fits(page, "activity");
+    for (const name of ["Assistant", "Security and access"]) {
+      const box = await page.getByRole("link", { name }).boundingBox();
+      expect(box && box.x + box.width <= PHONE.width, `${name} link on the Activity page`).toBe(true);
+    }
     await page.goto("/settings");
     await page.getByTestId("sign-out").waitFor();
     await fits(page, "settings");

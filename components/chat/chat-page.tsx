@@ -1,5 +1,5 @@
 "use client";
-// The chat: header (brand, settings, sign-out), the person's conversations (a column, a drawer on a
+// The chat: header (chat-header.tsx), the person's conversations (a column, a drawer on a
 // phone), the open conversation (model messages and slash-command results in one column, kept by
 // the server) and the message box. Without a model it says so and slash commands work.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -7,13 +7,13 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
 import type { CatalogueEntry, Decision, ToolEnvelope } from "@/components/widgets/types";
-import { SignOutButton } from "@/components/ui/sign-out-button";
 import { useVoice } from "@/components/voice/use-voice";
 import { VoiceControl } from "@/components/voice/voice-control";
 import { VoiceTranscript } from "@/components/voice/voice-transcript";
-import { BrandSwitcher } from "./brand-switcher";
+import { ChatHeader } from "./chat-header";
 import { ConversationList } from "./conversation-list";
 import { useConversation } from "./use-conversation";
+import { useFollowScroll } from "./use-follow-scroll";
 import { EarlierMessages } from "./earlier-messages";
 import { isSlash, slashMessage, SlashMessage, SlashView, type SlashEntry } from "./slash-message";
 import { ChatError } from "./chat-error";
@@ -59,13 +59,15 @@ export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Pro
       refreshList();
     },
   });
+  const { scroller, content, followNext } = useFollowScroll();
 
   // another conversation on screen: what belonged to the last one goes
   useEffect(() => {
     setSlashEntries([]);
     clearError();
     setDrawerOpen(false);
-  }, [open.id, clearError]);
+    followNext();
+  }, [open.id, clearError, followNext]);
   // an answer followed after a reload: the stored messages as they grow
   useEffect(() => {
     if (conversation.followed) setMessages(conversation.followed);
@@ -90,9 +92,10 @@ export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Pro
   const send = useCallback(
     (text: string) => {
       conversation.markStored();
+      followNext();
       void sendMessage({ text });
     },
-    [conversation.markStored, sendMessage],
+    [conversation.markStored, sendMessage, followNext],
   );
   // the model asked for this write: tell it what the person decided (the server checks the truth),
   // by voice while a turn-by-turn voice session is on, else in the typed chat
@@ -104,6 +107,7 @@ export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Pro
     [modelConfigured, send, speech.mode, speech.decided],
   );
   const onSlashResult = (result: SlashResult) => {
+    followNext();
     if (result.envelope && result.messageId) {
       // kept by the server in this conversation, under the same id
       conversation.markStored();
@@ -112,11 +116,6 @@ export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Pro
     }
     setSlashEntries((current) => [...current, { ...result, key: crypto.randomUUID(), after: messages.length }]);
   };
-  // the conversation scrolls inside the page (header and message box stay); follow what arrives
-  const scroller = useRef<HTMLElement>(null);
-  useEffect(() => {
-    scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
-  }, [messages, slashEntries.length, status, speech.entries.length]);
   const slashAfter = (index: number) => slashEntries.filter((entry) => entry.after === index);
   const shown = [...open.before.filter((message) => !messages.some((current) => current.id === message.id)), ...messages];
   const offset = shown.length - messages.length;
@@ -130,21 +129,7 @@ export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Pro
   return (
     <CatalogueProvider entries={catalogue}>
       <div className="app">
-        <header className="topbar">
-          <span className="brand-mark">Brand Operations</span>
-          <button type="button" className="button small drawer-toggle" data-testid="conversations-toggle" aria-expanded={drawerOpen} onClick={() => setDrawerOpen((value) => !value)}>
-            Conversations
-          </button>
-          <BrandSwitcher brand={brand} onChange={conversation.switchBrand} />
-          <nav className="topbar-nav">
-            <a href="/activity">Activity</a>
-            <a href="/settings">Security and access</a>
-            <span className="muted topbar-person" title={user.email}>
-              {user.name}
-            </span>
-            <SignOutButton />
-          </nav>
-        </header>
+        <ChatHeader user={user} brand={brand} onBrand={conversation.switchBrand} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((value) => !value)} />
         <div className="chat-body">
           <ConversationList
             brand={brand}
@@ -158,7 +143,7 @@ export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Pro
           />
           <div className="chat-column">
             <main className="conversation-scroll" ref={scroller}>
-              <div className="conversation" aria-live="polite" data-testid="conversation" data-conversation-id={open.stored ? open.id : ""}>
+              <div className="conversation" ref={content} aria-live="polite" data-testid="conversation" data-conversation-id={open.stored ? open.id : ""}>
                 {!modelConfigured && (
                   <div className="notice" data-testid="model-missing">
                     No AI model is configured on this service, so the assistant can’t chat. You can still do everything with slash commands: type <kbd>/</kbd> in the box below.

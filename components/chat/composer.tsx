@@ -4,6 +4,7 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { chooseCapability, matching, SLASH_LISTBOX, SlashPalette, slashOptionId, type SlashResult } from "./slash-palette";
 import { useCapabilities, type CallableCapability } from "./use-capabilities";
+import { useNarrowScreen } from "./use-narrow-screen";
 
 type Props = {
   brand: string | null;
@@ -19,6 +20,7 @@ type Props = {
 export function Composer({ brand, conversationId, modelConfigured, busy, sendHidden, onSend, onSlashResult }: Props) {
   const [text, setText] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);
+  const narrow = useNarrowScreen();
   const [highlighted, setHighlighted] = useState(0);
   const [chosen, setChosen] = useState<CallableCapability | null>(null);
   const slash = text.startsWith("/") && brand !== null;
@@ -97,7 +99,7 @@ export function Composer({ brand, conversationId, modelConfigured, busy, sendHid
           rows={1}
           value={text}
           disabled={!brand}
-          placeholder={!brand ? "Choose a brand first" : modelConfigured ? "Ask anything, or type / for commands" : "Type / to run a command"}
+          placeholder={!brand ? "Choose a brand first" : modelConfigured ? (narrow ? "Ask, or type /" : "Ask anything, or type / for commands") : narrow ? "Type / for commands" : "Type / to run a command"}
           onChange={(event) => {
             setText(event.target.value);
             setHighlighted(0);

@@ -1,6 +1,7 @@
 "use client";
 // kit.read's colours (and, after kit.colors.add, the kit read again with the new colour marked):
-// swatch, name, HEX, role, and contrast on white and on black with AA / AAA marks; then the
+// swatch, name, HEX, role, and contrast on white and on black with AA / AAA marks (a table, or one
+// card per colour where the width is too narrow for six columns: globals.css); then the
 // typography, logos and usage instructions the read returned.
 import { useEffect, useState } from "react";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
@@ -108,18 +109,18 @@ function ColorRow({ color, added }: { color: KitColor; added: boolean }) {
       <td>
         <span className="swatch" style={{ background: color.hex }} aria-hidden="true" />
       </td>
-      <td>
+      <td className="palette-name">
         {color.name} {added && <Badge tone="new">new</Badge>}
       </td>
-      <td>
+      <td data-label="HEX">
         <code>{color.hex}</code>
         <CopyHex hex={color.hex} />
       </td>
-      <td>{valueInWords(color.role, "role")}</td>
-      <td>
+      <td data-label="Role">{valueInWords(color.role, "role")}</td>
+      <td data-label="On white">
         <Contrast ratio={contrast.onWhite} background="#FFFFFF" hex={color.hex} />
       </td>
-      <td>
+      <td data-label="On black">
         <Contrast ratio={contrast.onBlack} background="#000000" hex={color.hex} />
       </td>
     </tr>
