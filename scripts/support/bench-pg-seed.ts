@@ -43,7 +43,7 @@ export async function pgWorld(url: string): Promise<PgWorld> {
 export async function growLibrary(world: PgWorld, from: number, to: number): Promise<void> {
   for (let start = from; start < to; start += 100_000) {
     const end = Math.min(to, start + 100_000);
-    const name = `${array(WORDS)}[1 + i % ${WORDS.length}] || ' ' || ${array(WORDS)}[1 + (i * 7 + 3) % ${WORDS.length}] || ' ' || i || '.' || ${kind(3)}`;
+    const name = `(${array(WORDS)})[1 + i % ${WORDS.length}] || ' ' || (${array(WORDS)})[1 + (i * 7 + 3) % ${WORDS.length}] || ' ' || i || '.' || ${kind(3)}`;
     await world.client.query(`INSERT INTO "Asset" ("id", "brandId", "name", "nameKey", "category", "categoryKey", "mimeType", "type", "status", "sizeBytes", "storageKey", "createdAt")
       SELECT gen_random_uuid()::text, CASE WHEN i % 10 = 0 THEN '${world.brandId}' ELSE 'bench-brand-' || (2 + i % ${BRANDS - 1}) END,
         ${name}, lower(${name}), ${kind(2)}, ${kind(2)}, ${kind(1)}, ${kind(0)},
