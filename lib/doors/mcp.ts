@@ -92,7 +92,7 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
 }
 
 function toolResult(result: Result, requestId: string): CallToolResult {
-  if (result.ok) return { structuredContent: result.data, content: [{ type: "text", text: JSON.stringify(result.data, null, 2) }] };
+  if (result.ok) return { structuredContent: result.data, content: [{ type: "text", text: JSON.stringify(result.data) }] };
   const body = result.error.toBody(requestId);
   return errorResult(body);
 }

@@ -2,7 +2,7 @@
 // a key of all scopes, a kit) made through the admin commands, then 9,999 more brands and the
 // library grown in place with set-based INSERT … SELECT over generate_series (one statement per
 // 100,000 rows, never a call per row). BENCH-1, the brand measured, holds one file in ten; the
-// other brands share the rest. Names, kinds and statuses as bench-world.ts makes them for SQLite.
+// other brands share the rest. Names, kinds and statuses in bench-world.ts's proportions.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { resetConfigForTests } from "../../lib/config";
@@ -11,7 +11,7 @@ export const BRANDS = 10_000;
 const WORDS = ["coffee", "beans", "latte", "espresso", "menu", "poster", "summer", "winter", "shop", "barista", "cup", "roast", "team", "banner", "story", "promo", "mug", "brunch", "terrace", "sign"];
 const KINDS = [["image", "image/jpeg", "photos", "jpg"], ["image", "image/png", "social", "png"], ["video", "video/mp4", "video", "mp4"], ["document", "application/pdf", "menus", "pdf"], ["logo", "image/svg+xml", "logos", "svg"], ["audio", "audio/mpeg", "jingles", "mp3"], ["font", "font/woff2", "fonts", "woff2"]];
 const array = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(",")}]`;
-const kind = (field: number) => `(${array(KINDS.map((k) => k[field]!))})[1 + i % ${KINDS.length}]`;
+const kind = (field: number) => `(${array(KINDS.map((k) => k[field]!))})[1 + k]`;
 
 export type PgWorld = { key: string; brandId: string; client: pg.Client };
 
@@ -41,15 +41,18 @@ export async function pgWorld(url: string): Promise<PgWorld> {
 
 /** Grows the library to `to` files (from `from`), then refreshes the planner's statistics. */
 export async function growLibrary(world: PgWorld, from: number, to: number): Promise<void> {
+  // words, kind and status drawn at random per file (not from the file's number, which would tie
+  // them to the brand: every tenth number is BENCH-1's)
+  const word = `(${array(WORDS)})[1 + floor(random() * ${WORDS.length})::int]`;
   for (let start = from; start < to; start += 100_000) {
     const end = Math.min(to, start + 100_000);
-    const name = `(${array(WORDS)})[1 + i % ${WORDS.length}] || ' ' || (${array(WORDS)})[1 + (i * 7 + 3) % ${WORDS.length}] || ' ' || i || '.' || ${kind(3)}`;
     await world.client.query(`INSERT INTO "Asset" ("id", "brandId", "name", "nameKey", "category", "categoryKey", "mimeType", "type", "status", "sizeBytes", "storageKey", "createdAt")
       SELECT gen_random_uuid()::text, CASE WHEN i % 10 = 0 THEN '${world.brandId}' ELSE 'bench-brand-' || (2 + i % ${BRANDS - 1}) END,
-        ${name}, lower(${name}), ${kind(2)}, ${kind(2)}, ${kind(1)}, ${kind(0)},
-        CASE WHEN i % 20 < 16 THEN 'approved' WHEN i % 20 < 19 THEN 'proposed' ELSE 'archived' END,
+        name || ${kind(3)}, lower(name || ${kind(3)}), ${kind(2)}, ${kind(2)}, ${kind(1)}, ${kind(0)},
+        CASE WHEN r < 0.8 THEN 'approved' WHEN r < 0.95 THEN 'proposed' ELSE 'archived' END,
         100000, 'bench/' || gen_random_uuid(), now() - random() * interval '365 days'
-      FROM generate_series(${start}, ${end - 1}) i`);
+      FROM (SELECT i, ${word} || ' ' || ${word} || ' ' || i || '.' AS name, floor(random() * ${KINDS.length})::int AS k, random() AS r
+            FROM generate_series(${start}, ${end - 1}) i) AS drawn`);
   }
   await world.client.query(`VACUUM ANALYZE "Asset"`);
 }

@@ -17,6 +17,7 @@ import { startPostgres, type LocalPostgres } from "./postgres";
 import { startRedis, type RunningRedis } from "./redis";
 import { growLibrary, pgWorld, BRANDS } from "./bench-pg-seed";
 import { benchCall } from "./bench-calls";
+import { explainSearch } from "./bench-pg-explain";
 import { CONNECTIONS, DURATION_S, measure, type Run } from "./bench-measure";
 
 // autocannon hands each request's context as `object`; the proposal leaves its token in it
@@ -66,6 +67,7 @@ export async function benchPostgres(): Promise<number> {
     ["kit.instructions.update, confirmed (proposal + call)", confirmedWrite],
   ];
   const curve = new Map<string, Run[]>(scenarios.map(([name]) => [name, []]));
+  let plans = "";
   let failed = 0;
   try {
     let files = 0;
@@ -80,6 +82,7 @@ export async function benchPostgres(): Promise<number> {
       for (const [name, options] of scenarios) {
         curve.get(name)!.push(await measure(options()));
       }
+      plans = await explainSearch(world.client, world.brandId);
     }
   } finally {
     if (process.env.BENCH_DEBUG) console.error(server.output().split("\n").filter((line) => !line.includes('"level":"info"') && !line.includes('"level":30')).slice(0, 20).join("\n"));
@@ -98,6 +101,7 @@ export async function benchPostgres(): Promise<number> {
     const ratio = runs.length > 1 ? (runs.at(-1)!.p50 / Math.max(runs[0]!.p50, 1)).toFixed(2) : "–";
     console.log(`| ${name} | ${runs.map((run) => `${run.p50} / ${run.p99}, ${run.rps.toFixed(0)}${run.failed && !name.startsWith("kit.instructions") ? ` (${run.failed} failed)` : ""}`).join(" | ")} | ${ratio} |`);
   }
+  console.log(`\nPlans of library.search's pages at ${SIZES.at(-1)!.toLocaleString("en")} files (EXPLAIN ANALYZE, BENCH-1):\n\n\`\`\`\n${plans}\n\`\`\``);
   if (unexpected > 0) console.log(`WARNING: ${unexpected} confirmed writes did not go through (a proposal without its 409, or a confirmed call not 200)`);
   return failed + unexpected;
 }

@@ -7,7 +7,6 @@
 // in the door's shape. No audit, log line or framework.
 //   POST /api/v1/kit.read        the four kit reads with WCAG contrast, `{ ok, data }`
 //   POST /api/v1/library.search  the capability's own search (its SQL, on a prepared-statement reader)
-//   POST /api/mcp                JSON-RPC `tools/call` of kit_read, answered as one SSE message
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
@@ -82,16 +81,6 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
       const ctx = { sql: search, door: "api", role: found.role, brand: { id: found.id } };
       const data = librarySearch.output.parse(await librarySearch.execute!(ctx as never, parsed as never));
       return { status: 200, type: "application/json", text: JSON.stringify({ ok: true, data }) };
-    },
-    "/api/mcp": async (request, message) => {
-      const params = message.params as { name?: string; arguments?: { brand?: unknown } } | undefined;
-      if (message.method !== "tools/call" || params?.name !== "kit_read") throw new Refusal(400, "only tools/call kit_read here");
-      const { brand: shortId, ...rest } = params.arguments ?? {};
-      const found = await access(request, "kit.read", shortId);
-      input(kitRead.input, rest);
-      const data = kit(found.id);
-      const result = { structuredContent: data, content: [{ type: "text", text: JSON.stringify(data, null, 2) }] };
-      return { status: 200, type: "text/event-stream", text: `event: message\ndata: ${JSON.stringify({ result, jsonrpc: "2.0", id: message.id })}\n\n` };
     },
   };
 
