@@ -89,7 +89,9 @@ export async function benchMemory(profiles = PROFILES): Promise<number> {
   const samples: Sample[] = [];
   for (const profile of profiles) {
     console.error(`[bench] memory: ${profile} profile, ${CALLS.toLocaleString("en")} mixed calls`);
-    samples.push(await profileRun(profile));
+    const sample = await profileRun(profile);
+    console.error(`[bench] memory: ${profile}: RSS ${sample.rss.map((mb) => mb.toFixed(0)).join(" → ")} MB`);
+    samples.push(sample);
   }
   console.log(`\n## Memory: server RSS over ${CALLS.toLocaleString("en")} mixed calls after 10,000 of warm-up (10 connections), ${new Date().toISOString()}\n`);
   console.log("| profile | RSS after warm-up MB | at 10,000 calls | at 100,000 calls | growth 10k → 100k | calls/s | failed |\n|---|---|---|---|---|---|---|");
