@@ -1,6 +1,7 @@
 // npm run bench:profile: where one call's time goes. Starts the server as `npm start` serves it
 // under Node's CPU profiler, drives one call (kit.read through the API door, or with
-// PROFILE_CALL=mcp tools/call kit_read through the MCP door) for PROFILE_SECONDS, stops it, and
+// PROFILE_CALL=mcp tools/call kit_read through the MCP door, protocol 2026-07-28; mcp-2025 without
+// a session, mcp-session on a 2025-era session) for PROFILE_SECONDS, stops it, and
 // reads the profile: each sample is given to the innermost pipeline step on its stack (the
 // functions below), else to what it is (framework, runtime, garbage collection). Prints the share
 // of each and the microseconds per call it stands for.
@@ -10,9 +11,13 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { benchWorld } from "./support/bench-world";
 import { startServer } from "./support/start-server";
+import { benchCall, openBenchSession, type Door } from "./support/bench-calls";
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
-const CALL = process.env.PROFILE_CALL === "mcp" ? "mcp" : "api";
+const CALLS = { api: "api", mcp: "mcp 2026", "mcp-2025": "mcp 2025", "mcp-session": "mcp session" } as const;
+const CALL = process.env.PROFILE_CALL ?? "api";
+if (!(CALL in CALLS)) throw new Error(`PROFILE_CALL: one of ${Object.keys(CALLS).join(", ")}, not ${CALL}`);
+const DOOR: Door = CALLS[CALL as keyof typeof CALLS];
 
 /** [step, file (end of the URL), function names]: the innermost match on a sample's stack wins. */
 const STEPS: [string, string, string[]][] = [
@@ -20,7 +25,8 @@ const STEPS: [string, string, string[]][] = [
   ["door routing", "lib/doors/server.ts", ["doorFor"]],
   ["body read and JSON parse", "lib/doors/api.ts", ["readJsonBody"]],
   ["envelope and headers (JSON answer)", "lib/doors/api.ts", ["handleApiCall", "headersOf"]],
-  ["MCP door: transport and JSON-RPC", "lib/mcp/http.ts", ["handleMcp"]],
+  ["MCP door: transport and JSON-RPC", "lib/mcp/http.ts", ["handleMcp", "legacyStateless", "readMessage"]],
+  ["MCP door: pooled servers", "lib/mcp/server-pool.ts", []],
   ["MCP door: who calls (key or token)", "lib/mcp/auth.ts", ["authenticateMcp"]],
   ["MCP door: tools (registration, result)", "lib/doors/mcp.ts", []],
   ["MCP door: origin check", "lib/mcp/origin.ts", []],
@@ -59,13 +65,8 @@ const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-profile-"));
 const profiles = path.join(dir, "profiles");
 const world = await benchWorld(dir);
 const server = await startServer(world.env, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profiles}`] });
-const options: autocannon.Options = CALL === "api"
-  ? { url: `${server.url}/api/v1/kit.read`, method: "POST", headers: { authorization: `Bearer ${world.key}`, "content-type": "application/json" }, body: JSON.stringify({ brand: "BENCH-1" }) }
-  : {
-      url: `${server.url}/api/mcp`, method: "POST",
-      headers: { authorization: `Bearer ${world.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "kit_read", arguments: { brand: "BENCH-1" } } }),
-    };
+const session = DOOR === "mcp session" ? await openBenchSession(server.url, world.key) : undefined;
+const options = benchCall(server.url, world.key, DOOR, "kit.read", { brand: "BENCH-1" }, session);
 let calls = 0;
 // the measured window in the monotonic clock the profile's timestamps use (the same in every
 // process): start-up, module loading and the warm-up are left out
@@ -108,7 +109,7 @@ for (let i = 0; i < profile.samples.length; i++) {
 }
 const busy = [...totals].filter(([label]) => label !== "idle").reduce((sum, [, us]) => sum + us, 0);
 const profiledCalls = calls;
-console.log(`\nCPU profile of ${CALL === "api" ? "kit.read through the API door" : "tools/call kit_read through the MCP door"}, ${calls} calls in ${SECONDS} s (10 connections) after a 3 s warm-up, Node ${process.version}, ${new Date().toISOString()}`);
+console.log(`\nCPU profile of ${DOOR === "api" ? "kit.read through the API door" : `tools/call kit_read through the MCP door (${DOOR})`}, ${calls} calls in ${SECONDS} s (10 connections) after a 3 s warm-up, Node ${process.version}, ${new Date().toISOString()}`);
 console.log(`busy CPU per call: ${(busy / profiledCalls).toFixed(0)} µs (idle: ${((100 * (totals.get("idle") ?? 0)) / (busy + (totals.get("idle") ?? 0))).toFixed(0)} % of the window)\n`);
 console.log("| where | share of busy CPU | µs per call |\n|---|---|---|");
 for (const [label, us] of [...totals].filter(([label, us]) => label !== "idle" && us / busy >= 0.002).sort((a, b) => b[1] - a[1])) {

@@ -1,123 +1,130 @@
-// npm run bench: the doors' throughput against what this machine can do for the same calls
-// (issue 16). On one database (BENCH-1 with a kit and 100,000 files, 100 brands, 1,000 people
-// with a key each), it measures with autocannon, in alternating rounds, each scenario through the
-// door as `npm start` serves it and through the limit reference: the same work on plain node:http
-// + better-sqlite3 in a process of its own (scripts/support/reference-server.ts, not product
-// code); for kit.read also Next's bare constant route. It prints every round, and per scenario the
-// median throughput ratio door / reference (aim: >= 1/3) and the p99s.
+// npm run bench: the doors' throughput against each other and against what this machine can do
+// for the same calls (issues 16, 29). On one SQLite database (BENCH-1 with a kit and 100,000
+// files, 100 brands, 1,000 people with a key each) it measures with autocannon, in alternating
+// rounds, each target of a scenario: the limit reference (plain node:http + better-sqlite3 doing
+// the same checks and reads in a process of its own: scripts/support/reference-server.ts, not
+// product code), the API door as `npm start` serves it, and for kit.read and library.search the
+// MCP door in each protocol (scripts/support/bench-calls.ts). It prints every round, the median
+// ratios API / limit and MCP / API (throughput and p99), then, unless BENCH_PARTS says otherwise,
+// the PostgreSQL cost curve (bench-postgres.ts) and the memory soak (bench-memory.ts).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fork } from "node:child_process";
-import autocannon from "autocannon";
+import { fork, spawnSync } from "node:child_process";
+import type autocannon from "autocannon";
 import { benchWorld } from "./support/bench-world";
 import { startServer } from "./support/start-server";
+import { postgresMissingReason } from "./support/postgres";
+import { benchCall, openBenchSession, type Door } from "./support/bench-calls";
+import { CONNECTIONS, DURATION_S, measure, median, ROUNDS, type Run } from "./support/bench-measure";
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const BRANDS = Number(process.env.BENCH_BRANDS ?? 100);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1_000);
 const ONLY = process.env.BENCH_ONLY; // a scenario's name prefix, to measure one
+const PARTS = (process.env.BENCH_PARTS ?? "doors,postgres,memory").split(",");
 
-const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-bench-"));
-console.error(`[bench] seeding: ${BRANDS} brands, ${PEOPLE} people with keys, ${FILES} files`);
-const world = await benchWorld(dir, { brands: BRANDS, people: PEOPLE, files: FILES });
-const server = await startServer(world.env);
-// in its own process, as the service is: the load generator's event loop is not the server's
-const referenceProcess = fork(path.join(import.meta.dirname, "support/reference-main.ts"), [world.file]);
-const reference = await new Promise<{ url: string }>((resolve) => referenceProcess.once("message", (message) => resolve(message as { url: string })));
+type Target = "limit" | Door;
+type Scenario = { name: string; connections?: number; targets: Partial<Record<Target, () => autocannon.Options>> };
 
-type Target = "reference" | "bare Next route" | "door";
-type Run = { rps: number; p50: number; p99: number; failed: number };
-type Scenario = { name: string; connections?: number; request: (base: string) => autocannon.Options; bare?: boolean };
-
-const json = { "content-type": "application/json" };
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-const kitRead = (base: string): autocannon.Options => ({
-  url: `${base}/api/v1/kit.read`, method: "POST", headers: { ...bearer(world.key), ...json }, body: JSON.stringify({ brand: "BENCH-1" }),
-});
-let turn = 0;
-const scenarios = ([
-  { name: "kit.read, API door", request: kitRead, bare: true },
-  {
-    name: "tools/call kit_read, MCP door",
-    request: (base) => ({
-      url: `${base}/api/mcp`, method: "POST" as const, headers: { ...bearer(world.key), ...json, accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "kit_read", arguments: { brand: "BENCH-1" } } }),
-    }),
-  },
-  {
-    name: `library.search first page, ${FILES.toLocaleString("en")} files, API door`,
-    request: (base) => ({ url: `${base}/api/v1/library.search`, method: "POST" as const, headers: { ...bearer(world.key), ...json }, body: JSON.stringify({ brand: "BENCH-1" }) }),
-  },
-  { name: "kit.read, API door, 100 connections", connections: 100, request: kitRead },
-  {
-    name: `kit.read, API door, the ${PEOPLE.toLocaleString("en")} keys of ${BRANDS} brands in turn`,
-    request: (base) => ({
-      url: `${base}/api/v1/kit.read`, method: "POST" as const,
+async function doors(): Promise<number> {
+  const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-bench-"));
+  console.error(`[bench] seeding: ${BRANDS} brands, ${PEOPLE} people with keys, ${FILES} files`);
+  const world = await benchWorld(dir, { brands: BRANDS, people: PEOPLE, files: FILES });
+  const server = await startServer(world.env);
+  // in its own process, as the service is: the load generator's event loop is not the server's
+  const referenceProcess = fork(path.join(import.meta.dirname, "support/reference-main.ts"), [world.file]);
+  const reference = await new Promise<{ url: string }>((resolve) => referenceProcess.once("message", (message) => resolve(message as { url: string })));
+  try {
+    const session = await openBenchSession(server.url, world.key);
+    const args = { brand: "BENCH-1" };
+    const everyDoor = (capability: string): Scenario["targets"] => ({
+      limit: () => benchCall(reference.url, world.key, "api", capability, args),
+      ...Object.fromEntries((["api", "mcp 2026", "mcp 2025", "mcp session"] as const).map((door) => [door, () => benchCall(server.url, world.key, door, capability, args, session)])),
+    });
+    let turn = 0;
+    const keysInTurn = (base: string): autocannon.Options => ({
+      ...benchCall(base, world.key, "api", "kit.read", args),
       requests: [{
         setupRequest: (request: autocannon.Request) => {
           const { key, brand } = world.keys[turn++ % world.keys.length]!;
-          return { ...request, headers: { ...bearer(key), ...json }, body: JSON.stringify({ brand }) };
+          return { ...request, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ brand }) };
         },
       }],
-    }),
-  },
-] satisfies Scenario[] as Scenario[]).filter((scenario) => !ONLY || scenario.name.startsWith(ONLY));
+    });
+    const scenarios = ([
+      { name: "kit.read", targets: everyDoor("kit.read") },
+      { name: `library.search first page, ${FILES.toLocaleString("en")} files`, targets: everyDoor("library.search") },
+      { name: "kit.read, 100 connections", connections: 100, targets: { limit: () => benchCall(reference.url, world.key, "api", "kit.read", args), api: () => benchCall(server.url, world.key, "api", "kit.read", args) } },
+      { name: `kit.read, the ${PEOPLE.toLocaleString("en")} keys of ${BRANDS} brands in turn`, targets: { limit: () => keysInTurn(reference.url), api: () => keysInTurn(server.url) } },
+    ] satisfies Scenario[] as Scenario[]).filter((scenario) => !ONLY || scenario.name.startsWith(ONLY));
 
-async function measure(options: autocannon.Options, connections: number): Promise<Run> {
-  await autocannon({ ...options, duration: 2, connections }); // warm-up: JIT, caches, connections
-  const result = await autocannon({ ...options, duration: DURATION_S, connections });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors };
+    const results: { scenario: Scenario; rounds: Partial<Record<Target, Run>>[] }[] = [];
+    for (const scenario of scenarios) {
+      const rounds: Partial<Record<Target, Run>>[] = [];
+      // interleaved rounds: a drift of the machine (a shared VM) touches every target alike
+      for (let round = 1; round <= ROUNDS; round++) {
+        const runs: Partial<Record<Target, Run>> = {};
+        for (const [target, request] of Object.entries(scenario.targets)) {
+          const pid = target === "limit" ? referenceProcess.pid : server.pid;
+          runs[target as Target] = await measure(request(), scenario.connections, undefined, pid);
+        }
+        rounds.push(runs);
+      }
+      console.error(`[bench] ${scenario.name}: done`);
+      results.push({ scenario, rounds });
+    }
+    return report(results);
+  } finally {
+    referenceProcess.disconnect();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-let failed = 0;
-try {
-  const results: { scenario: Scenario; rounds: Partial<Record<Target, Run>>[] }[] = [];
-  for (const scenario of scenarios) {
-    const rounds: Partial<Record<Target, Run>>[] = [];
-    const connections = scenario.connections ?? CONNECTIONS;
-    // interleaved rounds: a drift of the machine (a shared VM) touches every target alike
-    for (let round = 1; round <= ROUNDS; round++) {
-      const runs: Partial<Record<Target, Run>> = {};
-      runs.reference = await measure(scenario.request(reference.url), connections);
-      if (scenario.bare) runs["bare Next route"] = await measure({ url: `${server.url}/api/health` }, connections);
-      runs.door = await measure(scenario.request(server.url), connections);
-      rounds.push(runs);
-    }
-    console.error(`[bench] ${scenario.name}: done`);
-    results.push({ scenario, rounds });
-  }
-  console.log(`\n${ROUNDS} rounds of ${DURATION_S} s per target (after 2 s of warm-up), ${CONNECTIONS} connections unless said, Node ${process.version}, ${new Date().toISOString()}`);
-  console.log(`database: ${BRANDS} brands, ${PEOPLE} people with a key each, ${FILES.toLocaleString("en")} files in BENCH-1\n`);
-  console.log("| scenario | target | req/s per round | p50 ms | p99 ms |\n|---|---|---|---|---|");
+function report(results: { scenario: Scenario; rounds: Partial<Record<Target, Run>>[] }[]): number {
+  let failed = 0;
+  console.log(`\n## Doors: ${ROUNDS} rounds of ${DURATION_S} s per target (after 2 s of warm-up), ${CONNECTIONS} connections unless said, Node ${process.version}, ${new Date().toISOString()}`);
+  console.log(`database: SQLite, ${BRANDS} brands, ${PEOPLE} people with a key each, ${FILES.toLocaleString("en")} files in BENCH-1\n`);
+  console.log("| scenario | target | req/s per round | p50 ms | p99 ms | server CPU µs per call |\n|---|---|---|---|---|---|");
   for (const { scenario, rounds } of results) {
-    for (const target of ["reference", "bare Next route", "door"] as const) {
-      const runs = rounds.map((round) => round[target]).filter((run): run is Run => run !== undefined);
-      if (runs.length === 0) continue;
+    for (const target of Object.keys(scenario.targets) as Target[]) {
+      const runs = rounds.map((round) => round[target]!);
       failed += runs.reduce((sum, run) => sum + run.failed, 0);
-      console.log(`| ${scenario.name} | ${target} | ${runs.map((run) => run.rps.toFixed(0)).join(", ")} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} |`);
+      console.log(`| ${scenario.name} | ${target} | ${runs.map((run) => run.rps.toFixed(0)).join(", ")} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ${median(runs.map((r) => r.cpuUs)).toFixed(0)} |`);
     }
   }
-  console.log("\n| scenario | door / reference per round | median (aim >= 0.33) |\n|---|---|---|");
+  // each ratio per round (the two targets measured seconds apart), then the median of the rounds
+  const ratio = (rounds: Partial<Record<Target, Run>>[], of: Target, to: Target, field: "rps" | "p99" | "cpuUs") => median(rounds.map((round) => round[of]![field] / Math.max(round[to]![field], 1)));
+  // CPU per call the other way round (the cheaper side over the dearer): comparable with throughput
+  const cpu = (rounds: Partial<Record<Target, Run>>[], of: Target, to: Target) => (1 / ratio(rounds, of, to, "cpuUs")).toFixed(2);
+  console.log("\n| scenario | ratio | throughput, median of rounds | p99, median of rounds | CPU per call, inverse |\n|---|---|---|---|---|");
   for (const { scenario, rounds } of results) {
-    const ratios = rounds.map((round) => round.door!.rps / round.reference!.rps);
-    console.log(`| ${scenario.name} | ${ratios.map((r) => r.toFixed(2)).join(", ")} | ${median(ratios).toFixed(2)} |`);
+    const targets = Object.keys(scenario.targets) as Target[];
+    console.log(`| ${scenario.name} | API / limit (aim >= 0.4) | **${ratio(rounds, "api", "limit", "rps").toFixed(2)}** | ${ratio(rounds, "api", "limit", "p99").toFixed(2)} | ${cpu(rounds, "api", "limit")} |`);
+    for (const door of targets.filter((target) => target.startsWith("mcp"))) {
+      console.log(`| ${scenario.name} | ${door} / API (aim >= 0.9, p99 <= 1.5) | **${ratio(rounds, door, "api", "rps").toFixed(2)}** | ${ratio(rounds, door, "api", "p99").toFixed(2)} | ${cpu(rounds, door, "api")} |`);
+    }
   }
-  const first = results.find((result) => result.scenario.bare);
-  if (first) {
-    const bare = median(first.rounds.map((round) => round["bare Next route"]!.rps / round.reference!.rps));
-    console.log(`\nNext's bare constant route / reference (kit.read): median ${bare.toFixed(2)}`);
-  }
-  if (failed > 0) {
-    console.log(`WARNING: ${failed} calls failed or were not 2xx; the figures are not valid`);
-    process.exitCode = 1;
-  }
-} finally {
-  referenceProcess.disconnect();
-  await server.stop();
-  rmSync(dir, { recursive: true, force: true });
+  return failed;
+}
+
+/** Why the distributed parts cannot run here (no PostgreSQL or Redis binaries, and no servers named), if so. */
+function distributedMissing(): string | undefined {
+  if (process.env.BENCH_DATABASE_URL && process.env.BENCH_REDIS_URL) return undefined;
+  const postgres = process.env.BENCH_DATABASE_URL ? undefined : postgresMissingReason();
+  const redis = process.env.BENCH_REDIS_URL || spawnSync(process.env.REDIS_SERVER_BIN ?? "redis-server", ["--version"]).status === 0 ? undefined : "redis-server not found: install Debian's `redis-server`";
+  return postgres ?? redis;
+}
+
+let failed = 0;
+if (PARTS.includes("doors")) failed += await doors();
+const missing = PARTS.some((part) => part !== "doors") ? distributedMissing() : undefined;
+// a newcomer's machine without them still gets the doors and the embedded memory figures
+if (missing) console.log(`\nPostgreSQL cost curve and the distributed memory figures skipped: ${missing} (or set BENCH_DATABASE_URL and BENCH_REDIS_URL)`);
+if (PARTS.includes("postgres") && !missing) failed += await (await import("./support/bench-postgres")).benchPostgres();
+if (PARTS.includes("memory")) failed += await (await import("./support/bench-memory")).benchMemory(missing ? ["embedded"] : undefined);
+if (failed > 0) {
+  console.log(`WARNING: ${failed} calls failed or were not 2xx; the figures are not valid`);
+  process.exitCode = 1;
 }

@@ -40,11 +40,14 @@ export type Outcome = {
   replayed?: { requestId: string };
 };
 
+// the outcome's placeholder until the call ends, shared: an Error per call cost a stack capture (issue 29)
+const NOT_RUN = new AppError("internal", "not run");
+
 export async function invoke(call: Invocation): Promise<Outcome> {
   const started = performance.now();
   const now = new Date();
   let cause: unknown;
-  const outcome: Outcome = { result: { ok: false, error: new AppError("internal", "not run") } };
+  const outcome: Outcome = { result: { ok: false, error: NOT_RUN } };
   // every attempt at a write is audited, even one refused before we know who called
   const trail: AuditTrail | undefined =
     findCapability(call.capabilityId)?.kind === "write"

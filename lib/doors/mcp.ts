@@ -7,7 +7,6 @@ import type { Capability } from "../contract/define";
 import { AppError } from "../contract/errors";
 import { invoke, type Outcome } from "../core/invoke";
 import { parkForView, rendersViews, viewResult } from "../mcp/apps";
-import { DECIDE_TOOL } from "../mcp/apps-meta";
 import { authenticateMcp, callerOf, type McpCaller } from "../mcp/auth";
 import { openConfirmation, sealConfirmation } from "../mcp/confirmation";
 import { withMcpCors } from "../mcp/cors";
@@ -39,21 +38,25 @@ async function door(request: Request): Promise<Response> {
  */
 export const mcpDoor = withMcpCors("GET, POST, DELETE", door);
 
-/** A server's tools: every served capability callable, tools/list as the caller's scopes allow (lib/mcp/tools.ts). */
-function registerTools(server: McpServer, caller: McpCaller, calling?: string): void {
-  const tools = servedTools();
-  // a stateless request that calls one served tool needs only that one (registering all 19 was a
-  // tenth of such a call's cost); any other request, an unknown name included, gets them all
-  const only = calling === undefined ? undefined : tools.find(({ tool }) => tool.name === calling);
-  // a session's calls run as the request that carries them (an app's token is refreshed meanwhile)
-  const callerFor = (ctx: ServerContext) => callerOf(ctx.http?.authInfo) ?? caller;
-  for (const { capability, tool, config } of only ? [only] : tools) {
+/**
+ * A server's tools: every served capability callable, tools/list as the caller's scopes allow
+ * (lib/mcp/tools.ts). Each call runs as the request that carries it (its authInfo: a session's
+ * app token is refreshed meanwhile, and a stateless server serves many callers, server-pool.ts);
+ * `caller`, a session's opener, only stands in where a request carries none.
+ */
+function registerTools(server: McpServer, caller?: McpCaller): void {
+  const callerFor = (ctx: ServerContext) => {
+    const current = callerOf(ctx.http?.authInfo) ?? caller;
+    if (!current) throw new Error("the MCP door serves authenticated requests only (authInfo)");
+    return current;
+  };
+  for (const { capability, tool, config } of servedTools()) {
     server.registerTool(tool.name, config, (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, callerFor(ctx), capability, args, ctx));
   }
-  // MCP Apps: the confirm view's tool and the views, unless this is a stateless call of another tool
-  if (calling === undefined || calling === DECIDE_TOOL) registerDecideTool(server, callerFor);
-  if (calling === undefined) registerViews(server);
-  server.server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => ({ tools: listedTools(caller.actor, rendersViews(clientCapabilities(server, ctx))) }));
+  // MCP Apps: the confirm view's tool and the views
+  registerDecideTool(server, callerFor);
+  registerViews(server);
+  server.server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => ({ tools: listedTools(callerFor(ctx).actor, rendersViews(clientCapabilities(server, ctx))) }));
 }
 
 async function callTool(server: McpServer, caller: McpCaller, capability: Capability, args: Record<string, unknown>, ctx: ServerContext) {
@@ -93,7 +96,7 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
 }
 
 function toolResult(result: Result, requestId: string): CallToolResult {
-  if (result.ok) return { structuredContent: result.data, content: [{ type: "text", text: JSON.stringify(result.data, null, 2) }] };
+  if (result.ok) return { structuredContent: result.data, content: [{ type: "text", text: JSON.stringify(result.data) }] };
   const body = result.error.toBody(requestId);
   return errorResult(body);
 }

@@ -4,11 +4,12 @@
 // fallback never sees their `initialize`, so it cannot know they declared elicitation. Their
 // `initialize` opens a session (held-sessions.ts); everything else is answered statelessly.
 import {
-  createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, McpServer, readRequestBody, WebStandardStreamableHTTPServerTransport, type AuthInfo,
+  createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, readRequestBody, WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpServer,
 } from "@modelcontextprotocol/server";
 import { callerOf, insufficientScope, type McpCaller } from "./auth";
 import { DRAIN_LIMIT, drain, methodNotAllowed } from "../http/request";
-import { scopeOfTool, SERVER_INFO, type RegisterTools } from "./tools";
+import { scopeOfTool, type RegisterTools } from "./tools";
+import { serverPool } from "./server-pool";
 import { forgetSession, isOnlyResponses, publishResponses } from "./sessions";
 import { heldSession, openSession, takeUp } from "./held-sessions";
 import { callerKey } from "../core/auth";
@@ -18,13 +19,16 @@ import { depthProblem } from "../http/json-text";
 
 const streamNotOffered = methodNotAllowed("POST, DELETE");
 
-type Door = { register: RegisterTools; modern: ReturnType<typeof createMcpHandler> };
+type Door = { register: RegisterTools; modern: ReturnType<typeof createMcpHandler>; legacyServer: () => McpServer };
 
 /** The MCP door's Streamable HTTP serving, its servers filled by `register`; `request.auth` is the authenticated caller. */
 export function mcpHttp(register: RegisterTools): (request: Request) => Promise<Response> {
-  // the SDK's handler for 2026-protocol requests: one per door; it holds no caller's state
-  const modern = createMcpHandler(({ authInfo }) => serverFor({ register }, authInfo), { legacy: "reject" });
-  return (request) => handleMcp({ register, modern }, request);
+  // the SDK's handler for 2026-protocol requests: one per door; it holds no caller's state. Its
+  // instances and the 2025-era stateless ones come from two pools: an instance the SDK marked as
+  // serving the 2026 protocol must not serve a 2025-era request
+  const modern = createMcpHandler(serverPool(register), { legacy: "reject" });
+  const door = { register, modern, legacyServer: serverPool(register) };
+  return (request) => handleMcp(door, request);
 }
 
 async function handleMcp(door: Door, request: Request): Promise<Response> {
@@ -54,8 +58,7 @@ async function handleMcp(door: Door, request: Request): Promise<Response> {
     if (session === "full") return instanceFull();
     return session.transport.handleRequest(forward, { authInfo: request.auth, parsedBody: body });
   }
-  const calling = toolCalled(body);
-  const authInfo: AuthInfo = { ...request.auth!, extra: { ...request.auth!.extra, calling } };
+  const authInfo = request.auth!;
   // 2025-era traffic (no per-request envelope) is answered statelessly with a JSON body rather than
   // the SDK fallback's event stream: no tool of this door sends anything before its result on a
   // stateless call (elicitation needs a session, above), and the stream cost every call ~15 % more
@@ -70,27 +73,17 @@ function toolCalled(body: unknown): string | undefined {
   return message?.method === "tools/call" && typeof message.params?.name === "string" ? message.params.name : undefined;
 }
 
-function serverFor({ register }: Pick<Door, "register">, authInfo: AuthInfo | undefined): McpServer {
-  const caller = callerOf(authInfo);
-  if (!caller) throw new Error("the MCP door serves authenticated requests only (authInfo)");
-  const server = new McpServer(SERVER_INFO);
-  const calling = authInfo?.extra?.calling;
-  register(server, caller, typeof calling === "string" ? calling : undefined);
-  return server;
-}
-
-/** One 2025-era request on a fresh server and transport of its own, answered as JSON, then closed. */
+/** One 2025-era request on an idle server and a transport of its own, answered as JSON, then closed (the server goes back to its pool). */
 async function legacyStateless(door: Door, request: Request, authInfo: AuthInfo, parsedBody: unknown): Promise<Response> {
   // as the SDK's stateless fallback answers: without a session only POST means anything
   if (request.method !== "POST") return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null }, { status: 405, headers: { Allow: "POST" } });
-  const server = serverFor(door, authInfo);
+  const server = door.legacyServer();
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request, { authInfo, parsedBody });
   } finally {
     void transport.close().catch(() => undefined);
-    void server.close().catch(() => undefined);
   }
 }
 

@@ -15,8 +15,8 @@ import { advertised, inputSchema, outputSchema } from "./schema";
 
 export const SERVER_INFO = { name: "brand-operations", version: "0.1.0" };
 
-/** How a new server gets the door's tools, for `caller` (only `calling` on a stateless tools/call): lib/doors/mcp.ts. */
-export type RegisterTools = (server: McpServer, caller: McpCaller, calling?: string) => void;
+/** How a new server gets the door's tools: `caller` is a session's opener, none for a stateless server (lib/doors/mcp.ts). */
+export type RegisterTools = (server: McpServer, caller?: McpCaller) => void;
 const CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
 
 type Tool = ReturnType<typeof toolOf>;
@@ -75,8 +75,12 @@ export function listedTools(actor: Actor, views: boolean) {
   return [...allowed.map(({ capability, tool }) => (capability.widget ? { ...tool, _meta: viewMeta(capability.widget) } : tool)), decideToolListing];
 }
 
-/** What the client declared: in this request's envelope (2026 protocol), or in its `initialize`. */
+/**
+ * What the client declared: in this request's envelope (2026 protocol), or in its session's
+ * `initialize`. A 2026 request's envelope is the whole answer, even when it declares nothing: the
+ * server serving it is pooled (server-pool.ts), and what an earlier request declared is not this one's.
+ */
 export function clientCapabilities(server: McpServer, ctx: ServerContext): { elicitation?: unknown; extensions?: unknown } | undefined {
-  const perRequest = (ctx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined)?.[CAPABILITIES_KEY];
-  return perRequest ?? server.server.getClientCapabilities();
+  const envelope = ctx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined;
+  return envelope ? envelope[CAPABILITIES_KEY] : server.server.getClientCapabilities();
 }

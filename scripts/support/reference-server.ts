@@ -1,13 +1,12 @@
 // The limit reference of `npm run bench` (issue 16), not product code: the doors' work for the
 // benchmarked calls written directly on node:http + better-sqlite3, to say what this machine can do
 // for them. Per request it does what the door does: read and parse the JSON body, check the bearer
-// key (SHA-256, revoked/expired), the key's scope and brands, the brand and the person's role in
-// it, the input (the capability's own strict zod schema), the reads, the output check (the
-// capability's output schema), and the answer in the door's shape. No rate limit, audit, log line
-// or framework.
+// key (SHA-256, revoked/expired), the key's rate limit (the service's own in-memory store), the
+// key's scope and brands, the brand and the person's role in it, the input (the capability's own
+// strict zod schema), the reads, the output check (the capability's output schema), and the answer
+// in the door's shape. No audit, log line or framework.
 //   POST /api/v1/kit.read        the four kit reads with WCAG contrast, `{ ok, data }`
 //   POST /api/v1/library.search  the capability's own search (its SQL, on a prepared-statement reader)
-//   POST /api/mcp                JSON-RPC `tools/call` of kit_read, answered as one SSE message
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
@@ -16,6 +15,7 @@ import { contrast } from "../../lib/capabilities/kit/color";
 import { librarySearch } from "../../lib/capabilities/library/search";
 import { sha256 } from "../../lib/crypto";
 import { sqliteReader } from "../../lib/db/sql";
+import { MemoryRateLimitStore } from "../../lib/core/rate-limit";
 
 type KeyRow = { id: string; scopes: string; brandIds: string | null; expiresAt: string | number | null; revokedAt: string | number | null; userId: string };
 type Brand = { id: string; status: string; role: string };
@@ -37,11 +37,15 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
     WHERE l."brandId" = ? AND EXISTS (SELECT 1 FROM "Asset" a WHERE a."id" = l."assetId" AND a."brandId" = l."brandId" AND a."status" = 'approved') ORDER BY l."position", l."id"`);
   const instructions = db.prepare(`SELECT "section", "text" FROM "KitInstruction" WHERE "brandId" = ?`);
 
-  /** The key, its scope and brands, the brand and the person's membership. */
-  function access(request: IncomingMessage, scope: string, shortId: unknown): Brand {
+  const rate = new MemoryRateLimitStore();
+  const perMinute = Number(process.env.RATE_LIMIT_PER_MINUTE ?? 120);
+
+  /** The key, its rate, its scope and brands, the brand and the person's membership. */
+  async function access(request: IncomingMessage, scope: string, shortId: unknown): Promise<Brand> {
     const bearer = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? "");
     const row = bearer ? (key.get(sha256(bearer[1]!)) as KeyRow | undefined) : undefined;
     if (!row || row.revokedAt !== null || (row.expiresAt !== null && new Date(row.expiresAt) <= new Date())) throw new Refusal(401, "unauthenticated");
+    if (!(await rate.hit(row.id, perMinute, Date.now())).allowed) throw new Refusal(429, "rate_limited");
     if (!(JSON.parse(row.scopes) as string[]).includes(scope)) throw new Refusal(403, "insufficient_scope");
     if (typeof shortId !== "string") throw new Refusal(422, "invalid_input");
     const found = brand.get(row.userId, shortId.toLowerCase()) as Brand | undefined;
@@ -67,26 +71,16 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
 
   const routes: Record<string, (request: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; text: string }>> = {
     "/api/v1/kit.read": async (request, { brand: shortId, ...rest }) => {
-      const found = access(request, "kit.read", shortId);
+      const found = await access(request, "kit.read", shortId);
       input(kitRead.input, rest);
       return { status: 200, type: "application/json", text: JSON.stringify({ ok: true, data: kit(found.id) }) };
     },
     "/api/v1/library.search": async (request, { brand: shortId, ...rest }) => {
-      const found = access(request, "library.read", shortId);
+      const found = await access(request, "library.read", shortId);
       const parsed = input(librarySearch.input, rest);
       const ctx = { sql: search, door: "api", role: found.role, brand: { id: found.id } };
       const data = librarySearch.output.parse(await librarySearch.execute!(ctx as never, parsed as never));
       return { status: 200, type: "application/json", text: JSON.stringify({ ok: true, data }) };
-    },
-    "/api/mcp": async (request, message) => {
-      const params = message.params as { name?: string; arguments?: { brand?: unknown } } | undefined;
-      if (message.method !== "tools/call" || params?.name !== "kit_read") throw new Refusal(400, "only tools/call kit_read here");
-      const { brand: shortId, ...rest } = params.arguments ?? {};
-      const found = access(request, "kit.read", shortId);
-      input(kitRead.input, rest);
-      const data = kit(found.id);
-      const result = { structuredContent: data, content: [{ type: "text", text: JSON.stringify(data, null, 2) }] };
-      return { status: 200, type: "text/event-stream", text: `event: message\ndata: ${JSON.stringify({ result, jsonrpc: "2.0", id: message.id })}\n\n` };
     },
   };
 
