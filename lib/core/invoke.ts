@@ -7,6 +7,7 @@ import { config } from "../config";
 import { storage } from "../storage";
 import type { Door } from "../contract/catalogue";
 import type { BaseContext, BrandContext } from "../contract/context";
+import type { Touched } from "../contract/define";
 import { findCapability } from "../capabilities/registry";
 import { authenticate, callerKey, type Credential } from "./auth";
 import { callableCapabilities, hasScope, requireRole, resolveBrandAccess } from "./access";
@@ -30,7 +31,8 @@ export type Invocation = {
 };
 
 export type Outcome = {
-  result: { ok: true; data: Record<string, unknown> } | { ok: false; error: AppError };
+  /** `touched`: the record a successful write changed (lib/contract/define.ts), for the doors that show it */
+  result: { ok: true; data: Record<string, unknown>; touched?: Touched } | { ok: false; error: AppError };
   /** present once the caller is known (step 2), so doors can send RateLimit headers */
   rateLimit?: RateLimitState;
 };
@@ -46,8 +48,7 @@ export async function invoke(call: Invocation): Promise<Outcome> {
       ? { requestId: call.requestId, door: call.door, capabilityId: call.capabilityId }
       : undefined;
   try {
-    const data = await run(call, now, outcome, trail);
-    outcome.result = { ok: true, data };
+    outcome.result = { ok: true, ...(await run(call, now, outcome, trail)) };
   } catch (thrown) {
     const error = asAppError(thrown);
     if (error.code === "internal" || error.code === "unavailable") cause = thrown;
@@ -58,7 +59,7 @@ export async function invoke(call: Invocation): Promise<Outcome> {
   return outcome;
 }
 
-async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<Record<string, unknown>> {
+async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<{ data: Record<string, unknown>; touched?: Touched }> {
   const reader = readDb();
   // 1. who is calling
   const actor = await authenticate(call.credential, now);
@@ -82,7 +83,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   const base = () => ({ actor, now, door: call.door, requestId: call.requestId, connections: connectionsPort, storage: storage() });
   if (!capability.brandScoped) {
     const parsed = parseCall(capability, call.body);
-    return (await parsed.call.execute({ ...base(), db: reader, sql: sql(), afterCommit: runSoon })).data;
+    return { data: (await parsed.call.execute({ ...base(), db: reader, sql: sql(), afterCommit: runSoon })).data };
   }
   const parsed = parseCall(capability, call.body);
   const shared = base();
@@ -97,7 +98,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
     capabilityTitle: (id) => findCapability(id)?.title,
   });
   if (capability.kind === "read") {
-    return (await parsed.call.execute(context(reader, runSoon))).data;
+    return { data: (await parsed.call.execute(context(reader, runSoon))).data };
   }
   // 7. closed and archived brands are read-only
   if (access.brand.status !== "active") {
