@@ -15,6 +15,6 @@ export default async function Home() {
   const user = await requireSessionUser("/");
   const catalogue = capabilities
     .filter((capability) => isServed(capability, "assistant"))
-    .map(({ id, title, widget, confirmation }) => ({ id, title, widget, confirmation, toolName: mcpToolName(id) }));
+    .map(({ id, title, widget, confirmation, kind }) => ({ id, title, widget, confirmation, toolName: mcpToolName(id), read: kind === "read" }));
   return <ChatPage user={{ name: user.name, email: user.email }} catalogue={catalogue} modelConfigured={assistantModelConfigured()} voice={voiceSetup()?.mode ?? null} />;
 }

@@ -6,6 +6,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
+import { WidgetCallsProvider } from "@/components/widgets/calls";
+import { TruthProvider } from "@/components/widgets/truth";
 import type { CatalogueEntry, Decision } from "@/components/widgets/types";
 import { SignOutButton } from "@/components/ui/sign-out-button";
 import { useVoice } from "@/components/voice/use-voice";
@@ -15,7 +17,9 @@ import { BrandSwitcher } from "./brand-switcher";
 import { ConversationList } from "./conversation-list";
 import { useConversation } from "./use-conversation";
 import { EarlierMessages } from "./earlier-messages";
-import { isSlash, slashMessage, SlashMessage, SlashView, type SlashEntry } from "./slash-message";
+import { isSlash, slashMessage, SlashMessage, SlashView, stepMessage, type SlashEntry } from "./slash-message";
+import { useConversationCalls, withDecision } from "./conversation-calls";
+import { CardsProvider, cardsOnPage, groupSteps } from "./steps";
 import { ChatError } from "./chat-error";
 import { Composer } from "./composer";
 import { MessageView } from "./message-view";
@@ -29,7 +33,16 @@ type Props = {
   voice: "realtime" | "turns" | null;
 };
 
-export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
+export function ChatPage(props: Props) {
+  // what writes touched, for every card of the page (components/widgets/truth.tsx)
+  return (
+    <TruthProvider>
+      <Chat {...props} />
+    </TruthProvider>
+  );
+}
+
+function Chat({ user, catalogue, modelConfigured, voice }: Props) {
   const [brand, setBrand] = useState<string | null>(null);
   const brandRef = useRef<string | null>(null);
   brandRef.current = brand;
@@ -104,8 +117,20 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
   useEffect(() => {
     scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
   }, [messages, slashEntries.length, status, speech.entries.length]);
+  // an action in a card is a step of the conversation (kept by the server, shown here as it was stored)
+  const calls = useConversationCalls({
+    conversationId: open.id,
+    onStep: ({ id, capabilityId, input, envelope, from, widget }) => {
+      conversation.markStored();
+      setMessages((current) => [...current, stepMessage(id, capabilityId, input, envelope, byId, { from, widget })]);
+      refreshList();
+    },
+    onDecided: (pendingId, outcome) => setMessages((current) => withDecision(current, pendingId, outcome)),
+  });
   const slashAfter = (index: number) => slashEntries.filter((entry) => entry.after === index);
   const shown = [...open.before.filter((message) => !messages.some((current) => current.id === message.id)), ...messages];
+  const stored = new Set([...open.messages, ...open.before, ...(conversation.followed ?? [])].map((message) => message.id));
+  const cards = { ...groupSteps(shown, cardsOnPage(shown, slashEntries, byToolName)), stored };
   const offset = shown.length - messages.length;
   const render = (message: UIMessage) =>
     isSlash(message) ? (
@@ -116,6 +141,8 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
 
   return (
     <CatalogueProvider entries={catalogue}>
+      <WidgetCallsProvider value={calls}>
+      <CardsProvider value={cards}>
       <div className="app">
         <header className="topbar">
           <span className="brand-mark">Brand Operations</span>
@@ -200,6 +227,8 @@ export function ChatPage({ user, catalogue, modelConfigured, voice }: Props) {
           </div>
         </div>
       </div>
+      </CardsProvider>
+      </WidgetCallsProvider>
     </CatalogueProvider>
   );
 }

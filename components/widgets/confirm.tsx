@@ -6,6 +6,7 @@ import { useCapability } from "./catalogue";
 import { Badge, WidgetFrame } from "./frame";
 import { useNestedWidget } from "./nested";
 import { useWidgetCalls } from "./calls";
+import { useCardSteps } from "./card";
 import { WidgetError } from "./widget-error";
 import { okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
 import { ReadableData } from "./readable";
@@ -17,7 +18,10 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
   const [busy, setBusy] = useState<Decision | null>(null);
   const [result, setResult] = useState<ToolEnvelope | null>(null);
   // an expired proposal, proposed again by the person's click: a new card below
-  const [again, setAgain] = useState<ToolEnvelope | null>(null);
+  const [proposedHere, setAgain] = useState<ToolEnvelope | null>(null);
+  // in a conversation the new proposal is a step of this card, which shows it below itself
+  const steps = useCardSteps().filter((step) => step.capabilityId === capabilityId);
+  const again = proposedHere ?? steps.at(-1)?.envelope ?? null;
   const [proposing, setProposing] = useState(false);
   const pending = envelope?.status === "awaiting_confirmation" ? envelope : undefined;
   const summary = envelope && "summary" in envelope ? envelope.summary : undefined;
@@ -36,7 +40,8 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
   const state = shown?.status === "declined" ? "cancelled" : shown?.status === "ok" ? "done" : expired ? "expired" : shown?.status === "error" ? "failed" : undefined;
   async function proposeAgain() {
     setProposing(true);
-    setAgain(await calls.run(capabilityId, brand, input));
+    const { envelope: proposal, kept } = await calls.act(capabilityId, brand, input);
+    if (!kept) setAgain(proposal);
     setProposing(false);
   }
   return (
