@@ -37,11 +37,14 @@ export const isSlash = (message: UIMessage) => typeof (message.metadata as { sla
 
 export function SlashMessage({ message, brand, byToolName }: { message: UIMessage; brand: string | null; byToolName: ReadonlyMap<string, CatalogueEntry> }) {
   const meta = stepMetadata(message)!;
+  const cards = useCards();
   // a step that continues its card's own flow is shown by that card
-  if (useCards().absorbed.has(message.id)) return null;
+  if (cards.absorbed.has(message.id)) return null;
+  // the first step of a page-only card that is gone stands in for it: the command that opened it
+  const step = meta.from !== undefined && !cards.standIns.has(message.id);
   return (
-    <div className={`message message-slash${meta.from ? " message-step" : ""}`} data-testid={meta.from ? "card-step" : "slash-result"}>
-      {meta.from ? <StepEcho capabilityId={meta.slash} /> : <SlashEcho capabilityId={meta.slash} input={slashInput(message)} />}
+    <div className={`message message-slash${step ? " message-step" : ""}`} data-testid={step ? "card-step" : "slash-result"}>
+      {step ? <StepEcho capabilityId={meta.slash} /> : <SlashEcho capabilityId={meta.slash} input={meta.from ? {} : slashInput(message)} />}
       {/* the person's own run: deciding its confirm card tells no model anything */}
       <MessageView message={message} brand={brand ?? ""} byToolName={byToolName} onDecided={() => undefined} bare widget={meta.widget} />
     </div>

@@ -16,11 +16,13 @@ export type Cards = {
   steps: ReadonlyMap<string, readonly Step[]>;
   /** messages shown by their card rather than on their own */
   absorbed: ReadonlySet<string>;
+  /** steps standing in for a page-only card that is gone (shown as the command that opened it) */
+  standIns: ReadonlySet<string>;
   /** messages read back from storage: their read cards check themselves before offering anything */
   stored: ReadonlySet<string>;
 };
 
-const CardsContext = createContext<Cards>({ steps: new Map(), absorbed: new Set(), stored: new Set() });
+const CardsContext = createContext<Cards>({ steps: new Map(), absorbed: new Set(), standIns: new Set(), stored: new Set() });
 export const CardsProvider = CardsContext.Provider;
 export const useCards = () => useContext(CardsContext);
 
@@ -41,9 +43,10 @@ export function cardsOnPage(messages: UIMessage[], pageOnly: { key: string; capa
   return cards;
 }
 
-export function groupSteps(messages: UIMessage[], cards: ReadonlyMap<string, string>): Pick<Cards, "steps" | "absorbed"> {
+export function groupSteps(messages: UIMessage[], cards: ReadonlyMap<string, string>): Pick<Cards, "steps" | "absorbed" | "standIns"> {
   const steps = new Map<string, Step[]>();
   const absorbed = new Set<string>();
+  const leaders = new Set<string>();
   // a card gone from the page: the key of the step standing in for it
   const standIns = new Map<string, { key: string; capabilityId: string }>();
   for (const message of messages) {
@@ -57,6 +60,7 @@ export function groupSteps(messages: UIMessage[], cards: ReadonlyMap<string, str
       const standIn = standIns.get(from);
       if (!standIn) {
         standIns.set(from, { key: part.toolCallId, capabilityId: step.capabilityId });
+        leaders.add(message.id);
         continue;
       }
       key = standIn.key;
@@ -64,5 +68,5 @@ export function groupSteps(messages: UIMessage[], cards: ReadonlyMap<string, str
     } else if (source === step.capabilityId) absorbed.add(message.id);
     steps.set(key, [...(steps.get(key) ?? []), step]);
   }
-  return { steps, absorbed };
+  return { steps, absorbed, standIns: leaders };
 }

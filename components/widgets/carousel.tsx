@@ -14,7 +14,7 @@ import { errorOf, okData, type AssetSummary, type ToolEnvelope, type WidgetProps
 const STATUS_TONE = { proposed: "warn", approved: "pass", archived: "muted" } as const;
 
 export function CarouselWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
-  const { run, act } = useWidgetCalls();
+  const { act } = useWidgetCalls();
   const data = okData<{ items: AssetSummary[]; nextCursor: string | null }>(envelope);
   const pages = usePages<AssetSummary>({ capabilityId, input, envelope, brand });
   const [reviewing, setReviewing] = useState<string | null>(null);
@@ -24,9 +24,11 @@ export function CarouselWidget({ capabilityId, input, envelope, brand }: WidgetP
     const { kept } = await act("library.asset.get", brand, { assetId: id }, { widget: "review" });
     if (!kept) setReviewing(id);
   }
+  // Details too: the file's card, as the conversation's next step, or here (toggled) elsewhere
   async function showDetails(id: string) {
     if (details?.id === id) return setDetails(null);
-    setDetails({ id, envelope: await run("library.asset.get", brand, { assetId: id }) });
+    const { envelope: read, kept } = await act("library.asset.get", brand, { assetId: id });
+    if (!kept) setDetails({ id, envelope: read });
   }
   return (
     <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(pages.items.length, "file", Boolean(pages.nextCursor)) : undefined}>
