@@ -72,9 +72,14 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
         </div>
       )}
       {again && <ConfirmWidget capabilityId={capabilityId} input={input} envelope={again} brand={brand} onDecided={onDecided} embedded={embedded} />}
-      {shown?.status === "ok" && <ResultWidget capabilityId={capabilityId} input={input} envelope={shown} brand={brand} own={embedded ? "confirm" : entry?.widget} />}
+      {shown?.status === "ok" && <ResultWidget capabilityId={capabilityId} input={input} envelope={resultOf(shown)} brand={brand} own={embedded ? "confirm" : entry?.widget} />}
     </WidgetFrame>
   );
+}
+
+/** The write's result as its own widget reads it (without the confirmed sentence, which makes a confirm card). */
+function resultOf({ summary: _confirmed, ...result }: Extract<ToolEnvelope, { status: "ok" }>): ToolEnvelope {
+  return result;
 }
 
 /** The write's result: with the capability's own widget, or a short "done" for confirm-only writes. */

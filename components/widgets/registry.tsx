@@ -29,8 +29,8 @@ const WIDGETS: Record<WidgetName, ComponentType<WidgetProps>> = {
 };
 
 export function widgetFor(widget: string | null | undefined, envelope: WidgetProps["envelope"]): WidgetName {
-  // a pending write (and its cancellation) is always the person's decision, whatever the capability
-  if (envelope?.status === "awaiting_confirmation" || envelope?.status === "declined") return "confirm";
+  // a pending write (its cancellation, its confirmed result) is always the person's decision, whatever the capability
+  if (envelope?.status === "awaiting_confirmation" || envelope?.status === "declined" || (envelope?.status === "ok" && envelope.summary !== undefined)) return "confirm";
   return widget && widget in WIDGETS ? (widget as WidgetName) : "fallback";
 }
 

@@ -35,7 +35,7 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
   return (
     <WidgetFrame
       name="review"
-      capabilityId={capabilityId}
+      capabilityId="library.asset.review"
       error={errorOf(envelope)}
       aside={asset ? <Badge tone={asset.status === "approved" ? "pass" : asset.status === "proposed" ? "warn" : "muted"}>{asset.status}</Badge> : undefined}
     >

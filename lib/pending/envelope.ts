@@ -13,8 +13,11 @@ export type PersonDoor = Extract<Door, "assistant" | "voice">;
 export type EnvelopeError = Omit<ErrorBody, "confirmationToken">;
 
 export type ToolEnvelope =
-  /** `touched`: the record a write changed; the page's cards showing it read it again */
-  | { status: "ok"; capabilityId: string; data: unknown; touched?: Touched }
+  /**
+   * `touched`: the record a write changed, the page's cards showing it read it again; `summary`: the
+   * sentence the person confirmed, on a confirmed write's result (its card stays a confirm card)
+   */
+  | { status: "ok"; capabilityId: string; data: unknown; touched?: Touched; summary?: string }
   | { status: "error"; capabilityId: string; error: EnvelopeError }
   | {
       status: "awaiting_confirmation";
