@@ -1,11 +1,11 @@
 "use client";
-// A read's card that stays true: it reads again, with the same input, when a write touched a record
-// it shows (truth.tsx) and, when it was read back from storage (a reload, an earlier visit), before
+// A read's card that stays true: it reads again, with the same input, after every write that touched
+// a record (truth.tsx) and, when it was read back from storage (a reload, an earlier visit), before
 // it offers anything: meanwhile its buttons are disabled. When the record is gone or can no longer
 // be read, the card keeps what it showed, says so, and offers nothing.
 import { useEffect, useMemo, useState } from "react";
 import { useWidgetCalls } from "./calls";
-import { idsShown, useTouches } from "./truth";
+import { idsShown, useAnyTouch, useTouches } from "./truth";
 import { Widget } from "./registry";
 import { okData, type ToolEnvelope, type WidgetProps } from "./types";
 
@@ -16,12 +16,16 @@ export function FreshWidget({ read, stored, ...props }: Props) {
   const { capabilityId, input, envelope, brand } = props;
   const shown = okData<unknown>(envelope);
   const ids = useMemo(() => idsShown(input, shown), [input, shown]);
-  const { version, removed } = useTouches(ids);
+  // removed: a record it shows was removed by a write (then a failed read says "Removed since")
+  const { removed } = useTouches(ids);
+  const version = useAnyTouch();
+  // the touches before it was shown are in what it shows already
+  const [shownAt] = useState(version);
   const rereads = read && envelope?.status === "ok";
   const [fresh, setFresh] = useState<ToolEnvelope | null>(null);
   const [checking, setChecking] = useState(rereads && stored);
   useEffect(() => {
-    if (!rereads || (version === 0 && !stored)) return;
+    if (!rereads || (version === shownAt && !stored)) return;
     let current = true;
     setChecking(true);
     void run(capabilityId, brand, input).then((answer) => {
@@ -33,7 +37,7 @@ export function FreshWidget({ read, stored, ...props }: Props) {
       current = false;
     };
     // read again on a touch of what it shows, not on each render's new input object
-  }, [rereads, stored, version, capabilityId, brand, run, JSON.stringify(input)]);
+  }, [rereads, stored, version, shownAt, capabilityId, brand, run, JSON.stringify(input)]);
   if (!rereads) return <Widget {...props} />;
   const failed = fresh?.status === "error" ? fresh.error : undefined;
   const gone = failed?.code === "not_found" || (removed && failed !== undefined);

@@ -1,24 +1,27 @@
 "use client";
 // Cards that show the truth, by one mechanism: a write's result names the record it touched (kind,
-// id, revision, removed: lib/contract/define.ts `Touched`); the page counts touches per record id,
-// and every card showing that id reads it again (fresh.tsx for a read's card, useAsset and the
-// questions of a choice card for what a card loads itself). Nothing patches a card by hand.
+// id, revision, removed: lib/contract/define.ts `Touched`), and the page counts the touches. A
+// read's card reads again after every touch (fresh.tsx: a list may gain the new record as well as
+// change the ones it shows, so the card cannot tell from the ids it shows alone); what a card loads
+// for one record (useAsset, the questions of a choice card) reads again when that record is
+// touched. Nothing patches a card by hand.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import type { ToolEnvelope } from "./types";
 import { isRecord } from "./types";
 
 type Touched = NonNullable<Extract<ToolEnvelope, { status: "ok" }>["touched"]>;
-type Truth = { touches: ReadonlyMap<string, { count: number; removed: boolean }>; touch(touched: Touched): void };
+type Truth = { touches: ReadonlyMap<string, { count: number; removed: boolean }>; total: number; touch(touched: Touched): void };
 
 // outside a page that keeps the truth (an MCP host), nothing is counted and cards read once
-const TruthContext = createContext<Truth>({ touches: new Map(), touch: () => undefined });
+const TruthContext = createContext<Truth>({ touches: new Map(), total: 0, touch: () => undefined });
 
 export function TruthProvider({ children }: { children: ReactNode }) {
   const [touches, setTouches] = useState<ReadonlyMap<string, { count: number; removed: boolean }>>(new Map());
   const touch = useCallback((touched: Touched) => {
     setTouches((current) => new Map(current).set(touched.id.toLowerCase(), { count: (current.get(touched.id.toLowerCase())?.count ?? 0) + 1, removed: touched.removed === true }));
   }, []);
-  const value = useMemo(() => ({ touches, touch }), [touches, touch]);
+  const total = useMemo(() => [...touches.values()].reduce((sum, entry) => sum + entry.count, 0), [touches]);
+  const value = useMemo(() => ({ touches, total, touch }), [touches, total, touch]);
   return <TruthContext.Provider value={value}>{children}</TruthContext.Provider>;
 }
 
@@ -33,6 +36,9 @@ export function useReportTouched() {
     [touch],
   );
 }
+
+/** How many writes touched a record so far on this page (a read's card reads again when it grows). */
+export const useAnyTouch = () => useContext(TruthContext).total;
 
 /** How often the records of these ids were touched (a card reads again when it grows), and whether one was removed. */
 export function useTouches(ids: Iterable<string>): { version: number; removed: boolean } {
