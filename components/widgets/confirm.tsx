@@ -11,8 +11,11 @@ import { WidgetError } from "./widget-error";
 import { okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
 import { ReadableData } from "./readable";
 
-/** `embedded`: inside the widget that asked (review), which shows the result itself. */
-export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided, embedded }: WidgetProps & { embedded?: boolean }) {
+/**
+ * `embedded`: inside the widget that asked (review), which shows the result itself. `proposedAgain`:
+ * the new proposal shown below an expired one (its card's steps are the outer card's, not its own).
+ */
+export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided, embedded, proposedAgain }: WidgetProps & { embedded?: boolean; proposedAgain?: boolean }) {
   const calls = useWidgetCalls();
   const entry = useCapability(capabilityId);
   const [busy, setBusy] = useState<Decision | null>(null);
@@ -20,7 +23,7 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
   // an expired proposal, proposed again by the person's click: a new card below
   const [proposedHere, setAgain] = useState<ToolEnvelope | null>(null);
   // in a conversation the new proposal is a step of this card, which shows it below itself
-  const steps = useCardSteps().filter((step) => step.capabilityId === capabilityId);
+  const steps = useCardSteps().filter((step) => !proposedAgain && step.capabilityId === capabilityId);
   const again = proposedHere ?? steps.at(-1)?.envelope ?? null;
   const [proposing, setProposing] = useState(false);
   const pending = envelope?.status === "awaiting_confirmation" ? envelope : undefined;
@@ -71,7 +74,7 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
           </button>
         </div>
       )}
-      {again && <ConfirmWidget capabilityId={capabilityId} input={input} envelope={again} brand={brand} onDecided={onDecided} embedded={embedded} />}
+      {again && <ConfirmWidget capabilityId={capabilityId} input={input} envelope={again} brand={brand} onDecided={onDecided} embedded={embedded} proposedAgain />}
       {shown?.status === "ok" && <ResultWidget capabilityId={capabilityId} input={input} envelope={resultOf(shown)} brand={brand} own={embedded ? "confirm" : entry?.widget} />}
     </WidgetFrame>
   );
