@@ -15,7 +15,7 @@ export default async function Home() {
   const user = await requireSessionUser("/");
   const catalogue = capabilities
     .filter((capability) => isServed(capability, "assistant"))
-    .map(({ id, title, widget, confirmation }) => ({ id, title, widget, confirmation, toolName: mcpToolName(id) }));
+    .map(({ id, title, widget, confirmation, kind }) => ({ id, title, widget, confirmation, toolName: mcpToolName(id), read: kind === "read" }));
   // why voice is off: the settings to whoever can set them, words to everyone else
   const voiceOffNote = voiceSetup() ? null : (await canSetUpVoice(user.id)) ? NO_VOICE_MESSAGE : NO_VOICE_FOR_PEOPLE;
   return <ChatPage user={{ name: user.name, email: user.email }} catalogue={catalogue} modelConfigured={assistantModelConfigured()} voiceOffNote={voiceOffNote} />;

@@ -112,7 +112,8 @@ describe("the chat page with a scripted model", () => {
     const choice = reply.getByTestId("widget-choice");
     await choice.waitFor();
     await choice.getByRole("button", { name: "Roasted this week" }).click();
-    await choice.getByTestId("question-answered").waitFor();
+    // the answer is a step of the conversation, below the card
+    await expect.poll(() => page.getByTestId("card-step").last().innerText(), { timeout: 15_000 }).toContain("Answered: “Roasted this week”");
     const question = await db().question.findUnique({ where: { id: questionId } });
     expect(question).toMatchObject({ status: "answered", answer: "Roasted this week" });
     await screenshot(page, "chat-choice");

@@ -46,6 +46,24 @@ async function command(id: string, fill?: () => Promise<void>): Promise<Locator>
   return page.getByTestId("slash-result").last();
 }
 
+/** The latest step the person took in a card (kept by the conversation, below the card). */
+const lastStep = () => page.getByTestId("card-step").last();
+
+/** Clicks, and returns the step of the conversation the click added. */
+async function stepOf(target: Locator): Promise<Locator> {
+  const before = await page.getByTestId("card-step").count();
+  await target.click();
+  await expect.poll(() => page.getByTestId("card-step").count(), { timeout: 15_000 }).toBe(before + 1);
+  return page.getByTestId("card-step").nth(before);
+}
+
+/** Every card of the conversation is checked against the server (none still reading again). */
+async function settled() {
+  await expect.poll(() => page.locator("[data-testid=card-truth][data-state=checking]").count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page.getByText("Loading the questions…").count(), { timeout: 15_000 }).toBe(0);
+  await page.waitForTimeout(500);
+}
+
 /** Confirms the card inside `area` and waits for it to say done. */
 async function confirmIn(area: Locator) {
   const card = area.getByTestId("widget-confirm").last();
@@ -98,8 +116,9 @@ afterAll(async () => {
 describe("every task by clicking", () => {
   it("downloads a file from the library's card", async () => {
     const result = await command("library.search");
-    await result.getByTestId(`asset-${fileId}`).getByTestId("asset-details").click();
-    const download = result.getByTestId("widget-record").getByRole("link", { name: /Download/ });
+    // the file's card is the conversation's next step
+    const details = await stepOf(result.getByTestId(`asset-${fileId}`).getByTestId("asset-details"));
+    const download = details.getByTestId("widget-record").getByRole("link", { name: /Download/ });
     await download.waitFor();
     const response = await page.request.get(String(await download.getAttribute("href")));
     expect(response.status()).toBe(200);
@@ -112,15 +131,26 @@ describe("every task by clicking", () => {
     const website = list.getByTestId("widget-list").locator("li", { hasText: "task-roasters.example" }).filter({ hasText: "website" });
     await website.getByTestId("row-edit").click();
     await type(website.getByTestId("row-edit-value"), "https://shop.task-roasters.example");
-    await website.getByTestId("row-edit-save").click();
-    await confirmIn(website);
+    // the row waits for the confirmation, which is the conversation's next step
+    const edit = await stepOf(website.getByTestId("row-edit-save"));
+    await website.getByTestId("row-waiting").waitFor();
+    await confirmIn(edit);
     expect(await db().contact.count({ where: { brandId: brand.id, value: { contains: "shop.task-roasters.example" } } })).toBe(1);
+    // the list read itself again: the row shows the new address
+    await expect.poll(() => list.getByTestId("widget-list").innerText(), { timeout: 15_000 }).toContain("shop.task-roasters.example");
 
+    const earlier = list;
     list = await command("brand.contacts.list");
+    const rows = await list.getByTestId("widget-list").locator("li.list-row").count();
     const email = list.getByTestId("widget-list").locator("li", { hasText: "hello@task-roasters.example" });
-    await email.getByTestId("row-remove").click();
-    await confirmIn(email);
+    await confirmIn(await stepOf(email.getByTestId("row-remove")));
     expect(await db().contact.count({ where: { brandId: brand.id, type: "email" } })).toBe(0);
+    // every card listing it says it is gone: one row fewer, and no Edit for what no longer exists
+    for (const card of [earlier, list]) {
+      await expect.poll(() => card.getByTestId("widget-list").innerText(), { timeout: 15_000 }).not.toContain("hello@task-roasters.example");
+    }
+    await expect.poll(() => list.getByTestId("widget-list").locator("li.list-row").count()).toBe(rows - 1);
+    expect(await list.locator(".widget-aside").innerText()).toBe(`${rows - 1} item${rows - 1 === 1 ? "" : "s"}`);
     await screenshot(page, "task-contacts", { fullPage: false });
   });
 
@@ -142,12 +172,12 @@ describe("every task by clicking", () => {
   it("answers one question, defers another and dismisses the third", async () => {
     const result = await command("questions.list");
     const card = (text: string) => result.locator("li.question", { hasText: text });
-    await card("Which tone").getByRole("button", { name: "Warm" }).click();
-    await card("Which tone").getByTestId("question-answered").waitFor();
-    await card("Which season").getByTestId("question-defer").click();
-    await card("Which season").getByTestId("question-answered").waitFor();
-    await card("mascot").getByTestId("question-dismiss").click();
-    await card("mascot").getByTestId("question-answered").waitFor();
+    // each answer is a step of the conversation, and the list reads its open questions again
+    expect(await (await stepOf(card("Which tone").getByRole("button", { name: "Warm" }))).innerText()).toContain("Answered: “Warm”");
+    await expect.poll(() => card("Which tone").count(), { timeout: 15_000 }).toBe(0);
+    expect(await (await stepOf(card("Which season").getByTestId("question-defer"))).innerText()).toContain("deferred");
+    expect(await (await stepOf(card("mascot").getByTestId("question-dismiss"))).innerText()).toContain("dismissed");
+    await expect.poll(() => card("mascot").count(), { timeout: 15_000 }).toBe(0);
     const statuses = await db().question.findMany({ where: { brandId: brand.id }, select: { question: true, status: true } });
     expect(Object.fromEntries(statuses.map((row) => [row.question, row.status]))).toMatchObject({
       "Which tone do we use?": "answered", "Which season matters most?": "deferred", "Do we have a mascot?": "dismissed",
@@ -176,20 +206,65 @@ describe("every task by clicking", () => {
     await widget.getByTestId("file-category").selectOption("logo");
     await widget.getByTestId("file-input").setInputFiles({ name: "round-logo.png", mimeType: "image/png", buffer: PIXEL });
     await widget.getByTestId("upload-done").waitFor({ timeout: 20_000 });
-    await widget.getByRole("button", { name: "Review it now" }).click();
-    await widget.getByRole("button", { name: "Approve" }).click();
-    await confirmIn(widget);
+    expect(await widget.getByTestId("upload-status").innerText()).toBe("proposed");
+    const review = (await stepOf(widget.getByRole("button", { name: "Review it now" }))).getByTestId("widget-review");
+    const approval = await stepOf(review.getByRole("button", { name: "Approve" }));
+    await review.getByTestId("review-waiting").waitFor();
+    await confirmIn(approval);
+    // the write touched the file: the upload card and the review card both say approved, offering nothing
+    await expect.poll(() => widget.getByTestId("upload-status").innerText(), { timeout: 15_000 }).toBe("approved");
+    await expect.poll(() => review.locator(".badge").first().innerText(), { timeout: 15_000 }).toBe("approved");
+    expect(await review.getByRole("button", { name: "Approve" }).count()).toBe(0);
+    expect(await widget.getByRole("button", { name: "Review it now" }).count()).toBe(0);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await widget.scrollIntoViewIfNeeded();
+    await widget.screenshot({ path: path.resolve(import.meta.dirname, "../docs/screenshots/card-after-write.png"), animations: "disabled" });
+    await page.setViewportSize({ width: 1200, height: 900 });
     const kit = await command("kit.read");
     await expect.poll(() => kit.innerText(), { timeout: 15_000 }).toContain("round-logo.png");
     await screenshot(page, "task-logo-in-kit", { fullPage: false });
-  });
+  }, 60_000);
 
   it("disconnects a connection from its row", async () => {
     const list = await command("connections.list");
     const row = list.getByTestId("widget-list").locator("li", { hasText: "Task Roasters page" });
-    await row.getByTestId("row-disconnect").click();
-    await confirmIn(row);
+    await confirmIn(await stepOf(row.getByTestId("row-disconnect")));
     expect((await db().connection.findUniqueOrThrow({ where: { id: connectionId } })).status).toBe("disconnected");
+    // the list read itself again: disconnected, and nothing left to disconnect
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain("disconnected");
+    expect(await row.getByTestId("row-disconnect").count()).toBe(0);
+  });
+
+  it("a reload shows every card and every step exactly as it was, and the address names the conversation", async () => {
+    expect(new URL(page.url()).searchParams.get("conversation")).toMatch(/^[0-9a-f-]{36}$/);
+    await settled();
+    const cards = () => page.getByTestId("conversation").locator("[data-testid^=widget-]").evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute("data-testid")}: ${(node as HTMLElement).innerText}`));
+    const before = await cards();
+    expect(before.length).toBeGreaterThan(10);
+    await page.reload();
+    await page.getByTestId("conversation").locator("[data-testid^=widget-]").first().waitFor({ timeout: 20_000 });
+    await settled();
+    expect(await cards()).toEqual(before);
+  });
+
+  it("a waiting confirmation survives a reload and is confirmed exactly once", async () => {
+    const list = await command("brand.contacts.list");
+    const row = list.getByTestId("widget-list").locator("li", { hasText: "shop.task-roasters.example" });
+    await (await stepOf(row.getByTestId("row-remove"))).getByTestId("confirm-accept").waitFor();
+    await page.reload();
+    const waiting = lastStep().getByTestId("widget-confirm");
+    await waiting.getByTestId("confirm-accept").waitFor({ timeout: 20_000 });
+    // the row, read again after the reload, still waits for it
+    await page.getByTestId("slash-result").last().getByTestId("row-waiting").waitFor({ timeout: 15_000 });
+    await waiting.getByTestId("confirm-accept").click();
+    await expect.poll(() => waiting.innerText(), { timeout: 15_000 }).toMatch(/Done/);
+    expect(await db().contact.count({ where: { brandId: brand.id, value: { contains: "shop.task-roasters.example" } } })).toBe(0);
+    await page.reload();
+    const decided = lastStep().getByTestId("widget-confirm");
+    await expect.poll(() => decided.innerText(), { timeout: 20_000 }).toMatch(/Done/);
+    expect(await decided.getByTestId("confirm-accept").count()).toBe(0);
+    const removals = await db().auditEntry.count({ where: { brandId: brand.id, capabilityId: "brand.contacts.save", outcome: "ok", summary: { contains: "Remove" } } });
+    expect(removals).toBe(2); // the e-mail earlier, this one once
   });
 
   // the carousel is a row of cards that scrolls sideways inside itself, on purpose

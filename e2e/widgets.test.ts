@@ -236,13 +236,17 @@ describe("widgets through slash commands, in Chromium", () => {
 
   it("review: preview, Approve, confirm, approved", async () => {
     const carousel = (await slash(admin, "library.search", () => admin.getByTestId("slash-field-query").fill("leaf"))).getByTestId("widget-carousel");
+    // the review card, and then its confirm card, are steps of the conversation below the carousel
+    const steps = await admin.getByTestId("card-step").count();
     await carousel.getByRole("button", { name: "Review" }).click();
-    const review = carousel.getByTestId("widget-review");
+    const review = admin.getByTestId("card-step").nth(steps).getByTestId("widget-review");
     await expect.poll(() => review.locator("img.thumb").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
     await shot(review, "review");
     await review.getByTestId("review-approve").click();
-    await review.getByTestId("confirm-accept").click();
+    await admin.getByTestId("card-step").nth(steps + 1).getByTestId("confirm-accept").click();
     await expect.poll(() => review.locator(".widget-aside").first().innerText()).toBe("approved");
+    // the carousel read its files again: no Review left on the approved one
+    await expect.poll(() => carousel.getByRole("button", { name: "Review" }).count()).toBe(0);
     const leaf = assets.find((asset) => asset.name === "Logo leaf")!;
     expect((await db().asset.findUnique({ where: { id: leaf.id } }))?.status).toBe("approved");
   });
@@ -261,8 +265,11 @@ describe("widgets through slash commands, in Chromium", () => {
     const listed = (await slash(admin, "questions.list")).getByTestId("widget-choice");
     await expect.poll(() => listed.locator(".question").count()).toBeGreaterThan(0);
     await shot(listed, "choice");
+    const steps = await admin.getByTestId("card-step").count();
     await listed.getByRole("button", { name: "Roasted this week" }).click();
-    await expect.poll(() => listed.getByTestId("question-answered").count()).toBe(1);
+    // the answer is the conversation's next step; the list reads its open questions again
+    await expect.poll(() => admin.getByTestId("card-step").nth(steps).innerText().catch(() => "")).toContain("Answered: “Roasted this week”");
+    await expect.poll(() => listed.innerText()).not.toContain(text);
     const question = await db().question.findFirst({ where: { brandId: brand.id, question: text } });
     expect(question?.status).toBe("answered");
     expect(question?.answer).toBe("Roasted this week");

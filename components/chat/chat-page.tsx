@@ -6,6 +6,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
+import { WidgetCallsProvider } from "@/components/widgets/calls";
+import { TruthProvider } from "@/components/widgets/truth";
 import type { CatalogueEntry, Decision, ToolEnvelope } from "@/components/widgets/types";
 import { useVoice } from "@/components/voice/use-voice";
 import { VoiceControl } from "@/components/voice/voice-control";
@@ -15,7 +17,9 @@ import { ConversationList } from "./conversation-list";
 import { useConversation } from "./use-conversation";
 import { useFollowScroll } from "./use-follow-scroll";
 import { EarlierMessages } from "./earlier-messages";
-import { isSlash, slashMessage, SlashMessage, SlashView, type SlashEntry } from "./slash-message";
+import { isSlash, slashMessage, SlashMessage, SlashView, stepMessage, type SlashEntry } from "./slash-message";
+import { useConversationCalls, withDecision } from "./conversation-calls";
+import { CardsProvider, cardsOnPage, groupSteps } from "./steps";
 import { ChatError } from "./chat-error";
 import { Composer } from "./composer";
 import { MessageView } from "./message-view";
@@ -29,7 +33,16 @@ type Props = {
   voiceOffNote: string | null;
 };
 
-export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
+export function ChatPage(props: Props) {
+  // what writes touched, for every card of the page (components/widgets/truth.tsx)
+  return (
+    <TruthProvider>
+      <Chat {...props} />
+    </TruthProvider>
+  );
+}
+
+function Chat({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
   const [brand, setBrand] = useState<string | null>(null);
   const brandRef = useRef<string | null>(null);
   brandRef.current = brand;
@@ -116,8 +129,21 @@ export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Pro
     }
     setSlashEntries((current) => [...current, { ...result, key: crypto.randomUUID(), after: messages.length }]);
   };
+  // an action in a card is a step of the conversation (kept by the server, shown here as it was stored)
+  const calls = useConversationCalls({
+    conversationId: open.id,
+    onStep: ({ id, capabilityId, input, envelope, from, widget }) => {
+      conversation.markStored();
+      followNext();
+      setMessages((current) => [...current, stepMessage(id, capabilityId, input, envelope, byId, { from, widget })]);
+      refreshList();
+    },
+    onDecided: (pendingId, outcome) => setMessages((current) => withDecision(current, pendingId, outcome)),
+  });
   const slashAfter = (index: number) => slashEntries.filter((entry) => entry.after === index);
   const shown = [...open.before.filter((message) => !messages.some((current) => current.id === message.id)), ...messages];
+  const stored = new Set([...open.messages, ...open.before, ...(conversation.followed ?? [])].map((message) => message.id));
+  const cards = { ...groupSteps(shown, cardsOnPage(shown, slashEntries, byToolName)), stored };
   const offset = shown.length - messages.length;
   const render = (message: UIMessage) =>
     isSlash(message) ? (
@@ -128,6 +154,8 @@ export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Pro
 
   return (
     <CatalogueProvider entries={catalogue}>
+      <WidgetCallsProvider value={calls}>
+      <CardsProvider value={cards}>
       <div className="app">
         <ChatHeader user={user} brand={brand} onBrand={conversation.switchBrand} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((value) => !value)} />
         <div className="chat-body">
@@ -200,6 +228,8 @@ export function ChatPage({ user, catalogue, modelConfigured, voiceOffNote }: Pro
           </div>
         </div>
       </div>
+      </CardsProvider>
+      </WidgetCallsProvider>
     </CatalogueProvider>
   );
 }

@@ -2,10 +2,15 @@
 // One chat message: text parts as text, tool parts through the widget registry (output = the tool
 // envelope), a small "working" line while a tool runs. A spoken turn (stored by the Voice door,
 // metadata.voice) carries a microphone mark; a confirm card says which pending call it decided.
+// Each tool part is a card of the conversation (card.tsx): its actions are kept with its key, and a
+// read's card stays true (fresh.tsx).
 import type { UIMessage } from "ai";
+import { CardScope } from "@/components/widgets/card";
+import { FreshWidget } from "@/components/widgets/fresh";
 import { Widget } from "@/components/widgets/registry";
 import type { CatalogueEntry, Decision, EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
 import { MicIcon } from "@/components/voice/mic-icon";
+import { useCards } from "./steps";
 
 type ToolPart = { type: string; toolCallId: string; state: string; input?: unknown; output?: unknown; errorText?: string };
 
@@ -16,16 +21,19 @@ type Props = {
   onDecided: (decision: Decision, result: ToolEnvelope, pendingId?: string) => void;
   /** only the parts, inside a wrapper of the caller's (a slash command's result) */
   bare?: boolean;
+  /** the widget its card opens when not the capability's own (a step's, e.g. a review opened from a search) */
+  widget?: string;
 };
 
-export function MessageView({ message, brand, byToolName, onDecided, bare }: Props) {
+export function MessageView({ message, brand, byToolName, onDecided, bare, widget }: Props) {
+  const stored = useCards().stored.has(message.id);
   const testId = message.role === "user" ? "message-user" : "message-assistant";
   const parts = (
     <>
       {message.parts.map((part, index) => {
         if (part.type === "text") return part.text.trim() ? <p key={index} className="message-text">{part.text}</p> : null;
         if (part.type.startsWith("tool-") || part.type === "dynamic-tool") {
-          return <ToolView key={index} part={part as ToolPart} brand={brand} byToolName={byToolName} onDecided={onDecided} />;
+          return <ToolView key={index} part={part as ToolPart} brand={brand} byToolName={byToolName} onDecided={onDecided} widget={widget} stored={stored} />;
         }
         return null; // reasoning, sources, step markers: not shown
       })}
@@ -46,7 +54,8 @@ export function MessageView({ message, brand, byToolName, onDecided, bare }: Pro
   );
 }
 
-function ToolView({ part, brand, byToolName, onDecided }: { part: ToolPart } & Omit<Props, "message" | "bare">) {
+function ToolView({ part, brand, byToolName, onDecided, widget, stored }: { part: ToolPart; stored: boolean } & Omit<Props, "message" | "bare">) {
+  const steps = useCards().steps.get(part.toolCallId);
   const toolName = part.type === "dynamic-tool" ? String((part as { toolName?: string }).toolName) : part.type.slice("tool-".length);
   const entry = byToolName.get(toolName);
   const capabilityId = entry?.id ?? toolName.replaceAll("_", ".");
@@ -54,7 +63,11 @@ function ToolView({ part, brand, byToolName, onDecided }: { part: ToolPart } & O
   if (part.state === "output-available") {
     const envelope = part.output as ToolEnvelope;
     const pendingId = envelope.status === "awaiting_confirmation" ? envelope.pendingId : undefined;
-    return <Widget capabilityId={capabilityId} widget={entry?.widget} input={input} envelope={envelope} brand={brand} onDecided={(decision, result) => onDecided(decision, result, pendingId)} />;
+    return (
+      <CardScope cardKey={part.toolCallId} steps={steps ?? NO_STEPS}>
+        <FreshWidget capabilityId={capabilityId} widget={widget ?? entry?.widget} input={input} envelope={envelope} brand={brand} onDecided={(decision, result) => onDecided(decision, result, pendingId)} read={entry?.read === true} stored={stored} />
+      </CardScope>
+    );
   }
   if (part.state === "output-error" || part.state === "output-denied") {
     const envelope: ToolEnvelope = { status: "error", capabilityId, error: { code: "internal", message: part.errorText ?? "failed" } as EnvelopeError };
@@ -66,3 +79,5 @@ function ToolView({ part, brand, byToolName, onDecided }: { part: ToolPart } & O
     </p>
   );
 }
+
+const NO_STEPS: readonly [] = [];

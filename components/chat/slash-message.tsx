@@ -3,38 +3,63 @@
 // gave, in the form's words) and its widget; as the server keeps it (an assistant message with one
 // tool part marked metadata.slash) or, for a widget that gathers its own input, as a page-only entry.
 import type { UIMessage } from "ai";
+import type { StepOrigin } from "@/components/widgets/calls";
+import { CardScope } from "@/components/widgets/card";
+import { useCapability } from "@/components/widgets/catalogue";
 import { Widget } from "@/components/widgets/registry";
-import type { CatalogueEntry } from "@/components/widgets/types";
+import type { CatalogueEntry, ToolEnvelope } from "@/components/widgets/types";
 import { formatScalar } from "@/components/widgets/readable";
 import { valueInWords } from "@/components/widgets/value-words";
 import { FILLED_FIELDS } from "./form-knowledge";
 import { actionOfInput, labelFor } from "./form-words";
 import { MessageView } from "./message-view";
 import type { SlashResult } from "./slash-palette";
+import { stepMetadata, useCards } from "./steps";
 
 /** a slash command's result kept only on the page, shown after the chat message it followed */
 export type SlashEntry = SlashResult & { key: string; after: number };
 
 /** A slash command's result as the conversation keeps it: the run as a tool part, marked as the person's. */
 export function slashMessage(result: SlashResult, byId: ReadonlyMap<string, CatalogueEntry>): UIMessage {
-  const toolName = byId.get(result.capabilityId)?.toolName ?? result.capabilityId.replaceAll(".", "_");
+  return stepMessage(result.messageId!, result.capabilityId, result.input, result.envelope!, byId);
+}
+
+/** A step the person took (a slash command, an action in a card) as the server stores it (lib/conversations/slash.ts). */
+export function stepMessage(id: string, capabilityId: string, input: Record<string, unknown>, envelope: ToolEnvelope, byId: ReadonlyMap<string, CatalogueEntry>, origin: StepOrigin = {}): UIMessage {
+  const toolName = byId.get(capabilityId)?.toolName ?? capabilityId.replaceAll(".", "_");
   return {
-    id: result.messageId!,
+    id,
     role: "assistant",
-    metadata: { slash: result.capabilityId },
-    parts: [{ type: `tool-${toolName}`, toolCallId: `slash-${result.messageId}`, state: "output-available", input: result.input, output: result.envelope } as UIMessage["parts"][number]],
+    metadata: { slash: capabilityId, ...(origin.from ? { from: origin.from } : {}), ...(origin.widget ? { widget: origin.widget } : {}) },
+    parts: [{ type: `tool-${toolName}`, toolCallId: `slash-${id}`, state: "output-available", input, output: envelope } as UIMessage["parts"][number]],
   };
 }
 
 export const isSlash = (message: UIMessage) => typeof (message.metadata as { slash?: unknown } | undefined)?.slash === "string";
 
 export function SlashMessage({ message, brand, byToolName }: { message: UIMessage; brand: string | null; byToolName: ReadonlyMap<string, CatalogueEntry> }) {
+  const meta = stepMetadata(message)!;
+  const cards = useCards();
+  // a step that continues its card's own flow is shown by that card
+  if (cards.absorbed.has(message.id)) return null;
+  // the first step of a page-only card that is gone stands in for it: the command that opened it
+  const step = meta.from !== undefined && !cards.standIns.has(message.id);
   return (
-    <div className="message message-slash" data-testid="slash-result">
-      <SlashEcho capabilityId={(message.metadata as { slash: string }).slash} input={slashInput(message)} />
+    <div className={`message message-slash${step ? " message-step" : ""}`} data-testid={step ? "card-step" : "slash-result"}>
+      {step ? <StepEcho capabilityId={meta.slash} /> : <SlashEcho capabilityId={meta.slash} input={meta.from ? {} : slashInput(message)} />}
       {/* the person's own run: deciding its confirm card tells no model anything */}
-      <MessageView message={message} brand={brand ?? ""} byToolName={byToolName} onDecided={() => undefined} bare />
+      <MessageView message={message} brand={brand ?? ""} byToolName={byToolName} onDecided={() => undefined} bare widget={meta.widget} />
     </div>
+  );
+}
+
+/** An action taken in a card above: what it was, in the capability's words. */
+function StepEcho({ capabilityId }: { capabilityId: string }) {
+  const title = useCapability(capabilityId)?.title ?? capabilityId;
+  return (
+    <p className="slash-echo" data-testid="step-echo">
+      You, in a card above: {title}
+    </p>
   );
 }
 
@@ -68,7 +93,9 @@ export function SlashView({ entry, brand }: { entry: SlashEntry; brand: string |
   return (
     <div className="message message-slash" data-testid="slash-result">
       <SlashEcho capabilityId={entry.capabilityId} input={entry.input} />
-      <Widget capabilityId={entry.capabilityId} widget={entry.widget} input={entry.input} envelope={entry.envelope} brand={brand ?? ""} />
+      <CardScope cardKey={entry.key} steps={useCards().steps.get(entry.key) ?? []}>
+        <Widget capabilityId={entry.capabilityId} widget={entry.widget} input={entry.input} envelope={entry.envelope} brand={brand ?? ""} />
+      </CardScope>
     </div>
   );
 }

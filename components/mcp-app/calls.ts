@@ -2,7 +2,7 @@
 // view never talks to the server itself), and Confirm / Cancel is the app-only tool
 // confirmation_decide with the handle the proposal carried in its `_meta`.
 import type { App } from "@modelcontextprotocol/ext-apps";
-import type { WidgetCalls } from "../widgets/calls";
+import { unkeptActs, type WidgetCalls } from "../widgets/calls";
 import type { CatalogueEntry, EnvelopeError, ToolEnvelope } from "../widgets/types";
 import { DECIDE_TOOL } from "@/lib/mcp/apps-meta";
 import { envelopeOfDecision, envelopeOfResult, type ToolResultLike } from "./envelope";
@@ -16,13 +16,16 @@ export function hostCalls(app: App, catalogue: ReadonlyMap<string, CatalogueEntr
       return { status: "error", capabilityId, error: { code: "unavailable", message } as EnvelopeError };
     }
   }
+  const run: WidgetCalls["run"] = (capabilityId, brand, input) => {
+    const entry = catalogue.get(capabilityId);
+    const name = entry?.toolName ?? capabilityId.replaceAll(".", "_");
+    const scoped = entry?.brandScoped !== false && brand;
+    return call(capabilityId, name, { ...input, ...(scoped ? { brand } : {}) }, (result) => envelopeOfResult(capabilityId, result));
+  };
   return {
-    run(capabilityId, brand, input) {
-      const entry = catalogue.get(capabilityId);
-      const name = entry?.toolName ?? capabilityId.replaceAll(".", "_");
-      const scoped = entry?.brandScoped !== false && brand;
-      return call(capabilityId, name, { ...input, ...(scoped ? { brand } : {}) }, (result) => envelopeOfResult(capabilityId, result));
-    },
+    run,
+    // an MCP host keeps no conversation of ours: a card shows its own actions' results
+    act: unkeptActs(run),
     decide(pendingId, decision, capabilityId) {
       return call(capabilityId, DECIDE_TOOL, { pendingId, decision }, (result) => envelopeOfDecision(capabilityId, result));
     },

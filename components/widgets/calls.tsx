@@ -4,16 +4,32 @@
 // One widget, two hosts: the widgets ask this context and never know which one they are in.
 import { createContext, useContext } from "react";
 import { decidePending, runCapability } from "./run";
-import type { Decision, ToolEnvelope } from "./types";
+import type { Decision, ToolEnvelope, WidgetName } from "./types";
+
+/** A person's action taken in a card: which card (its tool call id) and the widget its step opens. */
+export type StepOrigin = { from?: string; widget?: WidgetName };
 
 export type WidgetCalls = {
-  /** runs a capability in the brand (short id); every failure comes back as an error envelope */
+  /** a read the card makes for itself (a preview, the next page); every failure comes back as an error envelope */
   run(capabilityId: string, brand: string | undefined, input: Record<string, unknown>): Promise<ToolEnvelope>;
+  /**
+   * the person's own action in a card (Approve, Answer, Edit…): in a stored conversation it becomes
+   * a step of it (`kept`, shown by the conversation, not by the card); elsewhere a plain run whose
+   * result the card shows itself
+   */
+  act(capabilityId: string, brand: string | undefined, input: Record<string, unknown>, origin?: StepOrigin): Promise<{ envelope: ToolEnvelope; kept: boolean }>;
   /** the person's Confirm or Cancel on a pending call */
   decide(pendingId: string, decision: Decision, capabilityId: string): Promise<ToolEnvelope>;
 };
 
-const WidgetCallsContext = createContext<WidgetCalls>({ run: (id, brand, input) => runCapability(id, brand, input), decide: decidePending });
+/** Actions that are plain runs: the card shows what they gave (an MCP host, a page with no conversation). */
+export const unkeptActs = (run: WidgetCalls["run"]): WidgetCalls["act"] => async (capabilityId, brand, input) => ({ envelope: await run(capabilityId, brand, input), kept: false });
+
+const WidgetCallsContext = createContext<WidgetCalls>({
+  run: (id, brand, input) => runCapability(id, brand, input),
+  act: unkeptActs((id, brand, input) => runCapability(id, brand, input)),
+  decide: decidePending,
+});
 
 export const WidgetCallsProvider = WidgetCallsContext.Provider;
 

@@ -14,14 +14,21 @@ import { errorOf, okData, type AssetSummary, type ToolEnvelope, type WidgetProps
 const STATUS_TONE = { proposed: "warn", approved: "pass", archived: "muted" } as const;
 
 export function CarouselWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
-  const { run } = useWidgetCalls();
+  const { act } = useWidgetCalls();
   const data = okData<{ items: AssetSummary[]; nextCursor: string | null }>(envelope);
   const pages = usePages<AssetSummary>({ capabilityId, input, envelope, brand });
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [details, setDetails] = useState<{ id: string; envelope: ToolEnvelope } | null>(null);
+  // Review opens the file's review card: in a conversation its next step, elsewhere in place
+  async function review(id: string) {
+    const { kept } = await act("library.asset.get", brand, { assetId: id }, { widget: "review" });
+    if (!kept) setReviewing(id);
+  }
+  // Details too: the file's card, as the conversation's next step, or here (toggled) elsewhere
   async function showDetails(id: string) {
     if (details?.id === id) return setDetails(null);
-    setDetails({ id, envelope: await run("library.asset.get", brand, { assetId: id }) });
+    const { envelope: read, kept } = await act("library.asset.get", brand, { assetId: id });
+    if (!kept) setDetails({ id, envelope: read });
   }
   return (
     <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(pages.items.length, "file", Boolean(pages.nextCursor)) : undefined}>
@@ -29,7 +36,7 @@ export function CarouselWidget({ capabilityId, input, envelope, brand }: WidgetP
       {pages.items.length > 0 && (
         <ul className="carousel">
           {pages.items.map((item) => (
-            <Card key={item.id} item={item} brand={brand} open={details?.id === item.id} onDetails={() => void showDetails(item.id)} onReview={() => setReviewing(item.id)} />
+            <Card key={item.id} item={item} brand={brand} open={details?.id === item.id} onDetails={() => void showDetails(item.id)} onReview={() => void review(item.id)} />
           ))}
         </ul>
       )}

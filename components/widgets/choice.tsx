@@ -1,9 +1,12 @@
 "use client";
 // Open questions with their suggested answers as buttons and a free answer box. Answering runs
-// questions.answer (as the person, through the run route) and shows the outcome in place.
+// questions.answer (as the person, through the run route): in a conversation a step of it, which
+// shows the answer while this card reads its questions again (truth.tsx: an answered question is
+// no longer open); elsewhere the outcome shows in place.
 import { useEffect, useState } from "react";
 import { Badge, Empty, WidgetFrame } from "./frame";
 import { useWidgetCalls } from "./calls";
+import { useTouches } from "./truth";
 import { errorOf, okData, type Question, type ToolEnvelope, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 import { valueInWords } from "./value-words";
@@ -14,9 +17,10 @@ export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetPro
   // questions.ask answers with ids only: read the open questions to show them
   const [listed, setListed] = useState<ToolEnvelope | null>(null);
   const asked = data?.ids;
+  const { version } = useTouches(asked ?? []);
   useEffect(() => {
-    if (asked && !listed) void run("questions.list", brand, { limit: 50 }).then(setListed);
-  }, [asked, listed, brand]);
+    if (asked) void run("questions.list", brand, { limit: 50 }).then(setListed);
+  }, [asked?.join(), brand, version]);
   const questions = data?.items ?? okData<{ items: Question[] }>(listed)?.items.filter((question) => asked?.includes(question.id));
   const answeredHere = data && !data.items && !data.ids && typeof input.questionId === "string";
   return (
@@ -38,7 +42,7 @@ export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetPro
 type Action = "answer" | "defer" | "dismiss";
 
 function QuestionCard({ question, brand }: { question: Question; brand: string }) {
-  const { run } = useWidgetCalls();
+  const { act } = useWidgetCalls();
   const [free, setFree] = useState("");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ action: Action; answer: string; envelope: ToolEnvelope } | null>(null);
@@ -48,7 +52,7 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
     const trimmed = text.trim();
     if ((action === "answer" && !trimmed) || busy) return;
     setBusy(true);
-    const envelope = await run("questions.answer", brand, {
+    const { envelope, kept } = await act("questions.answer", brand, {
       questionId: question.id,
       expectedRevision: question.revision,
       action,
@@ -57,7 +61,8 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
       idempotencyKey: crypto.randomUUID(),
     });
     setBusy(false);
-    setOutcome({ action, answer: trimmed, envelope });
+    // kept: the conversation's next step says what was answered, and this card reads its questions again
+    if (!kept) setOutcome({ action, answer: trimmed, envelope });
   }
   const answer = (text: string) => decide("answer", text);
 

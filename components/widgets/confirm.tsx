@@ -6,18 +6,25 @@ import { useCapability } from "./catalogue";
 import { Badge, WidgetFrame } from "./frame";
 import { useNestedWidget } from "./nested";
 import { useWidgetCalls } from "./calls";
+import { useCardSteps } from "./card";
 import { WidgetError } from "./widget-error";
 import { okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
 import { ReadableData } from "./readable";
 
-/** `embedded`: inside the widget that asked (review), which shows the result itself. */
-export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided, embedded }: WidgetProps & { embedded?: boolean }) {
+/**
+ * `embedded`: inside the widget that asked (review), which shows the result itself. `proposedAgain`:
+ * the new proposal shown below an expired one (its card's steps are the outer card's, not its own).
+ */
+export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided, embedded, proposedAgain }: WidgetProps & { embedded?: boolean; proposedAgain?: boolean }) {
   const calls = useWidgetCalls();
   const entry = useCapability(capabilityId);
   const [busy, setBusy] = useState<Decision | null>(null);
   const [result, setResult] = useState<ToolEnvelope | null>(null);
   // an expired proposal, proposed again by the person's click: a new card below
-  const [again, setAgain] = useState<ToolEnvelope | null>(null);
+  const [proposedHere, setAgain] = useState<ToolEnvelope | null>(null);
+  // in a conversation the new proposal is a step of this card, which shows it below itself
+  const steps = useCardSteps().filter((step) => !proposedAgain && step.capabilityId === capabilityId);
+  const again = proposedHere ?? steps.at(-1)?.envelope ?? null;
   const [proposing, setProposing] = useState(false);
   const pending = envelope?.status === "awaiting_confirmation" ? envelope : undefined;
   const summary = envelope && "summary" in envelope ? envelope.summary : undefined;
@@ -36,7 +43,8 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
   const state = shown?.status === "declined" ? "cancelled" : shown?.status === "ok" ? "done" : expired ? "expired" : shown?.status === "error" ? "failed" : undefined;
   async function proposeAgain() {
     setProposing(true);
-    setAgain(await calls.run(capabilityId, brand, input));
+    const { envelope: proposal, kept } = await calls.act(capabilityId, brand, input);
+    if (!kept) setAgain(proposal);
     setProposing(false);
   }
   return (
@@ -66,10 +74,15 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
           </button>
         </div>
       )}
-      {again && <ConfirmWidget capabilityId={capabilityId} input={input} envelope={again} brand={brand} onDecided={onDecided} embedded={embedded} />}
-      {shown?.status === "ok" && <ResultWidget capabilityId={capabilityId} input={input} envelope={shown} brand={brand} own={embedded ? "confirm" : entry?.widget} />}
+      {again && <ConfirmWidget capabilityId={capabilityId} input={input} envelope={again} brand={brand} onDecided={onDecided} embedded={embedded} proposedAgain />}
+      {shown?.status === "ok" && <ResultWidget capabilityId={capabilityId} input={input} envelope={resultOf(shown)} brand={brand} own={embedded ? "confirm" : entry?.widget} />}
     </WidgetFrame>
   );
+}
+
+/** The write's result as its own widget reads it (without the confirmed sentence, which makes a confirm card). */
+function resultOf({ summary: _confirmed, ...result }: Extract<ToolEnvelope, { status: "ok" }>): ToolEnvelope {
+  return result;
 }
 
 /** The write's result: with the capability's own widget, or a short "done" for confirm-only writes. */

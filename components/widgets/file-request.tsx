@@ -2,11 +2,15 @@
 // library.upload.create in three visible steps: pick a file, send its bytes to the signed URL with
 // a progress bar (one XHR PUT: fetch reports no upload progress), then the complete step, which
 // checks the stored bytes and registers the file as proposed. The person picks a category first
-// ("logo" puts an approved file among the kit's logos) and may cancel while the bytes go.
+// ("logo" puts an approved file among the kit's logos) and may cancel while the bytes go. In a
+// conversation the start and the completion are its steps, shown by this card: a reload finds it
+// done, or says the upload did not finish. The file's status is read, never assumed (truth.tsx).
 import { useRef, useState } from "react";
 import { Badge, WidgetFrame } from "./frame";
 import { ReviewWidget } from "./review";
 import { useWidgetCalls } from "./calls";
+import { useCardSteps, type Step } from "./card";
+import { useAsset } from "./asset-preview";
 import { errorOf, okData, type EnvelopeError, type UploadOutput, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 import { bytes } from "./record";
@@ -24,20 +28,25 @@ const CATEGORIES = ["logo", "photo", "illustration", "document", "font", "video"
 const CANCELLED = "cancelled";
 
 export function FileRequestWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
-  const { run } = useWidgetCalls();
-  const given = okData<UploadOutput>(envelope);
-  const [phase, setPhase] = useState<Phase>(given?.assetId ? { step: "done", name: "The file", assetId: given.assetId } : { step: "pick" });
+  const { act } = useWidgetCalls();
+  const steps = useCardSteps().filter((step) => step.capabilityId === capabilityId && step.envelope.status === "ok");
+  const started = steps.findLast((step) => step.input.step === "start");
+  // the latest start taken in this card counts over the card's own call
+  const given = okData<UploadOutput>(started?.envelope ?? envelope);
+  const declared = started?.input ?? input;
+  const [phase, setPhase] = useState<Phase>(() => phaseOf(envelope, input, steps));
   const [reviewing, setReviewing] = useState(false);
+  const { asset } = useAsset(brand, phase.step === "done" ? phase.assetId : undefined);
   const [category, setCategory] = useState(typeof input.category === "string" ? input.category : "");
   const sending = useRef<XMLHttpRequest | null>(null);
 
   async function upload(file: File) {
     const mimeType = file.type || "application/octet-stream";
     // the URL the call already made is used when it was declared for exactly this file
-    const declaredForThis = given?.uploadUrl && input.sizeBytes === file.size && input.mimeType === mimeType;
+    const declaredForThis = given?.uploadUrl && declared.sizeBytes === file.size && declared.mimeType === mimeType;
     let target = declaredForThis ? { uploadId: given.uploadId, uploadUrl: given.uploadUrl! } : undefined;
     if (!target) {
-      const start = await run(capabilityId, brand, { step: "start", fileName: file.name, mimeType, sizeBytes: file.size, ...(category ? { category } : {}) });
+      const { envelope: start } = await act(capabilityId, brand, { step: "start", fileName: file.name, mimeType, sizeBytes: file.size, ...(category ? { category } : {}) });
       const started = okData<UploadOutput>(start);
       if (!started?.uploadUrl) return setPhase({ step: "failed", error: errorOf(start) ?? unavailable("No upload address was given") });
       target = { uploadId: started.uploadId, uploadUrl: started.uploadUrl };
@@ -47,10 +56,16 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
     if (sent === CANCELLED) return setPhase({ step: "cancelled", name: file.name });
     if (sent) return setPhase({ step: "failed", error: sent });
     setPhase({ step: "completing", name: file.name });
-    const complete = await run(capabilityId, brand, { step: "complete", uploadId: target.uploadId });
+    const { envelope: complete } = await act(capabilityId, brand, { step: "complete", uploadId: target.uploadId });
     const registered = okData<UploadOutput>(complete);
     if (!registered?.assetId) return setPhase({ step: "failed", error: errorOf(complete) ?? unavailable("The file was not registered") });
     setPhase({ step: "done", name: file.name, assetId: registered.assetId });
+  }
+
+  // the review opens as the conversation's next step, or here where there is no conversation
+  async function review(assetId: string) {
+    const { kept } = await act("library.asset.get", brand, { assetId }, { widget: "review" });
+    if (!kept) setReviewing(true);
   }
 
   const percent = phase.step === "sending" && phase.total > 0 ? Math.round((phase.sent / phase.total) * 100) : phase.step === "sending" || phase.step === "completing" || phase.step === "done" ? 100 : 0;
@@ -100,10 +115,11 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
         <div className="upload-done" data-testid="upload-done">
           <progress max={100} value={100} />
           <p>
-            {phase.name} is in the library as <strong>proposed</strong>: an admin approves it before agents can use it.
+            {phase.name} is in the library as <strong data-testid="upload-status">{asset?.status ?? "proposed"}</strong>
+            {(asset?.status ?? "proposed") === "proposed" ? ": an admin approves it before agents can use it." : "."}
           </p>
-          {!reviewing && (
-            <button type="button" className="button small" onClick={() => setReviewing(true)}>
+          {!reviewing && (asset?.status ?? "proposed") === "proposed" && (
+            <button type="button" className="button small" onClick={() => void review(phase.assetId)}>
               Review it now
             </button>
           )}
@@ -112,6 +128,17 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
       {phase.step === "done" && reviewing && <ReviewWidget capabilityId="library.asset.review" input={{ assetId: phase.assetId }} envelope={null} brand={brand} />}
     </WidgetFrame>
   );
+}
+
+/** Where the card stands when it is shown: done, an upload started and not finished, or nothing yet. */
+function phaseOf(envelope: WidgetProps["envelope"], input: Record<string, unknown>, steps: Step[]): Phase {
+  const done = steps.findLast((step) => step.input.step === "complete" && okData<UploadOutput>(step.envelope)?.assetId);
+  const name = steps.findLast((step) => typeof step.input.fileName === "string")?.input.fileName ?? input.fileName;
+  const assetId = okData<UploadOutput>(done?.envelope ?? envelope)?.assetId;
+  if (assetId) return { step: "done", name: typeof name === "string" ? name : "The file", assetId };
+  const started = steps.findLast((step) => step.input.step === "start");
+  if (started) return { step: "failed", error: unavailable(`The upload of ${String(started.input.fileName)} did not finish; choose the file again`) };
+  return { step: "pick" };
 }
 
 function unavailable(message: string): EnvelopeError {

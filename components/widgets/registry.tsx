@@ -29,9 +29,18 @@ const WIDGETS: Record<WidgetName, ComponentType<WidgetProps>> = {
 };
 
 export function widgetFor(widget: string | null | undefined, envelope: WidgetProps["envelope"]): WidgetName {
-  // a pending write (and its cancellation) is always the person's decision, whatever the capability
-  if (envelope?.status === "awaiting_confirmation" || envelope?.status === "declined") return "confirm";
+  if (isDecision(envelope)) return "confirm";
   return widget && widget in WIDGETS ? (widget as WidgetName) : "fallback";
+}
+
+/**
+ * A pending write is always the person's decision, whatever the capability, and so is what became
+ * of it: cancelled, confirmed (its result keeps the sentence confirmed) or expired unconfirmed.
+ */
+function isDecision(envelope: WidgetProps["envelope"]): boolean {
+  if (envelope?.status === "awaiting_confirmation" || envelope?.status === "declined") return true;
+  if (envelope?.status === "ok") return envelope.summary !== undefined;
+  return envelope?.status === "error" && envelope.error.code === "confirmation_required";
 }
 
 export function Widget({ widget, ...props }: WidgetProps & { widget: string | null | undefined }) {

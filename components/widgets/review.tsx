@@ -1,17 +1,21 @@
 "use client";
 // A proposed file: its preview, and Approve / Archive. The decision runs library.asset.review, which
-// needs the person's confirmation, so the confirm widget appears in place before anything changes.
+// needs the person's confirmation: in a conversation the confirm card is the next step of it (and
+// this card's buttons wait for it); elsewhere it appears in place before anything changes. The
+// file's status is read, and read again when a write touches it (truth.tsx).
 import { useState } from "react";
 import { AssetThumb, useAsset } from "./asset-preview";
 import { Badge, WidgetFrame } from "./frame";
 import { ConfirmWidget } from "./confirm";
 import { useWidgetCalls } from "./calls";
+import { awaiting, useCardSteps } from "./card";
 import { errorOf, okData, type ToolEnvelope, type WidgetProps, type WriteOutput } from "./types";
 import { WidgetError } from "./widget-error";
 import { bytes } from "./record";
 
 export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
-  const { run } = useWidgetCalls();
+  const { act } = useWidgetCalls();
+  const steps = useCardSteps();
   const assetId = typeof input.assetId === "string" ? input.assetId : okData<WriteOutput>(envelope)?.id;
   const { envelope: loaded, asset, reload } = useAsset(brand, assetId);
   const [decision, setDecision] = useState<{ kind: string; envelope: ToolEnvelope } | null>(null);
@@ -20,16 +24,18 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
   async function review(kind: "approve" | "archive") {
     if (!assetId) return;
     setBusy(true);
-    const result = await run("library.asset.review", brand, { assetId, decision: kind });
+    const { envelope: result, kept } = await act("library.asset.review", brand, { assetId, decision: kind });
     setBusy(false);
-    setDecision({ kind, envelope: result });
+    if (!kept) setDecision({ kind, envelope: result });
   }
 
-  const reviewed = envelope?.status === "ok";
+  // this card is the review's own result (not a file opened for review from a search)
+  const reviewed = envelope?.status === "ok" && capabilityId === "library.asset.review";
+  const waiting = awaiting(steps, (step) => step.capabilityId === "library.asset.review");
   return (
     <WidgetFrame
       name="review"
-      capabilityId={capabilityId}
+      capabilityId="library.asset.review"
       error={errorOf(envelope)}
       aside={asset ? <Badge tone={asset.status === "approved" ? "pass" : asset.status === "proposed" ? "warn" : "muted"}>{asset.status}</Badge> : undefined}
     >
@@ -44,7 +50,8 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
               {asset.category ? ` · ${asset.category}` : ""}
             </p>
             {reviewed && <p>{asset.status === "approved" ? "Approved: agents may use and publish it." : "Archived: set aside."}</p>}
-            {!reviewed && asset.status === "proposed" && !decision && (
+            {waiting && asset.status === "proposed" && <p className="muted" data-testid="review-waiting">Waiting for your confirmation below.</p>}
+            {!reviewed && asset.status === "proposed" && !decision && !waiting && (
               <div className="confirm-actions">
                 <button type="button" className="button primary" disabled={busy} onClick={() => review("approve")} data-testid="review-approve">
                   Approve

@@ -1,11 +1,13 @@
 "use client";
 // What a person can do with a row where it is shown: a contact channel is edited or removed, a
 // connection is disconnected. Each runs the write through the same route as slash commands, so the
-// pipeline checks the role and a write that needs it waits in the confirm card shown under the row.
+// pipeline checks the role; a write that needs it waits in a confirm card: the conversation's next
+// step (the row's buttons wait for it), or under the row where there is no conversation.
 import { useState } from "react";
 import { CONTACT_TYPES } from "@/lib/capabilities/brand/contacts-shared";
 import { ConfirmWidget } from "./confirm";
 import { useWidgetCalls } from "./calls";
+import { awaiting, useCardSteps } from "./card";
 import type { ToolEnvelope } from "./types";
 import { valueInWords } from "./value-words";
 import { WidgetError } from "./widget-error";
@@ -14,8 +16,12 @@ type Item = Record<string, unknown>;
 type Proposal = { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope };
 
 export function RowActions({ capabilityId, item, brand }: { capabilityId: string; item: Item; brand: string }) {
+  const steps = useCardSteps();
+  const waitingFor = (row: string) => awaiting(steps, (step) => step.input.id === row || step.input.connectionId === row);
   const id = typeof item.id === "string" ? item.id : null;
   if (!id) return null;
+  // while a write about this row waits for the person's Confirm, the row offers nothing else
+  if (waitingFor(id)) return <span className="muted row-waiting" data-testid="row-waiting">Waiting for your confirmation below.</span>;
   if (capabilityId === "brand.contacts.list") return <ContactActions id={id} item={item} brand={brand} />;
   if (capabilityId === "connections.list" && item.status !== "disconnected") {
     return <Propose brand={brand} label="Disconnect" testId="row-disconnect" capabilityId="connections.disconnect" input={{ connectionId: id }} />;
@@ -25,12 +31,14 @@ export function RowActions({ capabilityId, item, brand }: { capabilityId: string
 
 /** One button proposing one write; its confirm card (or its refusal) appears below. */
 function Propose({ brand, label, testId, capabilityId, input }: { brand: string; label: string; testId: string; capabilityId: string; input: Record<string, unknown> }) {
-  const { run } = useWidgetCalls();
+  const { act } = useWidgetCalls();
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [busy, setBusy] = useState(false);
   async function propose() {
     setBusy(true);
-    setProposal({ capabilityId, input, envelope: await run(capabilityId, brand, input) });
+    const { envelope, kept } = await act(capabilityId, brand, input);
+    // kept: the conversation shows the confirm card as its next step
+    if (!kept) setProposal({ capabilityId, input, envelope });
     setBusy(false);
   }
   return (
@@ -64,7 +72,7 @@ function Proposed({ proposal, brand, onAgain }: { proposal: Proposal; brand: str
 }
 
 function ContactActions({ id, item, brand }: { id: string; item: Item; brand: string }) {
-  const { run } = useWidgetCalls();
+  const { act } = useWidgetCalls();
   const [editing, setEditing] = useState(false);
   const [type, setType] = useState(String(item.type ?? "website"));
   const [value, setValue] = useState(String(item.value ?? ""));
@@ -75,10 +83,10 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
   async function save() {
     setBusy(true);
     const input = { op: "upsert", id, type, value, label };
-    const envelope = await run("brand.contacts.save", brand, input);
+    const { envelope, kept } = await act("brand.contacts.save", brand, input);
     setBusy(false);
     // a refused change keeps the form and what was typed, with the reason
-    setProposal({ capabilityId: "brand.contacts.save", input, envelope });
+    setProposal(kept ? null : { capabilityId: "brand.contacts.save", input, envelope });
     if (envelope.status !== "error") setEditing(false);
   }
 

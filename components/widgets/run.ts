@@ -22,8 +22,11 @@ function failure(capabilityId: string, error: EnvelopeError): ToolEnvelope {
   return { status: "error", capabilityId, error };
 }
 
-/** Where a slash command's result is kept: the open conversation, as the message with this id. */
-export type KeptIn = { conversationId: string; messageId: string };
+/**
+ * Where a slash command's result or a card's action is kept: the open conversation, as the message
+ * with this id; for a card's action, the card it came from and the widget it opens.
+ */
+export type KeptIn = { conversationId: string; messageId: string; from?: string; widget?: string };
 
 /** POST /api/assistant/run: runs a capability directly, with no model and no AI budget. */
 export function runCapability(capabilityId: string, brand: string | undefined, input: Record<string, unknown>, keptIn?: KeptIn): Promise<ToolEnvelope> {

@@ -33,6 +33,8 @@ export type CatalogueEntry = {
   toolName: string;
   /** false for account capabilities (brands.list), which take no brand; absent means true */
   brandScoped?: boolean;
+  /** a read: its card may read it again to stay true (fresh.tsx) */
+  read?: boolean;
 };
 
 // Output shapes (see lib/capabilities/*): only what the widgets read.

@@ -32,7 +32,10 @@ export async function decide(userId: string, pendingId: string, decision: "confi
   }
   const { won, token } = await claim(call.id, userId, "confirmed", now);
   if (!won) return settled(call, userId, requestId);
-  return record(call, await by.run(call, token, requestId, now), requestId);
+  const outcome = await by.run(call, token, requestId, now);
+  // the sentence the person confirmed stays with the result: the card stays a confirm card, "Done",
+  // live and after a reload alike
+  return record(call, outcome.status === "ok" ? { ...outcome, summary: call.summary } : outcome, requestId);
 }
 
 async function record(call: PendingCall, outcome: ToolEnvelope, requestId: string): Promise<ToolEnvelope> {

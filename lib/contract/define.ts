@@ -44,8 +44,11 @@ type Definition<Ctx, I extends z.ZodType, O extends Output> = Meta & {
    * need one, and the activity trail's for every write that has it
    */
   summarize?: (ctx: Ctx, input: z.output<I>) => string | Promise<string>;
-  /** the record a successful write touched, for the activity trail's link (files so far) */
-  touched?: (input: z.output<I>, data: z.output<O>) => ActivityTarget | undefined;
+  /**
+   * the record a successful write touched: the activity trail links files by it, and the chat's
+   * cards showing that record read it again (components/widgets/truth.tsx)
+   */
+  touched?: (input: z.output<I>, data: z.output<O>) => Touched | undefined;
   /**
    * Read-only checks that must pass before anybody is asked to confirm (a referenced record exists,
    * no duplicate, expectedRevision matches). The pipeline runs them again inside the write's
@@ -59,6 +62,12 @@ type Definition<Ctx, I extends z.ZodType, O extends Output> = Meta & {
 /** What an activity entry links to: a file of the library (the app's only record with a view of its own). */
 export type ActivityTarget = { kind: "asset"; id: string };
 
+/**
+ * The record a write changed: its kind and id, its new revision where it keeps one, and whether the
+ * write removed it. Only its asset kind is an ActivityTarget (activity.list links files only).
+ */
+export type Touched = { kind: "asset" | "contact" | "connection" | "question"; id: string; revision?: number; removed?: boolean };
+
 /** One call of a capability whose own schema accepted its input: its functions, bound to that input. */
 export type BoundCall<Ctx> = {
   /** the accepted input, for what the pipeline binds to it (confirmation, idempotency) */
@@ -67,7 +76,7 @@ export type BoundCall<Ctx> = {
   /** the sentence saying what will change; absent when the capability has none */
   summarize?: (ctx: Ctx) => Promise<string>;
   /** runs it: the output checked against its schema, and the record it touched (for the audit) */
-  execute(ctx: Ctx): Promise<{ data: Record<string, unknown>; touched(): ActivityTarget | undefined }>;
+  execute(ctx: Ctx): Promise<{ data: Record<string, unknown>; touched(): Touched | undefined }>;
 };
 
 /** The capability's own schema's answer on a raw input: the bound call, or the schema's issues. */
@@ -82,7 +91,7 @@ type Erased = Meta & {
   input: z.ZodType;
   output: z.ZodType;
   summarize?: (ctx: never, input: never) => string | Promise<string>;
-  touched?: (input: never, data: never) => ActivityTarget | undefined;
+  touched?: (input: never, data: never) => Touched | undefined;
   check?: (ctx: never, input: never) => Promise<void>;
   execute?: (ctx: never, input: never) => Promise<unknown>;
 };

@@ -7,7 +7,12 @@ import { db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 
 type Part = UIMessage["parts"][number];
-export type SlashMetadata = { slash: string };
+/**
+ * A step the person took themselves, with no model: a slash command, or an action started inside a
+ * card (`from`: the tool call id of that card's part; `widget`: the card it opens when that is not
+ * the capability's own, e.g. a file's review opened from a search result).
+ */
+export type SlashMetadata = { slash: string; from?: string; widget?: string };
 
 const KEPT = (part: Part) => part.type === "text" || part.type === "step-start" || part.type === "dynamic-tool" || part.type.startsWith("tool-");
 

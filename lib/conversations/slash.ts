@@ -1,6 +1,9 @@
-// A slash command run joins the conversation it was typed in: stored as the assistant's message
-// with one tool part (the same shape a model's tool call takes), marked as the person's own run,
-// so the page renders it with the same widget and the model, later, knows what the person did.
+// A slash command run, or an action started inside a card (Approve, Answer, Edit, an upload's
+// start and completion…), joins the conversation it was taken in: stored as the assistant's
+// message with one tool part (the same shape a model's tool call takes), marked as the person's
+// own step and, for a card's action, with the card it came from. So a reload shows what was there
+// (a waiting confirmation included: lib/conversations/settle.ts) and the model, later, knows what
+// the person did.
 import "server-only";
 import type { UIMessage } from "ai";
 import type { ToolEnvelope } from "../pending/envelope";
@@ -34,15 +37,21 @@ export async function slashConversation(userId: string, brand: string, conversat
   return { id: conversationId, brandId, title: findCapability(capabilityId)?.title ?? capabilityId };
 }
 
-export async function recordSlashRun(userId: string, conversation: SlashConversation, messageId: string | undefined, capabilityId: string, input: Record<string, unknown>, envelope: ToolEnvelope, now: Date): Promise<void> {
+/** Where a step came from: a card's tool call id, and the widget it opens when not the capability's own. */
+export type StepOrigin = Omit<SlashMetadata, "slash">;
+
+export async function recordSlashRun(userId: string, conversation: SlashConversation, messageId: string | undefined, capabilityId: string, input: Record<string, unknown>, envelope: ToolEnvelope, now: Date, origin: StepOrigin = {}): Promise<void> {
   const conversationId = (await openConversation(userId, conversation.brandId, conversation.id, conversation.title, now)).id;
+  const id = messageId && CONVERSATION_ID.test(messageId) ? messageId : randomBase62(16);
+  const metadata: SlashMetadata = { slash: capabilityId, ...(origin.from ? { from: origin.from } : {}), ...(origin.widget ? { widget: origin.widget } : {}) };
   const message: UIMessage = {
-    id: messageId && CONVERSATION_ID.test(messageId) ? messageId : randomBase62(16),
+    id,
     role: "assistant",
-    metadata: { slash: capabilityId } satisfies SlashMetadata,
+    metadata,
     parts: [
       { type: "step-start" },
-      { type: `tool-${mcpToolName(capabilityId)}`, toolCallId: `slash-${randomBase62(12)}`, state: "output-available", input, output: envelope },
+      // named after the message, so the page that showed it live and a reload give the card the same key
+      { type: `tool-${mcpToolName(capabilityId)}`, toolCallId: `slash-${id}`, state: "output-available", input, output: envelope },
     ] as UIMessage["parts"],
   };
   await appendMessage(userId, conversationId, message, now);

@@ -2,7 +2,7 @@
 // brand, and how it ended. Successful writes record it in their own transaction.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
-import type { ActivityTarget } from "../contract/define";
+import type { Touched } from "../contract/define";
 
 export type AuditTrail = {
   requestId: string;
@@ -15,7 +15,7 @@ export type AuditTrail = {
   brandId?: string;
 };
 
-export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, now: Date, detail?: string, summary?: string, target?: ActivityTarget): Promise<void> {
+export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, now: Date, detail?: string, summary?: string, target?: Touched): Promise<void> {
   await db.auditEntry.create({
     data: {
       id: randomUUID(),

@@ -7,6 +7,7 @@ import { config } from "../config";
 import { storage } from "../storage";
 import type { Door } from "../contract/catalogue";
 import type { BaseContext, BrandContext } from "../contract/context";
+import type { Touched } from "../contract/define";
 import { findCapability } from "../capabilities/registry";
 import { authenticate, callerKey, type Credential } from "./auth";
 import { callableCapabilities, hasScope, requireRole, resolveBrandAccess } from "./access";
@@ -33,7 +34,8 @@ export type Invocation = {
 };
 
 export type Outcome = {
-  result: { ok: true; data: Record<string, unknown> } | { ok: false; error: AppError };
+  /** `touched`: the record a successful write changed (lib/contract/define.ts), for the doors that show it */
+  result: { ok: true; data: Record<string, unknown>; touched?: Touched } | { ok: false; error: AppError };
   /** present once the caller is known (step 2), so doors can send RateLimit headers */
   rateLimit?: RateLimitState;
   /** the result is the stored answer of the call with this request id (an Idempotency-Key's first) */
@@ -54,8 +56,7 @@ export async function invoke(call: Invocation): Promise<Outcome> {
       ? { requestId: call.requestId, door: call.door, capabilityId: call.capabilityId }
       : undefined;
   try {
-    const data = await run(call, now, outcome, trail);
-    outcome.result = { ok: true, data };
+    outcome.result = { ok: true, ...(await run(call, now, outcome, trail)) };
   } catch (thrown) {
     const error = asAppError(thrown);
     if (error.code === "internal" || error.code === "unavailable") cause = thrown;
@@ -66,7 +67,7 @@ export async function invoke(call: Invocation): Promise<Outcome> {
   return outcome;
 }
 
-async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<Record<string, unknown>> {
+async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<{ data: Record<string, unknown>; touched?: Touched }> {
   const reader = readDb();
   // 1. who is calling
   const actor = await authenticate(call.credential, now);
@@ -90,7 +91,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   const base = () => ({ actor, now, door: call.door, requestId: call.requestId, connections: connectionsPort, storage: storage() });
   if (!capability.brandScoped) {
     const parsed = parseCall(capability, call.body);
-    return (await parsed.call.execute({ ...base(), db: reader, sql: sql(), afterCommit: runSoon })).data;
+    return { data: (await parsed.call.execute({ ...base(), db: reader, sql: sql(), afterCommit: runSoon })).data };
   }
   const parsed = parseCall(capability, call.body);
   const shared = base();
@@ -105,7 +106,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
     capabilityTitle: (id) => findCapability(id)?.title,
   });
   if (capability.kind === "read") {
-    return (await parsed.call.execute(context(reader, runSoon))).data;
+    return { data: (await parsed.call.execute(context(reader, runSoon))).data };
   }
   // 7. closed and archived brands are read-only
   if (access.brand.status !== "active") {
@@ -113,12 +114,16 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   }
   // 8. AI budget: no capability of the registry uses the model itself; the assistant door meters it
   const once = { brandId: access.brand.id, caller: callerKey(actor), capabilityId: capability.id, input: parsed.call.input, requestId: call.requestId, now, trail };
-  return idempotently(call.idempotencyKey, once, (requestId) => (outcome.replayed = { requestId }), async (settle) => {
+  let touched: Touched | undefined; // a replayed answer touched nothing now
+  const data = await idempotently(call.idempotencyKey, once, (requestId) => (outcome.replayed = { requestId }), async (settle) => {
     // 9. confirmation
     if (capability.confirmation) await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now);
     // 10. execution, atomically, with the audit record of its success (the output is checked inside)
-    return write(capability, actor, access, parsed.call, context, now, trail, settle);
+    const written = await write(capability, actor, access, parsed.call, context, now, trail, settle);
+    touched = written.touched;
+    return written.data;
   });
+  return { data, touched };
 }
 
 const sqlOutsideTransaction: SqlRead = () => {

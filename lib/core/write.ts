@@ -3,7 +3,7 @@
 // the database run once the transaction committed.
 import { db, type Tx } from "../db/client";
 import type { BaseContext, BrandContext, Actor } from "../contract/context";
-import type { BoundCall, Capability } from "../contract/define";
+import type { BoundCall, Capability, Touched } from "../contract/define";
 import { AppError } from "../contract/errors";
 import { iso } from "../contract/time";
 import { log } from "../log";
@@ -35,7 +35,7 @@ export async function write(
   capability: Capability, actor: Actor, access: BrandAccess, call: BoundCall<BrandContext>,
   context: (database: Tx, afterCommit: BaseContext["afterCommit"]) => BrandContext, now: Date, trail: AuditTrail | undefined,
   settle?: Settle,
-): Promise<Record<string, unknown>> {
+): Promise<{ data: Record<string, unknown>; touched?: Touched }> {
   const effects: (() => Promise<void>)[] = [];
   const { input } = call;
   const idempotency: IdempotencyScope | undefined = capability.idempotent
@@ -47,7 +47,7 @@ export async function write(
       if (previous !== undefined) {
         if (settle) await settle(tx, previous);
         if (trail) await recordAudit(tx, trail, "replayed", now);
-        return { data: previous, replayed: true };
+        return { data: previous, touched: undefined, replayed: true };
       }
     }
     const ctx = context(tx, (effect) => void effects.push(effect));
@@ -59,10 +59,10 @@ export async function write(
     // an Idempotency-Key's answer commits with the write, or neither does (idempotent-call.ts)
     if (settle) await settle(tx, data);
     if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, touched());
-    return { data, replayed: false };
+    return { data, touched: touched(), replayed: false };
   });
   for (const effect of effects) await runNow(effect);
-  return result.data;
+  return { data: result.data, touched: result.touched };
 }
 
 /** An idempotent capability's key (its schema requires it, decisions §6). */

@@ -56,7 +56,7 @@ async function invokeAs(userId: string, capabilityId: string, brand: string | un
 
 async function envelopeOf(outcome: Outcome, call: PersonCall & { input: Record<string, unknown> }, now: Date): Promise<ToolEnvelope> {
   const { result } = outcome;
-  if (result.ok) return { status: "ok", capabilityId: call.capabilityId, data: result.data };
+  if (result.ok) return { status: "ok", capabilityId: call.capabilityId, data: result.data, ...(result.touched ? { touched: result.touched } : {}) };
   const { error } = result;
   const { confirmationToken, summary, expiresAt } = error.details;
   if (error.code !== "confirmation_required" || !confirmationToken || !summary || !expiresAt) {

@@ -4,6 +4,7 @@
 // and only the person's click, checked against that stored call, runs it (decisions §5).
 import type { Door } from "../contract/catalogue";
 import type { AppError, ErrorBody } from "../contract/errors";
+import type { Touched } from "../contract/define";
 
 /** The doors a signed-in person uses: the chat and voice sessions. */
 export type PersonDoor = Extract<Door, "assistant" | "voice">;
@@ -12,7 +13,11 @@ export type PersonDoor = Extract<Door, "assistant" | "voice">;
 export type EnvelopeError = Omit<ErrorBody, "confirmationToken">;
 
 export type ToolEnvelope =
-  | { status: "ok"; capabilityId: string; data: unknown }
+  /**
+   * `touched`: the record a write changed, the page's cards showing it read it again; `summary`: the
+   * sentence the person confirmed, on a confirmed write's result (its card stays a confirm card)
+   */
+  | { status: "ok"; capabilityId: string; data: unknown; touched?: Touched; summary?: string }
   | { status: "error"; capabilityId: string; error: EnvelopeError }
   | {
       status: "awaiting_confirmation";

@@ -180,6 +180,40 @@ describe("conversations kept by the server", () => {
     expect(await db().conversation.count({ where: { userId: world.admin.id, id: unborn } })).toBe(0);
   });
 
+  it("an action taken in a card is a step: kept with its card, a waiting confirmation settling, the record it touched named", async () => {
+    const id = randomUUID();
+    const listed = await post(env.url, "/api/assistant/run", world.admin.cookie, { capabilityId: "brand.contacts.list", brand: world.brand.shortId, input: {}, conversationId: id, messageId: "the-list" });
+    expect(listed.body.status).toBe("ok");
+    // Add from the list card: a write that waits for the person's Confirm
+    const input = { op: "upsert", type: "website", value: `https://card-${randomUUID().slice(0, 8)}.example` };
+    const proposed = await post(env.url, "/api/assistant/run", world.admin.cookie, { capabilityId: "brand.contacts.save", brand: world.brand.shortId, input, conversationId: id, messageId: "the-step", from: "slash-the-list" });
+    expect(proposed.body).toMatchObject({ status: "awaiting_confirmation", capabilityId: "brand.contacts.save" });
+    const step = async () => (await get(world.admin, `/api/conversations/${id}`)).body.messages.find((m: UIMessage) => m.id === "the-step");
+    // kept as the person's own step, with the card it came from; its tool call id is named after it
+    expect((await step()).metadata).toEqual({ slash: "brand.contacts.save", from: "slash-the-list" });
+    expect(toolParts(await step())[0]).toMatchObject({ toolCallId: "slash-the-step", input, output: { status: "awaiting_confirmation", pendingId: proposed.body.pendingId } });
+    // the decision names the record it touched, and the stored step says what became of it
+    const decided = await decide(env.url, world.admin, proposed.body.pendingId, "confirm");
+    expect(decided.body).toMatchObject({ status: "ok", touched: { kind: "contact", id: decided.body.data.id } });
+    expect(toolParts(await step())[0].output).toMatchObject({ status: "ok", touched: { kind: "contact" } });
+    // removing it says so
+    const removal = await post(env.url, "/api/assistant/run", world.admin.cookie, { capabilityId: "brand.contacts.save", brand: world.brand.shortId, input: { op: "delete", id: decided.body.data.id }, conversationId: id, messageId: "the-removal", from: "slash-the-list" });
+    expect((await decide(env.url, world.admin, removal.body.pendingId, "confirm")).body.touched).toEqual({ kind: "contact", id: decided.body.data.id, removed: true });
+    // a step opening another card than the capability's own says which
+    await post(env.url, "/api/assistant/run", world.admin.cookie, { capabilityId: "brand.contacts.list", brand: world.brand.shortId, input: {}, conversationId: id, messageId: "the-view", from: "slash-the-list", widget: "record" });
+    expect((await get(world.admin, `/api/conversations/${id}`)).body.messages.find((m: UIMessage) => m.id === "the-view").metadata).toEqual({ slash: "brand.contacts.list", from: "slash-the-list", widget: "record" });
+    // a card's key or widget outside what the page sends is refused, and nothing is kept
+    for (const bad of [{ from: "no spaces" }, { widget: "iframe" }]) {
+      const refused = await post(env.url, "/api/assistant/run", world.admin.cookie, { capabilityId: "brand.contacts.list", brand: world.brand.shortId, input: {}, conversationId: id, messageId: "the-bad", ...bad });
+      expect(refused.status).toBe(422);
+    }
+    expect((await get(world.admin, `/api/conversations/${id}`)).body.messages.map((m: UIMessage) => m.id)).not.toContain("the-bad");
+    // the model, next turn, reads the steps the person took
+    await say(world.admin, id, "what did I change?");
+    const sent = JSON.stringify(env.model.requests.at(-1)!.messages);
+    expect(sent).toContain(input.value.replace("https://", ""));
+  });
+
   it("an answer goes on when the browser drops the connection, is stored whole, and holds the conversation meanwhile", async () => {
     const id = randomUUID();
     const controller = new AbortController();

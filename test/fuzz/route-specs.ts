@@ -36,7 +36,11 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   "assistant.run": {
     method: "POST", path: "/api/assistant/run", allow: "POST",
-    body: object({ capabilityId: text(100), brand, input: { type: "object" }, conversationId: text(200), messageId: text(100) }, ["capabilityId"]),
+    body: object({
+      capabilityId: text(100), brand, input: { type: "object" }, conversationId: text(200), messageId: text(100),
+      // an action taken in a card: the card's key and the widget its step opens
+      from: { type: "string", pattern: "^[A-Za-z0-9_.:-]{1,100}$" }, widget: { enum: ["choice", "carousel", "palette", "confirm", "record", "list", "review", "file_request", "action_link"] },
+    }, ["capabilityId"]),
   },
   "assistant.pending": {
     method: "POST", path: "/api/assistant/pending/{pendingId}", allow: "POST",

@@ -67,6 +67,10 @@ export const brandContactsSave = defineCapability({
     "(E.164 phone numbers, canonical profile URLs); duplicates are rejected.",
   input,
   output: writeOutput,
+  touched: (call, data) => {
+    const id = data.id ?? call.id;
+    return id ? { kind: "contact", id, ...(call.op === "delete" ? { removed: true } : {}) } : undefined;
+  },
   async summarize(ctx, call) {
     const change = await plan(ctx, call);
     const where = `${ctx.brand.name}'s public channels`;

@@ -34,6 +34,7 @@ export const connectionsDisconnect = defineCapability({
   description: "Disconnects one integration and revokes its grant. Scheduled posts on that account stop publishing.",
   input: z.object({ connectionId: recordId().describe("Id of the connection, from connections.list") }).strict(),
   output: writeOutput,
+  touched: (_input, data) => (data.id ? { kind: "connection", id: data.id } : undefined),
   async summarize(ctx, input) {
     const connection = await findConnection(ctx, input.connectionId);
     const name = ctx.connections.catalog().find((entry) => entry.provider === connection.provider)?.name ?? connection.provider;

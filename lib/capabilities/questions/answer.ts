@@ -51,6 +51,7 @@ export const questionsAnswer = defineCapability({
       }
     }),
   output: writeOutput,
+  touched: (_input, data) => (data.id ? { kind: "question", id: data.id, revision: data.revision } : undefined),
   async summarize(ctx, input) {
     const question = await ctx.db.question.findFirst({ where: { id: input.questionId, brandId: ctx.brand.id }, select: { question: true } });
     const asked = question ? `"${question.question}"` : "a question";

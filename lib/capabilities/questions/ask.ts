@@ -35,6 +35,8 @@ export const questionsAsk = defineCapability({
     })
     .strict(),
   output: z.object({ ok: z.literal(true), ids: z.array(z.uuid()).describe("One id per question, in order") }).strict(),
+  // one record named for all: a touch is what tells the chat's cards to read again
+  touched: (_input, data) => (data.ids[0] ? { kind: "question", id: data.ids[0] } : undefined),
   summarize: (_ctx, input) =>
     `Ask ${input.questions.length === 1 ? "the question" : `${input.questions.length} questions:`} ${input.questions.map((question) => `"${question.question}"`).join(", ")}.`,
   async execute(ctx, input) {

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { runForPerson } from "@/lib/doors/assistant";
 import { recordSlashRun, slashConversation } from "@/lib/conversations/slash";
-import { checkConversationId } from "@/lib/conversations/store";
+import { CONVERSATION_ID, checkConversationId } from "@/lib/conversations/store";
+import { WIDGETS } from "@/lib/contract/catalogue";
 import { checkOrigin, errorResponse, jsonResponse, readJsonObject, requirePerson } from "@/lib/assistant/http";
 import { invalidInput } from "@/lib/contract/errors";
 import { describe } from "@/lib/core/input";
@@ -18,6 +19,9 @@ const body = z.object({
   // the stored conversation it is typed in (lib/conversations), and the id its message takes there
   conversationId: z.string().min(1).max(200).optional(),
   messageId: z.string().min(1).max(100).optional(),
+  // an action started inside a card: the card's tool call id, and the widget the step opens
+  from: z.string().regex(CONVERSATION_ID).optional(),
+  widget: z.enum(WIDGETS).optional(),
 });
 
 export async function POST(request: Request) {
@@ -30,13 +34,13 @@ export async function POST(request: Request) {
       const first = describe(parsed.error.issues[0]!)[0]!;
       throw invalidInput(first.field, first.message);
     }
-    const { capabilityId, brand, input, messageId } = parsed.data;
+    const { capabilityId, brand, input, messageId, from, widget } = parsed.data;
     const now = new Date();
     const conversation = parsed.data.conversationId && brand ? await slashConversation(userId, brand, checkConversationId(parsed.data.conversationId, "conversationId"), capabilityId) : null;
     const envelope = await runForPerson({ userId, capabilityId, brand, input, requestId, conversationId: conversation?.id });
     // a refused run stays in the person's form to be fixed; only what the conversation showed is
     // kept, and a conversation is made only for it (the route fuzzer found empty ones left behind)
-    if (conversation && envelope.status !== "error") await recordSlashRun(userId, conversation, messageId, capabilityId, input, envelope, now);
+    if (conversation && envelope.status !== "error") await recordSlashRun(userId, conversation, messageId, capabilityId, input, envelope, now, { from, widget });
     return jsonResponse(envelope, requestId);
   } catch (error) {
     return errorResponse(error, requestId);

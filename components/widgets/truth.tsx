@@ -1,0 +1,73 @@
+"use client";
+// Cards that show the truth, by one mechanism: a write's result names the record it touched (kind,
+// id, revision, removed: lib/contract/define.ts `Touched`), and the page counts the touches. A
+// read's card reads again after every touch (fresh.tsx: a list may gain the new record as well as
+// change the ones it shows, so the card cannot tell from the ids it shows alone); what a card loads
+// for one record (useAsset, the questions of a choice card) reads again when that record is
+// touched. Nothing patches a card by hand.
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import type { ToolEnvelope } from "./types";
+import { isRecord } from "./types";
+
+type Touched = NonNullable<Extract<ToolEnvelope, { status: "ok" }>["touched"]>;
+type Truth = { touches: ReadonlyMap<string, { count: number; removed: boolean }>; total: number; touch(touched: Touched): void };
+
+// outside a page that keeps the truth (an MCP host), nothing is counted and cards read once
+const TruthContext = createContext<Truth>({ touches: new Map(), total: 0, touch: () => undefined });
+
+export function TruthProvider({ children }: { children: ReactNode }) {
+  const [touches, setTouches] = useState<ReadonlyMap<string, { count: number; removed: boolean }>>(new Map());
+  const touch = useCallback((touched: Touched) => {
+    setTouches((current) => new Map(current).set(touched.id.toLowerCase(), { count: (current.get(touched.id.toLowerCase())?.count ?? 0) + 1, removed: touched.removed === true }));
+  }, []);
+  const total = useMemo(() => [...touches.values()].reduce((sum, entry) => sum + entry.count, 0), [touches]);
+  const value = useMemo(() => ({ touches, total, touch }), [touches, total, touch]);
+  return <TruthContext.Provider value={value}>{children}</TruthContext.Provider>;
+}
+
+/** Reports what an envelope's write touched; the envelope is handed back unchanged. */
+export function useReportTouched() {
+  const { touch } = useContext(TruthContext);
+  return useCallback(
+    (envelope: ToolEnvelope) => {
+      if (envelope.status === "ok" && envelope.touched) touch(envelope.touched);
+      return envelope;
+    },
+    [touch],
+  );
+}
+
+/** How many writes touched a record so far on this page (a read's card reads again when it grows). */
+export const useAnyTouch = () => useContext(TruthContext).total;
+
+/** How often the records of these ids were touched (a card reads again when it grows), and whether one was removed. */
+export function useTouches(ids: Iterable<string>): { version: number; removed: boolean } {
+  const { touches } = useContext(TruthContext);
+  let version = 0;
+  let removed = false;
+  for (const id of ids) {
+    const touch = touches.get(id.toLowerCase());
+    version += touch?.count ?? 0;
+    removed ||= touch?.removed ?? false;
+  }
+  return { version, removed };
+}
+
+// the fields by which a card names the records it shows
+const ID_FIELDS = new Set(["id", "assetId", "questionId", "connectionId"]);
+
+/** The record ids a card shows: every id field of its input and its data (lists' rows included). */
+export function idsShown(...values: unknown[]): string[] {
+  const ids = new Set<string>();
+  const walk = (value: unknown, depth: number) => {
+    if (depth > 4) return;
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, depth + 1));
+    if (!isRecord(value)) return;
+    for (const [key, item] of Object.entries(value)) {
+      if (ID_FIELDS.has(key) && typeof item === "string") ids.add(item.toLowerCase());
+      else walk(item, depth + 1);
+    }
+  };
+  values.forEach((value) => walk(value, 0));
+  return [...ids].sort();
+}
