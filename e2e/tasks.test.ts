@@ -231,7 +231,7 @@ describe("every task by clicking", () => {
     await confirmIn(await stepOf(row.getByTestId("row-disconnect")));
     expect((await db().connection.findUniqueOrThrow({ where: { id: connectionId } })).status).toBe("disconnected");
     // the list read itself again: disconnected, and nothing left to disconnect
-    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain("disconnected");
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/\bDisconnected\b/); // the status in words (value-words.ts)
     expect(await row.getByTestId("row-disconnect").count()).toBe(0);
   });
 

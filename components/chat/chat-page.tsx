@@ -10,7 +10,7 @@ import { WidgetCallsProvider } from "@/components/widgets/calls";
 import { TruthProvider } from "@/components/widgets/truth";
 import type { CatalogueEntry, Decision, ToolEnvelope } from "@/components/widgets/types";
 import { useVoice } from "@/components/voice/use-voice";
-import { VoiceControl } from "@/components/voice/voice-control";
+import { VoiceControl, type VoiceOffNote } from "@/components/voice/voice-control";
 import { VoiceTranscript } from "@/components/voice/voice-transcript";
 import { ChatHeader } from "./chat-header";
 import { ConversationList } from "./conversation-list";
@@ -30,7 +30,7 @@ type Props = {
   catalogue: CatalogueEntry[];
   modelConfigured: boolean;
   /** why voice is off here, in the words for this person (null when it is on) */
-  voiceOffNote: string | null;
+  voiceOffNote: VoiceOffNote | null;
 };
 
 export function ChatPage(props: Props) {

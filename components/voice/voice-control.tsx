@@ -17,13 +17,16 @@ const LABELS: Record<Exclude<VoiceStatus, "off">, string> = {
   recording: "Recording: press Send when you are done",
 };
 
+/** why voice is off, in words; the settings that switch it on only for whoever can set them, folded */
+export type VoiceOffNote = { words: string; settings: string | null };
+
 type Props = {
   brand: string | null;
   status: VoiceStatus;
   mode: "realtime" | "turns" | null;
   problem: VoiceProblem | null;
   /** why voice is off here, for this person (null when it is on) */
-  offNote: string | null;
+  offNote: VoiceOffNote | null;
   /** a failed turn can be sent again */
   retryable: boolean;
   onStart(): void;
@@ -61,9 +64,16 @@ export function VoiceControl({ brand, status, mode, problem, offNote, retryable,
         </>
       )}
       {!on && offNote && (
-        <span id="voice-unavailable" className="muted voice-note" data-testid="voice-off-note">
-          {offNote}
-        </span>
+        <div id="voice-unavailable" className="muted voice-note" data-testid="voice-off-note">
+          {offNote.words}
+          {offNote.settings && (
+            // folded: on a phone the settings would take four lines of the conversation's room
+            <details className="voice-settings">
+              <summary>How to switch it on</summary>
+              {offNote.settings}
+            </details>
+          )}
+        </div>
       )}
       {problem && (
         <div className="voice-problem" role="alert" data-testid="voice-problem">
