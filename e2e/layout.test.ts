@@ -21,13 +21,15 @@ let page: Page;
 
 /** Opens /<id> from the palette by clicking, lets `fill` fill its form, runs it; the new result. */
 async function command(id: string, fill?: () => Promise<void>): Promise<Locator> {
-  const before = await page.getByTestId("slash-result").count();
+  // this command's results only: an action taken in a card is a result (a step) of its own
+  const results = page.getByTestId("slash-result").filter({ has: page.getByTestId("slash-echo").locator("code", { hasText: new RegExp(`^/${id.replaceAll(".", "\\.")}$`) }) });
+  const before = await results.count();
   await page.getByTestId("chat-input").fill("/");
   await page.getByTestId(`slash-item-${id}`).click();
   if (fill) await fill();
   if (await page.getByTestId("slash-run").isVisible().catch(() => false)) await page.getByTestId("slash-run").click();
-  await expect.poll(() => page.getByTestId("slash-result").count(), { timeout: 15_000 }).toBe(before + 1);
-  return page.getByTestId("slash-result").last();
+  await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(before + 1);
+  return results.last();
 }
 
 /** Where `locator`'s top is, relative to the conversation's visible area (0 = its top edge). */
@@ -98,7 +100,7 @@ describe("the chat on a phone", () => {
     await page.setViewportSize(PHONE);
   });
 
-  it("scrolls to each new card, and leaves a person who scrolled up where they are", async () => {
+  it("scrolls to each new card, and to each step a person starts in a card further up", async () => {
     for (const id of ["kit.read", "library.search", "brand.contacts.list", "questions.list"]) {
       const card = await command(id);
       await card.locator("[data-testid^=widget-]").first().waitFor();
@@ -107,16 +109,20 @@ describe("the chat on a phone", () => {
         return top >= -1 && top < height - 40;
       }, { message: `${id}'s card in view` }).toBe(true);
     }
-    // reading further up: a card growing there (Review opens inside the file card) moves nothing
+    // reading further up: an action the person takes in a card there (Review) is a step of the
+    // conversation, kept below everything else, and brought into view because the person started it
     const scroller = page.locator(".conversation-scroll");
     const carousel = page.getByTestId("widget-carousel").first();
     await carousel.evaluate((element) => element.scrollIntoView({ block: "start" }));
     const before = await scroller.evaluate((element) => element.scrollTop);
     expect(before).toBeLessThan(await scroller.evaluate((element) => element.scrollHeight - element.clientHeight - 100));
     await carousel.getByRole("button", { name: "Review" }).click();
-    await carousel.getByTestId("review-approve").waitFor();
-    await page.waitForTimeout(300);
-    expect(Math.abs((await scroller.evaluate((element) => element.scrollTop)) - before)).toBeLessThanOrEqual(2);
+    const step = page.getByTestId("card-step").last();
+    await step.getByTestId("review-approve").waitFor();
+    await expect.poll(async () => {
+      const { top, height } = await topInView(step);
+      return top >= -1 && top < height - 40;
+    }, { message: "the Review step in view" }).toBe(true);
     // a command the person runs from up there is brought into view; on a desktop too
     await page.setViewportSize({ width: 1280, height: 900 });
     const overview = await command("brand.overview");
@@ -134,7 +140,7 @@ describe("the chat on a phone", () => {
       await page.getByTestId("slash-field-hex").fill("8ecae6");
       await page.getByTestId("slash-field-role").selectOption("accent");
     });
-    for (const id of ["connections.list", "library.upload.create", "brand.soul.read"]) await command(id);
+    for (const id of ["connections.list", "library.upload.create", "brand.soul.read", "brand.overview"]) await command(id);
     const kinds = ["palette", "carousel", "review", "list", "choice", "confirm", "record", "file_request", "fallback"];
     for (const kind of kinds) expect(await page.getByTestId(`widget-${kind}`).count(), kind).toBeGreaterThan(0);
     await page.getByTestId("row-edit").first().click();
