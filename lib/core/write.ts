@@ -9,7 +9,7 @@ import { iso } from "../contract/time";
 import { log } from "../log";
 import type { BrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
-import { eventActor } from "../events/actor";
+import { eventActorOf } from "../events/actor";
 import { recordEvent } from "../events/record";
 import { callerKey } from "./auth";
 import { consumeToken, issueToken, type Binding } from "./confirmation";
@@ -53,11 +53,12 @@ export async function write(
     await call.check(ctx);
     // what changes, in the words a person confirmed, for the activity trail: read before the change
     const summary = trail && call.summarize ? await call.summarize(ctx) : undefined;
-    const { data, touched } = await call.execute(ctx);
+    const { data, touched, event } = await call.execute(ctx);
     if (idempotency) await remember(tx, idempotency, input, data, now);
     if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, touched());
     // last: it takes the brand's event-number lock, held to the commit (lib/events/record.ts)
-    if (trail) await recordEvent(tx, { brandId: access.brand.id, type: capability.id, actor: eventActor(actor, ctx.door), data, at: now });
+    const emitted = trail ? await event() : undefined;
+    if (emitted) await recordEvent(tx, { brandId: access.brand.id, type: emitted.type, actor: eventActorOf(actor, ctx.door), data: emitted.data, at: now });
     return { data, replayed: false };
   });
   for (const effect of effects) await runNow(effect);

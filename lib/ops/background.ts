@@ -1,6 +1,7 @@
 // The background work of each instance: the upload sweep (lib/storage/upload-sweep.ts), the
 // provider revocations still owed (lib/connections/revocation-outbox.ts), the conversations kept
-// past CONVERSATION_RETENTION_DAYS (lib/conversations/store.ts) and the realtime voice sessions
+// past CONVERSATION_RETENTION_DAYS (lib/conversations/store.ts), the events past
+// EVENT_RETENTION_DAYS (lib/events/retention.ts) and the realtime voice sessions
 // that expired without an end (their unreported reservation released, lib/voice/reservation.ts), every
 // BACKGROUND_INTERVAL_SECONDS. Every instance runs it; the tasks claim their rows one by one, so
 // instances share the work instead of repeating it. A round never overlaps the previous one, a
@@ -8,6 +9,7 @@
 import { config } from "../config";
 import { drainRevocations } from "../connections/revocation-outbox";
 import { deleteIdleConversations } from "../conversations/store";
+import { deleteExpiredEvents } from "../events/retention";
 import { log } from "../log";
 import { storage } from "../storage";
 import { sweepUploads } from "../storage/upload-sweep";
@@ -19,6 +21,7 @@ const TASKS: { name: string; run: () => Promise<unknown> }[] = [
   { name: "upload-sweep", run: () => sweepUploads(storage()) },
   { name: "revocations", run: () => drainRevocations() },
   { name: "conversation-retention", run: () => deleteIdleConversations(config().CONVERSATION_RETENTION_DAYS, new Date()) },
+  { name: "event-retention", run: () => deleteExpiredEvents(config().EVENT_RETENTION_DAYS, new Date()) },
   { name: "voice-sessions", run: () => sweepVoiceSessions(new Date()) },
 ];
 

@@ -5,6 +5,7 @@ import { invalidInput } from "../../contract/errors";
 import { iso } from "../../contract/time";
 import { createPkce, signState, STATE_LIFETIME_MS } from "../../connections/state";
 import { seal } from "../../connections/vault";
+import { connectionItem, connectionItemOf } from "./shared";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -37,6 +38,20 @@ export const connectionsConnect = defineCapability({
       expiresAt: z.string().describe("The link works once, until this time (10 minutes)"),
     })
     .strict(),
+  events: {
+    types: {
+      "connection.link_issued": {
+        description: "A person asked to connect an integration: the connection is pending until they authorize it at the provider (the link is not part of the event)",
+        data: connectionItem,
+      },
+    },
+    async emit(ctx, input) {
+      const pending = await ctx.db.connection.findFirstOrThrow({
+        where: { brandId: ctx.brand.id, provider: input.provider, status: "pending_setup" }, orderBy: { createdAt: "desc" }, select: { id: true },
+      });
+      return { type: "connection.link_issued", data: await connectionItemOf(ctx.db, ctx.brand.id, pending.id) };
+    },
+  },
   async check(ctx, input) {
     if (ctx.connections.available(input.provider)) return;
     const known = ctx.connections.catalog().some((entry) => entry.provider === input.provider);
