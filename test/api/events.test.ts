@@ -6,7 +6,7 @@ import { db } from "../../lib/db/client";
 import { capabilities } from "../../lib/capabilities/registry";
 import { eventDataSchema } from "../../lib/events/catalogue";
 import { envelopeOf } from "../../lib/events/envelope";
-import { newEventId } from "../../lib/events/record";
+import { newEventId, recordEvent } from "../../lib/events/record";
 import { freePort, startServer, type RunningServer } from "../../scripts/support/start-server";
 import { writeProvidersFile } from "../support/oauth-provider";
 import { assertWebhookBody } from "../support/contract";
@@ -169,6 +169,39 @@ describe("events.list", () => {
     const stored = await eventsOf(other.brand.id);
     expect(stored).toHaveLength(48);
     expect(seen).toEqual(stored.map((event) => event.id));
+  });
+});
+
+describe("commit order on PostgreSQL", () => {
+  const postgres = inject("testEnv").DATABASE_URL?.startsWith("postgres") ?? false;
+
+  it.skipIf(!postgres)("an event numbered first but committed last holds back the ones after it, so no reader steps past it", async () => {
+    const other = await makeWorld();
+    const brand = other.brand.shortId;
+    const ask = (key: string) => on("questions.ask", other.member.key, { brand, questions: [{ key, question: `${key}?`, options: [], scope: "work" }] });
+    const types = async () => ((expectOk(await list(other)) as { items: Item[] }).items).map((item) => item.type);
+    expectOk(await ask("first"));
+    // a slow write, in the test's own transaction: it takes the next number, then waits to commit
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let numbered = false;
+    const actor = { kind: "person" as const, door: "api" as const, person: { id: other.admin.id, name: "Test admin" }, app: null, key: null };
+    const slow = db().$transaction(async (tx) => {
+      await recordEvent(tx, { brandId: other.brand.id, type: "kit.instructions.updated", actor, data: { section: "general", text: "slow" }, at: new Date() });
+      numbered = true;
+      await held;
+    }, { timeout: 30_000 });
+    while (!numbered) await new Promise((resolve) => setTimeout(resolve, 20));
+    // a fast write through the server meanwhile: it must wait for the slow one's commit
+    let fastDone = false;
+    const fast = ask("second").then((response) => ((fastDone = true), response));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(fastDone).toBe(false);
+    expect(await types()).toEqual(["question.asked"]);
+    release();
+    await slow;
+    expectOk(await fast);
+    expect(await types()).toEqual(["question.asked", "kit.instructions.updated", "question.asked"]);
   });
 });
 
