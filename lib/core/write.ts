@@ -1,6 +1,6 @@
 // Steps 9 and 10 of the pipeline, for writes (invoke.ts): the confirmation, then the execution in
-// one transaction with its idempotency record and the audit record of its success. Effects outside
-// the database run once the transaction committed.
+// one transaction with its idempotency record, the audit record of its success and its event (the
+// outbox, lib/events). Effects outside the database run once the transaction committed.
 import { db, type Tx } from "../db/client";
 import type { BaseContext, BrandContext, Actor } from "../contract/context";
 import type { BoundCall, Capability } from "../contract/define";
@@ -56,7 +56,8 @@ export async function write(
     const { data, touched, event } = await call.execute(ctx);
     if (idempotency) await remember(tx, idempotency, input, data, now);
     if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, touched());
-    // last: it takes the brand's event-number lock, held to the commit (lib/events/record.ts)
+    // every audited write tells integrators what it changed, last: recording takes the brand's
+    // event-number lock, held to the commit (lib/events/record.ts); a replay above records none
     const emitted = trail ? await event() : undefined;
     if (emitted) await recordEvent(tx, { brandId: access.brand.id, type: emitted.type, actor: eventActorOf(actor, ctx.door), data: emitted.data, at: now });
     return { data, replayed: false };
