@@ -2,7 +2,7 @@
 // the events.list item plus the brand it happened in. `id` is also the delivery's `webhook-id`,
 // `createdAt` the write's time (the `webhook-timestamp` header is the attempt's).
 import { z } from "zod";
-import { eventItem } from "../capabilities/events/shared";
+import { eventItem, type EventData } from "../capabilities/events/shared";
 import type { EventActor } from "./actor";
 
 export const envelopeSchema = eventItem
@@ -21,6 +21,6 @@ export function envelopeOf(event: EventRow, brand: { id: string; shortId: string
     brand: { id: brand.id, shortId: brand.shortId },
     // written by recordEvent from these very schemas
     actor: event.actor as EventActor,
-    data: event.data as Record<string, unknown>,
+    data: event.data as EventData,
   };
 }

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { invalidInput } from "../../contract/errors";
 import { iso } from "../../contract/time";
 import { cursorField, limitField, nextCursor } from "../schemas";
-import { EVENT_ID, eventItem, type eventActor } from "./shared";
+import { EVENT_ID, eventItem, type EventData, type eventActor } from "./shared";
 
 // Oldest first, by the brand's event number: numbers are handed out in commit order (one lock per
 // brand held to the commit, lib/events/record.ts), so a page never steps past an event that a
@@ -57,7 +57,7 @@ export const eventsList = defineCapability({
       items: page.map((row) => ({
         id: row.id, type: row.type, createdAt: iso(row.createdAt),
         // written by recordEvent from these very schemas (lib/events/actor.ts, the type's data schema)
-        actor: row.actor as z.output<typeof eventActor>, data: row.data as Record<string, unknown>,
+        actor: row.actor as z.output<typeof eventActor>, data: row.data as EventData,
       })),
       nextCursor: rows.length > input.limit && last ? encodeCursor("events.list", { seq: last.seq }) : null,
     };
