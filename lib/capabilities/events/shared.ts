@@ -25,10 +25,11 @@ export const eventItem = z
     type: z.string().describe("The event type, e.g. kit.color.added (the catalogue: the OpenAPI document's webhooks)"),
     createdAt: timestamp().describe("When the write committed (its call's time), ISO 8601 UTC"),
     actor: eventActor,
-    // JSON values, not unknown: a schema of `{}` is not portable to every MCP host (test/unit/tool-schemas.test.ts)
-    data: z.record(z.string(), z.json()).describe("The changed record's public shape; its schema is the type's (OpenAPI webhooks)"),
+    // each value described rather than left `{}`, which not every MCP host accepts (test/unit/tool-schemas.test.ts);
+    // not z.json(): its recursive $defs do not survive as an OpenAPI component
+    data: z.record(z.string(), z.unknown().meta({ description: "Any JSON value: the event type's schema says which" })).describe("The changed record's public shape; its schema is the type's (OpenAPI webhooks)"),
   })
   .strict();
 
 /** An event's data as stored and published: a JSON object. */
-export type EventData = z.output<typeof eventItem>["data"];
+export type EventData = Record<string, unknown>;
