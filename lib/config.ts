@@ -98,6 +98,8 @@ const schema = z.object({
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // how long a conversation nobody touched is kept (lib/conversations, swept by the background loop)
   CONVERSATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  // how long events are kept for events.list and webhook deliveries (lib/events, swept by the background loop)
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // the Voice door (lib/voice/setup.ts): realtime speech-to-speech, or turns through any OpenAI-compatible server
   VOICE_MODE: unsetIfEmpty(z.enum(["realtime", "turns", "off"], "VOICE_MODE must be realtime, turns or off")),
   REALTIME_MODEL: z.preprocess((value) => (value === "" ? undefined : value), z.string().max(200).default("gpt-realtime")),

@@ -20,6 +20,7 @@ import { kitRead } from "./kit/read";
 import { kitColorsAdd } from "./kit/colors-add";
 import { kitInstructionsUpdate } from "./kit/instructions-update";
 import { activityList } from "./activity/list";
+import { eventsList } from "./events/list";
 
 export const capabilities = [
   brandsList,
@@ -29,7 +30,7 @@ export const capabilities = [
   connectionsList, connectionsConnect, connectionsDisconnect,
   kitRead, kitColorsAdd, kitInstructionsUpdate,
   // added after the specification's table (versioning rule 2: additive)
-  activityList,
+  activityList, eventsList,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

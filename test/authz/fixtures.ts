@@ -39,4 +39,5 @@ export const fixtures: Record<string, Fixture> = {
   "kit.colors.add": async () => ({ name: "Matrix", hex: `#${randomBytes(3).toString("hex")}`, role: "accent" }),
   "kit.instructions.update": async () => ({ section: "general", text: `Matrix text ${tag()}` }),
   "activity.list": async () => ({ door: "api", limit: 5 }),
+  "events.list": async () => ({ types: ["kit.color.added"], limit: 5 }),
 };

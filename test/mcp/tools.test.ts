@@ -17,9 +17,10 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toContain("brands_list");
     expect(names).toContain("brand_contacts_save");
     expect(names).not.toContain("library_upload_create");
-    // the spec's seventeen MCP capabilities, brands.list, and the addition activity_list
+    // the spec's seventeen MCP capabilities, brands.list, and the additions activity_list and events_list
     expect(names).toContain("activity_list");
-    expect(names).toHaveLength(19);
+    expect(names).toContain("events_list");
+    expect(names).toHaveLength(20);
   });
 
   it.each([

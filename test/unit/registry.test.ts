@@ -25,7 +25,7 @@ const SUMMARY_TABLE = `
 `;
 
 /** capabilities added after the specification's table, each in the README */
-const ADDITIONS = ["activity.list"];
+const ADDITIONS = ["activity.list", "events.list"];
 
 const rows = SUMMARY_TABLE.trim()
   .split("\n")
