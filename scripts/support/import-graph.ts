@@ -24,6 +24,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["core"], // the invocation pipeline
   ["capabilities", "oauth", "advertise"], // the registry; the OAuth server's settings; schemas per audience
   ["contract"], // what capabilities and the pipeline agree on
+  ["webhooks"], // webhook endpoints, signing, the outbox of deliveries and its worker
   ["connections", "storage"], // the connections machinery behind ctx.connections; file bytes
   ["db"],
   ["redis"],
