@@ -13,6 +13,8 @@ export type Actor = {
   name: string;
   staff: boolean;
   apiKeyId: string | null;
+  /** the key's name, as its owner gave it (events name the key: lib/events/actor.ts) */
+  apiKeyName?: string;
   /** null for sessions: there only the role applies (decisions §4) */
   scopes: readonly Scope[] | null;
   /** null when the key is not limited to some brands */

@@ -9,6 +9,8 @@ import { iso } from "../contract/time";
 import { log } from "../log";
 import type { BrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
+import { eventActor } from "../events/actor";
+import { recordEvent } from "../events/record";
 import { callerKey } from "./auth";
 import { consumeToken, issueToken, type Binding } from "./confirmation";
 import { remember, replay, type IdempotencyScope } from "./idempotency";
@@ -54,6 +56,8 @@ export async function write(
     const { data, touched } = await call.execute(ctx);
     if (idempotency) await remember(tx, idempotency, input, data, now);
     if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, touched());
+    // last: it takes the brand's event-number lock, held to the commit (lib/events/record.ts)
+    if (trail) await recordEvent(tx, { brandId: access.brand.id, type: capability.id, actor: eventActor(actor, ctx.door), data, at: now });
     return { data, replayed: false };
   });
   for (const effect of effects) await runNow(effect);

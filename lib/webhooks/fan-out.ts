@@ -36,7 +36,7 @@ export async function enqueueDeliveries(tx: Tx, event: WebhookEvent): Promise<nu
 
 /** One delivery of one event to one endpoint (a test event, or a "send again" of an earlier one). */
 export async function enqueueOne(tx: Tx, endpointId: string, event: { id: string; type: string; payload: string }, now: Date): Promise<string> {
-  const id = timeOrderedId(now.getTime());
+  const id = timeOrderedId();
   await tx.webhookDelivery.create({
     data: { id, endpointId, eventId: event.id, eventType: event.type, payload: event.payload, status: "pending", nextAttemptAt: now, createdAt: now, updatedAt: now },
   });

@@ -1,6 +1,6 @@
 // Delivery ids sort in the order they were made (UUIDv7, RFC 9562 §5.7, with its counter method
-// §6.2 for ids of one millisecond), so "oldest first" per endpoint holds for the events of one
-// transaction too, whose rows share a createdAt.
+// §6.2 for ids of one millisecond): the worker sends an endpoint's deliveries in id order. They are
+// made under the brand's event-sequence lock (lib/events/record.ts), so that is commit order.
 import { randomBytes } from "node:crypto";
 
 let lastMs = 0;

@@ -44,7 +44,7 @@ export async function serveEndpoint(endpointId: string): Promise<boolean> {
   try {
     for (let sent = 0; sent < PER_CLAIM; sent++) {
       const endpoint = await db().webhookEndpoint.findUnique({ where: { id: endpointId } });
-      const head = await db().webhookDelivery.findFirst({ where: { endpointId, status: "pending" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+      const head = await db().webhookDelivery.findFirst({ where: { endpointId, status: "pending" }, orderBy: { id: "asc" } });
       if (!endpoint?.enabled || !head || head.nextAttemptAt > new Date()) break;
       if (sent > 0 && !(await hold())) return true;
       if ((await attemptDelivery(endpoint, head)) !== "delivered") break;

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBase62 } from "../../crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { enqueueOne, webhookBody } from "../../webhooks/fan-out";
@@ -27,7 +27,8 @@ export const webhooksTest = defineCapability({
   },
   async execute(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
-    const event = { id: randomUUID(), brandId: ctx.brand.id, type: TEST_EVENT_TYPE, at: ctx.now, data: { brand: ctx.brand.shortId, endpointId: endpoint.id, test: true } };
+    // an id of the events' form (lib/events/record.ts), which is the layer above this one
+    const event = { id: `evt_${randomBase62(24)}`, brandId: ctx.brand.id, type: TEST_EVENT_TYPE, at: ctx.now, data: { brand: ctx.brand.shortId, endpointId: endpoint.id, test: true } };
     const id = await enqueueOne(ctx.db, endpoint.id, { id: event.id, type: event.type, payload: webhookBody(event) }, ctx.now);
     return { ok: true as const, id };
   },
