@@ -12,6 +12,7 @@ import { fork } from "node:child_process";
 import autocannon from "autocannon";
 import { benchWorld } from "./support/bench-world";
 import { startServer } from "./support/start-server";
+import { webhooksScenario } from "./support/bench-webhooks";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -24,7 +25,8 @@ const ONLY = process.env.BENCH_ONLY; // a scenario's name prefix, to measure one
 const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-bench-"));
 console.error(`[bench] seeding: ${BRANDS} brands, ${PEOPLE} people with keys, ${FILES} files`);
 const world = await benchWorld(dir, { brands: BRANDS, people: PEOPLE, files: FILES });
-const server = await startServer(world.env);
+// the webhooks scenario's receivers are on loopback (scripts/support/bench-webhooks.ts)
+const server = await startServer({ ...world.env, WEBHOOKS_ALLOW_LOOPBACK: "1" });
 // in its own process, as the service is: the load generator's event loop is not the server's
 const referenceProcess = fork(path.join(import.meta.dirname, "support/reference-main.ts"), [world.file]);
 const reference = await new Promise<{ url: string }>((resolve) => referenceProcess.once("message", (message) => resolve(message as { url: string })));
@@ -111,6 +113,13 @@ try {
   if (first) {
     const bare = median(first.rounds.map((round) => round["bare Next route"]!.rps / round.reference!.rps));
     console.log(`\nNext's bare constant route / reference (kit.read): median ${bare.toFixed(2)}`);
+  }
+  if (!ONLY || ONLY.startsWith("webhooks")) {
+    const hooks = await webhooksScenario(server.url, world.key, "bench@bench.example", { seconds: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS });
+    failed += hooks.rounds.reduce((sum, round) => sum + round.quiet.failed + round.hooked.failed, 0);
+    console.log("\n| webhooks: questions.ask, API door | no endpoint req/s | 10 endpoints req/s | ratio (aim >= 0.8) |\n|---|---|---|---|");
+    hooks.rounds.forEach((round, index) => console.log(`| round ${index + 1} | ${round.quiet.rps.toFixed(0)} | ${round.hooked.rps.toFixed(0)} | ${hooks.ratios[index]!.toFixed(2)} |`));
+    console.log(`median ratio ${median(hooks.ratios).toFixed(2)}; delivery lag over ${hooks.deliveries} deliveries: p50 ${hooks.lagP50} ms, p99 ${hooks.lagP99} ms`);
   }
   if (failed > 0) {
     console.log(`WARNING: ${failed} calls failed or were not 2xx; the figures are not valid`);

@@ -17,6 +17,9 @@ export type Receiver = {
   fallback: Answer;
   /** the ids answered 2xx, in the order they were */
   deliveredIds(): string[];
+  /** closes the port (connections refused) until resume() listens on it again */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -46,6 +49,9 @@ export async function startReceiver(path = "/hooks"): Promise<Receiver> {
     server.closeAllConnections();
     server.close(() => resolve());
   });
+  const port = (server.address() as AddressInfo).port;
+  receiver.pause = receiver.stop;
+  receiver.resume = () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return receiver;
 }
 
