@@ -6,11 +6,14 @@ import type { Tx } from "../db/client";
 import { parseEventTypes } from "./endpoint-view";
 import { timeOrderedId } from "./ids";
 
-export type WebhookEvent = { id: string; brandId: string; type: string; at: Date; data: unknown; actor?: unknown };
+export type WebhookEvent = { id: string; brandId: string; type: string; at: Date; data: unknown; actor: unknown };
 
-/** The JSON body of every delivery of an event (Standard Webhooks' type, timestamp, data). */
-export function webhookBody(event: WebhookEvent): string {
-  return JSON.stringify({ type: event.type, timestamp: event.at.toISOString(), ...(event.actor === undefined ? {} : { actor: event.actor }), data: event.data });
+/**
+ * The JSON body of every delivery of an event: the events.list item (id, type, createdAt, actor,
+ * data) and the brand it happened in, the same envelope the OpenAPI document's `webhooks` describe.
+ */
+export function webhookBody(event: WebhookEvent, brand: { id: string; shortId: string }): string {
+  return JSON.stringify({ id: event.id, type: event.type, createdAt: event.at.toISOString(), brand, actor: event.actor, data: event.data });
 }
 
 const subscribed = (eventTypes: string, type: string) => {
@@ -23,7 +26,8 @@ export async function enqueueDeliveries(tx: Tx, event: WebhookEvent): Promise<nu
   const endpoints = await tx.webhookEndpoint.findMany({ where: { brandId: event.brandId, enabled: true }, select: { id: true, eventTypes: true } });
   const wanted = endpoints.filter((endpoint) => subscribed(endpoint.eventTypes, event.type));
   if (wanted.length === 0) return 0;
-  const payload = webhookBody(event);
+  const brand = await tx.brand.findUniqueOrThrow({ where: { id: event.brandId }, select: { id: true, shortId: true } });
+  const payload = webhookBody(event, brand);
   // a disabled endpoint gets no new events; those it had before wait, in order, until it is enabled again
   await tx.webhookDelivery.createMany({
     data: wanted.map((endpoint) => ({

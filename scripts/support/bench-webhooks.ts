@@ -19,7 +19,7 @@ export async function webhooksScenario(base: string, key: string, email: string,
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const sent = Date.parse((JSON.parse(Buffer.concat(chunks).toString("utf8")) as { timestamp: string }).timestamp);
+      const sent = Date.parse((JSON.parse(Buffer.concat(chunks).toString("utf8")) as { createdAt: string }).createdAt);
       lags.push(Date.now() - sent);
       response.writeHead(204).end();
     });

@@ -20,7 +20,15 @@ afterAll(async () => {
 
 const asAdmin = (capability: string, body: Record<string, unknown> = {}) => call(capability, world.admin.key, { brand: world.brand.shortId, ...body });
 
-async function endpoint(eventTypes: string[] = ["*"]) {
+/** The event type of kit.colors.add, which no test here runs but the one about writes. */
+const COLOR_ADDED = "kit.colors.add";
+
+/**
+ * An endpoint in a brand of its own, subscribed to a type nothing produces there unless the test
+ * says so: it receives only what the test sends it (test events are sent whatever the types).
+ */
+async function endpoint(eventTypes: string[] = [COLOR_ADDED]) {
+  world = await makeWorld();
   const receiver = await startReceiver();
   receivers.push(receiver);
   const created = expectOk(await confirmAndCall("webhooks.create", world.admin.key, { brand: world.brand.shortId, url: receiver.url, eventTypes }));
@@ -38,7 +46,7 @@ describe("webhook deliveries", () => {
     const deliveryId = await sendTest(id);
     await until(() => receiver.deliveredIds().length).toBe(1);
     const [delivery] = receiver.received;
-    expect(verify(secret, delivery!)).toMatchObject({ type: "webhook.test", data: { brand: world.brand.shortId, test: true } });
+    expect(verify(secret, delivery!)).toMatchObject({ id: delivery!.id, type: "webhook.test", brand: { id: world.brand.id, shortId: world.brand.shortId }, data: { endpointId: id, test: true } });
     new SvixWebhook(secret).verify(delivery!.body, { "svix-id": delivery!.id, "svix-timestamp": delivery!.timestamp, "svix-signature": delivery!.signature });
     expect(delivery!.id).toMatch(/^evt_/);
     expect(Math.abs(Number(delivery!.timestamp) - Date.now() / 1000)).toBeLessThan(30);
@@ -53,14 +61,18 @@ describe("webhook deliveries", () => {
   });
 
   it("a committed write's event reaches subscribed endpoints only; a refused write sends nothing", async () => {
-    const all = await endpoint(["*"]);
-    const other = await endpoint(["questions.ask"]);
+    const all = await endpoint([COLOR_ADDED]);
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    expectOk(await confirmAndCall("webhooks.create", world.admin.key, { brand: world.brand.shortId, url: receiver.url, eventTypes: ["questions.ask"] }));
+    const other = { receiver };
     const added = await confirmAndCall("kit.colors.add", world.admin.key, { brand: world.brand.shortId, name: "Hook Blue", hex: "#1122CC", role: "primary" });
     expectOk(added);
     await until(() => all.receiver.deliveredIds().length).toBe(1);
     const event = await db().event.findFirstOrThrow({ where: { brandId: world.brand.id }, orderBy: { seq: "desc" } });
     expect(all.receiver.deliveredIds()).toEqual([event.id]);
-    expect(verify(all.secret, all.receiver.received[0]!)).toMatchObject({ type: event.type, data: event.data });
+    expect(event.type).toBe(COLOR_ADDED);
+    expect(verify(all.secret, all.receiver.received[0]!)).toMatchObject({ id: event.id, type: event.type, brand: { shortId: world.brand.shortId }, data: event.data });
     // the same colour again is refused: no event, no delivery
     const again = await confirmAndCall("kit.colors.add", world.admin.key, { brand: world.brand.shortId, name: "Hook Blue", hex: "#1122CC", role: "primary" });
     expect(again.status).toBe(422);

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { BrandContext } from "../../contract/context";
 import { defineCapability } from "../../contract/define";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
@@ -57,7 +56,7 @@ export const webhooksDeliveriesList = defineCapability({
     const page = rows.slice(0, input.limit);
     const last = page.at(-1);
     return {
-      items: page.map((row) => itemOf(ctx, row)),
+      items: page.map(itemOf),
       nextCursor: rows.length > input.limit && last ? encodeCursor("webhooks.deliveries.list", { id: last.id }) : null,
     };
   },
@@ -68,12 +67,15 @@ type Row = {
   tries: { attempt: number; at: Date; status: string; responseCode: number | null; responseBody: string | null; error: string | null; durationMs: number }[];
 };
 
-function itemOf(_ctx: BrandContext, row: Row) {
+function itemOf(row: Row) {
   return {
     id: row.id, eventId: row.eventId, eventType: row.eventType,
     status: row.status === "delivered" ? ("delivered" as const) : row.status === "failed" ? ("failed" as const) : ("pending" as const),
     createdAt: row.createdAt.toISOString(),
     nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
-    attempts: row.tries.map((tried) => ({ ...tried, status: tried.status === "delivered" ? ("delivered" as const) : ("failed" as const), at: tried.at.toISOString() })),
+    attempts: row.tries.map((tried) => ({
+      attempt: tried.attempt, at: tried.at.toISOString(), status: tried.status === "delivered" ? ("delivered" as const) : ("failed" as const),
+      responseCode: tried.responseCode, responseBody: tried.responseBody, error: tried.error, durationMs: tried.durationMs,
+    })),
   };
 }

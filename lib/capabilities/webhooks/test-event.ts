@@ -28,8 +28,10 @@ export const webhooksTest = defineCapability({
   async execute(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
     // an id of the events' form (lib/events/record.ts), which is the layer above this one
-    const event = { id: `evt_${randomBase62(24)}`, brandId: ctx.brand.id, type: TEST_EVENT_TYPE, at: ctx.now, data: { brand: ctx.brand.shortId, endpointId: endpoint.id, test: true } };
-    const id = await enqueueOne(ctx.db, endpoint.id, { id: event.id, type: event.type, payload: webhookBody(event) }, ctx.now);
+    // no actor: a test event stands for no change anybody made
+    const event = { id: `evt_${randomBase62(24)}`, brandId: ctx.brand.id, type: TEST_EVENT_TYPE, at: ctx.now, actor: null, data: { endpointId: endpoint.id, test: true } };
+    const payload = webhookBody(event, { id: ctx.brand.id, shortId: ctx.brand.shortId });
+    const id = await enqueueOne(ctx.db, endpoint.id, { id: event.id, type: event.type, payload }, ctx.now);
     return { ok: true as const, id };
   },
 });
