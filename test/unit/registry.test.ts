@@ -25,7 +25,11 @@ const SUMMARY_TABLE = `
 `;
 
 /** capabilities added after the specification's table, each in the README */
-const ADDITIONS = ["activity.list"];
+const ADDITIONS = [
+  "activity.list",
+  "webhooks.list", "webhooks.create", "webhooks.update", "webhooks.delete", "webhooks.secret.rotate",
+  "webhooks.deliveries.list", "webhooks.deliveries.resend", "webhooks.test",
+];
 
 const rows = SUMMARY_TABLE.trim()
   .split("\n")

@@ -22,12 +22,12 @@ export function AddForm({ eventTypes, busy, onSubmit }: { eventTypes: string[]; 
       <fieldset style={{ border: "1px solid var(--line)", borderRadius: 6, display: "grid", gap: 4 }}>
         <legend>Events</legend>
         <label style={{ minHeight: 24, display: "flex", gap: 8, alignItems: "center" }}>
-          <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} style={{ width: 20, height: 20 }} data-testid="webhook-all-events" />
+          <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} style={{ width: 24, height: 24 }} data-testid="webhook-all-events" />
           Every event
         </label>
         {!all && eventTypes.map((type) => (
           <label key={type} style={{ minHeight: 24, display: "flex", gap: 8, alignItems: "center", overflowWrap: "anywhere" }}>
-            <input type="checkbox" name="eventTypes" value={type} style={{ width: 20, height: 20 }} />
+            <input type="checkbox" name="eventTypes" value={type} style={{ width: 24, height: 24 }} />
             <code>{type}</code>
           </label>
         ))}
