@@ -72,7 +72,7 @@ describe("settings: webhooks", () => {
 
     await page.getByTestId("webhook-toggle").click();
     await confirm(page);
-    await expect.poll(() => page.getByTestId("webhook-endpoint-state").textContent()).toMatch(/^Disabled\. Disabled by an admin/);
+    await expect.poll(() => page.getByTestId("webhook-endpoint-state").textContent()).toMatch(/^Disabled by an admin on /);
     await page.getByTestId("webhook-rotate").click();
     await confirm(page);
     const rotated = (await page.getByTestId("webhook-secret").textContent())!.trim();

@@ -18,7 +18,7 @@ export function EndpointItem({ endpoint, act, busy, onChanged, onSecret }: { end
       {endpoint.description && <span>{endpoint.description}</span>}
       <span>Events: <code>{endpoint.eventTypes.includes("*") ? "every event" : endpoint.eventTypes.join(", ")}</code></span>
       <span data-testid="webhook-endpoint-state" style={{ color: endpoint.enabled ? "var(--pass)" : "var(--fail)" }}>
-        {endpoint.enabled ? "Enabled" : `Disabled. ${endpoint.disabledReason ?? ""}`}
+        {endpoint.enabled ? "Enabled" : (endpoint.disabledReason ?? "Disabled.")}
       </span>
       <div style={{ display: "flex", flexWrap: "wrap", gap: 8 }}>
         <Button type="button" variant="plain" style={tap} disabled={busy} data-testid="webhook-toggle"

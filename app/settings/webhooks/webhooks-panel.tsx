@@ -13,6 +13,8 @@ export function WebhooksPanel({ brands, eventTypes }: { brands: { shortId: strin
   const [brand, setBrand] = useState(brands[0]?.shortId ?? "");
   const [endpoints, setEndpoints] = useState<Endpoint[] | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
+  // a new form (emptied) once an endpoint was added
+  const [formKey, setFormKey] = useState(0);
   const { ask, error, busy, act, decide } = useActions(brand);
   const reload = () => void act("webhooks.list", {}, (data) => setEndpoints(data.items));
   useEffect(reload, [brand]);
@@ -40,7 +42,8 @@ export function WebhooksPanel({ brands, eventTypes }: { brands: { shortId: strin
         ))}
       </ul>
       <h3 style={{ fontSize: 17, marginBottom: 0 }}>Add an endpoint</h3>
-      <AddForm eventTypes={eventTypes} busy={busy} onSubmit={(input) => void act("webhooks.create", input, (data) => { setSecret(data.secret); reload(); })} />
+      <AddForm key={formKey} eventTypes={eventTypes} busy={busy}
+        onSubmit={(input) => void act("webhooks.create", input, (data) => { setSecret(data.secret); setFormKey((value) => value + 1); reload(); })} />
     </section>
   );
 }
