@@ -72,6 +72,9 @@ it.skipIf(postgresSkip)(`SIGKILL of one of two instances and a receiver down: ev
   const unknown = delivered.filter((id) => !committed.has(id));
   expect(unknown, "deliveries for writes that did not commit").toEqual([]);
   for (const delivery of receiver.received) verify(secret, delivery);
+  // the receiver's downtime was met: attempts failed and were retried
+  const failedAttempts = await clients.writer.webhookAttempt.count({ where: { status: "failed" } });
+  expect(failedAttempts).toBeGreaterThan(0);
   const duplicates = delivered.length - new Set(delivered).size;
-  console.log(`[webhooks-crash] ${sent} writes sent, ${committed.size} committed, ${delivered.length} delivered (${duplicates} duplicates), ${receiver.received.length} requests in all`);
+  console.log(`[webhooks-crash] ${sent} writes sent, ${committed.size} committed, ${delivered.length} delivered (${duplicates} duplicates), ${failedAttempts} failed attempts retried`);
 });
