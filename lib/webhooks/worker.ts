@@ -1,17 +1,22 @@
 // The delivery worker every instance runs (started by lib/ops/webhook-loop.ts). Per endpoint, one
 // attempt in flight and the oldest delivery first: an instance claims the endpoint with one
-// conditional update (a token and an expiry, renewed before each attempt), sends its due
-// deliveries in order, and stops at the first failure, which waits for its retry time, so later
-// events never overtake it. A killed instance's claim simply expires, and another takes over.
+// conditional update (a token and an expiry), sends its due deliveries in order, stops at the
+// first failure (it waits for its retry time, so later events never overtake it) or before an
+// attempt could outlast the claim, then records the batch and releases the claim in one
+// transaction (lib/webhooks/record.ts). A killed instance's claim simply expires, and another
+// instance takes over; what it had sent but not recorded is sent again (at least once).
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db/client";
-import { attemptDelivery } from "./attempt";
+import { attemptDelivery, type Attempted } from "./attempt";
+import { recordAttempts } from "./record";
 
-/** Deliveries one claim sends before the endpoint is left for the next round (fairness). */
-const PER_CLAIM = 50;
+/** Deliveries one claim sends at most before the endpoint is left for the next round (fairness). */
+const PER_CLAIM = 100;
+/** Time kept in hand at the end of a claim for recording the batch. */
+const MARGIN_MS = 5_000;
 
-const claimMs = () => config().WEBHOOKS_TIMEOUT_SECONDS * 1000 + 5_000;
+const timeoutMs = () => config().WEBHOOKS_TIMEOUT_SECONDS * 1000;
 const free = (now: Date) => ({ OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] });
 
 /** One round: every endpoint with a delivery due, WEBHOOKS_CONCURRENCY at a time. */
@@ -32,25 +37,27 @@ export async function drainWebhooks(): Promise<void> {
 /** Claims one endpoint and sends its due deliveries oldest first; false when another instance holds it. */
 export async function serveEndpoint(endpointId: string): Promise<boolean> {
   const token = randomUUID();
-  const hold = async () => {
-    const now = new Date();
-    const held = await db().webhookEndpoint.updateMany({
-      where: { id: endpointId, enabled: true, OR: [{ claimToken: token }, ...free(now).OR] },
-      data: { claimToken: token, claimedUntil: new Date(now.getTime() + claimMs()) },
-    });
-    return held.count === 1;
-  };
-  if (!(await hold())) return false;
+  const claimedAt = Date.now();
+  // long enough for one attempt after another has used up to a whole timeout, plus the recording
+  const until = new Date(claimedAt + 2 * timeoutMs() + MARGIN_MS);
+  const held = await db().webhookEndpoint.updateMany({ where: { id: endpointId, enabled: true, ...free(new Date(claimedAt)) }, data: { claimToken: token, claimedUntil: until } });
+  if (held.count !== 1) return false;
+  const attempts: Attempted[] = [];
   try {
-    for (let sent = 0; sent < PER_CLAIM; sent++) {
-      const endpoint = await db().webhookEndpoint.findUnique({ where: { id: endpointId } });
-      const head = await db().webhookDelivery.findFirst({ where: { endpointId, status: "pending" }, orderBy: { id: "asc" } });
-      if (!endpoint?.enabled || !head || head.nextAttemptAt > new Date()) break;
-      if (sent > 0 && !(await hold())) return true;
-      if ((await attemptDelivery(endpoint, head)) !== "delivered") break;
+    const endpoint = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+    const queue = await db().webhookDelivery.findMany({
+      where: { endpointId, status: "pending" }, orderBy: { id: "asc" }, take: PER_CLAIM,
+      select: { id: true, eventId: true, payload: true, attempts: true, nextAttemptAt: true },
+    });
+    for (const delivery of queue) {
+      if (delivery.nextAttemptAt.getTime() > Date.now()) break;
+      if (Date.now() + timeoutMs() > until.getTime() - MARGIN_MS) break;
+      const attempt = await attemptDelivery(endpoint, delivery);
+      attempts.push(attempt);
+      if (!attempt.delivered) break;
     }
   } finally {
-    await db().webhookEndpoint.updateMany({ where: { id: endpointId, claimToken: token }, data: { claimToken: null, claimedUntil: null } });
+    await recordAttempts(endpointId, token, attempts);
   }
   return true;
 }
