@@ -5,8 +5,8 @@
 // the socket connects (lib/http/public-lookup.ts), so a name resolving to a private address at
 // delivery time is refused even if it was public when the endpoint was saved.
 import { lookup } from "node:dns";
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import { isPublicAddress } from "../http/public-address";
 import { isLoopbackAddress, publicOnlyLookup } from "../http/public-lookup";
@@ -15,6 +15,22 @@ const CONNECT_MS = 5_000;
 const READ_CAP = 64 * 1024;
 export const KEPT_BYTES = 1024;
 const NON_PUBLIC = "ERR_WEBHOOK_NON_PUBLIC";
+
+// Connections are kept open per receiver (a few sockets, closed after 30 s idle): under a stream
+// of events, a new TCP and TLS handshake per delivery would cost more than the delivery. A kept
+// socket was checked when it connected; an oversized, cut or timed-out answer destroys it.
+const agents = new Map<string, HttpAgent>();
+function agentFor(url: URL): HttpAgent {
+  const key = `${url.protocol}//${url.host}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    if (agents.size >= 1000) agents.clear(); // their sockets close by themselves once idle
+    const options = { keepAlive: true, maxSockets: 2, maxFreeSockets: 2, timeout: 30_000 };
+    agent = url.protocol === "https:" ? new HttpsAgent(options) : new HttpAgent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
 
 export type SendResult = { status: number | null; body: string | null; error: string | null; durationMs: number };
 export type SendOptions = { timeoutMs: number; allowLoopback: boolean; resolve?: typeof lookup };
@@ -42,10 +58,13 @@ export function send(target: string, headers: Record<string, string>, body: stri
       headers: { ...headers, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), "User-Agent": "brand-operations-webhooks" },
       lookup: guarded,
       signal: AbortSignal.timeout(options.timeoutMs),
-      agent: false,
+      agent: agentFor(url),
     }, (incoming) => collect(incoming, (kept, error) => finish(done(incoming.statusCode ?? null, kept, error))));
     const connectTimer = setTimeout(() => outgoing.destroy(Object.assign(new Error("connect timeout"), { code: "ECONNECTTIMEOUT" })), Math.min(CONNECT_MS, options.timeoutMs));
-    outgoing.on("socket", (socket) => socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () => clearTimeout(connectTimer)));
+    outgoing.on("socket", (socket) => {
+      if (!socket.connecting) return clearTimeout(connectTimer); // a kept connection, already open
+      socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () => clearTimeout(connectTimer));
+    });
     outgoing.on("error", (error: NodeJS.ErrnoException) => finish(done(null, null, describe(error, options.timeoutMs))));
     outgoing.end(body);
   });
