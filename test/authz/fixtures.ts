@@ -40,7 +40,8 @@ export const fixtures: Record<string, Fixture> = {
   "kit.instructions.update": async () => ({ section: "general", text: `Matrix text ${tag()}` }),
   "activity.list": async () => ({ door: "api", limit: 5 }),
   "webhooks.list": async () => ({}),
-  "webhooks.create": async () => ({ url: "http://127.0.0.1:9/hooks", eventTypes: ["kit.colors.add"] }),
+  // a type nothing produces: the matrix's own writes send these endpoints nothing
+  "webhooks.create": async () => ({ url: "http://127.0.0.1:9/hooks", eventTypes: ["matrix.none"] }),
   "webhooks.update": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id, description: `Matrix ${tag()}` }),
   "webhooks.delete": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
   "webhooks.secret.rotate": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),

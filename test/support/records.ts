@@ -34,12 +34,15 @@ export async function makeConnection(brandId: string, provider = "linkedin") {
   return id;
 }
 
-/** A webhook endpoint to a receiver that is never reached (port 9, discard), with one delivered delivery. */
+/**
+ * A disabled webhook endpoint (so the worker sends it nothing, even a test event) to a receiver that
+ * is never reached, with one delivered delivery (to send again).
+ */
 export async function makeWebhookEndpoint(brandId: string) {
   const id = randomUUID();
   const now = new Date();
   await db().webhookEndpoint.create({
-    data: { id, brandId, url: "http://127.0.0.1:9/hooks", eventTypes: '["kit.colors.add"]', secretSealed: sealSecret(newSecret(), id), createdAt: now, updatedAt: now },
+    data: { id, brandId, url: "http://127.0.0.1:9/hooks", eventTypes: '["kit.colors.add"]', enabled: false, disabledReason: "A fixture.", secretSealed: sealSecret(newSecret(), id), createdAt: now, updatedAt: now },
   });
   const deliveryId = randomUUID();
   await db().webhookDelivery.create({
