@@ -21,6 +21,14 @@ import { kitColorsAdd } from "./kit/colors-add";
 import { kitInstructionsUpdate } from "./kit/instructions-update";
 import { activityList } from "./activity/list";
 import { eventsList } from "./events/list";
+import { webhooksList } from "./webhooks/list";
+import { webhooksCreate } from "./webhooks/create";
+import { webhooksUpdate } from "./webhooks/update";
+import { webhooksDelete } from "./webhooks/delete";
+import { webhooksSecretRotate } from "./webhooks/secret-rotate";
+import { webhooksDeliveriesList } from "./webhooks/deliveries-list";
+import { webhooksDeliveriesResend } from "./webhooks/deliveries-resend";
+import { webhooksTest } from "./webhooks/test-event";
 
 export const capabilities = [
   brandsList,
@@ -31,6 +39,8 @@ export const capabilities = [
   kitRead, kitColorsAdd, kitInstructionsUpdate,
   // added after the specification's table (versioning rule 2: additive)
   activityList, eventsList,
+  webhooksList, webhooksCreate, webhooksUpdate, webhooksDelete, webhooksSecretRotate,
+  webhooksDeliveriesList, webhooksDeliveriesResend, webhooksTest,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

@@ -2,6 +2,7 @@
 // when its write committed (lib/core/write.ts calls this beside the audit record).
 import type { Tx } from "../db/client";
 import { randomBase62 } from "../crypto";
+import { enqueueDeliveries } from "../webhooks/fan-out";
 import type { EventActor } from "./actor";
 
 export type { EventActor } from "./actor";
@@ -20,6 +21,9 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string
       actor: event.actor as object, data: event.data as object,
     },
   });
+  // the webhook deliveries it owes, in the same transaction (lib/webhooks/fan-out.ts); made under
+  // the brand's sequence lock, so their time-ordered ids follow the events' commit order
+  await enqueueDeliveries(tx, { id, brandId: event.brandId, type: event.type, at: event.at, actor: event.actor, data: event.data });
   return { id };
 }
 

@@ -25,6 +25,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["events"], // the outbox of committed writes: recorded by the pipeline, catalogued from the registry
   ["capabilities", "oauth", "advertise"], // the registry; the OAuth server's settings; schemas per audience
   ["contract"], // what capabilities and the pipeline agree on
+  ["webhooks"], // webhook endpoints, signing, the outbox of deliveries and its worker
   ["connections", "storage"], // the connections machinery behind ctx.connections; file bytes
   ["db"],
   ["redis"],
