@@ -44,10 +44,10 @@ describe("settings: webhooks", () => {
     await page.getByTestId("webhooks-empty").waitFor();
     await page.getByTestId("webhook-url").fill(receiver.url);
     await page.getByTestId("webhook-all-events").uncheck();
-    await page.getByRole("checkbox", { name: "kit.colors.add" }).check();
+    await page.getByRole("checkbox", { name: /kit\.color\.added/ }).check();
     await page.getByTestId("webhook-add-submit").click();
     await page.getByTestId("webhook-confirm").waitFor();
-    expect(await page.getByTestId("webhook-confirm").textContent()).toContain(`Send kit.colors.add of Hooked Coffee to 127.0.0.1`);
+    expect(await page.getByTestId("webhook-confirm").textContent()).toContain(`Send kit.color.added of Hooked Coffee to 127.0.0.1`);
     await checks(page);
     await confirm(page);
     const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();

@@ -7,7 +7,7 @@ import { SignOutButton } from "@/components/ui/sign-out-button";
 import { KeysPanel } from "./keys-panel";
 import { ConnectedApps } from "./connected-apps";
 import { listConnectedApps } from "@/lib/keys/connected-apps";
-import { capabilities } from "@/lib/capabilities/registry";
+import { eventCatalogue } from "@/lib/events/catalogue";
 import { WebhooksPanel } from "./webhooks/webhooks-panel";
 
 export const dynamic = "force-dynamic";
@@ -23,8 +23,8 @@ export default async function SettingsPage() {
     select: { shortId: true, name: true },
     orderBy: { shortIdKey: "asc" },
   });
-  // an event's type is the write's capability id (lib/core/write.ts records it)
-  const eventTypes = capabilities.filter((capability) => capability.kind === "write").map((capability) => capability.id);
+  // the types an endpoint can subscribe to, with what each means (lib/events/catalogue.ts)
+  const eventTypes = eventCatalogue.map(({ type, description }) => ({ type, description }));
   return (
     <main style={{ maxWidth: 880, margin: "32px auto", padding: "0 24px", lineHeight: 1.5 }}>
       <header className="settings-header" style={{ display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid var(--line)", paddingBottom: 12 }}>

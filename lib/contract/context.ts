@@ -60,4 +60,6 @@ export type BrandContext = BaseContext & {
   callableCapabilities(): string[];
   /** the registry's title of a capability id (the activity trail names what was done), if it is one */
   capabilityTitle(id: string): string | undefined;
+  /** the event catalogue's types (lib/events/catalogue.ts, which a capability cannot import: it is read from the registry) */
+  eventTypes(): readonly string[];
 };

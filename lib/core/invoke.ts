@@ -8,6 +8,7 @@ import { storage } from "../storage";
 import type { Door } from "../contract/catalogue";
 import type { BaseContext, BrandContext } from "../contract/context";
 import { findCapability } from "../capabilities/registry";
+import { EVENT_TYPES } from "../events/catalogue";
 import { authenticate, callerKey, type Credential } from "./auth";
 import { callableCapabilities, hasScope, requireRole, resolveBrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
@@ -103,6 +104,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
     sql: capability.kind === "read" ? sql() : sqlOutsideTransaction,
     callableCapabilities: () => callableCapabilities(actor, access.role, call.door),
     capabilityTitle: (id) => findCapability(id)?.title,
+    eventTypes: () => EVENT_TYPES,
   });
   if (capability.kind === "read") {
     return (await parsed.call.execute(context(reader, runSoon))).data;

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { eventCatalogue } from "../events/catalogue";
 import { envelopeSchema } from "../events/envelope";
+import { TEST_EVENT_TYPE, testEventData } from "../capabilities/webhooks/test-event";
 import { jsonSchema, pascal } from "./operation";
 
 const header = (description: string, schema: Record<string, unknown>) => ({ description, required: true, schema });
@@ -20,14 +21,18 @@ export const eventSchemaName = (type: string) => `${pascal(type)}Event`;
 export function webhooksOf(): { webhooks: Record<string, unknown>; schemas: Record<string, unknown> } {
   const webhooks: Record<string, unknown> = {};
   const schemas: Record<string, unknown> = {};
-  for (const entry of eventCatalogue) {
+  // the test event an admin sends (webhooks.test) is the one type no write produces
+  const test = { type: TEST_EVENT_TYPE, capabilityId: "webhooks.test", description: "A test event an admin sent this endpoint alone, to see deliveries arrive and verify", data: testEventData };
+  for (const entry of [...eventCatalogue, test]) {
     const name = eventSchemaName(entry.type);
     schemas[name] = jsonSchema(envelopeSchema.extend({ type: z.literal(entry.type), data: entry.data }).strict(), "output");
     webhooks[entry.type] = {
       post: {
         operationId: `event${pascal(entry.type)}`,
         summary: entry.description,
-        description: `Sent to the endpoints subscribed to ${entry.type} once a call of ${entry.capabilityId} committed; the same event is in events.list.`,
+        description: entry === test
+          ? "Sent to one endpoint, whatever types it subscribed to, when an admin calls webhooks.test; it is not in events.list."
+          : `Sent to the endpoints subscribed to ${entry.type} once a call of ${entry.capabilityId} committed; the same event is in events.list.`,
         tags: ["events"],
         security: [],
         parameters: DELIVERY_HEADERS,

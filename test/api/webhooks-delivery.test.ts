@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook as SvixWebhook } from "svix";
 import { db } from "../../lib/db/client";
+import { assertWebhookBody } from "../support/contract";
 import { startReceiver, verify, type Receiver } from "../support/webhook-receiver";
 import { call, confirmAndCall, expectOk, makeWorld } from "../support/world";
 
@@ -21,7 +22,7 @@ afterAll(async () => {
 const asAdmin = (capability: string, body: Record<string, unknown> = {}) => call(capability, world.admin.key, { brand: world.brand.shortId, ...body });
 
 /** The event type of kit.colors.add, which no test here runs but the one about writes. */
-const COLOR_ADDED = "kit.colors.add";
+const COLOR_ADDED = "kit.color.added";
 
 /**
  * An endpoint in a brand of its own, subscribed to a type nothing produces there unless the test
@@ -47,6 +48,7 @@ describe("webhook deliveries", () => {
     await until(() => receiver.deliveredIds().length).toBe(1);
     const [delivery] = receiver.received;
     expect(verify(secret, delivery!)).toMatchObject({ id: delivery!.id, type: "webhook.test", brand: { id: world.brand.id, shortId: world.brand.shortId }, data: { endpointId: id, test: true } });
+    await assertWebhookBody(JSON.parse(delivery!.body)); // the one type no write produces, published too
     new SvixWebhook(secret).verify(delivery!.body, { "svix-id": delivery!.id, "svix-timestamp": delivery!.timestamp, "svix-signature": delivery!.signature });
     expect(delivery!.id).toMatch(/^evt_/);
     expect(Math.abs(Number(delivery!.timestamp) - Date.now() / 1000)).toBeLessThan(30);
@@ -64,7 +66,7 @@ describe("webhook deliveries", () => {
     const all = await endpoint([COLOR_ADDED]);
     const receiver = await startReceiver();
     receivers.push(receiver);
-    expectOk(await confirmAndCall("webhooks.create", world.admin.key, { brand: world.brand.shortId, url: receiver.url, eventTypes: ["questions.ask"] }));
+    expectOk(await confirmAndCall("webhooks.create", world.admin.key, { brand: world.brand.shortId, url: receiver.url, eventTypes: ["question.asked"] }));
     const other = { receiver };
     const added = await confirmAndCall("kit.colors.add", world.admin.key, { brand: world.brand.shortId, name: "Hook Blue", hex: "#1122CC", role: "primary" });
     expectOk(added);
@@ -73,6 +75,8 @@ describe("webhook deliveries", () => {
     expect(all.receiver.deliveredIds()).toEqual([event.id]);
     expect(event.type).toBe(COLOR_ADDED);
     expect(verify(all.secret, all.receiver.received[0]!)).toMatchObject({ id: event.id, type: event.type, brand: { shortId: world.brand.shortId }, data: event.data });
+    // the body is exactly what the OpenAPI document's webhooks map publishes for the type
+    await assertWebhookBody(JSON.parse(all.receiver.received[0]!.body));
     // the same colour again is refused: no event, no delivery
     const again = await confirmAndCall("kit.colors.add", world.admin.key, { brand: world.brand.shortId, name: "Hook Blue", hex: "#1122CC", role: "primary" });
     expect(again.status).toBe(422);

@@ -1,10 +1,12 @@
 // Webhook endpoints through the API door: who may manage them, confirmation where they change
 // what others receive, and the addresses refused so webhooks are no SSRF channel.
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { call, confirmAndCall, expectError, expectOk, makeKey, makeWorld } from "../support/world";
 
 let world: Awaited<ReturnType<typeof makeWorld>>;
-const receiverUrl = "http://127.0.0.1:9/hooks"; // never called: these tests send nothing
+// nothing listens there: the deliveries these endpoints are owed fail and are retried, unlooked at
+const receiverUrl = "http://127.0.0.1:9/hooks";
 
 beforeAll(async () => {
   world = await makeWorld();
@@ -15,9 +17,9 @@ const create = (body: Record<string, unknown>, key = world.admin.key) =>
 
 describe("webhook endpoints", () => {
   it("create asks for confirmation first, then answers the secret once; update, list and delete", async () => {
-    const first = await call("webhooks.create", world.admin.key, { brand: world.brand.shortId, url: receiverUrl, eventTypes: ["kit.colors.add"] });
+    const first = await call("webhooks.create", world.admin.key, { brand: world.brand.shortId, url: receiverUrl, eventTypes: ["kit.color.added"] });
     expect(expectError(first, 409, "confirmation_required").summary).toContain("127.0.0.1:9");
-    const created = expectOk(await create({ url: receiverUrl, eventTypes: ["kit.colors.add"], description: "CRM sync" }));
+    const created = expectOk(await create({ url: receiverUrl, eventTypes: ["kit.color.added"], description: "CRM sync" }));
     expect(created).toMatchObject({ ok: true, revision: 1, secret: expect.stringMatching(/^whsec_/) });
     const updated = expectOk(await confirmAndCall("webhooks.update", world.admin.key, { brand: world.brand.shortId, id: created.id, eventTypes: ["*"], expectedRevision: 1 }));
     expect(updated.revision).toBe(2);
@@ -59,8 +61,38 @@ describe("webhook endpoints", () => {
     const created = expectOk(await create({ url: receiverUrl }));
     const refused = await call("webhooks.update", world.admin.key, { brand: world.brand.shortId, id: created.id, url: "https://172.16.5.5/x" });
     expect(expectError(refused, 422, "invalid_input").field).toBe("url");
-    expectError(await create({ url: receiverUrl, eventTypes: ["*", "kit.colors.add"] }), 422, "invalid_input");
+    expectError(await create({ url: receiverUrl, eventTypes: ["*", "kit.color.added"] }), 422, "invalid_input");
+    // a capability id, or a misspelt type, would match nothing forever: refused, naming the field
+    const unknown = expectError(await create({ url: receiverUrl, eventTypes: ["kit.color.added", "kit.colors.add"] }), 422, "invalid_input");
+    expect(unknown).toMatchObject({ field: "eventTypes", reason: "unknown_event_type" });
+    expect(unknown.message).toContain("kit.colors.add");
+    const update = await call("webhooks.update", world.admin.key, { brand: world.brand.shortId, id: created.id, eventTypes: ["question.answerd"] });
+    expect(expectError(update, 422, "invalid_input")).toMatchObject({ field: "eventTypes", reason: "unknown_event_type" });
     expectError(await create({ url: receiverUrl, eventTypes: [] }), 422, "invalid_input");
     expectError(await create({ url: receiverUrl, eventTypes: ["Not A Type"] }), 422, "invalid_input");
+  });
+
+  it("records an event for each change of an endpoint, never with its whsec_ secret", async () => {
+    const own = await makeWorld();
+    const brand = own.brand.shortId;
+    const created = expectOk(await confirmAndCall("webhooks.create", own.admin.key, { brand, url: receiverUrl, eventTypes: ["*"], description: "Secret keeper" }));
+    const rotated = expectOk(await confirmAndCall("webhooks.secret.rotate", own.admin.key, { brand, id: created.id }));
+    expect([created.secret, rotated.secret]).toEqual([expect.stringMatching(/^whsec_/), expect.stringMatching(/^whsec_/)]);
+    expectOk(await call("webhooks.test", own.admin.key, { brand, id: created.id }));
+    expectOk(await confirmAndCall("webhooks.update", own.admin.key, { brand, id: created.id, description: "Still secret" }));
+    const events = expectOk(await call("events.list", own.admin.key, { brand, limit: 50 })).items as any[];
+    expect(events.map((event) => event.type)).toEqual([
+      "webhook.endpoint.created", "webhook.endpoint.secret_rotated", "webhook.endpoint.tested", "webhook.endpoint.updated",
+    ]);
+    expect(events[0].data).toMatchObject({ id: created.id, url: receiverUrl, eventTypes: ["*"], description: "Secret keeper", revision: 1 });
+    // the "*" endpoint is owed its own events, plus the test event: none of their bodies holds a secret
+    const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: created.id }, select: { payload: true } });
+    expect(deliveries.length).toBeGreaterThanOrEqual(4); // the last one only if the schedule did not disable it yet
+    const stored = await db().event.findMany({ where: { brandId: own.brand.id }, select: { data: true } });
+    for (const text of [JSON.stringify(events), JSON.stringify(stored), ...deliveries.map((delivery) => delivery.payload)]) {
+      expect(text).not.toContain("whsec_");
+      expect(text).not.toContain(created.secret.slice(6));
+      expect(text).not.toContain(rotated.secret.slice(6));
+    }
   });
 });

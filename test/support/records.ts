@@ -42,7 +42,7 @@ export async function makeWebhookEndpoint(brandId: string) {
   const id = randomUUID();
   const now = new Date();
   await db().webhookEndpoint.create({
-    data: { id, brandId, url: "http://127.0.0.1:9/hooks", eventTypes: '["kit.colors.add"]', enabled: false, disabledReason: "A fixture.", secretSealed: sealSecret(newSecret(), id), createdAt: now, updatedAt: now },
+    data: { id, brandId, url: "http://127.0.0.1:9/hooks", eventTypes: '["kit.color.added"]', enabled: false, disabledReason: "A fixture.", secretSealed: sealSecret(newSecret(), id), createdAt: now, updatedAt: now },
   });
   const deliveryId = randomUUID();
   await db().webhookDelivery.create({

@@ -3,7 +3,9 @@ import { useState, type FormEvent } from "react";
 import { Button, Field } from "@/components/ui/form";
 
 /** URL, description and the event types, picked by name from the catalogue (or every type). */
-export function AddForm({ eventTypes, busy, onSubmit }: { eventTypes: string[]; busy: boolean; onSubmit: (input: { url: string; description?: string; eventTypes: string[] }) => void }) {
+export type EventTypeChoice = { type: string; description: string };
+
+export function AddForm({ eventTypes, busy, onSubmit }: { eventTypes: EventTypeChoice[]; busy: boolean; onSubmit: (input: { url: string; description?: string; eventTypes: string[] }) => void }) {
   const [all, setAll] = useState(true);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,10 +27,10 @@ export function AddForm({ eventTypes, busy, onSubmit }: { eventTypes: string[]; 
           <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} style={{ width: 24, height: 24 }} data-testid="webhook-all-events" />
           Every event
         </label>
-        {!all && eventTypes.map((type) => (
+        {!all && eventTypes.map(({ type, description }) => (
           <label key={type} style={{ minHeight: 24, display: "flex", gap: 8, alignItems: "center", overflowWrap: "anywhere" }}>
-            <input type="checkbox" name="eventTypes" value={type} style={{ width: 24, height: 24 }} />
-            <code>{type}</code>
+            <input type="checkbox" name="eventTypes" value={type} style={{ width: 24, height: 24, flexShrink: 0 }} />
+            <span>{description} <code>{type}</code></span>
           </label>
         ))}
       </fieldset>

@@ -3,13 +3,13 @@
 // run as the signed-in person; confirmations come back with the server's summary (use-actions.ts).
 import { useEffect, useState } from "react";
 import { ErrorText, Field } from "@/components/ui/form";
-import { AddForm } from "./add-form";
+import { AddForm, type EventTypeChoice } from "./add-form";
 import { ConfirmBar } from "./confirm-bar";
 import { EndpointItem, type Endpoint } from "./endpoint-item";
 import { SecretShown } from "./secret-shown";
 import { useActions } from "./use-actions";
 
-export function WebhooksPanel({ brands, eventTypes }: { brands: { shortId: string; name: string }[]; eventTypes: string[] }) {
+export function WebhooksPanel({ brands, eventTypes }: { brands: { shortId: string; name: string }[]; eventTypes: EventTypeChoice[] }) {
   const [brand, setBrand] = useState(brands[0]?.shortId ?? "");
   const [endpoints, setEndpoints] = useState<Endpoint[] | null>(null);
   const [secret, setSecret] = useState<string | null>(null);

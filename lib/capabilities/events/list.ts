@@ -3,6 +3,7 @@ import type { BrandContext } from "../../contract/context";
 import { defineCapability } from "../../contract/define";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { invalidInput } from "../../contract/errors";
+import { requireKnownEventTypes } from "./known-types";
 import { iso } from "../../contract/time";
 import { cursorField, limitField, nextCursor } from "../schemas";
 import { EVENT_ID, eventItem, type EventData, type eventActor } from "./shared";
@@ -31,7 +32,7 @@ export const eventsList = defineCapability({
   input: z
     .object({
       types: z.array(z.string().max(100).regex(TYPE, "an event type such as kit.color.added")).min(1).max(50).optional()
-        .describe("Only these event types (the catalogue: the OpenAPI document's webhooks); unknown types match nothing"),
+        .describe("Only these event types (the catalogue: the OpenAPI document's webhooks); an unknown type is refused"),
       since: z.iso.datetime({ offset: true }).optional().describe("Only events from this time on (ISO 8601)"),
       cursor: cursorField().describe("A previous response's nextCursor, or the id of the last event you processed (evt_…)"),
       limit: limitField(20),
@@ -39,6 +40,7 @@ export const eventsList = defineCapability({
     .strict(),
   output: z.object({ items: z.array(eventItem), nextCursor: nextCursor() }).strict(),
   async execute(ctx, input) {
+    if (input.types) requireKnownEventTypes(ctx.eventTypes(), input.types, "types");
     const after = await afterSeq(ctx, input.cursor);
     const rows = await ctx.db.event.findMany({
       where: {

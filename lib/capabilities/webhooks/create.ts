@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { endpointEvent, endpointEventData } from "./events";
 import { newSecret, sealSecret } from "../../webhooks/secrets";
 import { checkUrl, descriptionField, eventTypesField, host, normalizeEventTypes, urlField } from "./shared";
 
@@ -33,10 +34,14 @@ export const webhooksCreate = defineCapability({
       secret: z.string().describe("The signing secret (whsec_…), shown only here"),
     })
     .strict(),
+  events: {
+    types: { "webhook.endpoint.created": endpointEvent("A webhook endpoint was added (its secret is not part of the event)") },
+    emit: async (ctx, _input, data) => ({ type: "webhook.endpoint.created", data: await endpointEventData(ctx, data.id) }),
+  },
   summarize: (ctx, input) =>
     `Send ${input.eventTypes.includes("*") ? "every event" : input.eventTypes.join(", ")} of ${ctx.brand.name} to ${host(input.url)}.`,
-  async check(_ctx, input) {
-    normalizeEventTypes(input.eventTypes);
+  async check(ctx, input) {
+    normalizeEventTypes(ctx, input.eventTypes);
     await checkUrl(input.url);
   },
   async execute(ctx, input) {
@@ -44,7 +49,7 @@ export const webhooksCreate = defineCapability({
     const secret = newSecret();
     await ctx.db.webhookEndpoint.create({
       data: {
-        id, brandId: ctx.brand.id, url: input.url, eventTypes: JSON.stringify(normalizeEventTypes(input.eventTypes)),
+        id, brandId: ctx.brand.id, url: input.url, eventTypes: JSON.stringify(normalizeEventTypes(ctx, input.eventTypes)),
         description: input.description ?? null, secretSealed: sealSecret(secret, id), createdAt: ctx.now, updatedAt: ctx.now,
       },
     });

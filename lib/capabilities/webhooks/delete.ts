@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+
 import { writeOutput } from "../schemas";
 import { endpointId, findEndpoint, host } from "./shared";
 
@@ -17,6 +18,15 @@ export const webhooksDelete = defineCapability({
   description: "Removes a webhook endpoint with its delivery log; the events it had not received yet are not sent.",
   input: z.object({ id: endpointId() }).strict(),
   output: writeOutput,
+  events: {
+    types: {
+      "webhook.endpoint.deleted": {
+        description: "A webhook endpoint was removed, with its deliveries not yet sent",
+        data: z.object({ id: z.string().describe("The endpoint's id") }).strict(),
+      },
+    },
+    emit: (_ctx, input) => ({ type: "webhook.endpoint.deleted", data: { id: input.id } }),
+  },
   async summarize(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
     const waiting = await ctx.db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: "pending" } });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { deliveryQueued } from "./events";
 import { notFound } from "../../contract/errors";
 import { enqueueOne } from "../../webhooks/fan-out";
 import { writeOutput } from "../schemas";
@@ -26,6 +27,13 @@ export const webhooksDeliveriesResend = defineCapability({
     })
     .strict(),
   output: writeOutput.describe("id: the new delivery's id"),
+  events: {
+    types: { "webhook.delivery.resent": { description: "An admin sent an earlier delivery again (its event keeps its id)", data: deliveryQueued } },
+    async emit(ctx, input, data) {
+      const delivery = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: data.id! }, select: { eventId: true } });
+      return { type: "webhook.delivery.resent", data: { endpointId: input.id, deliveryId: data.id!, eventId: delivery.eventId } };
+    },
+  },
   async check(ctx, input) {
     await findEndpoint(ctx, input.id);
   },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { endpointEvent, endpointEventData } from "./events";
 import { PREVIOUS_SECRET_VALID_MS, newSecret, sealSecret } from "../../webhooks/secrets";
 import { timestamp } from "../schemas";
 import { endpointId, findEndpoint, host } from "./shared";
@@ -28,6 +29,10 @@ export const webhooksSecretRotate = defineCapability({
       previousSecretValidUntil: timestamp().describe("Until when the previous secret signs too"),
     })
     .strict(),
+  events: {
+    types: { "webhook.endpoint.secret_rotated": endpointEvent("A webhook endpoint got a new signing secret; the previous one signs too for 24 hours (neither is part of the event)") },
+    emit: async (ctx, input) => ({ type: "webhook.endpoint.secret_rotated", data: await endpointEventData(ctx, input.id) }),
+  },
   async summarize(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
     return `Give the webhook endpoint ${host(endpoint.url)} of ${ctx.brand.name} a new signing secret; the current one stays valid for 24 hours.`;

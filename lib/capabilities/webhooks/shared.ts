@@ -5,6 +5,7 @@ import { config } from "../../config";
 import type { BrandContext } from "../../contract/context";
 import { invalidInput, notFound } from "../../contract/errors";
 import { receiverRefusal } from "../../webhooks/address";
+import { requireKnownEventTypes } from "../events/known-types";
 
 export const endpointId = () => z.uuid().overwrite((value) => value.toLowerCase()).describe("Id of the webhook endpoint, from webhooks.list");
 
@@ -31,10 +32,11 @@ export async function checkUrl(url: string): Promise<void> {
   if (refusal) throw invalidInput("url", `This URL cannot receive webhooks: it ${refusal}.`, { reason: "url_refused" });
 }
 
-/** ["*"] alone, or distinct named types (the events catalogue's, once events exist). */
-export function normalizeEventTypes(types: string[]): string[] {
+/** ["*"] alone, or distinct types of the events catalogue. */
+export function normalizeEventTypes(ctx: BrandContext, types: string[]): string[] {
   const distinct = [...new Set(types)];
   if (distinct.includes("*") && distinct.length > 1) throw invalidInput("eventTypes", 'Use ["*"] alone, or name the types.');
+  requireKnownEventTypes(ctx.eventTypes(), distinct, "eventTypes");
   return distinct;
 }
 

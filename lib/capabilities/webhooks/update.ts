@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { endpointEvent, endpointEventData } from "./events";
 import { invalidInput, revisionConflict } from "../../contract/errors";
 import { expectedRevision, writeOutput } from "../schemas";
 import { checkUrl, descriptionField, endpointId, eventTypesField, findEndpoint, host, normalizeEventTypes, urlField } from "./shared";
@@ -29,6 +30,10 @@ export const webhooksUpdate = defineCapability({
     })
     .strict(),
   output: writeOutput,
+  events: {
+    types: { "webhook.endpoint.updated": endpointEvent("A webhook endpoint's address, event types, description or enabled state changed") },
+    emit: async (ctx, input) => ({ type: "webhook.endpoint.updated", data: await endpointEventData(ctx, input.id) }),
+  },
   async summarize(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
     const changes = [
@@ -45,7 +50,7 @@ export const webhooksUpdate = defineCapability({
       throw invalidInput("body", "Give at least one of url, eventTypes, description, enabled.");
     }
     if (input.expectedRevision !== undefined && input.expectedRevision !== endpoint.revision) throw revisionConflict(endpoint.revision);
-    if (input.eventTypes) normalizeEventTypes(input.eventTypes);
+    if (input.eventTypes) normalizeEventTypes(ctx, input.eventTypes);
     if (input.url !== undefined) await checkUrl(input.url);
   },
   async execute(ctx, input) {
@@ -57,7 +62,7 @@ export const webhooksUpdate = defineCapability({
       data: {
         revision, updatedAt: ctx.now,
         ...(input.url !== undefined ? { url: input.url } : {}),
-        ...(input.eventTypes ? { eventTypes: JSON.stringify(normalizeEventTypes(input.eventTypes)) } : {}),
+        ...(input.eventTypes ? { eventTypes: JSON.stringify(normalizeEventTypes(ctx, input.eventTypes)) } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.enabled === true ? { enabled: true, disabledReason: null } : {}),
         ...(input.enabled === false ? { enabled: false, disabledReason: `Disabled by an admin on ${ctx.now.toISOString()}.` } : {}),
