@@ -25,7 +25,9 @@ export function webhooksOf(): { webhooks: Record<string, unknown>; schemas: Reco
   const test = { type: TEST_EVENT_TYPE, capabilityId: "webhooks.test", description: "A test event an admin sent this endpoint alone, to see deliveries arrive and verify", data: testEventData };
   for (const entry of [...eventCatalogue, test]) {
     const name = eventSchemaName(entry.type);
-    schemas[name] = jsonSchema(envelopeSchema.extend({ type: z.literal(entry.type), data: entry.data }).strict(), "output");
+    // a test event stands for no change anybody made: it has no actor
+    const actor = entry === test ? { actor: z.null().describe("None: nobody changed anything") } : {};
+    schemas[name] = jsonSchema(envelopeSchema.extend({ type: z.literal(entry.type), data: entry.data, ...actor }).strict(), "output");
     webhooks[entry.type] = {
       post: {
         operationId: `event${pascal(entry.type)}`,
