@@ -24,7 +24,8 @@ export const webhooksUpdate = defineCapability({
       id: endpointId(),
       url: urlField().optional(),
       eventTypes: eventTypesField().optional(),
-      description: descriptionField().nullable().optional().describe("New description; null removes it"),
+      // "" rather than null: a strict model sends null for every field it leaves out (lib/advertise/audiences.ts)
+      description: descriptionField().optional().describe('New description; "" removes it'),
       enabled: z.boolean().optional().describe("false stops deliveries (they wait); true starts them again"),
       expectedRevision: expectedRevision().optional(),
     })
@@ -63,7 +64,7 @@ export const webhooksUpdate = defineCapability({
         revision, updatedAt: ctx.now,
         ...(input.url !== undefined ? { url: input.url } : {}),
         ...(input.eventTypes ? { eventTypes: JSON.stringify(normalizeEventTypes(ctx, input.eventTypes)) } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
         ...(input.enabled === true ? { enabled: true, disabledReason: null } : {}),
         ...(input.enabled === false ? { enabled: false, disabledReason: `Disabled by an admin on ${ctx.now.toISOString()}.` } : {}),
       },
