@@ -58,7 +58,9 @@ it.skipIf(postgresSkip)(`SIGKILL of one of two instances and a receiver down: ev
   await receiver.pause();
   await sleep(3000);
   instances[0] = await launch(env);
-  await sleep(1000);
+  // down until attempts met it: a claim the killed instance held (two timeouts plus a 5 s margin,
+  // lib/webhooks/worker.ts) keeps the endpoint from the others until it expires
+  await expect.poll(() => clients.writer.webhookAttempt.count({ where: { status: "failed" } }), { timeout: 30_000, interval: 250 }).toBeGreaterThan(0);
   await receiver.resume();
   await sleep(2000);
   running = false;
