@@ -82,6 +82,17 @@ const schema = z.object({
   OAUTH_AUTHORIZATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   OAUTH_TOKENS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   OAUTH_CIMD_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0").transform((value) => value === "1"),
+  // webhooks (lib/webhooks): development and tests only, http:// receivers on loopback (127.0.0.1,
+  // localhost, ::1); never in production, where a receiver must be https:// on a public address
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0").transform((value) => value === "1"),
+  // how often each instance's delivery worker looks for deliveries due
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // one attempt's whole bound (connect, send, response); the connection alone gets at most 5 s
+  WEBHOOKS_TIMEOUT_SECONDS: z.coerce.number().min(0.2).max(60).default(15),
+  // endpoints one instance sends to at the same time (each endpoint has one attempt in flight)
+  WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  // tests only: the retry schedule's waits multiplied by this (1e-5 runs three days in about 3 s)
+  WEBHOOKS_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
   CAPABILITY_ROLLOUT: z.enum(["all", "available"]).default("all"),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   // the assistant's model (decisions §8): OpenAI, or any OpenAI-compatible server by its base URL
@@ -98,6 +109,8 @@ const schema = z.object({
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // how long a conversation nobody touched is kept (lib/conversations, swept by the background loop)
   CONVERSATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  // how long events are kept for events.list and webhook deliveries (lib/events, swept by the background loop)
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // the Voice door (lib/voice/setup.ts): realtime speech-to-speech, or turns through any OpenAI-compatible server
   VOICE_MODE: unsetIfEmpty(z.enum(["realtime", "turns", "off"], "VOICE_MODE must be realtime, turns or off")),
   REALTIME_MODEL: z.preprocess((value) => (value === "" ? undefined : value), z.string().max(200).default("gpt-realtime")),

@@ -17,6 +17,7 @@ import { startServer } from "./support/start-server";
 import { postgresMissingReason } from "./support/postgres";
 import { benchCall, openBenchSession, type Door } from "./support/bench-calls";
 import { CONNECTIONS, DURATION_S, measure, median, ROUNDS, type Run } from "./support/bench-measure";
+import { webhooksScenario } from "./support/bench-webhooks";
 
 const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const BRANDS = Number(process.env.BENCH_BRANDS ?? 100);
@@ -31,7 +32,8 @@ async function doors(): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-bench-"));
   console.error(`[bench] seeding: ${BRANDS} brands, ${PEOPLE} people with keys, ${FILES} files`);
   const world = await benchWorld(dir, { brands: BRANDS, people: PEOPLE, files: FILES });
-  const server = await startServer(world.env);
+  // the webhooks scenario's receivers are on loopback (scripts/support/bench-webhooks.ts)
+  const server = await startServer({ ...world.env, WEBHOOKS_ALLOW_LOOPBACK: "1" });
   // in its own process, as the service is: the load generator's event loop is not the server's
   const referenceProcess = fork(path.join(import.meta.dirname, "support/reference-main.ts"), [world.file]);
   const reference = await new Promise<{ url: string }>((resolve) => referenceProcess.once("message", (message) => resolve(message as { url: string })));
@@ -74,7 +76,7 @@ async function doors(): Promise<number> {
       console.error(`[bench] ${scenario.name}: done`);
       results.push({ scenario, rounds });
     }
-    return report(results);
+    return report(results) + (!ONLY || ONLY.startsWith("webhooks") ? await webhooks(server.url, world.key) : 0);
   } finally {
     referenceProcess.disconnect();
     await server.stop();
@@ -107,6 +109,15 @@ function report(results: { scenario: Scenario; rounds: Partial<Record<Target, Ru
     }
   }
   return failed;
+}
+
+/** A write's throughput with 10 endpoints subscribed to its event, over the same write without any. */
+async function webhooks(base: string, key: string): Promise<number> {
+  const hooks = await webhooksScenario(base, key, "bench@bench.example", { seconds: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS });
+  console.log("\n| webhooks: questions.ask, API door | no endpoint req/s | 10 endpoints req/s | ratio (aim >= 0.8) |\n|---|---|---|---|");
+  hooks.rounds.forEach((round, index) => console.log(`| round ${index + 1} | ${round.quiet.rps.toFixed(0)} | ${round.hooked.rps.toFixed(0)} | ${hooks.ratios[index]!.toFixed(2)} |`));
+  console.log(`median ratio ${median(hooks.ratios).toFixed(2)}; delivery lag over ${hooks.deliveries} deliveries: p50 ${hooks.lagP50} ms, p99 ${hooks.lagP99} ms`);
+  return hooks.rounds.reduce((sum, round) => sum + round.quiet.failed + round.hooked.failed, 0);
 }
 
 /** Why the distributed parts cannot run here (no PostgreSQL or Redis binaries, and no servers named), if so. */

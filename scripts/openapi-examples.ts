@@ -18,6 +18,8 @@ Object.assign(process.env, {
   LINKEDIN_CLIENT_ID: "example-client",
   LINKEDIN_CLIENT_SECRET: "example-secret",
   LOG_LEVEL: "error",
+  // the walk's webhook receiver is on loopback: no network here (lib/openapi/examples/chain.ts)
+  WEBHOOKS_ALLOW_LOOPBACK: "1",
 });
 
 const { migrateDatabase } = await import("../lib/db/migrate");

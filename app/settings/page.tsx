@@ -7,6 +7,8 @@ import { SignOutButton } from "@/components/ui/sign-out-button";
 import { KeysPanel } from "./keys-panel";
 import { ConnectedApps } from "./connected-apps";
 import { listConnectedApps } from "@/lib/keys/connected-apps";
+import { eventCatalogue } from "@/lib/events/catalogue";
+import { WebhooksPanel } from "./webhooks/webhooks-panel";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Security and access · Brand Operations" };
@@ -14,6 +16,15 @@ export const metadata = { title: "Security and access · Brand Operations" };
 export default async function SettingsPage() {
   const user = await requireSessionUser("/settings");
   const [keys, brands, apps] = await Promise.all([listApiKeys(db(), user.id), keyableBrands(db(), user.id), listConnectedApps(user.id)]);
+  // webhooks are for a brand's admins (the pipeline checks again on every call)
+  const staff = (await db().user.findUnique({ where: { id: user.id }, select: { staff: true } }))?.staff ?? false;
+  const adminBrands = await db().brand.findMany({
+    where: staff ? {} : { memberships: { some: { userId: user.id, role: "admin" } } },
+    select: { shortId: true, name: true },
+    orderBy: { shortIdKey: "asc" },
+  });
+  // the types an endpoint can subscribe to, with what each means (lib/events/catalogue.ts)
+  const eventTypes = eventCatalogue.map(({ type, description }) => ({ type, description }));
   return (
     <main style={{ maxWidth: 880, margin: "32px auto", padding: "0 24px", lineHeight: 1.5 }}>
       <header className="settings-header" style={{ display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid var(--line)", paddingBottom: 12 }}>
@@ -33,6 +44,7 @@ export default async function SettingsPage() {
       </p>
       <KeysPanel initialKeys={keys} brands={brands.map(({ shortId, name }) => ({ shortId, name }))} scopes={[...SCOPES]} />
       <ConnectedApps initialApps={apps} />
+      {adminBrands.length > 0 && <WebhooksPanel brands={adminBrands} eventTypes={eventTypes} />}
     </main>
   );
 }

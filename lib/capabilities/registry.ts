@@ -20,6 +20,15 @@ import { kitRead } from "./kit/read";
 import { kitColorsAdd } from "./kit/colors-add";
 import { kitInstructionsUpdate } from "./kit/instructions-update";
 import { activityList } from "./activity/list";
+import { eventsList } from "./events/list";
+import { webhooksList } from "./webhooks/list";
+import { webhooksCreate } from "./webhooks/create";
+import { webhooksUpdate } from "./webhooks/update";
+import { webhooksDelete } from "./webhooks/delete";
+import { webhooksSecretRotate } from "./webhooks/secret-rotate";
+import { webhooksDeliveriesList } from "./webhooks/deliveries-list";
+import { webhooksDeliveriesResend } from "./webhooks/deliveries-resend";
+import { webhooksTest } from "./webhooks/test-event";
 
 export const capabilities = [
   brandsList,
@@ -29,7 +38,9 @@ export const capabilities = [
   connectionsList, connectionsConnect, connectionsDisconnect,
   kitRead, kitColorsAdd, kitInstructionsUpdate,
   // added after the specification's table (versioning rule 2: additive)
-  activityList,
+  activityList, eventsList,
+  webhooksList, webhooksCreate, webhooksUpdate, webhooksDelete, webhooksSecretRotate,
+  webhooksDeliveriesList, webhooksDeliveriesResend, webhooksTest,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

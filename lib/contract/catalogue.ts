@@ -9,6 +9,8 @@ export const SCOPES = [
   "library.write", "connections.read", "connections.write", "kit.read", "kit.write",
   // added after the specification's ten (versioning rule 2: additive), for activity.list
   "activity.read",
+  // for the webhooks.* capabilities (additive, like activity.read)
+  "webhooks.read", "webhooks.write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -13,6 +13,8 @@ export type Actor = {
   name: string;
   staff: boolean;
   apiKeyId: string | null;
+  /** the key's name, as its owner gave it (events name the key: lib/events/actor.ts) */
+  apiKeyName?: string;
   /** null for sessions: there only the role applies (decisions §4) */
   scopes: readonly Scope[] | null;
   /** null when the key is not limited to some brands */
@@ -58,4 +60,6 @@ export type BrandContext = BaseContext & {
   callableCapabilities(): string[];
   /** the registry's title of a capability id (the activity trail names what was done), if it is one */
   capabilityTitle(id: string): string | undefined;
+  /** the event catalogue's types (lib/events/catalogue.ts, which a capability cannot import: it is read from the registry) */
+  eventTypes(): readonly string[];
 };

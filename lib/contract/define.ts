@@ -33,12 +33,30 @@ type Meta = {
   destructive?: boolean;
 };
 
+/** One event type a write can produce: what it means, and the schema of its data (lib/events). */
+export type EventType = { description: string; data: z.ZodType<Record<string, unknown>> };
+
+/** The event of one committed call: one of its capability's types, and that type's data. */
+export type Emitted = { type: string; data: Record<string, unknown> };
+
+/**
+ * What a write tells integrators once it committed: every type it can produce (one per outcome,
+ * so the catalogue is generated from the registry) and the one this call produced. `emit` runs in
+ * the write's transaction right after execute, so it reads the changed record as committed.
+ */
+export type WriteEvents<Ctx, In, Out, K extends string = string> = {
+  types: Readonly<Record<K, EventType>>;
+  emit: (ctx: Ctx, input: In, data: Out) => { type: NoInfer<K>; data: Record<string, unknown> } | Promise<{ type: NoInfer<K>; data: Record<string, unknown> }>;
+};
+
 /** Every capability answers with a JSON object (a write with { ok: true, … }, decisions §1). */
 type Output = z.ZodType<Record<string, unknown>>;
 
-type Definition<Ctx, I extends z.ZodType, O extends Output> = Meta & {
+type Definition<Ctx, I extends z.ZodType, O extends Output, K extends string> = Meta & {
   input: I;
   output: O;
+  /** writes only: the event each committed call records (lib/events/record.ts) */
+  events?: WriteEvents<Ctx, z.output<I>, z.output<O>, K>;
   /**
    * one human sentence saying exactly what will change: the confirmation's words for writes that
    * need one, and the activity trail's for every write that has it
@@ -75,8 +93,11 @@ export type BoundCall<Ctx> = {
   check(ctx: Ctx): Promise<void>;
   /** the sentence saying what will change; absent when the capability has none */
   summarize?: (ctx: Ctx) => Promise<string>;
-  /** runs it: the output checked against its schema, and the record it touched (for the audit) */
-  execute(ctx: Ctx): Promise<{ data: Record<string, unknown>; touched(): Touched | undefined }>;
+  /**
+   * runs it: the output checked against its schema, the record it touched (for the audit), and its
+   * event (read in the same transaction; checked against its type's schema), if it declares events
+   */
+  execute(ctx: Ctx): Promise<{ data: Record<string, unknown>; touched(): Touched | undefined; event(): Promise<Emitted | undefined> }>;
 };
 
 /** The capability's own schema's answer on a raw input: the bound call, or the schema's issues. */
@@ -94,6 +115,7 @@ type Erased = Meta & {
   touched?: (input: never, data: never) => Touched | undefined;
   check?: (ctx: never, input: never) => Promise<void>;
   execute?: (ctx: never, input: never) => Promise<unknown>;
+  events?: { types: Readonly<Record<string, EventType>>; emit: (ctx: never, input: never, data: never) => unknown };
 };
 
 /** A capability acting inside one brand: it runs with a BrandContext. */
@@ -103,18 +125,18 @@ export type AccountCapability = Erased & { brandScoped: false; accept(raw: unkno
 export type Capability = BrandCapability | AccountCapability;
 
 /** A capability acting inside one brand (every capability but brands.list). */
-export function defineCapability<I extends z.ZodType, O extends Output>(definition: Definition<BrandContext, I, O>): BrandCapability {
+export function defineCapability<I extends z.ZodType, O extends Output, K extends string = never>(definition: Definition<BrandContext, I, O, K>): BrandCapability {
   return { ...definition, brandScoped: true, accept: acceptor(definition) };
 }
 
 /** A capability about the caller's account rather than one brand (brands.list). */
-export function defineAccountCapability<I extends z.ZodType, O extends Output>(definition: Definition<BaseContext, I, O>): AccountCapability {
+export function defineAccountCapability<I extends z.ZodType, O extends Output>(definition: Definition<BaseContext, I, O, never>): AccountCapability {
   return { ...definition, brandScoped: false, accept: acceptor(definition) };
 }
 
 /** `accept` of one definition: the input checked by its schema, then every function bound to it. */
-function acceptor<Ctx, I extends z.ZodType, O extends Output>(definition: Definition<Ctx, I, O>): (raw: unknown) => Accepted<Ctx> {
-  const { id, output, summarize, touched, check, execute } = definition;
+function acceptor<Ctx, I extends z.ZodType, O extends Output, K extends string>(definition: Definition<Ctx, I, O, K>): (raw: unknown) => Accepted<Ctx> {
+  const { id, output, summarize, touched, check, execute, events } = definition;
   return (raw) => {
     const parsed = definition.input.safeParse(raw, { reportInput: true });
     if (!parsed.success) return { ok: false, issues: parsed.error.issues };
@@ -130,10 +152,23 @@ function acceptor<Ctx, I extends z.ZodType, O extends Output>(definition: Defini
         const checked = output.safeParse(await execute(ctx, input));
         if (!checked.success) throw new Error(`${id} produced output outside its schema: ${checked.error.message}`);
         const data: z.output<O> = checked.data;
-        return { data, touched: () => touched?.(input, data) };
+        return {
+          data,
+          touched: () => touched?.(input, data),
+          event: async () => (events ? checkedEvent(id, events.types, await events.emit(ctx, input, data)) : undefined),
+        };
       },
     };
     if (summarize) call.summarize = async (ctx) => summarize(ctx, input);
     return { ok: true, call };
   };
+}
+
+/** An event as its catalogue entry promises it (a declared type, data within its schema), or an internal error. */
+function checkedEvent(id: string, types: Readonly<Record<string, EventType>>, event: Emitted): Emitted {
+  const type = Object.hasOwn(types, event.type) ? types[event.type as keyof typeof types] : undefined;
+  if (!type) throw new Error(`${id} emitted ${event.type}, which it does not declare`);
+  const checked = type.data.safeParse(event.data);
+  if (!checked.success) throw new Error(`${id} emitted ${event.type} with data outside its schema: ${checked.error.message}`);
+  return { type: event.type, data: checked.data };
 }

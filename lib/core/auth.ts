@@ -23,7 +23,7 @@ const unauthenticated = (message: string) => new AppError("unauthenticated", mes
 
 type KeyRow = {
   id: string; scopes: unknown; brandIds: unknown; expiresAt: unknown; revokedAt: unknown; lastUsedAt: unknown;
-  userId: string; name: string; staff: unknown;
+  userId: string; name: string; keyName: string; staff: unknown;
 };
 
 export async function authenticate(credential: Credential, now: Date): Promise<Actor> {
@@ -39,7 +39,7 @@ export async function authenticate(credential: Credential, now: Date): Promise<A
   if (!KEY_PATTERN.test(raw)) throw unauthenticated("This is not an API key of this service");
   // subqueries, not a JOIN: a join costs SQLite ~13 µs more per run here (lib/db/sql.ts)
   const [key] = await sql()<KeyRow>(
-    `SELECT k."id", k."scopes", k."brandIds", k."expiresAt", k."revokedAt", k."lastUsedAt", k."userId",
+    `SELECT k."id", k."scopes", k."brandIds", k."expiresAt", k."revokedAt", k."lastUsedAt", k."userId", k."name" AS "keyName",
        (SELECT u."name" FROM "User" u WHERE u."id" = k."userId") AS "name", (SELECT u."staff" FROM "User" u WHERE u."id" = k."userId") AS "staff"
      FROM "ApiKey" k WHERE k."hash" = ?`,
     [sha256(raw)],
@@ -55,6 +55,7 @@ export async function authenticate(credential: Credential, now: Date): Promise<A
     name: key.name,
     staff: asBoolean(key.staff),
     apiKeyId: key.id,
+    apiKeyName: key.keyName,
     scopes: asJson<string[]>(key.scopes).filter(isScope),
     brandIds: asJson<string[] | null>(key.brandIds) ?? null,
   };

@@ -9,6 +9,7 @@ import type { Door } from "../contract/catalogue";
 import type { BaseContext, BrandContext } from "../contract/context";
 import type { Touched } from "../contract/define";
 import { findCapability } from "../capabilities/registry";
+import { EVENT_TYPES } from "../events/catalogue";
 import { authenticate, callerKey, type Credential } from "./auth";
 import { callableCapabilities, hasScope, requireRole, resolveBrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
@@ -104,6 +105,7 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
     sql: capability.kind === "read" ? sql() : sqlOutsideTransaction,
     callableCapabilities: () => callableCapabilities(actor, access.role, call.door),
     capabilityTitle: (id) => findCapability(id)?.title,
+    eventTypes: () => EVENT_TYPES,
   });
   if (capability.kind === "read") {
     return { data: (await parsed.call.execute(context(reader, runSoon))).data };

@@ -1,6 +1,6 @@
 // Steps 9 and 10 of the pipeline, for writes (invoke.ts): the confirmation, then the execution in
-// one transaction with its idempotency records and the audit record of its success. Effects outside
-// the database run once the transaction committed.
+// one transaction with its idempotency records, the audit record of its success and its event (the
+// outbox, lib/events). Effects outside the database run once the transaction committed.
 import { db, type Tx } from "../db/client";
 import type { BaseContext, BrandContext, Actor } from "../contract/context";
 import type { BoundCall, Capability, Touched } from "../contract/define";
@@ -9,6 +9,8 @@ import { iso } from "../contract/time";
 import { log } from "../log";
 import type { BrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
+import { eventActorOf } from "../events/actor";
+import { recordEvent } from "../events/record";
 import { callerKey } from "./auth";
 import { consumeToken, issueToken, type Binding } from "./confirmation";
 import { remember, replay, type IdempotencyScope } from "./idempotency";
@@ -54,11 +56,15 @@ export async function write(
     await call.check(ctx);
     // what changes, in the words a person confirmed, for the activity trail: read before the change
     const summary = trail && call.summarize ? await call.summarize(ctx) : undefined;
-    const { data, touched } = await call.execute(ctx);
+    const { data, touched, event } = await call.execute(ctx);
     if (idempotency) await remember(tx, idempotency, input, data, now);
     // an Idempotency-Key's answer commits with the write, or neither does (idempotent-call.ts)
     if (settle) await settle(tx, data);
     if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, touched());
+    // every audited write tells integrators what it changed, last: recording takes the brand's
+    // event-number lock, held to the commit (lib/events/record.ts); a replay above records none
+    const emitted = trail ? await event() : undefined;
+    if (emitted) await recordEvent(tx, { brandId: access.brand.id, type: emitted.type, actor: eventActorOf(actor, ctx.door), data: emitted.data, at: now });
     return { data, touched: touched(), replayed: false };
   });
   for (const effect of effects) await runNow(effect);

@@ -5,7 +5,7 @@
 // plugin only (@better-auth/cimd 1.7.0-rc), so the fetch is here, with the guards a server that
 // fetches URLs chosen by strangers needs: https only, no redirects, public addresses only (checked
 // where the socket connects), a 5-second and 64 KiB bound, and the document must name itself.
-import { lookup, type LookupAddress, type LookupAllOptions } from "node:dns";
+import { lookup } from "node:dns";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
@@ -14,6 +14,7 @@ import { oauthClientMetadataSchema, type OAuthOptions, type Scope } from "@bette
 import { APIError } from "better-call";
 import { config } from "../config";
 import { isPublicAddress } from "../http/public-address";
+import { publicOnlyLookup } from "../http/public-lookup";
 import { boundRegistration, withRegistrationMembersOnly } from "./registration-bounds";
 
 const DISCOVERY_ID = "cimd";
@@ -41,19 +42,8 @@ const isLoopbackHost = (host: string) => host === "localhost" || host === "127.0
 
 const NON_PUBLIC_CODE = "ERR_CIMD_NON_PUBLIC";
 
-/**
- * dns.lookup (or another resolver of its shape, for tests) that refuses non-public answers where
- * the socket connects: the address checked is the address connected to, so a name that answers
- * public to a first lookup and private to a second (DNS rebinding) gains nothing.
- */
-export const publicOnly = (resolve: typeof lookup) =>
-  ((hostname: string, options: LookupAllOptions, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) =>
-    resolve(hostname, options, (error, address: string | LookupAddress[], family?: number) => {
-      if (error) return callback(error, address, family);
-      const answers = Array.isArray(address) ? address : [{ address, family: family ?? 4 }];
-      if (answers.some((answer) => !isPublicAddress(answer.address))) return callback(Object.assign(new Error("non-public address"), { code: NON_PUBLIC_CODE }), address, family);
-      callback(null, address, family);
-    })) as unknown as typeof lookup;
+/** dns.lookup (or another resolver of its shape, for tests) refusing non-public answers where the socket connects. */
+export const publicOnly = (resolve: typeof lookup) => publicOnlyLookup(resolve, { code: NON_PUBLIC_CODE });
 
 const publicLookup = publicOnly(lookup);
 

@@ -13,6 +13,8 @@ export const SCOPE_WORDS: Record<Scope, string> = {
   "connections.read": "See which accounts (social networks, e-mail) are connected",
   "connections.write": "Connect and disconnect accounts",
   "activity.read": "See the brand's activity: who changed what",
+  "webhooks.read": "See the brand's webhook endpoints and their delivery logs",
+  "webhooks.write": "Add, change and remove the brand's webhook endpoints, which receive its events",
 };
 
 export const isReadScope = (scope: string) => scope.endsWith(".read");

@@ -9,6 +9,7 @@ import { errorResponses, jsonSchema, operationOf } from "./operation";
 import { catalogSchema } from "./catalog";
 import { guide } from "./guide";
 import { idempotencyComponents } from "./idempotency";
+import { webhooksOf } from "./webhooks";
 
 const TAGS: Record<string, string> = {
   brands: "The brands the caller can act in",
@@ -17,6 +18,7 @@ const TAGS: Record<string, string> = {
   library: "The file library: search, details, review, uploads",
   connections: "Connected accounts of other services (OAuth)",
   kit: "The brand kit: colours, fonts, logos, instructions",
+  events: "What changed in a brand: events.list, and the webhooks each event type is delivered as",
 };
 
 /** What a POST to an id this server does not serve can answer (decisions §3, steps 1 to 3). */
@@ -38,7 +40,9 @@ function build(): Record<string, unknown> {
   }
   Object.assign(schemas, errorSchemas([...codes]));
   Object.assign(paths, protocolPaths());
-  const tags = [...new Set(served.map((capability) => capability.id.split(".")[0]!))];
+  const { webhooks, schemas: payloads } = webhooksOf();
+  Object.assign(schemas, payloads);
+  const tags = [...new Set([...served.map((capability) => capability.id.split(".")[0]!), "events"])];
   return {
     openapi: "3.1.1",
     info: { title: "Brand Operations API", version: "1.0.0", description: guide, license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } },
@@ -46,6 +50,7 @@ function build(): Record<string, unknown> {
     security: [{ bearerKey: [] }],
     tags: [...tags.map((name) => ({ name, description: TAGS[name] ?? name })), { name: "protocol", description: "The document itself, the catalogue, and what any other path or method answers" }],
     paths,
+    webhooks,
     components: {
       securitySchemes: {
         bearerKey: { type: "http", scheme: "bearer", bearerFormat: "bop_ followed by 40 base62 characters", description: "A personal API key; its scopes are this scheme's scopes (x-scope of each operation)" },

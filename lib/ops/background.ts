@@ -1,7 +1,8 @@
 // The background work of each instance: the upload sweep (lib/storage/upload-sweep.ts), the
 // provider revocations still owed (lib/connections/revocation-outbox.ts), the conversations kept
 // past CONVERSATION_RETENTION_DAYS (lib/conversations/store.ts), idempotency keys past their 24 hours
-// (lib/core/idempotent-store.ts) and the realtime voice sessions
+// (lib/core/idempotent-store.ts), the events past EVENT_RETENTION_DAYS (lib/events/retention.ts) and
+// the realtime voice sessions
 // that expired without an end (their unreported reservation released, lib/voice/reservation.ts), every
 // BACKGROUND_INTERVAL_SECONDS. Every instance runs it; the tasks claim their rows one by one, so
 // instances share the work instead of repeating it. A round never overlaps the previous one, a
@@ -10,6 +11,7 @@ import { config } from "../config";
 import { sweepIdempotencyKeys } from "../core/idempotent-store";
 import { drainRevocations } from "../connections/revocation-outbox";
 import { deleteIdleConversations } from "../conversations/store";
+import { deleteExpiredEvents } from "../events/retention";
 import { log } from "../log";
 import { storage } from "../storage";
 import { sweepUploads } from "../storage/upload-sweep";
@@ -22,6 +24,7 @@ const TASKS: { name: string; run: () => Promise<unknown> }[] = [
   { name: "revocations", run: () => drainRevocations() },
   { name: "conversation-retention", run: () => deleteIdleConversations(config().CONVERSATION_RETENTION_DAYS, new Date()) },
   { name: "idempotency-keys", run: () => sweepIdempotencyKeys(new Date()) },
+  { name: "event-retention", run: () => deleteExpiredEvents(config().EVENT_RETENTION_DAYS, new Date()) },
   { name: "voice-sessions", run: () => sweepVoiceSessions(new Date()) },
 ];
 

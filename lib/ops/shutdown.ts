@@ -14,6 +14,7 @@ import { closeDb } from "../db/client";
 import { log } from "../log";
 import { closeRedis } from "../redis";
 import { stopBackground } from "./background";
+import { stopWebhookLoop } from "./webhook-loop";
 
 const state = globalThis as unknown as { brandOpsShutdown?: { installed: boolean; stopping: boolean } };
 const current = () => (state.brandOpsShutdown ??= { installed: false, stopping: false });
@@ -31,6 +32,7 @@ function begin(): void {
   const shutdown = current();
   shutdown.stopping = true;
   stopBackground();
+  stopWebhookLoop();
   const bound = config().SHUTDOWN_TIMEOUT_SECONDS * 1000;
   const started = Date.now();
   const exit = process.exit.bind(process);

@@ -3,7 +3,7 @@
 // instrumentation hook and keeps serving, hence the explicit exit. Then: the SIGTERM handling
 // (lib/ops/shutdown.ts) and, with REDIS_URL, a first connection to Redis, so the first calls are
 // already limited together with the other instances; then the background work (upload sweep,
-// revocation retries: lib/ops/background.ts).
+// revocation retries: lib/ops/background.ts) and the webhook deliveries (lib/ops/webhook-loop.ts).
 import { config } from "../config";
 import { providerCatalog } from "../connections/catalog";
 import { log } from "../log";
@@ -11,6 +11,7 @@ import { installClientAddress, trustedProxyList } from "../http/client-address";
 import { redis } from "../redis";
 import { installShutdown } from "./shutdown";
 import { startBackground } from "./background";
+import { startWebhookLoop } from "./webhook-loop";
 
 const REDIS_FIRST_CONNECT_MS = 2000;
 
@@ -28,6 +29,7 @@ export async function validateAtStart(): Promise<void> {
   installShutdown();
   await firstRedisConnection();
   startBackground();
+  startWebhookLoop();
 }
 
 /** Waits briefly for Redis; without it the service starts anyway, limiting in-process. */

@@ -22,8 +22,10 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["conversations", "keys"], // stored conversations; personal keys and connected apps
   ["pending", "auth"], // calls parked for a person's Confirm; sign-in of people
   ["core"], // the invocation pipeline
+  ["events"], // the outbox of committed writes: recorded by the pipeline, catalogued from the registry
   ["capabilities", "oauth", "advertise"], // the registry; the OAuth server's settings; schemas per audience
   ["contract"], // what capabilities and the pipeline agree on
+  ["webhooks"], // webhook endpoints, signing, the outbox of deliveries and its worker
   ["connections", "storage"], // the connections machinery behind ctx.connections; file bytes
   ["db"],
   ["redis"],

@@ -26,6 +26,11 @@ const IMPLEMENTED = [
   "library.asset.review", "library.upload.create", "connections.list", "connections.connect", "connections.disconnect",
   // an addition to the spec's table (issue 14): the brand's activity trail, for admins
   "activity.list",
+  // issue 28: what changed, one event per committed write, for integrators catching up
+  "events.list",
+  // additions (issue 28): a brand's webhook endpoints, for admins
+  "webhooks.list", "webhooks.create", "webhooks.update", "webhooks.delete", "webhooks.secret.rotate",
+  "webhooks.deliveries.list", "webhooks.deliveries.resend", "webhooks.test",
 ];
 
 const oneQuestion = (key = `q.${base62(6)}`) => ({

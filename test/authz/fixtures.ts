@@ -3,7 +3,7 @@
 // case that succeeds consumes its own (an answered question, a reviewed file) and disturbs no other.
 import { randomBytes, randomUUID } from "node:crypto";
 import { db } from "../../lib/db/client";
-import { makeAsset, makeConnection, makeQuestion } from "../support/records";
+import { makeAsset, makeConnection, makeQuestion, makeWebhookEndpoint } from "../support/records";
 
 export type FixtureBrand = { id: string; shortId: string };
 type Fixture = (brand: FixtureBrand) => Promise<Record<string, unknown>>;
@@ -39,4 +39,15 @@ export const fixtures: Record<string, Fixture> = {
   "kit.colors.add": async () => ({ name: "Matrix", hex: `#${randomBytes(3).toString("hex")}`, role: "accent" }),
   "kit.instructions.update": async () => ({ section: "general", text: `Matrix text ${tag()}` }),
   "activity.list": async () => ({ door: "api", limit: 5 }),
+  "events.list": async () => ({ types: ["kit.color.added"], limit: 5 }),
+  "webhooks.list": async () => ({}),
+  // a type of the catalogue (unknown ones are refused) the matrix never produces (its reviews only
+  // approve): these endpoints are owed nothing, so no delivery worker competes with the matrix's calls
+  "webhooks.create": async () => ({ url: "http://127.0.0.1:9/hooks", eventTypes: ["library.asset.archived"] }),
+  "webhooks.update": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id, description: `Matrix ${tag()}` }),
+  "webhooks.delete": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
+  "webhooks.secret.rotate": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
+  "webhooks.deliveries.list": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
+  "webhooks.deliveries.resend": async (brand) => ({ ...(await makeWebhookEndpoint(brand.id)) }),
+  "webhooks.test": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
 };

@@ -97,6 +97,13 @@ for (const kind of ["sqlite", "postgresql"] as const) {
     expect(assets.every((a) => a.uploadId && a.sizeBytes > 0n)).toBe(true);
     const genome = await clients.writer.genome.findUnique({ where: { brandId: w.brand.id } });
     expect(genome!.revision).toBe(1 + ok("brand.profile.update")); // one revision per committed update
+    // the outbox (issue 28): one event per committed write and none for the others, numbered 1..n
+    // without a gap (a number is taken in the write's transaction, so a killed one gives it back)
+    const events = await clients.writer.event.findMany({ where: { brandId: w.brand.id }, orderBy: { seq: "asc" } });
+    expect(events.length).toBe(audit.filter((e) => e.outcome === "ok").length);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    const typed = (type: string) => events.filter((e) => e.type === type).length;
+    expect([typed("question.asked"), typed("brand.profile.updated")]).toEqual([ok("questions.ask"), ok("brand.profile.update")]);
   });
 }
 

@@ -6,7 +6,7 @@ import fc from "fast-check";
 export type Json = Record<string, any>;
 
 // Refinements zod cannot express in JSON Schema (HEX colours, country codes, language tags, MIME
-// types, contact values): without a hint, random strings would almost never reach execution.
+// types, contact values, event types): without a hint, random strings would almost never reach execution.
 const HINTS: Record<string, fc.Arbitrary<unknown>> = {
   hex: fc.oneof(fc.stringMatching(/^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/), fc.constantFrom("#abc", "ABCDEF", "#GGG", "#12345")),
   countryCode: fc.constantFrom("FR", "de", "US", "xx", "", "Zz"),
@@ -17,6 +17,7 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
     fc.webUrl(), fc.emailAddress(),
   ),
   provider: fc.constantFrom("linkedin", "LinkedIn ", "mockfuzz", "nope", "__proto__"),
+  eventTypes: fc.constantFrom(["*"], ["kit.color.added"], ["kit.color.added", "question.asked"], ["kit.colors.add"], ["*", "question.asked"], ["Not A Type"]),
   expectedRevision: fc.integer({ min: 0, max: 3 }),
   sizeBytes: fc.oneof(fc.integer({ min: 1, max: 4096 }), fc.constantFrom(2 ** 40, Number.MAX_SAFE_INTEGER)),
 };

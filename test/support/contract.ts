@@ -86,3 +86,19 @@ export async function assertContract(method: string, capability: string, status:
   }
   if (!validate(body)) fail(`body does not match the schema: ${ajv.errorsText(validate.errors, { separator: "; " })}`);
 }
+
+/**
+ * Checks one webhook body (an event's envelope, lib/events/envelope.ts) against the served
+ * document's `webhooks` entry for its type: the schema integrators generate their receivers from.
+ */
+export async function assertWebhookBody(body: Json): Promise<void> {
+  const { document, ajv, compiled } = await load();
+  const type = String(body.type);
+  const schema = document.webhooks?.[type]?.post?.requestBody?.content?.["application/json"]?.schema;
+  if (!schema) throw new Error(`Contract violation: the document has no webhook ${type}`);
+  const key = `webhook ${type}`;
+  if (!compiled.has(key)) compiled.set(key, ajv.compile(rewrite(schema)));
+  const validate = compiled.get(key)!;
+  const text = JSON.stringify(body).slice(0, 500);
+  if (!validate(body)) throw new Error(`Contract violation (webhook ${type}): ${ajv.errorsText(validate.errors)}\nbody: ${text}`);
+}

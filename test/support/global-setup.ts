@@ -39,6 +39,12 @@ export async function setup(project: TestProject) {
     // every OAuth test's client and browser is 127.0.0.1: the suite's files together pass the defaults
     OAUTH_AUTHORIZATIONS_PER_MINUTE: "100000",
     OAUTH_TOKENS_PER_MINUTE: "100000",
+    // test/api/webhooks*.test.ts: receivers on loopback without TLS, quick rounds, a 1 s bound per
+    // attempt, and the three-day retry schedule compressed to about 3 s (test-only settings)
+    WEBHOOKS_ALLOW_LOOPBACK: "1",
+    WEBHOOKS_POLL_MS: "100",
+    WEBHOOKS_TIMEOUT_SECONDS: "1",
+    WEBHOOKS_RETRY_SCALE: "0.00001",
   };
   if (profile === "distributed") {
     postgres = await startPostgres();

@@ -3,6 +3,7 @@
 // success path, and making each through its own flow (upload, OAuth) would cost a dozen calls.
 import { randomUUID } from "node:crypto";
 import { db } from "../../lib/db/client";
+import { newSecret, sealSecret } from "../../lib/webhooks/secrets";
 
 const tag = () => randomUUID().slice(0, 8);
 
@@ -31,6 +32,23 @@ export async function makeConnection(brandId: string, provider = "linkedin") {
   const id = randomUUID();
   await db().connection.create({ data: { id, brandId, provider, status: "pending_setup" } });
   return id;
+}
+
+/**
+ * A disabled webhook endpoint (so the worker sends it nothing, even a test event) to a receiver that
+ * is never reached, with one delivered delivery (to send again).
+ */
+export async function makeWebhookEndpoint(brandId: string) {
+  const id = randomUUID();
+  const now = new Date();
+  await db().webhookEndpoint.create({
+    data: { id, brandId, url: "http://127.0.0.1:9/hooks", eventTypes: '["kit.color.added"]', enabled: false, disabledReason: "A fixture.", secretSealed: sealSecret(newSecret(), id), createdAt: now, updatedAt: now },
+  });
+  const deliveryId = randomUUID();
+  await db().webhookDelivery.create({
+    data: { id: deliveryId, endpointId: id, eventId: `evt_fixture${tag()}`, eventType: "webhook.test", payload: "{}", status: "delivered", attempts: 1, nextAttemptAt: now, createdAt: now, updatedAt: now },
+  });
+  return { id, deliveryId };
 }
 
 /** A public contact channel. */

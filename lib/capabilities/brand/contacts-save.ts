@@ -6,7 +6,7 @@ import { recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
 import { normalizeContact } from "./contact-normalize";
-import { CONTACT_TYPES } from "./contacts-shared";
+import { CONTACT_TYPES, contactItem, contactItemOf, removedRecord } from "./contacts-shared";
 
 const input = z.discriminatedUnion("op", [
   z
@@ -70,6 +70,16 @@ export const brandContactsSave = defineCapability({
   touched: (call, data) => {
     const id = data.id ?? call.id;
     return id ? { kind: "contact", id, ...(call.op === "delete" ? { removed: true } : {}) } : undefined;
+  },
+  events: {
+    types: {
+      "brand.contact.saved": { description: "A public channel was added or changed", data: contactItem },
+      "brand.contact.removed": { description: "A public channel was removed", data: removedRecord },
+    },
+    emit: async (ctx, call, data) =>
+      call.op === "delete"
+        ? { type: "brand.contact.removed", data: { id: data.id!, deleted: true } }
+        : { type: "brand.contact.saved", data: await contactItemOf(ctx.db, ctx.brand.id, data.id!) },
   },
   async summarize(ctx, call) {
     const change = await plan(ctx, call);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import countries from "i18n-iso-countries";
 import { defineCapability } from "../../contract/define";
-import { expectedRevision, writeOutput } from "../schemas";
+import { expectedRevision, int53, writeOutput } from "../schemas";
 import { invalidInput, revisionConflict } from "../../contract/errors";
 
 const PROFILE_FIELDS = ["displayName", "countryCode", "city", "organizationType", "primaryLanguage"] as const;
@@ -13,6 +13,19 @@ const LABELS: Record<(typeof PROFILE_FIELDS)[number], string> = {
   organizationType: "organization type",
   primaryLanguage: "primary language",
 };
+
+/** The profile as it stands after an update: its fields (null when never set) and revision. */
+const profileRecord = z
+  .object({
+    id: z.uuid().describe("The brand's id"),
+    revision: int53().describe("The genome's new revision"),
+    displayName: z.string().nullable(),
+    countryCode: z.string().nullable(),
+    city: z.string().nullable(),
+    organizationType: z.string().nullable(),
+    primaryLanguage: z.string().nullable(),
+  })
+  .strict();
 
 /** BCP 47 canonical form, or undefined when the tag is not well-formed. */
 function canonicalLanguage(tag: string): string | undefined {
@@ -65,6 +78,16 @@ export const brandProfileUpdate = defineCapability({
       }
     }),
   output: writeOutput,
+  events: {
+    types: { "brand.profile.updated": { description: "The brand profile changed; the event carries all its fields", data: profileRecord } },
+    async emit(ctx) {
+      const genome = await ctx.db.genome.findUniqueOrThrow({
+        where: { brandId: ctx.brand.id },
+        select: { revision: true, displayName: true, countryCode: true, city: true, organizationType: true, primaryLanguage: true },
+      });
+      return { type: "brand.profile.updated", data: { id: ctx.brand.id, ...genome } };
+    },
+  },
   summarize(ctx, input) {
     const changes = PROFILE_FIELDS.filter((field) => input[field] !== undefined).map(
       (field) => `${LABELS[field]} to "${input[field]}"`,

@@ -7,6 +7,7 @@ import { timestamp } from "../schemas";
 import { createPkce, signState, STATE_LIFETIME_MS } from "../../connections/state";
 import { seal } from "../../connections/vault";
 import { providerMeant } from "./provider-name";
+import { connectionItem, connectionItemOf } from "./shared";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -40,6 +41,20 @@ export const connectionsConnect = defineCapability({
       name: z.string().describe("The provider's name, as people know it, e.g. LinkedIn"),
     })
     .strict(),
+  events: {
+    types: {
+      "connection.link_issued": {
+        description: "A person asked to connect an integration: the connection is pending until they authorize it at the provider (the link is not part of the event)",
+        data: connectionItem,
+      },
+    },
+    async emit(ctx, input) {
+      const pending = await ctx.db.connection.findFirstOrThrow({
+        where: { brandId: ctx.brand.id, provider: providerMeant(ctx.connections.catalog(), input.provider).provider, status: "pending_setup" }, orderBy: { createdAt: "desc" }, select: { id: true },
+      });
+      return { type: "connection.link_issued", data: await connectionItemOf(ctx.db, ctx.brand.id, pending.id, ctx.connections.catalog()) };
+    },
+  },
   async check(ctx, input) {
     const meant = providerMeant(ctx.connections.catalog(), input.provider);
     if (ctx.connections.available(meant.provider)) return;

@@ -6,6 +6,7 @@ import { invalidInput, notFound } from "../../contract/errors";
 import { openTokens, type ProviderTokens } from "../../connections/tokens";
 import { log } from "../../log";
 import { attemptRevocation, enqueueRevocation } from "../../connections/revocation-outbox";
+import { connectionItem, connectionItemOf } from "./shared";
 
 async function findConnection(ctx: BrandContext, connectionId: string) {
   const connection = await ctx.db.connection.findFirst({
@@ -35,6 +36,10 @@ export const connectionsDisconnect = defineCapability({
   input: z.object({ connectionId: recordId().describe("Id of the connection, from connections.list") }).strict(),
   output: writeOutput,
   touched: (_input, data) => (data.id ? { kind: "connection", id: data.id } : undefined),
+  events: {
+    types: { "connection.disconnected": { description: "An integration was disconnected; its scheduled posts stopped", data: connectionItem } },
+    emit: async (ctx, _input, data) => ({ type: "connection.disconnected", data: await connectionItemOf(ctx.db, ctx.brand.id, data.id!, ctx.connections.catalog()) }),
+  },
   async summarize(ctx, input) {
     const connection = await findConnection(ctx, input.connectionId);
     const name = ctx.connections.catalog().find((entry) => entry.provider === connection.provider)?.name ?? connection.provider;

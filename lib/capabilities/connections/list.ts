@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { isoOrNull } from "../../contract/time";
-import { timestamp } from "../schemas";
-import { CONNECTION_STATUSES } from "../../connections/status";
+import { connectionColumns, connectionItem, publicConnection } from "./shared";
 
 export const connectionsList = defineCapability({
   id: "connections.list",
@@ -18,18 +16,7 @@ export const connectionsList = defineCapability({
   input: z.object({ includeCatalog: z.boolean().default(false).describe("Also list the providers that can be connected") }).strict(),
   output: z
     .object({
-      items: z.array(
-        z
-          .object({
-            id: z.uuid(),
-            provider: z.string().describe("Provider key, as in the catalog"),
-            name: z.string().describe("The provider's name, as people know it (the key when it left the catalog)"),
-            account: z.string().nullable().describe("The connected account's name at the provider, once known"),
-            status: z.enum(CONNECTION_STATUSES),
-            connectedAt: timestamp().nullable().describe("When the person completed the authorization; null before"),
-          })
-          .strict(),
-      ),
+      items: z.array(connectionItem),
       catalog: z
         .array(
           z
@@ -48,16 +35,9 @@ export const connectionsList = defineCapability({
     const rows = await ctx.db.connection.findMany({
       where: { brandId: ctx.brand.id },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { id: true, provider: true, account: true, status: true, connectedAt: true },
+      select: connectionColumns,
     });
-    const items = rows.map((row) => ({
-      id: row.id,
-      provider: row.provider,
-      name: ctx.connections.catalog().find((entry) => entry.provider === row.provider)?.name ?? row.provider,
-      account: row.account,
-      status: row.status as (typeof CONNECTION_STATUSES)[number],
-      connectedAt: isoOrNull(row.connectedAt),
-    }));
+    const items = rows.map((row) => publicConnection(row, ctx.connections.catalog()));
     if (!input.includeCatalog) return { items };
     return { items, catalog: ctx.connections.catalog().map(({ provider, name, available }) => ({ provider, name, available })) };
   },

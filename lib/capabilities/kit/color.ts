@@ -1,4 +1,5 @@
-// Colour helpers for the kit: HEX normalization (decisions §6) and WCAG 2.x contrast.
+// Colour helpers for the kit: HEX normalization (decisions §6), WCAG 2.x contrast, the public shape.
+import { z } from "zod";
 
 export const COLOR_ROLES = ["primary", "secondary", "accent", "background", "foreground", "neutral", "unspecified"] as const;
 
@@ -28,3 +29,15 @@ export function contrast(hex: string): { onWhite: number; onBlack: number } {
   const luminance = relativeLuminance(hex);
   return { onWhite: ratio(luminance, 1), onBlack: ratio(luminance, 0) };
 }
+
+/** A kit colour as kit.read publishes it (its events add the id). */
+export const colorItem = z.object({
+  name: z.string(),
+  hex: z.string().describe("#RRGGBB"),
+  role: z.enum(COLOR_ROLES),
+  contrast: z.object({ onWhite: z.number(), onBlack: z.number() }).describe("WCAG 2.x contrast ratios"),
+});
+
+export const publicColor = ({ name, hex, role }: { name: string; hex: string; role: string }) => ({
+  name, hex, role: role as (typeof COLOR_ROLES)[number], contrast: contrast(hex),
+});

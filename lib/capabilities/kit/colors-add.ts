@@ -4,7 +4,7 @@ import { defineCapability } from "../../contract/define";
 import { writeOutput } from "../schemas";
 import { invalidInput } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
-import { COLOR_ROLES, normalizeHex } from "./color";
+import { COLOR_ROLES, colorItem, normalizeHex, publicColor } from "./color";
 
 const duplicateColor = (hex: string, role: string) =>
   invalidInput("hex", `${hex} is already in the kit as ${role}`, { reason: "duplicate" });
@@ -37,6 +37,10 @@ export const kitColorsAdd = defineCapability({
     })
     .strict(),
   output: writeOutput,
+  events: {
+    types: { "kit.color.added": { description: "A colour was added to the brand kit", data: colorItem.extend({ id: z.uuid() }).strict() } },
+    emit: (_ctx, input, data) => ({ type: "kit.color.added", data: { id: data.id, ...publicColor(input) } }),
+  },
   summarize: (ctx, input) => `Add the colour "${input.name}" (${input.hex}) to the kit of ${ctx.brand.name} as ${input.role}.`,
   async check(ctx, input) {
     const existing = await ctx.db.kitColor.findUnique({

@@ -21,6 +21,15 @@ export const kitInstructionsUpdate = defineCapability({
     })
     .strict(),
   output: writeOutput,
+  events: {
+    types: {
+      "kit.instructions.updated": {
+        description: "The usage text of one brand-kit section was replaced (an empty text cleared it)",
+        data: z.object({ section: z.enum(KIT_SECTIONS), text: z.string() }).strict(),
+      },
+    },
+    emit: (_ctx, input) => ({ type: "kit.instructions.updated", data: { section: input.section, text: input.text } }),
+  },
   summarize: (ctx, input) =>
     input.text.trim()
       ? `Replace the ${input.section} usage text of ${ctx.brand.name}'s kit with: "${input.text}".`

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { asBoolean, asJson } from "../../db/sql";
 import { defineCapability } from "../../contract/define";
-import { COLOR_ROLES, contrast } from "./color";
+import { colorItem, publicColor } from "./color";
 import { KIT_SECTIONS } from "./sections";
 
 const PARTS = ["colors", "typography", "logos", "instructions"] as const;
@@ -31,16 +31,7 @@ export const kitRead = defineCapability({
     .strict(),
   output: z
     .object({
-      colors: z
-        .array(
-          z.object({
-            name: z.string(),
-            hex: z.string().describe("#RRGGBB"),
-            role: z.enum(COLOR_ROLES),
-            contrast: z.object({ onWhite: z.number(), onBlack: z.number() }).describe("WCAG 2.x contrast ratios"),
-          }),
-        )
-        .optional(),
+      colors: z.array(colorItem).optional(),
       typography: z.array(z.object({ family: z.string(), role: z.string(), weights: z.array(z.string()) })).optional(),
       logos: z
         .array(z.object({ assetId: z.uuid(), name: z.string(), form: z.string(), theme: z.string(), primary: z.boolean() }))
@@ -74,7 +65,7 @@ export const kitRead = defineCapability({
         : undefined,
     ]);
     return {
-      colors: colors?.map(({ name, hex, role }) => ({ name, hex, role: role as (typeof COLOR_ROLES)[number], contrast: contrast(hex) })),
+      colors: colors?.map(publicColor),
       typography: typography?.map(({ family, role, weights }) => ({ family, role, weights: asJson<string[]>(weights) })),
       logos: logos?.map((logo) => ({ ...logo, primary: asBoolean(logo.primary) })),
       instructions: instructions && Object.fromEntries(instructions.map(({ section, text }) => [section, text])),

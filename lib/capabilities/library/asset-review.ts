@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Tx } from "../../db/client";
 import { defineCapability } from "../../contract/define";
 import { recordId, writeOutput } from "../schemas";
+import { assetSummary, assetSummaryOf } from "./shared";
 import { invalidInput, notFound } from "../../contract/errors";
 
 const notProposed = (status: string) =>
@@ -30,6 +31,16 @@ export const libraryAssetReview = defineCapability({
     })
     .strict(),
   output: writeOutput,
+  events: {
+    types: {
+      "library.asset.approved": { description: "A proposed file was approved: agents may use and publish it", data: assetSummary },
+      "library.asset.archived": { description: "A proposed file was archived (set aside, not approved)", data: assetSummary },
+    },
+    emit: async (ctx, input, data) => ({
+      type: input.decision === "approve" ? "library.asset.approved" : "library.asset.archived",
+      data: await assetSummaryOf(ctx.db, ctx.brand.id, data.id!),
+    }),
+  },
   async summarize(ctx, input) {
     const asset = await ctx.db.asset.findFirst({ where: { id: input.assetId.toLowerCase(), brandId: ctx.brand.id }, select: { name: true, categoryKey: true } });
     const verb = input.decision === "approve" ? "Approve" : "Archive";

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { handedOutId, int53 } from "../schemas";
+import { normalizeMime } from "../../storage/mime";
 import { assertStorageLeft } from "./quota";
 import { completeUpload, findUpload, startUpload } from "./upload-steps";
+import { assetSummary, assetSummaryOf } from "./shared";
 
 export const libraryUploadCreate = defineCapability({
   id: "library.upload.create",
@@ -49,6 +51,27 @@ export const libraryUploadCreate = defineCapability({
       assetId: z.uuid().optional().describe("complete: id of the registered file (status proposed)"),
     })
     .strict(),
+  events: {
+    types: {
+      "library.upload.started": {
+        description: "An upload was started: its bytes are awaited (the upload URL is not part of the event)",
+        data: z.object({ uploadId: z.string(), fileName: z.string(), mimeType: z.string(), sizeBytes: int53(), category: z.string().nullable() }).strict(),
+      },
+      "library.asset.proposed": {
+        description: "An upload completed: the file is in the library, proposed for review (a repeated complete repeats it)",
+        data: assetSummary,
+      },
+    },
+    async emit(ctx, input, data) {
+      if (input.step === "start") {
+        // as stored (startUpload): the MIME type normalized, a blank category none
+        const { fileName, sizeBytes } = input;
+        const mimeType = normalizeMime(input.mimeType)!;
+        return { type: "library.upload.started", data: { uploadId: data.uploadId, fileName, mimeType, sizeBytes, category: input.category?.trim() || null } };
+      }
+      return { type: "library.asset.proposed", data: await assetSummaryOf(ctx.db, ctx.brand.id, data.assetId!) };
+    },
+  },
   async check(ctx, input) {
     // a file that cannot fit is refused before any byte is sent, counting the sizes other uploads
     // in progress hold; complete checks again with the real size

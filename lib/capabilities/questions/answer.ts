@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client";
 import { defineCapability } from "../../contract/define";
 import { expectedRevision, recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound, revisionConflict } from "../../contract/errors";
-import { PENDING_STATUSES } from "./shared";
+import { PENDING_STATUSES, questionRecord, questionRecordOf } from "./shared";
 
 async function pendingQuestion(db: Tx, brandId: string, questionId: string, expected: number) {
   const question = await db.question.findFirst({ where: { id: questionId, brandId } });
@@ -52,6 +52,14 @@ export const questionsAnswer = defineCapability({
     }),
   output: writeOutput,
   touched: (_input, data) => (data.id ? { kind: "question", id: data.id, revision: data.revision } : undefined),
+  events: {
+    types: {
+      "question.answered": { description: "A question was answered; the answer is now an accepted brand declaration", data: questionRecord },
+      "question.deferred": { description: "A question was deferred for later", data: questionRecord },
+      "question.dismissed": { description: "A question was dismissed", data: questionRecord },
+    },
+    emit: async (ctx, input, data) => ({ type: `question.${NEXT_STATUS[input.action]}`, data: await questionRecordOf(ctx.db, ctx.brand.id, data.id!) }),
+  },
   async summarize(ctx, input) {
     const question = await ctx.db.question.findFirst({ where: { id: input.questionId, brandId: ctx.brand.id }, select: { question: true } });
     const asked = question ? `"${question.question}"` : "a question";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { PENDING_STATUSES, QUESTION_SCOPES } from "./shared";
+import { PENDING_STATUSES, QUESTION_SCOPES, questionRecord, questionRecordOf } from "./shared";
 
 export const questionsAsk = defineCapability({
   id: "questions.ask",
@@ -37,6 +37,18 @@ export const questionsAsk = defineCapability({
   output: z.object({ ok: z.literal(true), ids: z.array(z.uuid()).describe("One id per question, in order") }).strict(),
   // one record named for all: a touch is what tells the chat's cards to read again
   touched: (_input, data) => (data.ids[0] ? { kind: "question", id: data.ids[0] } : undefined),
+  events: {
+    types: {
+      "question.asked": {
+        description: "Questions were asked (one event per call, its questions in order; a reused open question appears as it stands)",
+        data: z.object({ items: z.array(questionRecord) }).strict(),
+      },
+    },
+    emit: async (ctx, _input, data) => ({
+      type: "question.asked",
+      data: { items: await Promise.all(data.ids.map((id) => questionRecordOf(ctx.db, ctx.brand.id, id))) },
+    }),
+  },
   summarize: (_ctx, input) =>
     `Ask ${input.questions.length === 1 ? "the question" : `${input.questions.length} questions:`} ${input.questions.map((question) => `"${question.question}"`).join(", ")}.`,
   async execute(ctx, input) {

@@ -66,4 +66,23 @@ export const EXAMPLE_WALK: ExampleCall[] = [
   { name: "connections", capability: "connections.list", summary: "Connections and the providers that can be connected", request: { brand } },
   ...confirmed("dropLinkedIn", "connections.disconnect", "Disconnect (here: the connection still waiting for consent)", { brand, connectionId: handedOut("connections.data.items.0.id") }),
   { name: "recentActivity", capability: "activity.list", summary: "What was done, newest first", request: { brand, limit: 3 } },
+  { name: "colorEvents", capability: "events.list", summary: "Catch up on events of one type, oldest first", request: { brand, types: ["kit.color.added"], limit: 5 } },
+  // a loopback receiver: the walk runs without network (WEBHOOKS_ALLOW_LOOPBACK=1 where it is recorded
+  // and tested); a real one is an https:// URL on a public address. The endpoint is disabled before
+  // anything is queued for it, so its log reads the same on every run: nothing is ever sent.
+  ...confirmed("addWebhook", "webhooks.create", "Send colour and answer events to a receiver (the secret is shown only here)", {
+    brand, url: "https://127.0.0.1:8443/brand-events", eventTypes: ["kit.color.added", "question.answered"], description: "CRM sync",
+  }),
+  { name: "webhooks", capability: "webhooks.list", summary: "The brand's webhook endpoints, never their secrets", request: { brand } },
+  ...confirmed("pauseWebhook", "webhooks.update", "Subscribe to every event and pause deliveries", {
+    brand, id: handedOut("addWebhookConfirmed.data.id"), eventTypes: ["*"], enabled: false, expectedRevision: 1,
+  }),
+  { name: "testWebhook", capability: "webhooks.test", summary: "Queue a webhook.test event for the endpoint (sent once it is enabled)", request: { brand, id: handedOut("addWebhookConfirmed.data.id") } },
+  { name: "webhookLog", capability: "webhooks.deliveries.list", summary: "The endpoint's deliveries, newest first, with their attempts", request: { brand, id: handedOut("addWebhookConfirmed.data.id") } },
+  {
+    name: "resendDelivery", capability: "webhooks.deliveries.resend", summary: "Send a delivery again (same event, same webhook-id)",
+    request: { brand, id: handedOut("addWebhookConfirmed.data.id"), deliveryId: handedOut("webhookLog.data.items.0.id") },
+  },
+  ...confirmed("rotateSecret", "webhooks.secret.rotate", "A new signing secret; the previous one signs too for 24 hours", { brand, id: handedOut("addWebhookConfirmed.data.id") }),
+  ...confirmed("removeWebhook", "webhooks.delete", "Remove the endpoint and what it was still owed", { brand, id: handedOut("addWebhookConfirmed.data.id") }),
 ];

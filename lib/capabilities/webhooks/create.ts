@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { defineCapability } from "../../contract/define";
+import { endpointEvent, endpointEventData } from "./events";
+import { newSecret, sealSecret } from "../../webhooks/secrets";
+import { checkUrl, descriptionField, eventTypesField, host, normalizeEventTypes, urlField } from "./shared";
+
+export const webhooksCreate = defineCapability({
+  id: "webhooks.create",
+  kind: "write",
+  scope: "webhooks.write",
+  minRole: "admin",
+  // a new receiver starts getting the brand's data: a person says yes first
+  confirmation: true,
+  doors: ["assistant", "mcp", "api"],
+  status: "planned",
+  widget: "confirm",
+  title: "Add a webhook endpoint",
+  description:
+    "Registers an https:// URL that receives the brand's events as signed POSTs (Standard Webhooks). " +
+    "The answer carries the signing secret (whsec_…), shown only this once: store it to verify deliveries.",
+  input: z
+    .object({
+      url: urlField(),
+      eventTypes: eventTypesField(),
+      description: descriptionField().optional(),
+    })
+    .strict(),
+  output: z
+    .object({
+      ok: z.literal(true),
+      id: z.string().describe("Id of the new endpoint"),
+      revision: z.int(),
+      secret: z.string().describe("The signing secret (whsec_…), shown only here"),
+    })
+    .strict(),
+  events: {
+    types: { "webhook.endpoint.created": endpointEvent("A webhook endpoint was added (its secret is not part of the event)") },
+    emit: async (ctx, _input, data) => ({ type: "webhook.endpoint.created", data: await endpointEventData(ctx, data.id) }),
+  },
+  summarize: (ctx, input) =>
+    `Send ${input.eventTypes.includes("*") ? "every event" : input.eventTypes.join(", ")} of ${ctx.brand.name} to ${host(input.url)}.`,
+  async check(ctx, input) {
+    normalizeEventTypes(ctx, input.eventTypes);
+    await checkUrl(input.url);
+  },
+  async execute(ctx, input) {
+    const id = randomUUID();
+    const secret = newSecret();
+    await ctx.db.webhookEndpoint.create({
+      data: {
+        id, brandId: ctx.brand.id, url: input.url, eventTypes: JSON.stringify(normalizeEventTypes(ctx, input.eventTypes)),
+        description: input.description ?? null, secretSealed: sealSecret(secret, id), createdAt: ctx.now, updatedAt: ctx.now,
+      },
+    });
+    return { ok: true as const, id, revision: 1, secret };
+  },
+});

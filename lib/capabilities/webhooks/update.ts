@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { defineCapability } from "../../contract/define";
+import { endpointEvent, endpointEventData } from "./events";
+import { invalidInput, revisionConflict } from "../../contract/errors";
+import { expectedRevision, writeOutput } from "../schemas";
+import { checkUrl, descriptionField, endpointId, eventTypesField, findEndpoint, host, normalizeEventTypes, urlField } from "./shared";
+
+export const webhooksUpdate = defineCapability({
+  id: "webhooks.update",
+  kind: "write",
+  scope: "webhooks.write",
+  minRole: "admin",
+  // it changes who receives what (or starts a stopped receiver again)
+  confirmation: true,
+  doors: ["assistant", "mcp", "api"],
+  status: "planned",
+  widget: "confirm",
+  title: "Change a webhook endpoint",
+  description:
+    "Changes an endpoint's URL, event types or description, or enables or disables it. Enabling clears the reason it was " +
+    "disabled; its waiting events then follow in order. Give at least one field besides id and expectedRevision.",
+  input: z
+    .object({
+      id: endpointId(),
+      url: urlField().optional(),
+      eventTypes: eventTypesField().optional(),
+      // "" rather than null: a strict model sends null for every field it leaves out (lib/advertise/audiences.ts)
+      description: descriptionField().optional().describe('New description; "" removes it'),
+      enabled: z.boolean().optional().describe("false stops deliveries (they wait); true starts them again"),
+      expectedRevision: expectedRevision().optional(),
+    })
+    .strict(),
+  output: writeOutput,
+  events: {
+    types: { "webhook.endpoint.updated": endpointEvent("A webhook endpoint's address, event types, description or enabled state changed") },
+    emit: async (ctx, input) => ({ type: "webhook.endpoint.updated", data: await endpointEventData(ctx, input.id) }),
+  },
+  async summarize(ctx, input) {
+    const endpoint = await findEndpoint(ctx, input.id);
+    const changes = [
+      input.url !== undefined ? `send to ${host(input.url)} instead of ${host(endpoint.url)}` : null,
+      input.eventTypes ? `send ${input.eventTypes.includes("*") ? "every event" : input.eventTypes.join(", ")}` : null,
+      input.enabled === true ? "enable it" : input.enabled === false ? "disable it" : null,
+      input.description !== undefined ? "change its description" : null,
+    ].filter(Boolean);
+    return `Webhook endpoint ${host(endpoint.url)} of ${ctx.brand.name}: ${changes.join("; ")}.`;
+  },
+  async check(ctx, input) {
+    const endpoint = await findEndpoint(ctx, input.id);
+    if (input.url === undefined && input.eventTypes === undefined && input.description === undefined && input.enabled === undefined) {
+      throw invalidInput("body", "Give at least one of url, eventTypes, description, enabled.");
+    }
+    if (input.expectedRevision !== undefined && input.expectedRevision !== endpoint.revision) throw revisionConflict(endpoint.revision);
+    if (input.eventTypes) normalizeEventTypes(ctx, input.eventTypes);
+    if (input.url !== undefined) await checkUrl(input.url);
+  },
+  async execute(ctx, input) {
+    const endpoint = await findEndpoint(ctx, input.id);
+    const revision = endpoint.revision + 1;
+    // one conditional update: of two concurrent changes, exactly one wins
+    const changed = await ctx.db.webhookEndpoint.updateMany({
+      where: { id: endpoint.id, revision: endpoint.revision },
+      data: {
+        revision, updatedAt: ctx.now,
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.eventTypes ? { eventTypes: JSON.stringify(normalizeEventTypes(ctx, input.eventTypes)) } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...(input.enabled === true ? { enabled: true, disabledReason: null } : {}),
+        ...(input.enabled === false ? { enabled: false, disabledReason: `Disabled by an admin on ${ctx.now.toISOString()}.` } : {}),
+      },
+    });
+    if (changed.count !== 1) throw revisionConflict((await findEndpoint(ctx, input.id)).revision);
+    return { ok: true as const, id: endpoint.id, revision };
+  },
+});

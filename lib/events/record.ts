@@ -1,0 +1,40 @@
+// The outbox's write side: one event row in the write's own transaction, so an event exists exactly
+// when its write committed (lib/core/write.ts calls this beside the audit record).
+import type { Tx } from "../db/client";
+import { randomBase62 } from "../crypto";
+import { enqueueDeliveries } from "../webhooks/fan-out";
+import type { EventActor } from "./actor";
+
+export type { EventActor } from "./actor";
+
+export type NewEvent = { brandId: string; type: string; actor: EventActor; data: Record<string, unknown>; at: Date };
+
+/** "evt_" and 24 base62 characters (~143 bits): also the Standard Webhooks `webhook-id`. */
+export const newEventId = () => `evt_${randomBase62(24)}`;
+
+export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string }> {
+  const id = newEventId();
+  const seq = await nextSeq(tx, event.brandId);
+  await tx.event.create({
+    data: {
+      id, brandId: event.brandId, seq, type: event.type, createdAt: event.at,
+      actor: event.actor as object, data: event.data as object,
+    },
+  });
+  // the webhook deliveries it owes, in the same transaction (lib/webhooks/fan-out.ts); made under
+  // the brand's sequence lock, so their time-ordered ids follow the events' commit order
+  await enqueueDeliveries(tx, { id, brandId: event.brandId, type: event.type, at: event.at, actor: event.actor, data: event.data });
+  return { id };
+}
+
+/**
+ * The brand's next event number. The upsert locks the brand's EventSequence row until the write
+ * commits (PostgreSQL; SQLite has one writer), so a later number never commits before an earlier
+ * one: a reader paging by `seq` cannot step past an event still to commit. Called last in the
+ * transaction, so the lock is held only for the commit itself.
+ */
+async function nextSeq(tx: Tx, brandId: string): Promise<number> {
+  const [row] = await tx.$queryRaw<{ last: number | bigint }[]>`INSERT INTO "EventSequence" ("brandId", "last") VALUES (${brandId}, 1)
+    ON CONFLICT ("brandId") DO UPDATE SET "last" = "EventSequence"."last" + 1 RETURNING "last"`;
+  return Number(row!.last);
+}

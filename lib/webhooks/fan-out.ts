@@ -1,0 +1,48 @@
+// The fan-out: an event becomes one delivery per enabled endpoint of its brand subscribed to its
+// type, written in the transaction that records the event (the outbox: no delivery without its
+// committed write, no committed write without its deliveries). The delivery worker
+// (lib/webhooks/worker.ts) sends them after the commit, from any instance.
+import type { Tx } from "../db/client";
+import { parseEventTypes } from "./endpoint-view";
+import { timeOrderedId } from "./ids";
+
+export type WebhookEvent = { id: string; brandId: string; type: string; at: Date; data: unknown; actor: unknown };
+
+/**
+ * The JSON body of every delivery of an event: the events.list item (id, type, createdAt, actor,
+ * data) and the brand it happened in, the same envelope the OpenAPI document's `webhooks` describe.
+ */
+export function webhookBody(event: WebhookEvent, brand: { id: string; shortId: string }): string {
+  return JSON.stringify({ id: event.id, type: event.type, createdAt: event.at.toISOString(), brand, actor: event.actor, data: event.data });
+}
+
+const subscribed = (eventTypes: string, type: string) => {
+  const types = parseEventTypes(eventTypes);
+  return types.includes("*") || types.includes(type);
+};
+
+/** Deliveries for every endpoint of the brand that wants this event; returns how many. */
+export async function enqueueDeliveries(tx: Tx, event: WebhookEvent): Promise<number> {
+  const endpoints = await tx.webhookEndpoint.findMany({ where: { brandId: event.brandId, enabled: true }, select: { id: true, eventTypes: true } });
+  const wanted = endpoints.filter((endpoint) => subscribed(endpoint.eventTypes, event.type));
+  if (wanted.length === 0) return 0;
+  const brand = await tx.brand.findUniqueOrThrow({ where: { id: event.brandId }, select: { id: true, shortId: true } });
+  const payload = webhookBody(event, brand);
+  // a disabled endpoint gets no new events; those it had before wait, in order, until it is enabled again
+  await tx.webhookDelivery.createMany({
+    data: wanted.map((endpoint) => ({
+      id: timeOrderedId(), endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload,
+      status: "pending", nextAttemptAt: event.at, createdAt: event.at, updatedAt: event.at,
+    })),
+  });
+  return wanted.length;
+}
+
+/** One delivery of one event to one endpoint (a test event, or a "send again" of an earlier one). */
+export async function enqueueOne(tx: Tx, endpointId: string, event: { id: string; type: string; payload: string }, now: Date): Promise<string> {
+  const id = timeOrderedId();
+  await tx.webhookDelivery.create({
+    data: { id, endpointId, eventId: event.id, eventType: event.type, payload: event.payload, status: "pending", nextAttemptAt: now, createdAt: now, updatedAt: now },
+  });
+  return id;
+}

@@ -1,0 +1,27 @@
+// When a failed delivery is tried again: Svix's published schedule (immediately, 5 s, 5 min,
+// 30 min, 2 h, 5 h, 10 h, 10 h) stretched with 10-hour waits to three days, the last one cut
+// so the final attempt falls 72 hours after the first. Each wait varies by ±20 % (jitter), so
+// receivers that failed together are not all retried at the same instant. After the last attempt
+// fails, the endpoint is disabled with the reason (lib/webhooks/attempt.ts).
+import { config } from "../config";
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** The waits after attempt 1, 2, …; 13 attempts in all. */
+export const RETRY_WAITS_MS: readonly number[] = [
+  5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR,
+  10 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR,
+  72 * HOUR - (5 * SECOND + 35 * MINUTE + 67 * HOUR),
+];
+
+export const MAX_ATTEMPTS = RETRY_WAITS_MS.length + 1;
+
+/** The wait after this many failed attempts, or null once the schedule ran out. */
+export function waitAfter(failedAttempts: number, random: () => number = Math.random): number | null {
+  const base = RETRY_WAITS_MS[failedAttempts - 1];
+  if (base === undefined) return null;
+  const jitter = 0.8 + 0.4 * random();
+  return Math.round(base * jitter * config().WEBHOOKS_RETRY_SCALE);
+}

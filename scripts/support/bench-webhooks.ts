@@ -1,0 +1,84 @@
+// npm run bench's webhooks scenario (issue 28): a write's throughput (questions.ask through the API
+// door, a new question per call) with 10 webhook endpoints subscribed to its event and the
+// delivery worker running, as a ratio to the same write in a brand with no endpoint, in alternating
+// rounds on one server; and the delivery lag (receipt time − the event's time) p50/p99 under that
+// load. The 10 receivers are loopback paths of one plain node:http server in this process.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import { addMember, createBrand } from "../../lib/admin/commands";
+import { db } from "../../lib/db/client";
+
+const ENDPOINTS = 10;
+type Run = { rps: number; failed: number };
+
+export async function webhooksScenario(base: string, key: string, email: string, options: { seconds: number; rounds: number; connections: number }) {
+  const lags: number[] = [];
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const sent = Date.parse((JSON.parse(Buffer.concat(chunks).toString("utf8")) as { createdAt: string }).createdAt);
+      lags.push(Date.now() - sent);
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const port = (receiver.address() as AddressInfo).port;
+  const brands = { quiet: await benchBrand("WHQ", email), hooked: await benchBrand("WHH", email) };
+  for (let index = 0; index < ENDPOINTS; index++) {
+    const body = { brand: brands.hooked, url: `http://127.0.0.1:${port}/hook/${index}`, eventTypes: ["question.asked"] };
+    const first = await post(base, key, "webhooks.create", body);
+    await post(base, key, "webhooks.create", { ...body, confirmationToken: first.error.confirmationToken });
+  }
+  const write = (brand: string): autocannon.Options => ({
+    url: `${base}/api/v1/questions.ask`, method: "POST",
+    requests: [{
+      setupRequest: (request: autocannon.Request) => ({
+        ...request, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ brand, questions: [{ key: `q.${randomUUID()}`, question: "Which one?", options: ["a", "b"], scope: "work" }] }),
+      }),
+    }],
+  });
+  const measure = async (brand: string): Promise<Run> => {
+    await autocannon({ ...write(brand), duration: 2, connections: options.connections });
+    const result = await autocannon({ ...write(brand), duration: options.seconds, connections: options.connections });
+    return { rps: result.requests.average, failed: result.non2xx + result.errors };
+  };
+  const rounds: { quiet: Run; hooked: Run }[] = [];
+  try {
+    for (let round = 0; round < options.rounds; round++) {
+      await drained();
+      const quiet = await measure(brands.quiet);
+      const hooked = await measure(brands.hooked);
+      rounds.push({ quiet, hooked });
+    }
+    await drained();
+  } finally {
+    receiver.close();
+  }
+  const sorted = [...lags].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { rounds, ratios: rounds.map((round) => round.hooked.rps / round.quiet.rps), lagP50: at(0.5), lagP99: at(0.99), deliveries: sorted.length };
+}
+
+async function benchBrand(prefix: string, email: string): Promise<string> {
+  const brand = await createBrand(db(), { name: `${prefix} bench`, shortId: `${prefix}-${Math.floor(Math.random() * 1e9)}` });
+  await addMember(db(), { brand: brand.shortId, email, role: "admin" });
+  return brand.shortId;
+}
+
+async function post(base: string, key: string, capability: string, body: unknown) {
+  const response = await fetch(`${base}/api/v1/${capability}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  return (await response.json()) as { ok: boolean; error: { confirmationToken: string } };
+}
+
+/** Waits until no delivery is pending (the lag of the last round's backlog is counted in it). */
+async function drained(): Promise<void> {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    if ((await db().webhookDelivery.count({ where: { status: "pending" } })) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("webhook deliveries still pending after 2 minutes");
+}
