@@ -2,20 +2,21 @@
 // server's voice tool list, and each call the model makes is run by our server's Voice door, never
 // here. WebRTC to OpenAI carries the microphone and the voice itself; over WebSocket (any
 // Realtime-compatible server, the tests' scripted one) the microphone is streamed as PCM16 and the
-// answer's audio played here.
+// answer's audio played here. What both said and each call's result are stored in the conversation
+// the session was opened in, one after another in the order shown, so a reload shows the same.
 import { OpenAIRealtimeWebRTC, OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession, tool, type TransportToolCallEvent } from "@openai/agents-realtime";
 import type { ToolEnvelope } from "@/lib/pending/envelope";
 import type { ProviderReport } from "@/lib/contract/errors";
 import { capturePcm, PcmPlayer } from "./microphone";
-import { callVoiceTool, endVoiceSession, reportVoiceUsage, type VoiceSessionAnswer } from "./voice-api";
+import { callVoiceTool, endVoiceSession, reportVoiceUsage, storeSaid, type VoiceSessionAnswer } from "./voice-api";
 
 /** "listening": the microphone streams to the model (realtime); turns wait for Talk ("waiting") and then record */
 export type VoiceState = "connecting" | "listening" | "thinking" | "speaking" | "waiting" | "recording";
 
 export type SessionHandlers = {
   state(state: VoiceState): void;
-  said(role: "user" | "assistant", text: string): void;
-  tool(call: { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope }): void;
+  said(role: "user" | "assistant", text: string, id?: string): void;
+  tool(call: { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope }, id?: string): void;
   /** the session ended by itself (budget spent, connection lost, the model refused), with the reason in words */
   ended(message: string, provider?: ProviderReport): void;
 };
@@ -25,14 +26,35 @@ export type RunningSession = { stop(): void; tell(text: string): void };
 const RATE = 24_000;
 type Realtime = Extract<VoiceSessionAnswer, { mode: "realtime" }>;
 
-export async function startRealtime(answer: Realtime, brand: string, microphone: MediaStream, on: SessionHandlers): Promise<RunningSession> {
-  // every call the model makes is run by the server's Voice door, which answers with the envelope
+export type RealtimeHandlers = SessionHandlers & {
+  /** a piece of the session is stored in `conversation` (the page's list and address follow) */
+  stored(conversation: string): void;
+};
+
+export async function startRealtime(answer: Realtime, brand: string, conversation: string, microphone: MediaStream, on: RealtimeHandlers): Promise<RunningSession> {
+  // stored one at a time, in the order shown: the record reads as the screen did
+  let queue: Promise<unknown> = Promise.resolve();
+  const inOrder = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = queue.then(task, task);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  // every call the model makes is run by the server's Voice door, which answers with the envelope and stores it
   const runOnServer = async (name: string, input: unknown, callId: string | undefined) => {
     on.state("thinking");
-    const envelope = await callVoiceTool(brand, name, input, callId);
+    const messageId = crypto.randomUUID();
+    const envelope = await inOrder(() => callVoiceTool(brand, name, input, callId, { conversation, messageId }));
     const shown = typeof input === "string" ? parseObject(input) : input;
-    on.tool({ capabilityId: envelope.capabilityId, input: (shown ?? {}) as Record<string, unknown>, envelope });
+    on.tool({ capabilityId: envelope.capabilityId, input: (shown ?? {}) as Record<string, unknown>, envelope }, messageId);
+    on.stored(conversation);
     return JSON.stringify(envelope);
+  };
+  const said = (role: "user" | "assistant", transcript: unknown) => {
+    const text = String(transcript ?? "").trim();
+    if (!text) return;
+    const messageId = crypto.randomUUID();
+    on.said(role, text, messageId);
+    void inOrder(() => storeSaid(brand, role, text, { conversation, messageId })).then((answer) => answer.ok && on.stored(conversation));
   };
   const tools = answer.tools.map((definition) =>
     tool({
@@ -79,8 +101,8 @@ export async function startRealtime(answer: Realtime, brand: string, microphone:
   session.on("transport_event", (event: { type: string; [key: string]: unknown }) => {
     if (event.type === "input_audio_buffer.speech_started") on.state("listening");
     else if (event.type === "input_audio_buffer.speech_stopped") on.state("thinking");
-    else if (event.type === "conversation.item.input_audio_transcription.completed") on.said("user", String(event.transcript ?? "").trim());
-    else if (event.type === "response.output_audio_transcript.done") on.said("assistant", String(event.transcript ?? "").trim());
+    else if (event.type === "conversation.item.input_audio_transcription.completed") said("user", event.transcript);
+    else if (event.type === "response.output_audio_transcript.done") said("assistant", event.transcript);
     else if (event.type === "response.output_audio.delta") on.state("speaking");
     else if (event.type === "response.done") void meter(event.response as { id?: string; usage?: Record<string, unknown> } | undefined);
   });

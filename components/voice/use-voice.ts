@@ -3,7 +3,8 @@
 // the state the person sees (connecting, listening, thinking, speaking; turns: waiting for Talk,
 // recording), and tells the model what the person decided on a confirm card. Turns are stored in
 // the open conversation by the server and handed to the page (`onStored`) like typed turns; a
-// realtime session's transcript (what both said, each tool result as the chat's widget) is kept here.
+// realtime session's pieces (what both said, each tool result as the chat's widget) are shown here
+// as they come and stored in the conversation the session opened (./realtime.ts).
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UIMessage } from "ai";
 import type { Decision, ToolEnvelope } from "@/components/widgets/types";
@@ -58,7 +59,8 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
     if (!brand || session.current) return;
     setProblem(null);
     setStatus("starting");
-    const answer = await startVoiceSession(brand);
+    const conversationId = open.current.id();
+    const answer = await startVoiceSession(brand, conversationId);
     if (!answer.ok) {
       setProblem({ message: answer.message, provider: answer.provider });
       return setStatus("off");
@@ -74,11 +76,11 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
       return setStatus("off");
     }
     type NewEntry = VoiceEntry extends infer E ? (E extends VoiceEntry ? Omit<E, "id"> : never) : never;
-    const add = (entry: NewEntry) => setEntries((current) => [...current, { ...entry, id: crypto.randomUUID() } as VoiceEntry]);
+    const add = (entry: NewEntry, id = crypto.randomUUID()) => setEntries((current) => [...current, { ...entry, id } as VoiceEntry]);
     const handlers: SessionHandlers = {
       state: (state) => setStatus((current) => (current === "off" ? current : state)),
-      said: (role, text) => text && add({ kind: "said", role, text }),
-      tool: (call) => add({ kind: "tool", ...call }),
+      said: (role, text, id) => text && add({ kind: "said", role, text }, id),
+      tool: (call, id) => add({ kind: "tool", ...call }, id),
       ended: (message, provider) => {
         setProblem({ message, provider });
         session.current = null;
@@ -89,7 +91,7 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
     setMode(answer.value.mode);
     try {
       session.current = answer.value.mode === "realtime"
-        ? await startRealtime(answer.value, brand, microphone, handlers)
+        ? await startRealtime(answer.value, brand, conversationId, microphone, { ...handlers, stored: (id) => open.current.onStored(id, []) })
         : startTurns(answer.value, brand, () => open.current.id(), microphone, {
             ...handlers,
             stored: (conversationId, messages) => open.current.onStored(conversationId, messages),

@@ -1,4 +1,4 @@
-// POST /api/voice/session { brand }: starts a voice conversation for the signed-in person in one
+// POST /api/voice/session { brand, conversation? }: starts a voice conversation for the signed-in person in one
 // brand. Refused like the chat: no session 401, another site 403, no access 403, a spent budget
 // 402 in words, no voice configured 503 saying what to set. Realtime: the session's tokens are
 // reserved (lib/voice/reservation.ts), then a short-lived secret is minted with this person's voice
@@ -16,10 +16,15 @@ import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
 import { mintRealtimeSecret } from "./realtime-secret";
 import { openVoiceSession, settleVoiceSession } from "./reservation";
+import { openVoiceConversation } from "./realtime-record";
 import { voiceOff, voiceSetup } from "./setup";
 import { realtimeTools } from "./tools";
 
-const body = z.object({ brand: z.string().min(1).max(100) }).strict();
+const body = z.object({
+  brand: z.string().min(1).max(100),
+  /** realtime: the page's open conversation, opened now (it joins the list) and the session's record */
+  conversation: z.string().min(1).max(100).optional(),
+}).strict();
 
 export type VoiceSessionAnswer =
   | {
@@ -56,6 +61,10 @@ export async function startVoiceSession(request: Request, requestId: string): Pr
   // the most this session's reports may charge, reserved before anything is minted
   const session = await openVoiceSession(brand, userId, now);
   if (!session) throw await spent();
+  if (parsed.data.conversation) await openVoiceConversation(userId, brand.id, parsed.data.conversation, now).catch(async (error: unknown) => {
+    await settleVoiceSession(session.id, new Date());
+    throw error;
+  });
   const instructions = voiceInstructions(brand, { name: actor.name, role });
   const tools = realtimeTools(actor, role);
   const secret = await mintRealtimeSecret({ ...setup, instructions, tools }).catch(async (error: unknown) => {
