@@ -7,7 +7,9 @@
 import { OpenAIRealtimeWebRTC, OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession, tool, type TransportToolCallEvent } from "@openai/agents-realtime";
 import type { ToolEnvelope } from "@/lib/pending/envelope";
 import type { ProviderReport } from "@/lib/contract/errors";
+import type { UIMessage } from "ai";
 import { capturePcm, PcmPlayer } from "./microphone";
+import { spokenCall, spokenWords } from "./spoken";
 import { callVoiceTool, endVoiceSession, reportVoiceUsage, storeSaid, type VoiceSessionAnswer } from "./voice-api";
 
 /** "listening": the microphone streams to the model (realtime); turns wait for Talk ("waiting") and then record */
@@ -15,8 +17,8 @@ export type VoiceState = "connecting" | "listening" | "thinking" | "speaking" | 
 
 export type SessionHandlers = {
   state(state: VoiceState): void;
-  said(role: "user" | "assistant", text: string, id?: string): void;
-  tool(call: { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope }, id?: string): void;
+  said(role: "user" | "assistant", text: string): void;
+  tool(call: { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope }): void;
   /** the session ended by itself (budget spent, connection lost, the model refused), with the reason in words */
   ended(message: string, provider?: ProviderReport): void;
 };
@@ -27,12 +29,13 @@ const RATE = 24_000;
 type Realtime = Extract<VoiceSessionAnswer, { mode: "realtime" }>;
 
 export type RealtimeHandlers = SessionHandlers & {
-  /** a piece of the session is stored in `conversation` (the page's list and address follow) */
-  stored(conversation: string): void;
+  /** a piece of the session, as stored in `conversation`: the page shows it like any stored message */
+  stored(conversation: string, message: UIMessage): void;
 };
 
 export async function startRealtime(answer: Realtime, brand: string, conversation: string, microphone: MediaStream, on: RealtimeHandlers): Promise<RunningSession> {
-  // stored one at a time, in the order shown: the record reads as the screen did
+  // stored one at a time, in the order they happen, and shown once stored: the record reads as the
+  // screen did (a piece the server could not store is still shown, from the session alone)
   let queue: Promise<unknown> = Promise.resolve();
   const inOrder = <T>(task: () => Promise<T>): Promise<T> => {
     const next = queue.then(task, task);
@@ -43,18 +46,24 @@ export async function startRealtime(answer: Realtime, brand: string, conversatio
   const runOnServer = async (name: string, input: unknown, callId: string | undefined) => {
     on.state("thinking");
     const messageId = crypto.randomUUID();
-    const envelope = await inOrder(() => callVoiceTool(brand, name, input, callId, { conversation, messageId }));
-    const shown = typeof input === "string" ? parseObject(input) : input;
-    on.tool({ capabilityId: envelope.capabilityId, input: (shown ?? {}) as Record<string, unknown>, envelope }, messageId);
-    on.stored(conversation);
+    const shown = ((typeof input === "string" ? parseObject(input) : input) ?? {}) as Record<string, unknown>;
+    const { envelope, stored } = await inOrder(async () => {
+      const result = await callVoiceTool(brand, name, input, callId, { conversation, messageId });
+      if (result.stored) on.stored(conversation, spokenCall(messageId, callId, shown, result.envelope));
+      return result;
+    });
+    if (!stored) on.tool({ capabilityId: envelope.capabilityId, input: shown, envelope });
     return JSON.stringify(envelope);
   };
   const said = (role: "user" | "assistant", transcript: unknown) => {
     const text = String(transcript ?? "").trim();
     if (!text) return;
     const messageId = crypto.randomUUID();
-    on.said(role, text, messageId);
-    void inOrder(() => storeSaid(brand, role, text, { conversation, messageId })).then((answer) => answer.ok && on.stored(conversation));
+    void inOrder(async () => {
+      const answer = await storeSaid(brand, role, text, { conversation, messageId });
+      if (answer.ok) on.stored(conversation, spokenWords(messageId, role, text));
+      else on.said(role, text);
+    });
   };
   const tools = answer.tools.map((definition) =>
     tool({

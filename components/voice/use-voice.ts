@@ -3,8 +3,9 @@
 // the state the person sees (connecting, listening, thinking, speaking; turns: waiting for Talk,
 // recording), and tells the model what the person decided on a confirm card. Turns are stored in
 // the open conversation by the server and handed to the page (`onStored`) like typed turns; a
-// realtime session's pieces (what both said, each tool result as the chat's widget) are shown here
-// as they come and stored in the conversation the session opened (./realtime.ts).
+// realtime session's pieces (what both said, each tool result as the chat's widget) are stored in
+// the conversation the session opened and handed to the page the same way (./realtime.ts); only a
+// piece the server could not store is kept here (`entries`), shown but not in the record.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UIMessage } from "ai";
 import type { Decision, ToolEnvelope } from "@/components/widgets/types";
@@ -76,11 +77,11 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
       return setStatus("off");
     }
     type NewEntry = VoiceEntry extends infer E ? (E extends VoiceEntry ? Omit<E, "id"> : never) : never;
-    const add = (entry: NewEntry, id = crypto.randomUUID()) => setEntries((current) => [...current, { ...entry, id } as VoiceEntry]);
+    const add = (entry: NewEntry) => setEntries((current) => [...current, { ...entry, id: crypto.randomUUID() } as VoiceEntry]);
     const handlers: SessionHandlers = {
       state: (state) => setStatus((current) => (current === "off" ? current : state)),
-      said: (role, text, id) => text && add({ kind: "said", role, text }, id),
-      tool: (call, id) => add({ kind: "tool", ...call }, id),
+      said: (role, text) => text && add({ kind: "said", role, text }),
+      tool: (call) => add({ kind: "tool", ...call }),
       ended: (message, provider) => {
         setProblem({ message, provider });
         session.current = null;
@@ -91,7 +92,7 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
     setMode(answer.value.mode);
     try {
       session.current = answer.value.mode === "realtime"
-        ? await startRealtime(answer.value, brand, conversationId, microphone, { ...handlers, stored: (id) => open.current.onStored(id, []) })
+        ? await startRealtime(answer.value, brand, conversationId, microphone, { ...handlers, stored: (id, message) => open.current.onStored(id, [message]) })
         : startTurns(answer.value, brand, () => open.current.id(), microphone, {
             ...handlers,
             stored: (conversationId, messages) => open.current.onStored(conversationId, messages),
@@ -100,6 +101,8 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
               setRetryable(true);
             },
           });
+      // the session opened the page's conversation: it is in the list and the address from now on
+      if (answer.value.mode === "realtime") open.current.onStored(conversationId, []);
     } catch {
       release();
       microphone.getTracks().forEach((track) => track.stop());

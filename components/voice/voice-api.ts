@@ -32,10 +32,12 @@ export const startVoiceSession = (brand: string, conversation: string) => post<V
 /** where a realtime session's pieces are stored: the conversation, and the page's id for this message */
 export type StoredAs = { conversation: string; messageId: string };
 
-export async function callVoiceTool(brand: string, name: string, args: unknown, callId: string | undefined, storedAs: StoredAs): Promise<ToolEnvelope> {
+/** the call's envelope, and whether the server stored it (it does whenever it answers one) */
+export async function callVoiceTool(brand: string, name: string, args: unknown, callId: string | undefined, storedAs: StoredAs): Promise<{ envelope: ToolEnvelope; stored: boolean }> {
   const answer = await post<ToolEnvelope>("/api/voice/call", { brand, name, arguments: typeof args === "string" ? args : (args ?? {}), ...(callId ? { callId } : {}), ...storedAs });
-  if (answer.ok) return answer.value;
-  return { status: "error", capabilityId: name.replaceAll("_", "."), error: { code: answer.code, message: answer.message } as Extract<ToolEnvelope, { status: "error" }>["error"] };
+  if (answer.ok) return { envelope: answer.value, stored: true };
+  const error = { code: answer.code, message: answer.message } as Extract<ToolEnvelope, { status: "error" }>["error"];
+  return { envelope: { status: "error", capabilityId: name.replaceAll("_", "."), error }, stored: false };
 }
 
 /** what one of them said in a realtime session, stored in the conversation */
