@@ -17,9 +17,15 @@ const SPOKEN: VoiceMetadata = { voice: true };
 /** the title of a conversation a realtime session opened before anything was said */
 const VOICE_TITLE = "Voice conversation";
 
-/** Opens (or reopens) the person's conversation for a realtime session: it appears in their list. */
-export async function openVoiceConversation(userId: string, brandId: string, id: string, now: Date): Promise<void> {
-  await openConversation(userId, brandId, checkConversationId(id, "conversation"), VOICE_TITLE, now);
+/**
+ * Checks the conversation a realtime session will open before anything is reserved (a bad id 422,
+ * one of another brand 404: nothing written), and answers how to open it once the session is
+ * granted: then it is made, and appears in the person's list.
+ */
+export async function voiceConversationOpener(userId: string, brandId: string, id: string): Promise<(now: Date) => Promise<unknown>> {
+  const existing = await findConversation(userId, checkConversationId(id, "conversation"));
+  if (existing && existing.brandId !== brandId) throw unknownConversation();
+  return (now) => openConversation(userId, brandId, id, VOICE_TITLE, now);
 }
 
 /**

@@ -16,7 +16,7 @@ import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
 import { mintRealtimeSecret } from "./realtime-secret";
 import { openVoiceSession, settleVoiceSession } from "./reservation";
-import { openVoiceConversation } from "./realtime-record";
+import { voiceConversationOpener } from "./realtime-record";
 import { voiceOff, voiceSetup } from "./setup";
 import { realtimeTools } from "./tools";
 
@@ -58,19 +58,18 @@ export async function startVoiceSession(request: Request, requestId: string): Pr
     if ((await budgetOf(brand, now)).exhausted) throw await spent();
     return { mode: "turns", speech: setup.speechModel ? "server" : "browser" };
   }
+  // the page's conversation, checked now and made only once the session is granted (a refusal writes nothing)
+  const openConversation = parsed.data.conversation ? await voiceConversationOpener(userId, brand.id, parsed.data.conversation) : undefined;
   // the most this session's reports may charge, reserved before anything is minted
   const session = await openVoiceSession(brand, userId, now);
   if (!session) throw await spent();
-  if (parsed.data.conversation) await openVoiceConversation(userId, brand.id, parsed.data.conversation, now).catch(async (error: unknown) => {
-    await settleVoiceSession(session.id, new Date());
-    throw error;
-  });
   const instructions = voiceInstructions(brand, { name: actor.name, role });
   const tools = realtimeTools(actor, role);
   const secret = await mintRealtimeSecret({ ...setup, instructions, tools }).catch(async (error: unknown) => {
     await settleVoiceSession(session.id, new Date());
     throw providerFailure(error, { door: "voice", call: "realtime_session", model: setup.model, requestId, brandId: brand.id, admin: actsAsAdmin(actor, role) });
   });
+  await openConversation?.(new Date());
   const url = setup.transport === "webrtc" ? setup.baseUrl : `${setup.baseUrl.replace(/^http/, "ws")}/realtime?model=${encodeURIComponent(setup.model)}`;
   return {
     mode: "realtime", transport: setup.transport, url, model: setup.model, clientSecret: secret.value, expiresAt: secret.expiresAt, instructions, tools,
