@@ -119,6 +119,7 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     await page.reload();
     await expect.poll(() => shownConversation(page), { timeout: 15_000 }).toEqual(shown);
     expect(conversationInUrl()).toBe(id);
+    await expect.poll(() => page.getByTestId("conversation-list").textContent(), { timeout: 10_000 }).toMatch(/Voice conversation/);
     const stored = await db().conversationMessage.findMany({ where: { conversationId: id }, orderBy: { seq: "asc" } });
     expect(stored.map((message) => [message.role, message.metadata])).toEqual([["user", '{"voice":true}'], ["assistant", '{"voice":true}'], ["assistant", '{"voice":true}']]);
     // the reloaded card is the live one: its click writes, once, however often it is pressed
