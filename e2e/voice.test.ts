@@ -14,6 +14,7 @@ import { defaultScript, startScriptedRealtime, type ScriptedRealtime } from "../
 import { speakAll } from "../scripts/support/speech";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn } from "./support/people";
+import { shownConversation, spoken } from "./support/voice-turns";
 
 const SERVER_KEY = "sk-server-key-never-in-the-browser";
 let realtime: ScriptedRealtime;
@@ -47,16 +48,18 @@ async function voicePage(role: "admin" | "viewer", sentences: string[]): Promise
   return { page, brand };
 }
 
-const saidByAssistant = (page: Page) => page.getByTestId("voice-said-assistant").allTextContents();
+/** the assistant's spoken words only (its stored messages' text, not the cards' words) */
+const saidByAssistant = (page: Page) => spoken(page, "assistant").locator(".message-text").allTextContents();
+const spokenCard = (page: Page, testId: string) => spoken(page, "assistant").getByTestId(testId);
 const colours = async (brandId: string) => (await db().kitColor.findMany({ where: { brandId } })).map((color) => color.hex);
 
 describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
   it("'what are our brand colours' → kit.read as the palette widget, the answer spoken and shown", async () => {
     const { page } = await voicePage("admin", ["what are our brand colors"]);
     await page.getByTestId("voice-start").click();
-    await page.getByTestId("voice-tool").getByTestId("widget-palette").waitFor({ timeout: 45_000 });
+    await spokenCard(page, "widget-palette").waitFor({ timeout: 45_000 });
     await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("Here is your palette."));
-    expect(await page.getByTestId("voice-said-user").allTextContents()).toContainEqual(expect.stringContaining("what are our brand colors"));
+    expect(await spoken(page, "user").allTextContents()).toContainEqual(expect.stringContaining("what are our brand colors"));
     await expect.poll(() => page.getByTestId("voice-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("listening");
     await screenshot(page, "voice-palette");
     await page.getByTestId("voice-stop").click();
@@ -66,7 +69,7 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
   it("'add teal as an accent colour' → confirm card; a spoken yes writes nothing; Confirm writes it and the model is told", async () => {
     const { page, brand } = await voicePage("admin", ["add teal as an accent color", "yes confirm it"]);
     await page.getByTestId("voice-start").click();
-    const confirm = page.getByTestId("voice-tool").getByTestId("widget-confirm");
+    const confirm = spokenCard(page, "widget-confirm");
     await confirm.waitFor({ timeout: 45_000 });
     await expect.poll(() => confirm.textContent(), { timeout: 10_000 }).toMatch(/Teal.*#008080/);
     await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("press Confirm on the card"));
@@ -87,7 +90,7 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
   it("the same with Cancel writes nothing, and the model says so", async () => {
     const { page, brand } = await voicePage("admin", ["add teal as an accent color"]);
     await page.getByTestId("voice-start").click();
-    const confirm = page.getByTestId("voice-tool").getByTestId("widget-confirm");
+    const confirm = spokenCard(page, "widget-confirm");
     await confirm.waitFor({ timeout: 45_000 });
     await confirm.getByTestId("confirm-cancel").click();
     await confirm.getByTestId("confirm-declined").waitFor();
@@ -96,10 +99,45 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     await screenshot(page, "voice-cancelled");
   });
 
+  it("on / a session opens a conversation; what both said and the cards are stored: a reload shows the same, and its confirm card confirms exactly once", async () => {
+    const { page, brand } = await voicePage("admin", ["add teal as an accent color"]);
+    const conversationInUrl = () => new URL(page.url()).searchParams.get("conversation");
+    expect(conversationInUrl()).toBeNull();
+    await page.getByTestId("voice-start").click();
+    // opened with the session: in the address and in the list before anything is said
+    await expect.poll(conversationInUrl, { timeout: 15_000 }).toBeTruthy();
+    const id = conversationInUrl()!;
+    await expect.poll(() => page.getByTestId("conversation-list").textContent(), { timeout: 10_000 }).toMatch(/Voice conversation/);
+    const confirm = spokenCard(page, "widget-confirm");
+    await confirm.waitFor({ timeout: 45_000 });
+    await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("press Confirm on the card"));
+    await page.getByTestId("voice-stop").click();
+    const shown = await shownConversation(page);
+    expect(shown.map(({ role, voice }) => ({ role, voice }))).toEqual([
+      { role: "message-user", voice: true }, { role: "message-assistant", voice: true }, { role: "message-assistant", voice: true },
+    ]);
+    await page.reload();
+    await expect.poll(() => shownConversation(page), { timeout: 15_000 }).toEqual(shown);
+    expect(conversationInUrl()).toBe(id);
+    await expect.poll(() => page.getByTestId("conversation-list").textContent(), { timeout: 10_000 }).toMatch(/Voice conversation/);
+    const stored = await db().conversationMessage.findMany({ where: { conversationId: id }, orderBy: { seq: "asc" } });
+    expect(stored.map((message) => [message.role, message.metadata])).toEqual([["user", '{"voice":true}'], ["assistant", '{"voice":true}'], ["assistant", '{"voice":true}']]);
+    // the reloaded card is the live one: its click writes, once, however often it is pressed
+    await spokenCard(page, "widget-confirm").getByTestId("confirm-accept").click();
+    await spokenCard(page, "widget-confirm").getByTestId("confirm-accept").click({ timeout: 1_000 }).catch(() => undefined);
+    await expect.poll(() => colours(brand.id), { timeout: 15_000 }).toEqual(["#008080"]);
+    await page.reload();
+    await spoken(page, "user").first().waitFor({ timeout: 15_000 });
+    await spoken(page, "assistant").getByTestId("widget-palette").first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId("confirm-accept").count()).toBe(0);
+    expect(await colours(brand.id)).toEqual(["#008080"]);
+    await screenshot(page, "voice-realtime-reloaded");
+  });
+
   it("a viewer asking to add a colour gets the pipeline's forbidden in the widget and aloud", async () => {
     const { page, brand } = await voicePage("viewer", ["add teal as an accent color"]);
     await page.getByTestId("voice-start").click();
-    const tool = page.getByTestId("voice-tool").first();
+    const tool = spoken(page, "assistant").first();
     await tool.waitFor({ timeout: 45_000 });
     await expect.poll(() => tool.textContent(), { timeout: 10_000 }).toMatch(/admin/i);
     await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("That did not work"));

@@ -111,10 +111,10 @@ function Chat({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
     [conversation.markStored, sendMessage, followNext],
   );
   // the model asked for this write: tell it what the person decided (the server checks the truth),
-  // by voice while a turn-by-turn voice session is on, else in the typed chat
+  // by voice while a voice session is on (a card stored by an earlier one included), else in the typed chat
   const onModelDecision = useCallback(
     (decision: Decision, result: ToolEnvelope, pendingId?: string) => {
-      if (speech.mode === "turns") speech.decided(pendingId, decision, result);
+      if (speech.mode) speech.decided(pendingId, decision, result);
       else if (modelConfigured) send(decision === "confirm" ? "Confirmed." : "Cancelled.");
     },
     [modelConfigured, send, speech.mode, speech.decided],

@@ -2,12 +2,15 @@
 // server's voice tool list, and each call the model makes is run by our server's Voice door, never
 // here. WebRTC to OpenAI carries the microphone and the voice itself; over WebSocket (any
 // Realtime-compatible server, the tests' scripted one) the microphone is streamed as PCM16 and the
-// answer's audio played here.
+// answer's audio played here. What both said and each call's result are stored in the conversation
+// the session was opened in, one after another in the order shown, so a reload shows the same.
 import { OpenAIRealtimeWebRTC, OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession, tool, type TransportToolCallEvent } from "@openai/agents-realtime";
 import type { ToolEnvelope } from "@/lib/pending/envelope";
 import type { ProviderReport } from "@/lib/contract/errors";
+import type { UIMessage } from "ai";
 import { capturePcm, PcmPlayer } from "./microphone";
-import { callVoiceTool, endVoiceSession, reportVoiceUsage, type VoiceSessionAnswer } from "./voice-api";
+import { spokenCall, spokenWords } from "./spoken";
+import { callVoiceTool, endVoiceSession, reportVoiceUsage, storeSaid, type VoiceSessionAnswer } from "./voice-api";
 
 /** "listening": the microphone streams to the model (realtime); turns wait for Talk ("waiting") and then record */
 export type VoiceState = "connecting" | "listening" | "thinking" | "speaking" | "waiting" | "recording";
@@ -25,14 +28,42 @@ export type RunningSession = { stop(): void; tell(text: string): void };
 const RATE = 24_000;
 type Realtime = Extract<VoiceSessionAnswer, { mode: "realtime" }>;
 
-export async function startRealtime(answer: Realtime, brand: string, microphone: MediaStream, on: SessionHandlers): Promise<RunningSession> {
-  // every call the model makes is run by the server's Voice door, which answers with the envelope
+export type RealtimeHandlers = SessionHandlers & {
+  /** a piece of the session, as stored in `conversation`: the page shows it like any stored message */
+  stored(conversation: string, message: UIMessage): void;
+};
+
+export async function startRealtime(answer: Realtime, brand: string, conversation: string, microphone: MediaStream, on: RealtimeHandlers): Promise<RunningSession> {
+  // stored one at a time, in the order they happen, and shown once stored: the record reads as the
+  // screen did (a piece the server could not store is still shown, from the session alone)
+  let queue: Promise<unknown> = Promise.resolve();
+  const inOrder = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = queue.then(task, task);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  // every call the model makes is run by the server's Voice door, which answers with the envelope and stores it
   const runOnServer = async (name: string, input: unknown, callId: string | undefined) => {
     on.state("thinking");
-    const envelope = await callVoiceTool(brand, name, input, callId);
-    const shown = typeof input === "string" ? parseObject(input) : input;
-    on.tool({ capabilityId: envelope.capabilityId, input: (shown ?? {}) as Record<string, unknown>, envelope });
+    const messageId = crypto.randomUUID();
+    const shown = ((typeof input === "string" ? parseObject(input) : input) ?? {}) as Record<string, unknown>;
+    const { envelope, stored } = await inOrder(async () => {
+      const result = await callVoiceTool(brand, name, input, callId, { conversation, messageId });
+      if (result.stored) on.stored(conversation, spokenCall(messageId, callId, shown, result.envelope));
+      return result;
+    });
+    if (!stored) on.tool({ capabilityId: envelope.capabilityId, input: shown, envelope });
     return JSON.stringify(envelope);
+  };
+  const said = (role: "user" | "assistant", transcript: unknown) => {
+    const text = String(transcript ?? "").trim();
+    if (!text) return;
+    const messageId = crypto.randomUUID();
+    void inOrder(async () => {
+      const answer = await storeSaid(brand, role, text, { conversation, messageId });
+      if (answer.ok) on.stored(conversation, spokenWords(messageId, role, text));
+      else on.said(role, text);
+    });
   };
   const tools = answer.tools.map((definition) =>
     tool({
@@ -79,8 +110,8 @@ export async function startRealtime(answer: Realtime, brand: string, microphone:
   session.on("transport_event", (event: { type: string; [key: string]: unknown }) => {
     if (event.type === "input_audio_buffer.speech_started") on.state("listening");
     else if (event.type === "input_audio_buffer.speech_stopped") on.state("thinking");
-    else if (event.type === "conversation.item.input_audio_transcription.completed") on.said("user", String(event.transcript ?? "").trim());
-    else if (event.type === "response.output_audio_transcript.done") on.said("assistant", String(event.transcript ?? "").trim());
+    else if (event.type === "conversation.item.input_audio_transcription.completed") said("user", event.transcript);
+    else if (event.type === "response.output_audio_transcript.done") said("assistant", event.transcript);
     else if (event.type === "response.output_audio.delta") on.state("speaking");
     else if (event.type === "response.done") void meter(event.response as { id?: string; usage?: Record<string, unknown> } | undefined);
   });

@@ -3,7 +3,9 @@
 // the state the person sees (connecting, listening, thinking, speaking; turns: waiting for Talk,
 // recording), and tells the model what the person decided on a confirm card. Turns are stored in
 // the open conversation by the server and handed to the page (`onStored`) like typed turns; a
-// realtime session's transcript (what both said, each tool result as the chat's widget) is kept here.
+// realtime session's pieces (what both said, each tool result as the chat's widget) are stored in
+// the conversation the session opened and handed to the page the same way (./realtime.ts); only a
+// piece the server could not store is kept here (`entries`), shown but not in the record.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UIMessage } from "ai";
 import type { Decision, ToolEnvelope } from "@/components/widgets/types";
@@ -58,7 +60,8 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
     if (!brand || session.current) return;
     setProblem(null);
     setStatus("starting");
-    const answer = await startVoiceSession(brand);
+    const conversationId = open.current.id();
+    const answer = await startVoiceSession(brand, conversationId);
     if (!answer.ok) {
       setProblem({ message: answer.message, provider: answer.provider });
       return setStatus("off");
@@ -89,7 +92,7 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
     setMode(answer.value.mode);
     try {
       session.current = answer.value.mode === "realtime"
-        ? await startRealtime(answer.value, brand, microphone, handlers)
+        ? await startRealtime(answer.value, brand, conversationId, microphone, { ...handlers, stored: (id, message) => open.current.onStored(id, [message]) })
         : startTurns(answer.value, brand, () => open.current.id(), microphone, {
             ...handlers,
             stored: (conversationId, messages) => open.current.onStored(conversationId, messages),
@@ -98,6 +101,8 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
               setRetryable(true);
             },
           });
+      // the session opened the page's conversation: it is in the list and the address from now on
+      if (answer.value.mode === "realtime") open.current.onStored(conversationId, []);
     } catch {
       release();
       microphone.getTracks().forEach((track) => track.stop());

@@ -26,13 +26,23 @@ async function post<T>(url: string, body: unknown): Promise<Answer<T>> {
   return { ok: false, code: json?.error?.code ?? "unavailable", message: json?.error?.message ?? `The service answered HTTP ${response.status}.`, ...(provider ? { provider } : {}) };
 }
 
-export const startVoiceSession = (brand: string) => post<VoiceSessionAnswer>("/api/voice/session", { brand });
+/** `conversation`: the page's open one; a realtime session opens it and is stored in it */
+export const startVoiceSession = (brand: string, conversation: string) => post<VoiceSessionAnswer>("/api/voice/session", { brand, conversation });
 
-export async function callVoiceTool(brand: string, name: string, args: unknown, callId: string | undefined): Promise<ToolEnvelope> {
-  const answer = await post<ToolEnvelope>("/api/voice/call", { brand, name, arguments: typeof args === "string" ? args : (args ?? {}), ...(callId ? { callId } : {}) });
-  if (answer.ok) return answer.value;
-  return { status: "error", capabilityId: name.replaceAll("_", "."), error: { code: answer.code, message: answer.message } as Extract<ToolEnvelope, { status: "error" }>["error"] };
+/** where a realtime session's pieces are stored: the conversation, and the page's id for this message */
+export type StoredAs = { conversation: string; messageId: string };
+
+/** the call's envelope, and whether the server stored it (it does whenever it answers one) */
+export async function callVoiceTool(brand: string, name: string, args: unknown, callId: string | undefined, storedAs: StoredAs): Promise<{ envelope: ToolEnvelope; stored: boolean }> {
+  const answer = await post<ToolEnvelope>("/api/voice/call", { brand, name, arguments: typeof args === "string" ? args : (args ?? {}), ...(callId ? { callId } : {}), ...storedAs });
+  if (answer.ok) return { envelope: answer.value, stored: true };
+  const error = { code: answer.code, message: answer.message } as Extract<ToolEnvelope, { status: "error" }>["error"];
+  return { envelope: { status: "error", capabilityId: name.replaceAll("_", "."), error }, stored: false };
 }
+
+/** what one of them said in a realtime session, stored in the conversation */
+export const storeSaid = (brand: string, role: "user" | "assistant", text: string, storedAs: StoredAs) =>
+  post<{ stored: boolean }>("/api/voice/said", { brand, role, text, ...storedAs });
 
 /** one response's usage, charged against the tokens the server reserved for this session */
 export const reportVoiceUsage = (session: string, responseId: string, usage: Record<string, unknown>) =>

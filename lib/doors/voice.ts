@@ -3,11 +3,13 @@
 // string, as the Realtime API gives them) to an object, and the rest is the person's door with
 // door "voice", so the pipeline serves exactly the Voice capabilities, with every rule it applies
 // elsewhere, and a write needing confirmation is parked for the person's click (never the model's).
+// Made in a conversation, the call and its envelope are stored in it (lib/voice/realtime-record.ts).
 import { AppError, invalidInput } from "../contract/errors";
 import { parseJsonText } from "../http/json-text";
 import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { capabilityOfTool } from "../voice/tools";
 import { runVoiceTurn } from "../voice/turn";
+import { recordVoiceCall, voiceConversation } from "../voice/realtime-record";
 import { isJsonObject } from "../http/request";
 import { runForPerson } from "./assistant";
 
@@ -21,14 +23,23 @@ export type VoiceToolCall = {
   arguments: string | Record<string, unknown>;
   /** the model's call id, kept with a pending call */
   callId?: string;
+  /** the person's open conversation the session's calls are stored in (checked first: 404, nothing runs) */
+  conversation?: string;
+  /** the page's id for the stored message */
+  messageId?: string;
   requestId: string;
 };
 
 export async function runVoiceTool(call: VoiceToolCall): Promise<ToolEnvelope> {
   const capabilityId = capabilityOfTool(call.name);
   const input = typeof call.arguments === "string" ? parseArguments(call.arguments) : call.arguments;
-  if (input instanceof AppError) return errorEnvelope(capabilityId, input, call.requestId);
-  return runForPerson({ userId: call.userId, capabilityId, brand: call.brand, input, requestId: call.requestId, toolCallId: call.callId, door: "voice" });
+  const conversation = call.conversation === undefined ? undefined : await voiceConversation(call.userId, call.brand, call.conversation);
+  const envelope = input instanceof AppError
+    ? errorEnvelope(capabilityId, input, call.requestId)
+    : await runForPerson({ userId: call.userId, capabilityId, brand: call.brand, input, requestId: call.requestId, toolCallId: call.callId, door: "voice", conversationId: conversation?.id });
+  // every answer the widget shows is kept, refusals too: a reload shows what was on screen
+  if (conversation) await recordVoiceCall(call.userId, conversation.id, call.messageId, { capabilityId, input: input instanceof AppError ? {} : input, callId: call.callId }, envelope, new Date());
+  return envelope;
 }
 
 /** POST /api/voice/turn: one turn of a turn-based voice conversation (lib/voice/turn.ts), its tool calls run through this door. */

@@ -1,4 +1,4 @@
-// POST /api/voice/session { brand }: starts a voice conversation for the signed-in person in one
+// POST /api/voice/session { brand, conversation? }: starts a voice conversation for the signed-in person in one
 // brand. Refused like the chat: no session 401, another site 403, no access 403, a spent budget
 // 402 in words, no voice configured 503 saying what to set. Realtime: the session's tokens are
 // reserved (lib/voice/reservation.ts), then a short-lived secret is minted with this person's voice
@@ -16,10 +16,15 @@ import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
 import { mintRealtimeSecret } from "./realtime-secret";
 import { openVoiceSession, settleVoiceSession } from "./reservation";
+import { voiceConversationOpener } from "./realtime-record";
 import { voiceOff, voiceSetup } from "./setup";
 import { realtimeTools } from "./tools";
 
-const body = z.object({ brand: z.string().min(1).max(100) }).strict();
+const body = z.object({
+  brand: z.string().min(1).max(100),
+  /** realtime: the page's open conversation, opened now (it joins the list) and the session's record */
+  conversation: z.string().min(1).max(100).optional(),
+}).strict();
 
 export type VoiceSessionAnswer =
   | {
@@ -53,6 +58,8 @@ export async function startVoiceSession(request: Request, requestId: string): Pr
     if ((await budgetOf(brand, now)).exhausted) throw await spent();
     return { mode: "turns", speech: setup.speechModel ? "server" : "browser" };
   }
+  // the page's conversation, checked now and made only once the session is granted (a refusal writes nothing)
+  const openConversation = parsed.data.conversation ? await voiceConversationOpener(userId, brand.id, parsed.data.conversation) : undefined;
   // the most this session's reports may charge, reserved before anything is minted
   const session = await openVoiceSession(brand, userId, now);
   if (!session) throw await spent();
@@ -62,6 +69,7 @@ export async function startVoiceSession(request: Request, requestId: string): Pr
     await settleVoiceSession(session.id, new Date());
     throw providerFailure(error, { door: "voice", call: "realtime_session", model: setup.model, requestId, brandId: brand.id, admin: actsAsAdmin(actor, role) });
   });
+  await openConversation?.(new Date());
   const url = setup.transport === "webrtc" ? setup.baseUrl : `${setup.baseUrl.replace(/^http/, "ws")}/realtime?model=${encodeURIComponent(setup.model)}`;
   return {
     mode: "realtime", transport: setup.transport, url, model: setup.model, clientSecret: secret.value, expiresAt: secret.expiresAt, instructions, tools,

@@ -74,6 +74,14 @@ export const ROWS: Record<RowId, Row> = {
   "voice.call kit_colors_add in brand A": {
     run: async (caller, world) => outcomeOf(await send(world, caller, "POST", "/api/voice/call", { brand: A(world), name: "kit_colors_add", arguments: { name: "Matrix", hex: hex(), role: "accent" } })),
   },
+  "voice.said into the admin's conversation": {
+    prepare: adminsConversation,
+    run: async (caller, world, conversation) => outcomeOf(await send(world, caller, "POST", "/api/voice/said", { brand: A(world), conversation, role: "user", text: `Said by ${caller}` })),
+  },
+  "voice.call kit_read into the admin's conversation": {
+    prepare: adminsConversation,
+    run: async (caller, world, conversation) => outcomeOf(await send(world, caller, "POST", "/api/voice/call", { brand: A(world), name: "kit_read", arguments: {}, conversation })),
+  },
   "voice.turn told of the admin's pending call": {
     prepare: adminsPending,
     run: async (caller, world, decided) => outcomeOf(await send(world, caller, "POST", "/api/voice/turn", { brand: A(world), decided }, world.turnsUrl)),

@@ -41,6 +41,9 @@ export const EXPECTED = {
   "voice.call kit_colors_add in brand A": { ...inBrand("envelope awaiting_confirmation", "envelope error forbidden"), viewer: "envelope error forbidden", member: "envelope error forbidden" },
   // the decision is read from the server's record, the person's own only: anyone else's is no decision
   "voice.turn told of the admin's pending call": { ...inBrand("422 invalid_input"), admin: "200" },
+  // a realtime session's record: the person's own conversation only (another brand's person is refused the brand first)
+  "voice.said into the admin's conversation": { ...adminsOwn("200"), outsider: "403 forbidden" },
+  "voice.call kit_read into the admin's conversation": { ...adminsOwn("envelope ok"), outsider: "403 forbidden" },
   "settings: list my keys": { ...NO_SESSION, ...signedIn("200") },
   "settings: create a key limited to brand A": inBrand("200", "422 invalid_input"),
   "settings: revoke the admin's key": adminsOwn("200"),

@@ -57,7 +57,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     params: { conversationId: text(100) }, body: object({ title: text(200) }, ["title"]),
   },
   "conversation.delete": { method: "DELETE", path: "/api/conversations/{conversationId}", allow: "GET, PATCH, DELETE", params: { conversationId: text(100) } },
-  "voice.session": { method: "POST", path: "/api/voice/session", allow: "POST", body: object({ brand }, ["brand"]) },
+  "voice.session": { method: "POST", path: "/api/voice/session", allow: "POST", body: object({ brand, conversation: text(100) }, ["brand"]) },
   "voice.session.end": { method: "POST", path: "/api/voice/session/end", allow: "POST", body: object({ session: text(100) }, ["session"]) },
   "voice.usage": {
     method: "POST", path: "/api/voice/usage", allow: "POST",
@@ -69,7 +69,11 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   "voice.call": {
     method: "POST", path: "/api/voice/call", allow: "POST",
-    body: object({ brand, name: text(100), arguments: { anyOf: [text(2000, 0), { type: "object" }] }, callId: text(200) }, ["brand", "name", "arguments"]),
+    body: object({ brand, name: text(100), arguments: { anyOf: [text(2000, 0), { type: "object" }] }, callId: text(200), conversation: text(100), messageId: text(100) }, ["brand", "name", "arguments"]),
+  },
+  "voice.said": {
+    method: "POST", path: "/api/voice/said", allow: "POST",
+    body: object({ brand, conversation: text(100), role: { enum: ["user", "assistant"] }, text: text(4100, 0), messageId: text(100) }, ["brand", "conversation", "role", "text"]),
   },
   "settings.keys.list": { method: "GET", path: "/api/settings/keys", allow: "GET, POST" },
   "settings.keys.create": {

@@ -68,7 +68,7 @@ export function hintsOf(world: RouteWorld): Hints {
   const both = <K extends keyof typeof mine>(key: K) => fc.constantFrom(mine[key], theirs[key]);
   return {
     brand: fc.constantFrom(world.brand.shortId, world.brand.shortId.toLowerCase(), world.brand.id, world.elsewhere.shortId),
-    id: both("conversationId"), conversationId: both("conversationId"), pendingId: both("pendingId"), decided: both("pendingId"),
+    id: both("conversationId"), conversationId: both("conversationId"), conversation: both("conversationId"), pendingId: both("pendingId"), decided: both("pendingId"),
     keyId: both("keyId"), grantId: both("grantId"),
     session: fc.constantFrom(LIVE_SESSION, LIVE_SESSION, world.memberSession),
     capabilityId: fc.constantFrom(...capabilities.map((capability) => capability.id)),

@@ -1,5 +1,6 @@
-// The Voice door's function calls: POST { brand, name, arguments, callId? } from the person's
-// browser, for a call the voice model made → the ToolEnvelope (for the model, and for the widget).
+// The Voice door's function calls: POST { brand, name, arguments, callId?, conversation?, messageId? }
+// from the person's browser, for a call the voice model made → the ToolEnvelope (for the model, and
+// for the widget), stored in the person's conversation when one is named.
 import { z } from "zod";
 import { checkOrigin, errorResponse, jsonResponse, readJsonObject, requirePerson } from "@/lib/assistant/http";
 import { runVoiceTool } from "@/lib/doors/voice";
@@ -13,6 +14,8 @@ const body = z.object({
   name: z.string().min(1).max(100),
   arguments: z.union([z.string().max(256 * 1024), z.record(z.string(), z.unknown())]),
   callId: z.string().min(1).max(200).optional(),
+  conversation: z.string().min(1).max(100).optional(),
+  messageId: z.string().min(1).max(100).optional(),
 }).strict();
 
 export async function POST(request: Request) {
