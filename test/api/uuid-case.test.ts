@@ -37,6 +37,13 @@ const TESTED = [
   "library.asset.review assetId",
   "library.upload.create uploadId",
   "questions.answer questionId",
+  "webhooks.delete id",
+  "webhooks.deliveries.list id",
+  "webhooks.deliveries.resend deliveryId",
+  "webhooks.deliveries.resend id",
+  "webhooks.secret.rotate id",
+  "webhooks.test id",
+  "webhooks.update id",
 ];
 
 describe("record ids in upper case", () => {
@@ -71,5 +78,17 @@ describe("record ids in upper case", () => {
     const id = await makeUpload(world.brand.id);
     const error = expectError(await as("library.upload.create", { step: "complete", uploadId: upper(id) }), 422, "invalid_input");
     expect(error).toMatchObject({ field: "uploadId", reason: "size_mismatch" });
+  });
+
+  it("webhooks.* find the endpoint and its delivery", async () => {
+    // a loopback receiver (WEBHOOKS_ALLOW_LOOPBACK in the suite); nothing listens there, which does not matter here
+    const id = expectOk(await as("webhooks.create", { url: "http://127.0.0.1:9/upper-case", eventTypes: ["kit.color.added"] })).id as string;
+    expect(expectOk(await as("webhooks.update", { id: upper(id), description: "upper case" })).id).toBe(id);
+    expectOk(await as("webhooks.secret.rotate", { id: upper(id) }));
+    const delivery = expectOk(await as("webhooks.test", { id: upper(id) })).id as string;
+    const listed = expectOk(await call("webhooks.deliveries.list", world.admin.key, { brand: world.brand.shortId, id: upper(id) })) as { items: { id: string }[] };
+    expect(listed.items.map((item) => item.id)).toContain(delivery);
+    expectOk(await as("webhooks.deliveries.resend", { id: upper(id), deliveryId: upper(delivery) }));
+    expect(expectOk(await as("webhooks.delete", { id: upper(id) })).id).toBe(id);
   });
 });

@@ -25,9 +25,10 @@ export const eventItem = z
     type: z.string().describe("The event type, e.g. kit.color.added (the catalogue: the OpenAPI document's webhooks)"),
     createdAt: timestamp().describe("When the write committed (its call's time), ISO 8601 UTC"),
     actor: eventActor,
-    // each value described rather than left `{}`, which not every MCP host accepts (test/unit/tool-schemas.test.ts);
-    // not z.json(): its recursive $defs do not survive as an OpenAPI component
-    data: z.record(z.string(), z.unknown().meta({ description: "Any JSON value: the event type's schema says which" })).describe("The changed record's public shape; its schema is the type's (OpenAPI webhooks)"),
+    // a free-form object said as one (`additionalProperties: true`): a value schema of `{}`, even
+    // described, constrains nothing and MCP Inspector's --strict warns on it; not z.json(): its
+    // recursive $defs do not survive as an OpenAPI component
+    data: z.record(z.string(), z.unknown()).meta({ additionalProperties: true }).describe("The changed record's public shape; its schema is the type's (OpenAPI webhooks)"),
   })
   .strict();
 
