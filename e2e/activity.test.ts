@@ -66,7 +66,7 @@ describe("the Activity page", () => {
     const rowWidths = await phone.page.getByTestId("activity-row").evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right));
     for (const right of rowWidths) expect(right).toBeLessThanOrEqual(360);
     await screenshot(phone.page, "activity-phone");
-  });
+  }, 90_000); // the first browser test of a fresh server: its pages are first rendered here (30 s was short on a loaded machine)
 
   it("shows the file an upload touched on request; a member is told the trail is for admins", async () => {
     const brand = await createTestBrand("Activity Files");
