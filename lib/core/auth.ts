@@ -11,8 +11,15 @@ import { authenticateAppToken } from "./app-tokens";
 
 const KEY_PATTERN = /^bop_[0-9A-Za-z]{40}$/;
 
-/** `app`: an OAuth access token, accepted by the MCP door only (its audience, RFC 8707). */
-export type Credential = { kind: "key" | "app"; authorization: string | null } | { kind: "session"; userId: string };
+/**
+ * `app`: an OAuth access token, accepted by the MCP door only (its audience, RFC 8707). `checked`:
+ * a bearer the MCP door authenticated for this same HTTP request moments ago (lib/mcp/auth.ts):
+ * looking it up again cost each tool call a second key read and hash (npm run bench:profile, issue 29).
+ */
+export type Credential =
+  | { kind: "key" | "app"; authorization: string | null }
+  | { kind: "session"; userId: string }
+  | { kind: "checked"; actor: Actor };
 
 export function newApiKey(): { key: string; hash: string; prefix: string } {
   const key = `bop_${randomBase62(40)}`;
@@ -27,6 +34,7 @@ type KeyRow = {
 };
 
 export async function authenticate(credential: Credential, now: Date): Promise<Actor> {
+  if (credential.kind === "checked") return credential.actor;
   if (credential.kind === "session") {
     const [user] = await sql()<{ id: string; name: string; staff: unknown }>(`SELECT "id", "name", "staff" FROM "User" WHERE "id" = ?`, [credential.userId]);
     if (!user) throw unauthenticated("Your session has ended; sign in again");

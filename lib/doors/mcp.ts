@@ -7,7 +7,7 @@ import type { Capability } from "../contract/define";
 import { AppError } from "../contract/errors";
 import { invoke, type Outcome } from "../core/invoke";
 import { parkForView, rendersViews, viewResult } from "../mcp/apps";
-import { authenticateMcp, callerOf, type McpCaller } from "../mcp/auth";
+import { authenticateMcp, callerOf, credentialOf, type McpCaller } from "../mcp/auth";
 import { openConfirmation, sealConfirmation } from "../mcp/confirmation";
 import { withMcpCors } from "../mcp/cors";
 import { idempotencyKeyOf, markReplay } from "../mcp/idempotency-meta";
@@ -63,7 +63,7 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
   const ownId = randomUUID();
   const idempotencyKey = idempotencyKeyOf(ctx.mcpReq._meta);
   const outcome = async (value: Record<string, unknown>) =>
-    invoke({ door: "mcp", credential: caller.credential, capabilityId: capability.id, body: { ok: true, value }, requestId: ownId, idempotencyKey });
+    invoke({ door: "mcp", credential: credentialOf(caller), capabilityId: capability.id, body: { ok: true, value }, requestId: ownId, idempotencyKey });
   const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
   // only this server's own sealed state for exactly this call counts (lib/mcp/confirmation.ts)
   const state = answer.kind === "elicit" ? openConfirmation(ctx.mcpReq.requestState(), caller.actor, capability.id, args) : undefined;

@@ -7,10 +7,10 @@
 // document and catalogue, a method the MCP route does not export) is Next's, as before.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "../contract/errors";
-import { handleApiCall } from "./api";
-import { methodNotAllowed, requestIdOf } from "../http/request";
+import { answerApiCall, handleApiCall } from "./api";
+import { methodNotAllowed, requestIdFrom, requestIdOf } from "../http/request";
 import { mcpDoor } from "./mcp";
-import { sendWebResponse, toWebRequest } from "../http/node-bridge";
+import { headerOf, nodeReader, sendJson, sendWebResponse, toWebRequest } from "../http/node-bridge";
 import { hasMalformedEscape, malformedPathAnswer } from "./malformed-path";
 
 type Door = (request: Request) => Promise<Response>;
@@ -25,13 +25,19 @@ const postOnly = methodNotAllowed("POST");
 /** The door for this method and path, or undefined when Next answers it. */
 export function doorFor(method: string, pathname: string): Door | undefined {
   if (pathname === "/api/mcp") return MCP_METHODS.has(method) ? mcpDoor : undefined;
+  const capabilityId = apiCapabilityOf(pathname);
+  if (capabilityId === undefined) return undefined;
+  if (method !== "POST") return async (request) => postOnly(request);
+  return (request) => handleApiCall(request, capabilityId);
+}
+
+/** The capability an API door path names, or undefined when the path is not the door's. */
+function apiCapabilityOf(pathname: string): string | undefined {
   const match = API_PATH.exec(pathname);
   if (!match || NEXT_OWNED.has(match[1]!)) return undefined;
   // as Next decodes the [capability] segment; one that does not decode names no capability, and the
   // pipeline says so in its order of checks (a key first, decisions §3)
-  const capabilityId = hasMalformedEscape(match[1]!) ? match[1]! : decodeURIComponent(match[1]!);
-  if (method !== "POST") return async (request) => postOnly(request);
-  return (request) => handleApiCall(request, capabilityId);
+  return hasMalformedEscape(match[1]!) ? match[1]! : decodeURIComponent(match[1]!);
 }
 
 /** A node:http request handler: the doors first, then Next. */
@@ -40,6 +46,14 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
     const url = request.url ?? "/";
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
+    // the API door's calls answered on node:http itself (lib/doors/api.ts): same answer, no Web objects
+    const capabilityId = request.method === "POST" ? apiCapabilityOf(pathname) : undefined;
+    if (capabilityId !== undefined) {
+      const header = headerOf(request);
+      return answerApiCall({ header, reader: nodeReader(request) }, capabilityId)
+        .then((answer) => sendJson(response, answer.status, answer.headers, answer.payload))
+        .catch((error: unknown) => internalError(response, requestIdFrom(header("x-request-id")), error, onError));
+    }
     const found = doorFor(request.method ?? "GET", pathname);
     // Next would answer a route's parameter that does not decode with a bare 500 (malformed-path.ts)
     const door = found ?? (hasMalformedEscape(pathname) ? async (webRequest: Request) => malformedPathAnswer(webRequest) : undefined);
@@ -47,13 +61,14 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
     const webRequest = toWebRequest(request);
     return door(webRequest)
       .then((answer) => sendWebResponse(answer, response, request.method))
-      .catch((error: unknown) => {
-        // the doors answer every failure themselves; this is a defect, and it must not hang the client
-        onError(error);
-        if (response.headersSent) return void response.destroy();
-        const requestId = requestIdOf(webRequest);
-        response.writeHead(500, { "Content-Type": "application/json", "X-Request-Id": requestId });
-        response.end(JSON.stringify(new AppError("internal", "Unexpected error").toBody(requestId)));
-      });
+      .catch((error: unknown) => internalError(response, requestIdOf(webRequest), error, onError));
   };
+}
+
+/** The doors answer every failure themselves: this is a defect, and it must not hang the client. */
+function internalError(response: ServerResponse, requestId: string, error: unknown, onError: (error: unknown) => void): void {
+  onError(error);
+  if (response.headersSent) return void response.destroy();
+  response.writeHead(500, { "Content-Type": "application/json", "X-Request-Id": requestId });
+  response.end(JSON.stringify(new AppError("internal", "Unexpected error").toBody(requestId)));
 }

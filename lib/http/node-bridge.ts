@@ -2,6 +2,47 @@
 // the API and MCP doors through this in front of Next's handler (lib/doors/server.ts), so the
 // doors keep one definition that Next's route handlers call too, without Next's per-request cost.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ChunkReader } from "./request";
+
+/**
+ * A node:http request's header as a Web Headers object reads it: names in any case, repeated
+ * headers joined with ", " (node itself keeps only the first Authorization or Content-Type, which
+ * would answer a request the Web face refuses). The table is built on the first read.
+ */
+export function headerOf(request: IncomingMessage): (name: string) => string | null {
+  let table: Map<string, string> | undefined;
+  return (name) => {
+    if (!table) {
+      table = new Map();
+      const raw = request.rawHeaders;
+      for (let i = 0; i < raw.length; i += 2) {
+        const key = raw[i]!.toLowerCase();
+        const seen = table.get(key);
+        table.set(key, seen === undefined ? raw[i + 1]! : `${seen}, ${raw[i + 1]!}`);
+      }
+    }
+    return table.get(name.toLowerCase()) ?? null;
+  };
+}
+
+/** A node:http request's body as chunks, read as a Web stream's reader reads them; cancel stops the upload. */
+export function nodeReader(request: IncomingMessage): ChunkReader {
+  const chunks = request[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return {
+    read: async () => {
+      const next = await chunks.next();
+      return next.done ? { done: true, value: undefined } : { done: false, value: next.value };
+    },
+    // the door stopped reading (a body past its limit): the rest is not wanted
+    cancel: async () => void request.destroy(),
+  };
+}
+
+/** A JSON answer written whole, with its length. */
+export function sendJson(to: ServerResponse, status: number, headers: Record<string, string>, payload: unknown): void {
+  const text = JSON.stringify(payload);
+  to.writeHead(status, { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) }).end(text);
+}
 
 /** The Web Request for a Node request. The body streams with back-pressure: nothing is buffered here. */
 export function toWebRequest(request: IncomingMessage): Request {

@@ -6,9 +6,16 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** The caller's X-Request-Id when it is 1–128 characters of [A-Za-z0-9._-], else a new one (decisions §1). */
 export function requestIdOf(request: Request): string {
-  const sent = request.headers.get("x-request-id");
+  return requestIdFrom(request.headers.get("x-request-id"));
+}
+
+/** requestIdOf for a header value read elsewhere (a node:http request: lib/http/node-bridge.ts). */
+export function requestIdFrom(sent: string | null | undefined): string {
   return sent && REQUEST_ID.test(sent) ? sent : randomUUID();
 }
+
+/** What reading a body needs of a stream: a Web stream's reader, or a node:http request's (node-bridge.ts). */
+export type ChunkReader = { read(): Promise<ReadableStreamReadResult<Uint8Array>>; cancel(): Promise<void> };
 
 /** A route handler answering 405 with the methods the route does allow, and no body. */
 export function methodNotAllowed(allow: string) {
@@ -25,7 +32,7 @@ export const DRAIN_LIMIT = 16 * 1024 * 1024;
  * a body left unread would be taken for the next request on a kept-alive connection. Past the
  * limit we stop reading: false, and the answer must close the connection.
  */
-export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, size: number): Promise<boolean> {
+export async function drain(reader: ChunkReader, size: number): Promise<boolean> {
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
     size += next.value.byteLength;
     if (size > DRAIN_LIMIT) {

@@ -10,8 +10,21 @@ import { AppError } from "../contract/errors";
 import { isAppToken } from "../core/app-tokens";
 import { publicOrigin, resourceMetadataUrl } from "../oauth/resource";
 
-/** Who calls the door: the person (and app) behind the bearer, and the credential each call presents. */
-export type McpCaller = { actor: Actor; credential: Credential };
+/**
+ * Who calls the door: the person (and app) behind the bearer, the credential each call presents, and
+ * when the bearer was checked (performance.now()).
+ */
+export type McpCaller = { actor: Actor; credential: Credential; checkedAt: number };
+
+// A call that starts within this long of its request's authentication runs as the checked actor; one
+// that starts later (after waiting on the person: an elicitation on a session) presents its bearer
+// again, so a key revoked meanwhile stops it.
+const STILL_CHECKED_MS = 2_000;
+
+/** What a tool call presents to the pipeline (lib/core/invoke.ts). */
+export function credentialOf(caller: McpCaller): Credential {
+  return performance.now() - caller.checkedAt <= STILL_CHECKED_MS ? { kind: "checked", actor: caller.actor } : caller.credential;
+}
 
 /** The callers made here: what a request's AuthInfo carries is looked up, never trusted for its shape. */
 const issued = new WeakMap<object, McpCaller>();
@@ -46,7 +59,7 @@ export async function authenticateMcp(request: Request): Promise<{ authInfo: Aut
   const credential: Credential = { kind: isAppToken(bearer) ? "app" : "key", authorization: `Bearer ${bearer}` };
   try {
     const actor = await authenticate(credential, new Date());
-    const caller: McpCaller = { actor, credential };
+    const caller: McpCaller = { actor, credential, checkedAt: performance.now() };
     issued.set(caller, caller);
     // a session is bound to the key, or to the grant (an app's token changes at every refresh)
     const binding = actor.app ? callerKey(actor) : bearer;

@@ -14,7 +14,7 @@ import { decide as decidePending, type ConfirmedRun } from "../assistant/decide"
 import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { advertised, errorResult } from "./schema";
 import { portableInput } from "../advertise/audiences";
-import type { McpCaller } from "./auth";
+import { credentialOf, type McpCaller } from "./auth";
 import { DECIDE_TOOL } from "./apps-meta";
 
 const INPUT = z
@@ -56,7 +56,7 @@ function runAs(caller: McpCaller): ConfirmedRun {
   return async (call, token, requestId) => {
     const brandScoped = findCapability(call.capabilityId)?.brandScoped ?? true;
     const value = { ...call.input, ...(brandScoped ? { brand: call.brandId } : {}), confirmationToken: token };
-    const { result } = await invoke({ door: "mcp", credential: caller.credential, capabilityId: call.capabilityId, body: { ok: true, value }, requestId });
+    const { result } = await invoke({ door: "mcp", credential: credentialOf(caller), capabilityId: call.capabilityId, body: { ok: true, value }, requestId });
     return result.ok ? { status: "ok", capabilityId: call.capabilityId, data: result.data } : errorEnvelope(call.capabilityId, result.error, requestId);
   };
 }
