@@ -12,7 +12,9 @@ import { openConfirmation, sealConfirmation } from "../mcp/confirmation";
 import { withMcpCors } from "../mcp/cors";
 import { idempotencyKeyOf, markReplay } from "../mcp/idempotency-meta";
 import { registerDecideTool } from "../mcp/decide";
+import { authInfoOfExchange } from "../mcp/exchange";
 import { mcpHttp } from "../mcp/http";
+import { quickMcp } from "../mcp/quick";
 import { refuseForeignRequest } from "../mcp/origin";
 import { errorResult } from "../mcp/schema";
 import { clientCapabilities, listedTools, servedTools } from "../mcp/tools";
@@ -38,6 +40,9 @@ async function door(request: Request): Promise<Response> {
  */
 export const mcpDoor = withMcpCors("GET, POST, DELETE", door);
 
+/** The common stateless requests answered without Web objects on node:http (lib/mcp/quick.ts). */
+export const mcpQuick = quickMcp(registerTools);
+
 /**
  * A server's tools: every served capability callable, tools/list as the caller's scopes allow
  * (lib/mcp/tools.ts). Each call runs as the request that carries it (its authInfo: a session's
@@ -46,7 +51,8 @@ export const mcpDoor = withMcpCors("GET, POST, DELETE", door);
  */
 function registerTools(server: McpServer, caller?: McpCaller): void {
   const callerFor = (ctx: ServerContext) => {
-    const current = callerOf(ctx.http?.authInfo) ?? caller;
+    // a request on the 2026 exchange reaches its instance without its HTTP AuthInfo (lib/mcp/exchange.ts)
+    const current = callerOf(ctx.http?.authInfo ?? authInfoOfExchange(ctx.mcpReq.id)) ?? caller;
     if (!current) throw new Error("the MCP door serves authenticated requests only (authInfo)");
     return current;
   };

@@ -10,6 +10,7 @@ import { AppError } from "../contract/errors";
 import { answerApiCall, handleApiCall } from "./api";
 import { methodNotAllowed, requestIdFrom, requestIdOf } from "../http/request";
 import { mcpDoor } from "./mcp";
+import { serveMcpPost } from "./mcp-post";
 import { headerOf, nodeReader, sendJson, sendWebResponse, toWebRequest } from "../http/node-bridge";
 import { hasMalformedEscape, malformedPathAnswer } from "./malformed-path";
 
@@ -48,6 +49,9 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
     const pathname = query === -1 ? url : url.slice(0, query);
     // the API door's calls answered on node:http itself (lib/doors/api.ts): same answer, no Web objects
     const capabilityId = request.method === "POST" ? apiCapabilityOf(pathname) : undefined;
+    if (pathname === "/api/mcp" && request.method === "POST") {
+      return serveMcpPost(request, response).catch((error: unknown) => internalError(response, requestIdFrom(request.headers["x-request-id"] as string | undefined), error, onError));
+    }
     if (capabilityId !== undefined) {
       const header = headerOf(request);
       return answerApiCall({ header, reader: nodeReader(request) }, capabilityId)

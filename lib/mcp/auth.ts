@@ -52,22 +52,28 @@ function challenge(request: Request, status: 401 | 403, params: { error?: string
 
 /** The caller, or the 401 to send. Keys and tokens are told apart by their prefix. */
 export async function authenticateMcp(request: Request): Promise<{ authInfo: AuthInfo } | Response> {
-  const authorization = request.headers.get("authorization");
-  const bearer = /^Bearer +(\S+) *$/i.exec(authorization ?? "")?.[1];
+  const bearer = bearerOf(request.headers.get("authorization"));
   // no credentials: no error code (RFC 6750 §3.1), only where to learn how to get some
   if (!bearer) return challenge(request, 401, { scopes: SCOPES });
-  const credential: Credential = { kind: isAppToken(bearer) ? "app" : "key", authorization: `Bearer ${bearer}` };
   try {
-    const actor = await authenticate(credential, new Date());
-    const caller: McpCaller = { actor, credential, checkedAt: performance.now() };
-    issued.set(caller, caller);
-    // a session is bound to the key, or to the grant (an app's token changes at every refresh)
-    const binding = actor.app ? callerKey(actor) : bearer;
-    return { authInfo: { token: binding, clientId: actor.app?.clientId ?? actor.apiKeyId ?? actor.userId, scopes: [...(actor.scopes ?? [])], extra: { caller } } };
+    return { authInfo: await checkBearer(bearer) };
   } catch (error) {
     if (error instanceof AppError && error.code === "unauthenticated") return challenge(request, 401, { error: "invalid_token", description: error.message, scopes: SCOPES });
     throw error;
   }
+}
+
+export const bearerOf = (authorization: string | null | undefined): string | undefined => /^Bearer +(\S+) *$/i.exec(authorization ?? "")?.[1];
+
+/** The AuthInfo of a bearer (a key or an app's token); throws AppError `unauthenticated` for any other. */
+export async function checkBearer(bearer: string): Promise<AuthInfo> {
+  const credential: Credential = { kind: isAppToken(bearer) ? "app" : "key", authorization: `Bearer ${bearer}` };
+  const actor = await authenticate(credential, new Date());
+  const caller: McpCaller = { actor, credential, checkedAt: performance.now() };
+  issued.set(caller, caller);
+  // a session is bound to the key, or to the grant (an app's token changes at every refresh)
+  const binding = actor.app ? callerKey(actor) : bearer;
+  return { token: binding, clientId: actor.app?.clientId ?? actor.apiKeyId ?? actor.userId, scopes: [...(actor.scopes ?? [])], extra: { caller } };
 }
 
 /**
@@ -76,10 +82,13 @@ export async function authenticateMcp(request: Request): Promise<{ authInfo: Aut
  * person for more. A key has no one to ask: its call reaches the pipeline and gets the error result.
  */
 export function insufficientScope(request: Request, actor: Actor, needed: string): Response | undefined {
-  if (!actor.app || actor.scopes === null || actor.scopes.some((scope) => scope === needed)) return undefined;
+  if (!needsStepUp(actor, needed) || actor.scopes === null) return undefined;
   const scopes = [...new Set([...actor.scopes, needed])];
   return challenge(request, 403, { error: "insufficient_scope", description: `This call needs the ${needed} scope`, scopes });
 }
+
+/** Whether an app's token lacks `needed` (a key's call goes on to the pipeline's own refusal). */
+export const needsStepUp = (actor: Actor, needed: string): boolean => Boolean(actor.app) && actor.scopes !== null && !actor.scopes.some((scope) => scope === needed);
 
 declare global {
   interface Request {

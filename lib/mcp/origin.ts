@@ -24,6 +24,9 @@ function allowed(): { hosts: string[]; origins: string[] } {
   };
 }
 
+/** The Host names the door admits. */
+export const allowedHosts = (): string[] => allowed().hosts;
+
 /** 403 for a foreign Host or Origin, else undefined (the request goes on). */
 export function refuseForeignRequest(request: Request): Response | undefined {
   const { hosts, origins } = allowed();
