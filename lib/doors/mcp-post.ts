@@ -20,7 +20,9 @@ export async function serveMcpPost(request: IncomingMessage, response: ServerRes
   const quick = body === undefined ? undefined : await mcpQuick(header, body);
   if (!quick) return sendWebResponse(await mcpDoor(toWebRequest(request, read)), response, "POST");
   // as the door's CORS wrapper marks every answer (lib/mcp/cors.ts); this path serves no Origin
-  sendJson(response, 200, { Vary: "Origin" }, quick.payload);
+  if (!(quick instanceof Response)) return sendJson(response, 200, { Vary: "Origin" }, quick.payload);
+  quick.headers.append("Vary", "Origin");
+  return sendWebResponse(quick, response, "POST");
 }
 
 /** The JSON value of a body, or undefined when it is not JSON or nests deeper than any message (the door answers it). */

@@ -7,9 +7,10 @@
 // hands it to the door, which answers it with the SDK's own errors. What the SDK's serving would
 // check first is checked here with the SDK's own functions (classification, Host, content type),
 // and a request any check would refuse is left to the door, so the two paths cannot answer apart.
-import { classifyInboundRequest, isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS, validateHostHeader, type JSONRPCRequest } from "@modelcontextprotocol/server";
+import { classifyInboundRequest, isJSONRPCRequest, isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS, validateHostHeader, type JSONRPCRequest } from "@modelcontextprotocol/server";
 import { bearerOf, callerOf, checkBearer, needsStepUp } from "./auth";
 import { legacyExchange, modernExchange, type Exchange } from "./exchange";
+import { heldSession } from "./held-sessions";
 import { allowedHosts } from "./origin";
 import { scopeOfTool, servedTools, type RegisterTools } from "./tools";
 
@@ -17,8 +18,8 @@ const MODERN = "2026-07-28";
 // what a stateless 2025-era client sends most; anything else goes to the door
 const LEGACY_METHODS = new Set(["tools/call", "tools/list", "ping"]);
 
-/** The JSON-RPC answer, sent with status 200 as the SDK's JSON answers are. */
-export type QuickAnswer = { payload: unknown };
+/** The JSON-RPC answer, sent with status 200 as the SDK's JSON answers are; or a session transport's own Response. */
+export type QuickAnswer = { payload: unknown } | Response;
 export type Header = (name: string) => string | null;
 
 /** The quick path of a door whose servers `register` fills: an answer, or undefined for the door to answer. */
@@ -27,6 +28,8 @@ export function quickMcp(register: RegisterTools): (header: Header, body: unknow
   const modern = modernExchange(register);
   return async (header, body) => {
     if (!plainPost(header)) return undefined;
+    const sessionId = header("mcp-session-id");
+    if (sessionId !== null) return sessionAnswer(sessionId, header, body);
     const route = classifyInboundRequest({
       httpMethod: "POST", protocolVersionHeader: header("mcp-protocol-version") ?? undefined,
       mcpMethodHeader: header("mcp-method") ?? undefined, mcpNameHeader: header("mcp-name") ?? undefined, body,
@@ -46,10 +49,29 @@ async function answer(exchange: Exchange, header: Header, request: JSONRPCReques
   return authInfo && { payload: await exchange(request, authInfo) };
 }
 
-/** No session, no browser page (its Origin and CORS are the door's), a JSON body, both media types accepted, our Host. */
+/**
+ * A request on a session this instance holds, with the key or grant that opened it: given to the
+ * session's own transport, as the door gives it (http.ts), with the body already parsed. Answers
+ * from the client (to an elicitation), a session held elsewhere and a closing DELETE are the door's.
+ */
+async function sessionAnswer(sessionId: string, header: Header, body: unknown): Promise<QuickAnswer | undefined> {
+  const session = heldSession(sessionId);
+  if (!session || !isJSONRPCRequest(body)) return undefined;
+  const authInfo = await callerInfo(header, body);
+  if (!authInfo || session.token !== authInfo.token) return undefined;
+  // the transport reads the headers only: the body is handed over parsed
+  const request = new Request(`http://${header("host")}/api/mcp`, { method: "POST", headers: SESSION_HEADERS.flatMap((name) => present(name, header(name))) });
+  return session.transport.handleRequest(request, { authInfo, parsedBody: body });
+}
+
+// what the SDK's session transport reads of a request
+const SESSION_HEADERS = ["accept", "content-type", "mcp-session-id", "mcp-protocol-version"];
+const present = (name: string, value: string | null): [string, string][] => (value === null ? [] : [[name, value]]);
+
+/** No browser page (its Origin and CORS are the door's), a JSON body, both media types accepted, our Host. */
 function plainPost(header: Header): boolean {
   const accept = header("accept") ?? "";
-  return header("mcp-session-id") === null && header("origin") === null && isJsonContentType(header("content-type")) &&
+  return header("origin") === null && isJsonContentType(header("content-type")) &&
     accept.includes("application/json") && accept.includes("text/event-stream") && validateHostHeader(header("host") ?? undefined, allowedHosts()).ok;
 }
 

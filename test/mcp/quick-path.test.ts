@@ -77,6 +77,29 @@ describe("the MCP quick path answers as the door does", () => {
   });
 });
 
+describe("a 2025-era session this instance holds", () => {
+  it("its tool calls are answered as the door answers them, and another key cannot use it", async () => {
+    const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${world.viewer.key}` };
+    const initialize = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "quick", version: "1" } } };
+    const opened = await fetch(`${baseUrl()}/api/mcp`, { method: "POST", headers, body: JSON.stringify(initialize) });
+    const sessionId = opened.headers.get("mcp-session-id")!;
+    await opened.text();
+    expect(sessionId).toBeTruthy();
+    const onSession = { ...headers, "Mcp-Session-Id": sessionId, "MCP-Protocol-Version": "2025-11-25" };
+    await (await fetch(`${baseUrl()}/api/mcp`, { method: "POST", headers: onSession, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
+    for (const args of [{ brand: world.brand.shortId }, { brand: world.brand.shortId, parts: ["bogus"] }]) {
+      const sent = { headers: onSession, body: { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "kit_read", arguments: args } } };
+      const { quick, door } = await bothWays(sent);
+      expect(quick.status).toBe(200);
+      expect(quick.vary).toBe("Origin");
+      expect(quick.text).toBe(door.text);
+      expect(JSON.parse(quick.text).id).toBe(3);
+    }
+    const stranger = await send({ headers: { ...onSession, Authorization: `Bearer ${world.admin.key}` }, body: { jsonrpc: "2.0", id: 4, method: "tools/list", params: {} } });
+    expect(stranger.status).toBe(404);
+  });
+});
+
 describe("many callers at once, the same JSON-RPC id", () => {
   it("each answer is its own caller's (ids and credentials never cross)", async () => {
     const calls = Array.from({ length: 40 }, (_, index) => {
