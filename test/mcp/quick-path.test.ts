@@ -61,6 +61,7 @@ describe("the MCP quick path answers as the door does", () => {
       it(`${era}: ${name}`, async () => {
         const { quick, door } = await bothWays(make(era));
         expect(quick.status).toBe(200);
+        expect(door.status).toBe(quick.status);
         expect(quick.type).toBe("application/json");
         expect(quick.vary).toBe("Origin");
         expect(quick.text).toBe(door.text);
