@@ -1,9 +1,10 @@
 // What `npm start` serves (scripts/serve.ts): the API door (`/api/v1/<id>`) and the MCP door
-// (`/api/mcp`) straight from their `Request → Response` functions, everything else from Next's
-// request handler. The doors are the hot path of integrations and agents; Next's routing, its
-// request wrapping and its response handling cost more than the pipeline itself (README,
-// Benchmark). The route handlers under app/api call the same functions, so `next start` serves the
-// same answers, only slower. A path this does not match exactly (a trailing slash, the OpenAPI
+// (`/api/mcp`) in front of Next's request handler, which serves everything else. The doors are the
+// hot path of integrations and agents: Next's routing and request wrapping cost more than the
+// pipeline itself, and so did a Web Request and Response per call, so their POSTs are answered on
+// node:http itself (the API door's answerApiCall, the MCP door's quick path), their other methods
+// by their `Request → Response` functions (docs/contributors.md, Benchmark). The route handlers
+// under app/api call the same functions, so `next start` serves the same answers, only slower. A path this does not match exactly (a trailing slash, the OpenAPI
 // document and catalogue, a method the MCP route does not export) is Next's, as before.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "../contract/errors";
@@ -47,11 +48,12 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
     const url = request.url ?? "/";
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
-    // the API door's calls answered on node:http itself (lib/doors/api.ts): same answer, no Web objects
-    const capabilityId = request.method === "POST" ? apiCapabilityOf(pathname) : undefined;
-    if (pathname === "/api/mcp" && request.method === "POST") {
-      return serveMcpPost(request, response).catch((error: unknown) => internalError(response, requestIdFrom(request.headers["x-request-id"] as string | undefined), error, onError));
+    // the doors' POSTs answered on node:http itself, without a Web Request and Response per call
+    // (issue 29): the API door (api.ts) and the MCP door's quick path (mcp-post.ts)
+    if (request.method === "POST" && pathname === "/api/mcp") {
+      return serveMcpPost(request, response).catch((error: unknown) => internalError(response, requestIdFrom(headerOf(request)("x-request-id")), error, onError));
     }
+    const capabilityId = request.method === "POST" ? apiCapabilityOf(pathname) : undefined;
     if (capabilityId !== undefined) {
       const header = headerOf(request);
       return answerApiCall({ header, reader: nodeReader(request) }, capabilityId)
