@@ -2,11 +2,11 @@
 // product code): on SIGUSR2 it runs a full garbage collection, then prints one line of
 // process.memoryUsage() on stderr. RSS alone cannot tell a heap growing to its working size from
 // memory kept per call; the heap in use after a forced collection can (bench-memory.ts).
-const gc = (globalThis as { gc?: () => void }).gc;
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
 
 process.on("SIGUSR2", () => {
   // twice: the first collection can leave what finalizers and weak callbacks freed for the next
-  gc?.();
-  gc?.();
-  process.stderr.write(`bench-heap ${JSON.stringify({ gc: Boolean(gc), ...process.memoryUsage() })}\n`);
+  collectGarbage?.();
+  collectGarbage?.();
+  process.stderr.write(`bench-heap ${JSON.stringify({ gc: Boolean(collectGarbage), ...process.memoryUsage() })}\n`);
 });
