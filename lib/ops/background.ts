@@ -1,7 +1,8 @@
 // The background work of each instance: the upload sweep (lib/storage/upload-sweep.ts), the
 // provider revocations still owed (lib/connections/revocation-outbox.ts), the conversations kept
 // past CONVERSATION_RETENTION_DAYS (lib/conversations/store.ts), idempotency keys past their 24 hours
-// (lib/core/idempotent-store.ts), the events past EVENT_RETENTION_DAYS (lib/events/retention.ts) and
+// (lib/core/idempotent-store.ts), confirmation tokens a day past their expiry (lib/core/confirmation.ts),
+// the events past EVENT_RETENTION_DAYS (lib/events/retention.ts) and
 // the realtime voice sessions
 // that expired without an end (their unreported reservation released, lib/voice/reservation.ts), every
 // BACKGROUND_INTERVAL_SECONDS. Every instance runs it; the tasks claim their rows one by one, so
@@ -9,6 +10,7 @@
 // failing task is logged and tried again next round, and the timer never keeps the process up.
 import { config } from "../config";
 import { sweepIdempotencyKeys } from "../core/idempotent-store";
+import { sweepConfirmationTokens } from "../core/confirmation";
 import { drainRevocations } from "../connections/revocation-outbox";
 import { deleteIdleConversations } from "../conversations/store";
 import { deleteExpiredEvents } from "../events/retention";
@@ -24,6 +26,7 @@ const TASKS: { name: string; run: () => Promise<unknown> }[] = [
   { name: "revocations", run: () => drainRevocations() },
   { name: "conversation-retention", run: () => deleteIdleConversations(config().CONVERSATION_RETENTION_DAYS, new Date()) },
   { name: "idempotency-keys", run: () => sweepIdempotencyKeys(new Date()) },
+  { name: "confirmation-tokens", run: () => sweepConfirmationTokens(new Date()) },
   { name: "event-retention", run: () => deleteExpiredEvents(config().EVENT_RETENTION_DAYS, new Date()) },
   { name: "voice-sessions", run: () => sweepVoiceSessions(new Date()) },
 ];

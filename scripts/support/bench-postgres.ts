@@ -5,10 +5,12 @@
 // (10), BENCH_SECONDS each: kit.read, library.search's first page, a filtered search,
 // questions.list, and one confirmed write (kit.instructions.update: the proposal, answered 409
 // confirmation_required with its token, then the confirmed call). Prints p50/p99 and req/s per
-// size, and the ratio of each p50 to the smallest size's (aim for search: <= 2 at 1M; every p99 < 50 ms).
+// size, and the ratio of each p50 to the smallest size's (aim for search: <= 2 at 1M; every p99 < 50 ms),
+// then the CPU each call cost the server, PostgreSQL (all its processes) and Redis: on a machine
+// whose cores the three share with the load generator, throughput is bounded by their sum.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import type autocannon from "autocannon";
 import { migrateDatabase } from "../../lib/db/migrate";
@@ -67,6 +69,10 @@ export async function benchPostgres(): Promise<number> {
     ["kit.instructions.update, confirmed (proposal + call)", confirmedWrite],
   ];
   const curve = new Map<string, Run[]>(scenarios.map(([name]) => [name, []]));
+  // the machine's load average (1 minute) at the end of each size's runs, this bench's own ~2
+  // included: every cross-process round trip of a call (PostgreSQL, Redis) waits for a core, so on a
+  // shared machine the latencies follow it
+  const loads: number[] = [];
   let plans = "";
   let failed = 0;
   try {
@@ -80,8 +86,9 @@ export async function benchPostgres(): Promise<number> {
       if (files === 0) for (const [, options] of scenarios) await measure(options());
       files = size;
       for (const [name, options] of scenarios) {
-        curve.get(name)!.push(await measure(options()));
+        curve.get(name)!.push(await measure(options(), undefined, undefined, server.pid, { postgres: postgres?.pid(), redis: redis?.pid() }));
       }
+      loads.push(loadavg()[0]!);
       plans = await explainSearch(world.client, world.brandId);
     }
   } finally {
@@ -101,6 +108,11 @@ export async function benchPostgres(): Promise<number> {
     const ratio = runs.length > 1 ? (runs.at(-1)!.p50 / Math.max(runs[0]!.p50, 1)).toFixed(2) : "–";
     console.log(`| ${name} | ${runs.map((run) => `${run.p50} / ${run.p99}, ${run.rps.toFixed(0)}${run.failed && !name.startsWith("kit.instructions") ? ` (${run.failed} failed)` : ""}`).join(" | ")} | ${ratio} |`);
   }
+  console.log(`| load average (1 min) after the size's runs, ${cpus().length} cores | ${loads.map((load) => load.toFixed(1)).join(" | ")} | |`);
+  console.log(`\n| call | ${SIZES.map((size) => `${size.toLocaleString("en")} files: CPU µs per call, server / PostgreSQL / Redis`).join(" | ")} |`);
+  console.log(`|---|${SIZES.map(() => "---|").join("")}`);
+  const us = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "–" : value.toFixed(0));
+  for (const [name, runs] of curve) console.log(`| ${name} | ${runs.map((run) => `${us(run.cpuUs)} / ${us(run.cpuUsOf.postgres)} / ${us(run.cpuUsOf.redis)}`).join(" | ")} |`);
   console.log(`\nPlans of library.search's pages at ${SIZES.at(-1)!.toLocaleString("en")} files (EXPLAIN ANALYZE, BENCH-1):\n\n\`\`\`\n${plans}\n\`\`\``);
   if (unexpected > 0) console.log(`WARNING: ${unexpected} confirmed writes did not go through (a proposal without its 409, or a confirmed call not 200)`);
   return failed + unexpected;

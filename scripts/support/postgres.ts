@@ -12,6 +12,8 @@ export type LocalPostgres = {
   /** the cluster's `postgres` database; use createDatabase for a database of your own */
   url: string;
   port: number;
+  /** the running server's process id (its backends are its children), for CPU readings */
+  pid(): number | undefined;
   /** fast shutdown (connections are closed); the data stays for restart() */
   stop(): Promise<void>;
   /** SIGKILL of the server, as in a crash */
@@ -117,6 +119,7 @@ export async function startPostgres(): Promise<LocalPostgres> {
   return {
     url,
     port,
+    pid: () => child?.pid,
     stop: () => exited("SIGINT"),
     kill: () => exited("SIGKILL"),
     restart: startAgain,

@@ -12,6 +12,8 @@ import { freePort } from "./start-server";
 export type RunningRedis = {
   url: string;
   port: number;
+  /** the running server's process id, for CPU readings */
+  pid(): number | undefined;
   /** SIGTERM, wait for the exit, remove the folder */
   stop(): Promise<void>;
   /** SIGKILL, as a crash would; the folder stays for restart() */
@@ -61,6 +63,7 @@ export async function startRedis(): Promise<RunningRedis> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: () => child?.pid,
     stop: async () => {
       await end("SIGTERM");
       rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 // Confirmation of writes over HTTP (spec "Common call shape", Errors rule 2; decisions §2, §3, §5, §9),
 // for kit.colors.add, kit.instructions.update and brand.profile.update.
 import { createHash, randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
+import { startServer, type RunningServer } from "../../scripts/support/start-server";
 import { addMember } from "../../lib/admin/commands";
 import { call, makeBrand, makeKey, makePerson, makeWorld, type ApiResponse } from "../support/world";
 
@@ -344,5 +345,24 @@ describe("no token before the pre-token checks pass (decisions §3)", () => {
     expect(response.body.error.code).toBe("revision_conflict");
     expect(response.body.error.confirmationToken).toBeUndefined();
     expect(await db().confirmationToken.count({ where: { summary: { contains: city } } })).toBe(0);
+  });
+});
+
+describe("retention: tokens a day past their expiry are deleted by the background loop (BACKGROUND_INTERVAL_SECONDS=1)", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ...inject("testEnv"), BACKGROUND_INTERVAL_SECONDS: "1" });
+  });
+  afterAll(async () => server?.stop());
+
+  it("with no proposal made, a token expired more than a day ago goes and one expired an hour ago stays", async () => {
+    const token = (expiredAgoMs: number) => ({
+      id: randomUUID(), tokenHash: tokenHash(`bct_${uid()}`), bindingHash: tokenHash(uid()), summary: `retention ${uid()}`,
+      expiresAt: new Date(Date.now() - expiredAgoMs), createdAt: new Date(Date.now() - expiredAgoMs - 600_000),
+    });
+    const [old, recent] = [token(86_400_000 + 3_600_000), token(3_600_000)];
+    await db().confirmationToken.createMany({ data: [old, recent] });
+    await expect.poll(async () => db().confirmationToken.count({ where: { id: old.id } }), { timeout: 15_000, interval: 250 }).toBe(0);
+    expect(await db().confirmationToken.count({ where: { id: recent.id } })).toBe(1);
   });
 });
