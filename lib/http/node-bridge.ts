@@ -75,8 +75,9 @@ export function readWhole(request: IncomingMessage): Promise<Buffer> {
 
 /** A JSON answer written whole, with its length. */
 export function sendJson(to: ServerResponse, status: number, headers: Record<string, string>, payload: unknown): void {
-  const text = JSON.stringify(payload);
-  to.writeHead(status, { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) }).end(text);
+  // encoded once: its length is then the buffer's (Buffer.byteLength and end(text) each encoded it)
+  const body = Buffer.from(JSON.stringify(payload));
+  to.writeHead(status, { ...headers, "content-type": "application/json", "content-length": String(body.length) }).end(body);
 }
 
 /**

@@ -13,8 +13,18 @@ import { mcpHostnames } from "../oauth/resource";
 
 const LOOPBACK = new Set(localhostAllowedHostnames());
 
+// per settings object (config() keeps one; tests that change the settings get a new one): the
+// lists were built anew for every request, two URL parses each (npm run bench:profile, issue 29)
+const lists = new WeakMap<object, { hosts: string[]; origins: string[] }>();
+
 function allowed(): { hosts: string[]; origins: string[] } {
   const settings = config();
+  let found = lists.get(settings);
+  if (!found) lists.set(settings, (found = listsOf(settings)));
+  return found;
+}
+
+function listsOf(settings: ReturnType<typeof config>): { hosts: string[]; origins: string[] } {
   const own = new URL(settings.APP_URL).hostname.toLowerCase();
   const local = { origins: LOOPBACK.has(own) ? localhostAllowedOrigins() : [] };
   return {
