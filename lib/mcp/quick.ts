@@ -1,12 +1,13 @@
 // The MCP door's common requests answered on node:http without Web Request objects (`npm start`,
-// lib/doors/server.ts): a stateless request of either era from a client that is not a browser page,
-// well formed and with a bearer the service knows. Every one of them is answered by the SDK itself,
-// as the door answers it (http.ts): a 2025-era request by one connected instance (exchange.ts), a
-// 2026 tools/call by a pooled instance on the SDK's own per-request transport. Anything else (a
-// session, a browser's Origin, a refused or odd request, an initialize) is not taken: the caller
-// hands it to the door, which answers it with the SDK's own errors. What the SDK's serving would
-// check first is checked here with the SDK's own functions (classification, Host, content type),
-// and a request any check would refuse is left to the door, so the two paths cannot answer apart.
+// lib/doors/server.ts): a request from a client that is not a browser page, well formed, with a
+// bearer the service knows. Every one of them is answered by the SDK itself (exchange.ts): a
+// stateless 2025-era request by one connected instance, a 2026 tools/call by the instance the SDK's
+// stdio entry pinned to that revision, a call on a session this instance holds by the session's own
+// transport. Anything else (a browser's Origin, a refused or odd request, an initialize, a session
+// held elsewhere) is not taken: the caller hands it to the door, which answers it with the SDK's
+// own errors. What the SDK's serving would check first is checked here with the SDK's own functions
+// (classification, Host, content type), and a request any check would refuse is left to the door,
+// so the two paths cannot answer apart (test/mcp/quick-path.test.ts asks both).
 import { classifyInboundRequest, isJSONRPCRequest, isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS, validateHostHeader, type JSONRPCRequest } from "@modelcontextprotocol/server";
 import { bearerOf, callerOf, checkBearer, needsStepUp } from "./auth";
 import { legacyExchange, modernExchange, type Exchange } from "./exchange";
