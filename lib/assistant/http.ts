@@ -6,6 +6,7 @@ import { config } from "../config";
 import { AppError } from "../contract/errors";
 import { checkStorable } from "../core/input";
 import { parseJsonText } from "../http/json-text";
+import { requestIdOf } from "../http/request";
 
 /**
  * A cross-site page must not make a signed-in person's browser post here. Browsers send Origin on
@@ -61,4 +62,14 @@ export function errorResponse(thrown: unknown, requestId: string): Response {
 /** 200 with a JSON value (a ToolEnvelope). */
 export function jsonResponse(value: unknown, requestId: string): Response {
   return Response.json(value, { headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } });
+}
+
+/** A route's answer: what `work` returns as 200 JSON, or what it throws as the error response. */
+export async function answerJson(request: Request, work: (requestId: string) => Promise<unknown>): Promise<Response> {
+  const requestId = requestIdOf(request);
+  try {
+    return jsonResponse(await work(requestId), requestId);
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
 }

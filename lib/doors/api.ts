@@ -11,7 +11,7 @@ const BODY_LIMIT = 1024 * 1024;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** What the door reads of a request, whichever face it came through. */
-export type ApiRequest = { header(name: string): string | null | undefined; reader: ChunkReader | undefined };
+export type ApiRequest = { header(name: string): string | null; reader: ChunkReader | undefined };
 export type ApiAnswer = { status: number; headers: Record<string, string>; payload: unknown };
 
 /** The Web face (Next's route handler). */
@@ -26,11 +26,11 @@ export async function answerApiCall(request: ApiRequest, capabilityId: string): 
   const key = request.header("idempotency-key");
   const outcome = await invoke({
     door: "api",
-    credential: { kind: "key", authorization: request.header("authorization") ?? null },
+    credential: { kind: "key", authorization: request.header("authorization") },
     capabilityId,
     body,
     requestId: ownId,
-    idempotencyKey: key === null || key === undefined ? undefined : { value: key, field: "Idempotency-Key" },
+    idempotencyKey: key === null ? undefined : { value: key, field: "Idempotency-Key" },
   });
   const { result } = outcome;
   // a replay is the first call's answer, its request id included

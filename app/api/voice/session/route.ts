@@ -1,17 +1,12 @@
 // The Voice door's start: POST { brand } → how this browser talks to the voice model (lib/voice/session.ts).
-import { errorResponse, jsonResponse } from "@/lib/assistant/http";
-import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
+import { answerJson } from "@/lib/assistant/http";
+import { methodNotAllowed } from "@/lib/http/request";
 import { startVoiceSession } from "@/lib/voice/session";
 
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request) {
-  const requestId = requestIdOf(request);
-  try {
-    return jsonResponse(await startVoiceSession(request, requestId), requestId);
-  } catch (error) {
-    return errorResponse(error, requestId);
-  }
+  return answerJson(request, (requestId) => startVoiceSession(request, requestId));
 }
 
 const postOnly = methodNotAllowed("POST");

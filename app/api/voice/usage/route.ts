@@ -1,18 +1,13 @@
 // The Voice door's metering: POST { session, responseId, usage } after each realtime response, charged
 // only within the tokens reserved for that session (lib/voice/usage.ts).
-import { errorResponse, jsonResponse } from "@/lib/assistant/http";
-import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
+import { answerJson } from "@/lib/assistant/http";
+import { methodNotAllowed } from "@/lib/http/request";
 import { meterVoiceUsage } from "@/lib/voice/usage";
 
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request) {
-  const requestId = requestIdOf(request);
-  try {
-    return jsonResponse(await meterVoiceUsage(request), requestId);
-  } catch (error) {
-    return errorResponse(error, requestId);
-  }
+  return answerJson(request, () => meterVoiceUsage(request));
 }
 
 const postOnly = methodNotAllowed("POST");

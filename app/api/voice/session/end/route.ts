@@ -1,18 +1,13 @@
 // The end of a realtime voice session: POST { session } from the page (Stop voice, leaving the
 // page); what it did not report is released (lib/voice/usage.ts, lib/voice/reservation.ts).
-import { errorResponse, jsonResponse } from "@/lib/assistant/http";
-import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
+import { answerJson } from "@/lib/assistant/http";
+import { methodNotAllowed } from "@/lib/http/request";
 import { endVoiceSession } from "@/lib/voice/usage";
 
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request) {
-  const requestId = requestIdOf(request);
-  try {
-    return jsonResponse(await endVoiceSession(request), requestId);
-  } catch (error) {
-    return errorResponse(error, requestId);
-  }
+  return answerJson(request, () => endVoiceSession(request));
 }
 
 const postOnly = methodNotAllowed("POST");
