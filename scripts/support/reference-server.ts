@@ -14,7 +14,7 @@ import { kitRead } from "../../lib/capabilities/kit/read";
 import { contrast } from "../../lib/capabilities/kit/color";
 import { librarySearch } from "../../lib/capabilities/library/search";
 import { sha256 } from "../../lib/crypto";
-import { sqliteReader } from "../../lib/db/sql";
+import { plannedOnce, sqliteReader } from "../../lib/db/sql";
 import { MemoryRateLimitStore } from "../../lib/core/rate-limit";
 
 type KeyRow = { id: string; scopes: string; brandIds: string | null; expiresAt: string | number | null; revokedAt: string | number | null; userId: string };
@@ -28,14 +28,16 @@ class Refusal extends Error {
 export async function startReferenceServer(file: string): Promise<{ url: string; stop(): Promise<void> }> {
   const db = new Database(file, { readonly: true });
   const search = sqliteReader(file);
-  const key = db.prepare(`SELECT "id", "scopes", "brandIds", "expiresAt", "revokedAt", "userId" FROM "ApiKey" WHERE "hash" = ?`);
+  // each statement planned once, as the door's reader plans them (lib/db/sql.ts says why)
+  const prepare = (sql: string) => db.prepare(plannedOnce(sql));
+  const key = prepare(`SELECT "id", "scopes", "brandIds", "expiresAt", "revokedAt", "userId" FROM "ApiKey" WHERE "hash" = ?`);
   // subqueries rather than joins, as the door's reads (lib/db/sql.ts says why)
-  const brand = db.prepare(`SELECT b."id", b."status", (SELECT m."role" FROM "Membership" m WHERE m."brandId" = b."id" AND m."userId" = ?) AS "role" FROM "Brand" b WHERE b."shortIdKey" = ?`);
-  const colors = db.prepare(`SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`);
-  const typography = db.prepare(`SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`);
-  const logos = db.prepare(`SELECT l."assetId", l."name", l."form", l."theme", l."primary" FROM "KitLogo" l
+  const brand = prepare(`SELECT b."id", b."status", (SELECT m."role" FROM "Membership" m WHERE m."brandId" = b."id" AND m."userId" = ?) AS "role" FROM "Brand" b WHERE b."shortIdKey" = ?`);
+  const colors = prepare(`SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`);
+  const typography = prepare(`SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`);
+  const logos = prepare(`SELECT l."assetId", l."name", l."form", l."theme", l."primary" FROM "KitLogo" l
     WHERE l."brandId" = ? AND EXISTS (SELECT 1 FROM "Asset" a WHERE a."id" = l."assetId" AND a."brandId" = l."brandId" AND a."status" = 'approved') ORDER BY l."position", l."id"`);
-  const instructions = db.prepare(`SELECT "section", "text" FROM "KitInstruction" WHERE "brandId" = ?`);
+  const instructions = prepare(`SELECT "section", "text" FROM "KitInstruction" WHERE "brandId" = ?`);
 
   const rate = new MemoryRateLimitStore();
   const perMinute = Number(process.env.RATE_LIMIT_PER_MINUTE ?? 120);
