@@ -21,21 +21,28 @@ const subscribed = (eventTypes: string, type: string) => {
   return types.includes("*") || types.includes(type);
 };
 
-/** Deliveries for every endpoint of the brand that wants this event; returns how many. */
-export async function enqueueDeliveries(tx: Tx, event: WebhookEvent): Promise<number> {
+/**
+ * The deliveries an event owes, read now: every enabled endpoint of its brand subscribed to its type.
+ * What it returns writes them, or is undefined when none wants the event. Read apart from the write
+ * so that the event's recording (lib/events/record.ts) can ask before it takes the brand's
+ * event-number lock and write only while holding it: the delivery ids are time-ordered.
+ */
+export async function deliveriesOwed(tx: Tx, event: WebhookEvent): Promise<((tx: Tx) => Promise<number>) | undefined> {
   const endpoints = await tx.webhookEndpoint.findMany({ where: { brandId: event.brandId, enabled: true }, select: { id: true, eventTypes: true } });
   const wanted = endpoints.filter((endpoint) => subscribed(endpoint.eventTypes, event.type));
-  if (wanted.length === 0) return 0;
+  if (wanted.length === 0) return undefined;
   const brand = await tx.brand.findUniqueOrThrow({ where: { id: event.brandId }, select: { id: true, shortId: true } });
   const payload = webhookBody(event, brand);
   // a disabled endpoint gets no new events; those it had before wait, in order, until it is enabled again
-  await tx.webhookDelivery.createMany({
-    data: wanted.map((endpoint) => ({
-      id: timeOrderedId(), endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload,
-      status: "pending", nextAttemptAt: event.at, createdAt: event.at, updatedAt: event.at,
-    })),
-  });
-  return wanted.length;
+  return async (write) => {
+    await write.webhookDelivery.createMany({
+      data: wanted.map((endpoint) => ({
+        id: timeOrderedId(), endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload,
+        status: "pending", nextAttemptAt: event.at, createdAt: event.at, updatedAt: event.at,
+      })),
+    });
+    return wanted.length;
+  };
 }
 
 /** One delivery of one event to one endpoint (a test event, or a "send again" of an earlier one). */
