@@ -1,6 +1,8 @@
 // The outbox's write side: one event row in the write's own transaction, so an event exists exactly
 // when its write committed (lib/core/write.ts calls this beside the audit record).
+import { config } from "../config";
 import type { Tx } from "../db/client";
+import { dialectOf } from "../db/dialect";
 import { randomBase62 } from "../crypto";
 import { deliveriesOwed } from "../webhooks/fan-out";
 import type { EventActor } from "./actor";
@@ -18,13 +20,7 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string
   // event row, its deliveries and the commit only: ten writers of one brand queue on that lock, so
   // each round trip it covers is paid ten times over (npm run bench, PostgreSQL part)
   const deliveries = await deliveriesOwed(tx, { id, brandId: event.brandId, type: event.type, at: event.at, actor: event.actor, data: event.data });
-  const seq = await nextSeq(tx, event.brandId);
-  await tx.event.create({
-    data: {
-      id, brandId: event.brandId, seq, type: event.type, createdAt: event.at,
-      actor: event.actor as object, data: event.data as object,
-    },
-  });
+  await insertNumbered(tx, id, event);
   // the deliveries (lib/webhooks/fan-out.ts) are written in the same transaction, under the lock,
   // so their time-ordered ids follow the events' commit order
   if (deliveries) await deliveries(tx);
@@ -32,13 +28,30 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string
 }
 
 /**
- * The brand's next event number. The upsert locks the brand's EventSequence row until the write
- * commits (PostgreSQL; SQLite has one writer), so a later number never commits before an earlier
- * one: a reader paging by `seq` cannot step past an event still to commit. Taken last in the
- * transaction, so the lock covers only the event's own rows and the commit.
+ * The event row with the brand's next number. Taking the number (an upsert of the brand's
+ * EventSequence row) locks that row until the write commits, so a later number never commits
+ * before an earlier one: a reader paging by `seq` cannot step past an event still to commit. Taken
+ * last in the transaction, so the lock covers only the event's own rows and the commit. On
+ * PostgreSQL the number and the row are one statement (a round trip fewer under the lock); SQLite
+ * has one writer, so no lock is waited on there.
  */
-async function nextSeq(tx: Tx, brandId: string): Promise<number> {
-  const [row] = await tx.$queryRaw<{ last: number | bigint }[]>`INSERT INTO "EventSequence" ("brandId", "last") VALUES (${brandId}, 1)
+async function insertNumbered(tx: Tx, id: string, event: NewEvent): Promise<void> {
+  if (dialectOf(config().DATABASE_URL) === "postgresql") {
+    // the time as UTC text, read as UTC: "createdAt" is a timestamp without zone holding UTC, as Prisma writes it
+    await tx.$executeRaw`WITH "next" AS (
+        INSERT INTO "EventSequence" ("brandId", "last") VALUES (${event.brandId}, 1)
+        ON CONFLICT ("brandId") DO UPDATE SET "last" = "EventSequence"."last" + 1 RETURNING "last")
+      INSERT INTO "Event" ("id", "brandId", "seq", "type", "createdAt", "actor", "data")
+      SELECT ${id}, ${event.brandId}, "last", ${event.type}, (${event.at.toISOString()}::timestamptz AT TIME ZONE 'UTC'),
+        ${JSON.stringify(event.actor)}::jsonb, ${JSON.stringify(event.data)}::jsonb FROM "next"`;
+    return;
+  }
+  const [row] = await tx.$queryRaw<{ last: number | bigint }[]>`INSERT INTO "EventSequence" ("brandId", "last") VALUES (${event.brandId}, 1)
     ON CONFLICT ("brandId") DO UPDATE SET "last" = "EventSequence"."last" + 1 RETURNING "last"`;
-  return Number(row!.last);
+  await tx.event.create({
+    data: {
+      id, brandId: event.brandId, seq: Number(row!.last), type: event.type, createdAt: event.at,
+      actor: event.actor as object, data: event.data as object,
+    },
+  });
 }

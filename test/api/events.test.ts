@@ -104,10 +104,15 @@ describe("events.list", () => {
   it("pages oldest first by cursor, filters by type and time, and resumes after an event's id", async () => {
     const other = await makeWorld();
     const brand = other.brand.shortId;
+    const started = Date.now();
     for (const hex of ["#100000", "#200000", "#300000"]) expectOk(await confirmed("kit.colors.add", other.admin.key, { brand, name: hex, hex }));
     expectOk(await on("questions.ask", other.member.key, { brand, questions: [{ key: "tone", question: "Which tone?", options: [], scope: "genome" }] }));
     const stored = await eventsOf(other.brand.id);
     expect(stored).toHaveLength(4);
+    // each event carries its write's time, in either database (PostgreSQL numbers and stores it in one statement)
+    for (const event of stored) expect(event.createdAt.getTime()).toBeGreaterThanOrEqual(started);
+    expect(stored.at(-1)!.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(stored.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
 
     const seen: Item[] = [];
     let cursor: string | undefined;
