@@ -1,7 +1,8 @@
 // The one logger: every line is one JSON object on stdout (level, time, msg, and the fields of the
 // event), so a log collector can index requestId, door, capability, status and ms without parsing
-// text. pino's stdout stream writes asynchronously in order and flushes on exit; a line per call
-// costs a few microseconds (scripts/bench.ts measures the hot path). One instance per process:
+// text. pino writes each line to stdout as it is logged (its default, synchronous: in order, none
+// lost if the process dies); a line costs a call ~30 µs of CPU, mostly the write itself, and pino's
+// asynchronous destination measured no clearer than the noise (issue 29). One instance per process:
 // Next bundles this module into several server chunks (instrumentation, each route), and two
 // streams on one file descriptor would interleave their lines out of order.
 import pino from "pino";

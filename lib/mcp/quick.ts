@@ -8,11 +8,11 @@
 // own errors. What the SDK's serving would check first is checked here with the SDK's own functions
 // (classification, Host, content type), and a request any check would refuse is left to the door,
 // so the two paths cannot answer apart (test/mcp/quick-path.test.ts asks both).
-import { classifyInboundRequest, isJSONRPCRequest, isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS, validateHostHeader, type JSONRPCRequest } from "@modelcontextprotocol/server";
+import { classifyInboundRequest, isJSONRPCRequest, isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCRequest } from "@modelcontextprotocol/server";
 import { bearerOf, callerOf, checkBearer, needsStepUp } from "./auth";
 import { legacyExchange, modernExchange, type Exchange } from "./exchange";
 import { heldSession } from "./held-sessions";
-import { allowedHosts } from "./origin";
+import { hostAdmitted } from "./origin";
 import { scopeOfTool, servedTools, type RegisterTools } from "./tools";
 
 const MODERN = "2026-07-28";
@@ -73,7 +73,7 @@ const present = (name: string, value: string | null): [string, string][] => (val
 function plainPost(header: Header): boolean {
   const accept = header("accept") ?? "";
   return header("origin") === null && isJsonContentType(header("content-type")) &&
-    accept.includes("application/json") && accept.includes("text/event-stream") && validateHostHeader(header("host") ?? undefined, allowedHosts()).ok;
+    accept.includes("application/json") && accept.includes("text/event-stream") && hostAdmitted(header("host") ?? undefined);
 }
 
 /** The 2025-era transport refuses a protocol version header it does not support. */
