@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { deliveryQueued } from "./events";
+import { deliveryQueued, deliveryQueuedData } from "./events";
 import { notFound } from "../../contract/errors";
 import { enqueueOne } from "../../webhooks/fan-out";
 import { writeOutput } from "../schemas";
@@ -30,8 +30,7 @@ export const webhooksDeliveriesResend = defineCapability({
   events: {
     types: { "webhook.delivery.resent": { description: "An admin sent an earlier delivery again (its event keeps its id)", data: deliveryQueued } },
     async emit(ctx, input, data) {
-      const delivery = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: data.id! }, select: { eventId: true } });
-      return { type: "webhook.delivery.resent", data: { endpointId: input.id, deliveryId: data.id!, eventId: delivery.eventId } };
+      return { type: "webhook.delivery.resent", data: await deliveryQueuedData(ctx, input.id, data.id!) };
     },
   },
   async check(ctx, input) {

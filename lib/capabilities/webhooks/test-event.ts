@@ -1,7 +1,7 @@
 import { randomBase62 } from "../../crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { deliveryQueued } from "./events";
+import { deliveryQueued, deliveryQueuedData } from "./events";
 import { enqueueOne, webhookBody } from "../../webhooks/fan-out";
 import { writeOutput } from "../schemas";
 import { endpointId, findEndpoint } from "./shared";
@@ -29,8 +29,7 @@ export const webhooksTest = defineCapability({
   events: {
     types: { "webhook.endpoint.tested": { description: `An admin sent a webhook endpoint a test event (type ${TEST_EVENT_TYPE}, to that endpoint alone)`, data: deliveryQueued } },
     async emit(ctx, input, data) {
-      const delivery = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: data.id! }, select: { eventId: true } });
-      return { type: "webhook.endpoint.tested", data: { endpointId: input.id, deliveryId: data.id!, eventId: delivery.eventId } };
+      return { type: "webhook.endpoint.tested", data: await deliveryQueuedData(ctx, input.id, data.id!) };
     },
   },
   async check(ctx, input) {
