@@ -2,7 +2,7 @@
 // The Activity page: the selected brand's trail (activity.list), newest first, with filters a person
 // sets by clicking (door, what was done, outcome, only mine, dates), "Show more" for the next page,
 // and the file an entry touched shown on request.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { BrandSwitcher } from "@/components/chat/brand-switcher";
 import { SignOutButton } from "@/components/ui/sign-out-button";
 import { errorSentences } from "@/components/widgets/error-text";
@@ -33,10 +33,14 @@ export function ActivityPage({ user, capabilities, doors, fileEntry }: {
   const [error, setError] = useState<EnvelopeError | null>(null);
   const [loading, setLoading] = useState(false);
 
+  // answers can arrive out of order (two filters chosen in quick succession): only the latest load's is shown
+  const latest = useRef(0);
   const load = useCallback(async (after: string | null) => {
     if (!brand) return;
+    const ticket = ++latest.current;
     setLoading(true);
     const envelope = await runCapability("activity.list", brand, inputOf(filters, user.email, after));
+    if (ticket !== latest.current) return;
     setLoading(false);
     if (envelope.status !== "ok") {
       setError(envelope.status === "error" ? envelope.error : null);
