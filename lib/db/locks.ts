@@ -1,11 +1,9 @@
 // Row and key locks for the writes that race (quota, idempotency keys), held until the write's
 // transaction ends. PostgreSQL runs transactions side by side, so they must queue explicitly.
 // SQLite needs nothing: its one writer connection runs one transaction at a time.
-import { config } from "../config";
-import { dialectOf } from "./dialect";
-import type { Tx } from "./client";
+import { dialect, type Tx } from "./client";
 
-const onPostgres = () => dialectOf(config().DATABASE_URL) === "postgresql";
+const onPostgres = () => dialect() === "postgresql";
 
 /** Locks one brand's row: writes that check a brand-wide sum (the storage quota) queue here. */
 export async function lockBrand(tx: Tx, brandId: string): Promise<void> {

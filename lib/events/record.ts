@@ -1,8 +1,6 @@
 // The outbox's write side: one event row in the write's own transaction, so an event exists exactly
 // when its write committed (lib/core/write.ts calls this beside the audit record).
-import { config } from "../config";
-import type { Tx } from "../db/client";
-import { dialectOf } from "../db/dialect";
+import { dialect, type Tx } from "../db/client";
 import { randomBase62 } from "../crypto";
 import { deliveriesOwed } from "../webhooks/fan-out";
 import type { EventActor } from "./actor";
@@ -36,7 +34,7 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string
  * has one writer, so no lock is waited on there.
  */
 async function insertNumbered(tx: Tx, id: string, event: NewEvent): Promise<void> {
-  if (dialectOf(config().DATABASE_URL) === "postgresql") {
+  if (dialect() === "postgresql") {
     // the time as UTC text, read as UTC: "createdAt" is a timestamp without zone holding UTC, as Prisma writes it
     await tx.$executeRaw`WITH "next" AS (
         INSERT INTO "EventSequence" ("brandId", "last") VALUES (${event.brandId}, 1)
