@@ -18,6 +18,7 @@ import { postgresMissingReason } from "./support/postgres";
 import { benchCall, openBenchSession, type Door } from "./support/bench-calls";
 import { CONNECTIONS, DURATION_S, measure, median, ROUNDS, type Run } from "./support/bench-measure";
 import { webhooksScenario } from "./support/bench-webhooks";
+import type { SdkFloor } from "./support/bench-sdk-floor";
 
 const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const BRANDS = Number(process.env.BENCH_BRANDS ?? 100);
@@ -76,7 +77,10 @@ async function doors(): Promise<number> {
       console.error(`[bench] ${scenario.name}: done`);
       results.push({ scenario, rounds });
     }
-    return report(results) + (!ONLY || ONLY.startsWith("webhooks") ? await webhooks(server.url, world.key) : 0);
+    const failed = report(results);
+    const kitRead = results.find(({ scenario }) => scenario.name === "kit.read");
+    if (kitRead) await sdkFloor(server.url, world.key, median(kitRead.rounds.map((round) => round.api!.cpuUs)));
+    return failed + (!ONLY || ONLY.startsWith("webhooks") ? await webhooks(server.url, world.key) : 0);
   } finally {
     referenceProcess.disconnect();
     await server.stop();
@@ -109,6 +113,30 @@ function report(results: { scenario: Scenario; rounds: Partial<Record<Target, Ru
     }
   }
   return failed;
+}
+
+/**
+ * What the SDK alone costs a tools/call of kit_read, and what the MCP answer itself costs beyond
+ * the API door's (scripts/support/bench-sdk-floor.ts), against what the aim MCP / API >= 0.9 leaves the MCP door beyond the API door's CPU per call (`apiCpuUs`):
+ * a door whose calls cost C per call serves at most 1/C calls per CPU second, so the MCP door may
+ * add at most apiCpuUs × (1/0.9 − 1), about 11 %, for everything it does that the API door does not.
+ */
+async function sdkFloor(base: string, key: string, apiCpuUs: number): Promise<void> {
+  const answer = await fetch(`${base}/api/v1/kit.read`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ brand: "BENCH-1" }) });
+  const { data } = (await answer.json()) as { data: Record<string, unknown> };
+  const child = fork(path.join(import.meta.dirname, "support/sdk-floor-main.ts"));
+  const floor = await new Promise<SdkFloor>((resolve, reject) => {
+    child.once("message", (message) => resolve(message as SdkFloor));
+    child.once("exit", (code) => reject(new Error(`the SDK floor's process ended (${code})`)));
+    child.send({ data, rounds: ROUNDS });
+  });
+  const budget = apiCpuUs * (1 / 0.9 - 1);
+  const us = (values: number[]) => values.map((value) => value.toFixed(0)).join(", ");
+  console.log(`\n| kit_read through the MCP door, apart from the door (${ROUNDS} rounds) | the SDK's own µs per call | the MCP answer's own µs (text copy, JSON-RPC) | sum of medians | what MCP / API >= 0.9 leaves the MCP door (API door: ${apiCpuUs.toFixed(0)} µs a call) |\n|---|---|---|---|---|`);
+  for (const [era, label] of [["modern", "2026-07-28, stateless"], ["legacy", "2025-era, no session"]] as const) {
+    const sum = median(floor[era]) + median(floor.answer[era]);
+    console.log(`| ${label} | ${us(floor[era])} | ${us(floor.answer[era])} | **${sum.toFixed(0)}** | ${budget.toFixed(0)} |`);
+  }
 }
 
 /** A write's throughput with 10 endpoints subscribed to its event, over the same write without any. */
