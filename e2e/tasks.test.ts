@@ -43,7 +43,8 @@ async function command(id: string, fill?: () => Promise<void>): Promise<Locator>
   if (fill) await fill();
   if (await page.getByTestId("slash-run").isVisible().catch(() => false)) await page.getByTestId("slash-run").click();
   await expect.poll(() => page.getByTestId("slash-result").count(), { timeout: 15_000 }).toBe(before + 1);
-  return page.getByTestId("slash-result").last();
+  // this result, not whichever is last when the locator is used
+  return page.getByTestId("slash-result").nth(before);
 }
 
 /** The latest step the person took in a card (kept by the conversation, below the card). */
@@ -156,6 +157,10 @@ describe("every task by clicking", () => {
 
   it("updates the profile without a revision to type", async () => {
     const before = await db().genome.findUnique({ where: { brandId: brand.id } });
+    // the overview's card, shown before the write, reads the profile again after it
+    const overview = await command("brand.overview");
+    await expect.poll(() => overview.innerText(), { timeout: 15_000 }).toContain("Task Roasters");
+    expect(await overview.innerText()).not.toContain("Lyon");
     const result = await command("brand.profile.update", async () => {
       expect(await page.getByTestId("slash-field-expectedRevision").count()).toBe(0);
       await type(page.getByTestId("slash-field-city"), "Lyon");
@@ -167,6 +172,22 @@ describe("every task by clicking", () => {
     const after = await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } });
     expect(after.city).toBe("Lyon");
     expect(after.revision).toBe((before?.revision ?? 1) + 1);
+    await expect.poll(() => overview.innerText(), { timeout: 15_000 }).toContain("Lyon");
+  });
+
+  it("adds a colour, and the kit's card shown before it gains the colour", async () => {
+    const kit = await command("kit.read");
+    await expect.poll(() => kit.getByTestId("widget-palette").count(), { timeout: 15_000 }).toBe(1);
+    expect(await kit.innerText()).not.toContain("#2A9D8F");
+    const added = await command("kit.colors.add", async () => {
+      await type(page.getByTestId("slash-field-name"), "Harbour teal");
+      await type(page.getByTestId("slash-field-hex"), "#2a9d8f");
+    });
+    await confirmIn(added);
+    expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#2A9D8F" } })).toBe(1);
+    // the write touched the kit: the earlier card read it again, without a reload
+    await expect.poll(() => kit.getByTestId("widget-palette").innerText(), { timeout: 15_000 }).toContain("#2A9D8F");
+    expect(await kit.innerText()).toContain("Harbour teal");
   });
 
   it("answers one question, defers another and dismisses the third", async () => {
@@ -292,7 +313,7 @@ describe("every task by clicking", () => {
   });
 
   it("never needed an id, a revision, a key or JSON typed", () => {
-    expect(typed.length).toBe(5);
+    expect(typed.length).toBe(7);
     for (const text of typed) {
       expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|^\{|^\[|^\d+$|bop_|bct_/);
     }

@@ -84,7 +84,7 @@ export type ActivityTarget = { kind: "asset"; id: string };
  * The record a write changed: its kind and id, its new revision where it keeps one, and whether the
  * write removed it. Only its asset kind is an ActivityTarget (activity.list links files only).
  */
-export type Touched = { kind: "asset" | "contact" | "connection" | "question"; id: string; revision?: number; removed?: boolean };
+export type Touched = { kind: "asset" | "contact" | "connection" | "question" | "kit" | "profile" | "webhook"; id: string; revision?: number; removed?: boolean };
 
 /** One call of a capability whose own schema accepted its input: its functions, bound to that input. */
 export type BoundCall<Ctx> = {

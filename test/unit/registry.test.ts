@@ -107,4 +107,10 @@ describe("the registry against the spec's summary table", () => {
     }
     expect(undescribed).toEqual([]);
   });
+
+  it("every write names the record it touched, so the chat's cards read again (components/widgets/truth.tsx)", () => {
+    // connections.connect only issues a link: nothing is connected until the provider calls back
+    const silent = capabilities.filter((capability) => capability.kind === "write" && !capability.touched).map(({ id }) => id);
+    expect(silent).toEqual(["connections.connect"]);
+  });
 });

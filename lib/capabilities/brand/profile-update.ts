@@ -78,6 +78,7 @@ export const brandProfileUpdate = defineCapability({
       }
     }),
   output: writeOutput,
+  touched: (_input, data) => (data.id ? { kind: "profile", id: data.id, ...(data.revision ? { revision: data.revision } : {}) } : undefined),
   events: {
     types: { "brand.profile.updated": { description: "The brand profile changed; the event carries all its fields", data: profileRecord } },
     async emit(ctx) {

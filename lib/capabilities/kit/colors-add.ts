@@ -41,6 +41,7 @@ export const kitColorsAdd = defineCapability({
     types: { "kit.color.added": { description: "A colour was added to the brand kit", data: colorItem.extend({ id: z.uuid() }).strict() } },
     emit: (_ctx, input, data) => ({ type: "kit.color.added", data: { id: data.id, ...publicColor(input) } }),
   },
+  touched: (_input, data) => (data.id ? { kind: "kit", id: data.id } : undefined),
   summarize: (ctx, input) => `Add the colour "${input.name}" (${input.hex}) to the kit of ${ctx.brand.name} as ${input.role}.`,
   async check(ctx, input) {
     const existing = await ctx.db.kitColor.findUnique({

@@ -30,6 +30,8 @@ export const kitInstructionsUpdate = defineCapability({
     },
     emit: (_ctx, input) => ({ type: "kit.instructions.updated", data: { section: input.section, text: input.text } }),
   },
+  // a section's text is one row per brand and section: the section names it
+  touched: (input) => ({ kind: "kit", id: input.section }),
   summarize: (ctx, input) =>
     input.text.trim()
       ? `Replace the ${input.section} usage text of ${ctx.brand.name}'s kit with: "${input.text}".`

@@ -34,6 +34,7 @@ export const webhooksCreate = defineCapability({
       secret: z.string().describe("The signing secret (whsec_…), shown only here"),
     })
     .strict(),
+  touched: (_input, data) => ({ kind: "webhook", id: data.id, revision: data.revision }),
   events: {
     types: { "webhook.endpoint.created": endpointEvent("A webhook endpoint was added (its secret is not part of the event)") },
     emit: async (ctx, _input, data) => ({ type: "webhook.endpoint.created", data: await endpointEventData(ctx, data.id) }),

@@ -18,6 +18,7 @@ export const webhooksDelete = defineCapability({
   description: "Removes a webhook endpoint with its delivery log; the events it had not received yet are not sent.",
   input: z.object({ id: endpointId() }).strict(),
   output: writeOutput,
+  touched: (input) => ({ kind: "webhook", id: input.id, removed: true }),
   events: {
     types: {
       "webhook.endpoint.deleted": {

@@ -27,6 +27,8 @@ export const webhooksDeliveriesResend = defineCapability({
     })
     .strict(),
   output: writeOutput.describe("id: the new delivery's id"),
+  // a new delivery in the endpoint's log
+  touched: (input) => ({ kind: "webhook", id: input.id }),
   events: {
     types: { "webhook.delivery.resent": { description: "An admin sent an earlier delivery again (its event keeps its id)", data: deliveryQueued } },
     async emit(ctx, input, data) {

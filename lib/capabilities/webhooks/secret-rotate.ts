@@ -29,6 +29,7 @@ export const webhooksSecretRotate = defineCapability({
       previousSecretValidUntil: timestamp().describe("Until when the previous secret signs too"),
     })
     .strict(),
+  touched: (_input, data) => ({ kind: "webhook", id: data.id, revision: data.revision }),
   events: {
     types: { "webhook.endpoint.secret_rotated": endpointEvent("A webhook endpoint got a new signing secret; the previous one signs too for 24 hours (neither is part of the event)") },
     emit: async (ctx, input) => ({ type: "webhook.endpoint.secret_rotated", data: await endpointEventData(ctx, input.id) }),

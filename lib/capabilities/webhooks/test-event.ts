@@ -26,6 +26,8 @@ export const webhooksTest = defineCapability({
     "other; its outcome shows in the delivery log. A disabled endpoint gets it once it is enabled again.",
   input: z.object({ id: endpointId() }).strict(),
   output: writeOutput.describe("id: the test delivery's id"),
+  // a new delivery in the endpoint's log
+  touched: (input) => ({ kind: "webhook", id: input.id }),
   events: {
     types: { "webhook.endpoint.tested": { description: `An admin sent a webhook endpoint a test event (type ${TEST_EVENT_TYPE}, to that endpoint alone)`, data: deliveryQueued } },
     async emit(ctx, input, data) {

@@ -31,6 +31,7 @@ export const webhooksUpdate = defineCapability({
     })
     .strict(),
   output: writeOutput,
+  touched: (_input, data) => (data.id ? { kind: "webhook", id: data.id, ...(data.revision ? { revision: data.revision } : {}) } : undefined),
   events: {
     types: { "webhook.endpoint.updated": endpointEvent("A webhook endpoint's address, event types, description or enabled state changed") },
     emit: async (ctx, input) => ({ type: "webhook.endpoint.updated", data: await endpointEventData(ctx, input.id) }),
