@@ -3,7 +3,7 @@
 // - distributed: a private PostgreSQL cluster with a fresh database, a local S3 server (s3rver)
 //   and a private Redis, all on loopback, started here and stopped after the suite.
 // Test files create their own people, brands and keys in that database through the operator commands.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -63,8 +63,23 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await server?.stop();
+  if (server) keepServerLog(server.output());
   await Promise.all([postgres?.destroy(), redis?.stop(), s3?.stop()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The suite server's log, kept in test-results/ (a failed call's requestId finds its line there),
+ * and its error lines printed: a 5xx answer's line carries the cause, which the test that got the
+ * answer cannot see (a 503 under load was otherwise untraceable from CI's output).
+ */
+function keepServerLog(output: string) {
+  mkdirSync("test-results", { recursive: true });
+  writeFileSync(path.join("test-results", "suite-server.log"), output);
+  const errors = output.split("\n").filter((line) => /"level":"(error|fatal)"/.test(line));
+  if (errors.length === 0) return;
+  const shown = errors.slice(0, 20).map((line) => (line.length > 2000 ? `${line.slice(0, 2000)}…` : line));
+  console.error(`[suite server] ${errors.length} error line(s) in its log (all of it: test-results/suite-server.log):\n${shown.join("\n")}`);
 }
 
 declare module "vitest" {
