@@ -35,12 +35,12 @@ afterAll(async () => {
   await realtime?.stop();
 });
 
-/** A brand with a person of this role, signed in on a page whose microphone says `sentences`. */
-async function voicePage(role: "admin" | "viewer", sentences: string[]): Promise<{ page: Page; brand: { id: string; shortId: string } }> {
+/** A brand with a person of this role, signed in on a page whose microphone says `sentences`, the first after `lead` seconds. */
+async function voicePage(role: "admin" | "viewer", sentences: string[], lead = 1.5): Promise<{ page: Page; brand: { id: string; shortId: string } }> {
   const brand = await createTestBrand("Voice Roasters");
   const person = await createPerson({ name: `Vera ${role}`, brands: { [brand.shortId]: role } });
   // 1.5 s before the first words: the page asks the server, then opens the microphone
-  const browser = await launchBrowser({ microphone: await speakAll(sentences, { rate: 48_000, lead: 1.5, gap: 7 }) });
+  const browser = await launchBrowser({ microphone: await speakAll(sentences, { rate: 48_000, lead, gap: 7 }) });
   browsers.push(browser);
   const { page } = await newPage(browser, server.url);
   await signIn(page, person.email, person.password);
@@ -132,6 +132,24 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     expect(await page.getByTestId("confirm-accept").count()).toBe(0);
     expect(await colours(brand.id)).toEqual(["#008080"]);
     await screenshot(page, "voice-realtime-reloaded");
+  });
+
+  it("opening another conversation ends the realtime session: nothing said afterwards is stored in the one it left", async () => {
+    // the words come 6 s after the microphone opens: the person has left by then
+    const { page } = await voicePage("admin", ["what are our brand colors"], 6);
+    const conversationInUrl = () => new URL(page.url()).searchParams.get("conversation");
+    await page.getByTestId("voice-start").click();
+    await expect.poll(conversationInUrl, { timeout: 15_000 }).toBeTruthy();
+    const left = conversationInUrl()!;
+    await page.getByTestId("new-conversation").click();
+    await expect.poll(() => page.getByTestId("voice-problem").textContent(), { timeout: 10_000 }).toContain("Voice ended: it belonged to the conversation you left");
+    await page.getByTestId("voice-start").waitFor();
+    await screenshot(page, "voice-realtime-left");
+    // long past the words and the answer they would have had
+    await page.waitForTimeout(15_000);
+    expect(await db().conversationMessage.count({ where: { conversationId: left } })).toBe(0);
+    // nor shown in the conversation now open, nor kept aside by the page
+    expect(await page.locator('[data-testid="message-user"], [data-testid="message-assistant"]').count()).toBe(0);
   });
 
   it("a viewer asking to add a colour gets the pipeline's forbidden in the widget and aloud", async () => {

@@ -64,6 +64,7 @@ function Chat({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
   const openId = useRef(open.id);
   openId.current = open.id;
   const speech = useVoice(brand, {
+    current: open.id,
     id: () => openId.current,
     onStored: (conversationId, stored) => {
       if (conversationId !== openId.current) return refreshList();

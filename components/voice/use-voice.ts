@@ -4,8 +4,9 @@
 // recording), and tells the model what the person decided on a confirm card. Turns are stored in
 // the open conversation by the server and handed to the page (`onStored`) like typed turns; a
 // realtime session's pieces (what both said, each tool result as the chat's widget) are stored in
-// the conversation the session opened and handed to the page the same way (./realtime.ts); only a
-// piece the server could not store is kept here (`entries`), shown but not in the record.
+// the conversation the session opened and handed to the page the same way (./realtime.ts), and
+// leaving that conversation ends the session; only a piece the server could not store is kept here
+// (`entries`), shown but not in the record.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UIMessage } from "ai";
 import type { Decision, ToolEnvelope } from "@/components/widgets/types";
@@ -24,8 +25,10 @@ export type VoiceStatus = "off" | "starting" | VoiceState;
 /** what went wrong, in words, and what a model provider said when it refused (an admin's only) */
 export type VoiceProblem = { message: string; provider?: ProviderReport };
 
-/** The conversation voice turns are stored in: the page's open one, read at each turn. */
-export type VoiceConversation = { id(): string; onStored(conversationId: string, messages: UIMessage[]): void };
+/** The conversation voice turns are stored in: the page's open one (`current`; `id()` reads it at each turn). */
+export type VoiceConversation = { current: string; id(): string; onStored(conversationId: string, messages: UIMessage[]): void };
+
+const LEFT_ITS_CONVERSATION = "Voice ended: it belonged to the conversation you left. Start voice to talk in this one.";
 
 /** A failed turn in words: what failed (the server's sentence), and that what was sent is kept. */
 function failedTurn(failure: Failure, kept: "recording" | "decision"): VoiceProblem {
@@ -44,10 +47,13 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
   const session = useRef<RunningSession | TurnSession | null>(null);
   const open = useRef(conversation);
   open.current = conversation;
+  /** the conversation a running realtime session opened and stores into (turns follow the open one) */
+  const realtimeIn = useRef<string | null>(null);
 
   const stop = useCallback(() => {
     session.current?.stop();
     session.current = null;
+    realtimeIn.current = null;
     setStatus("off");
     setMode(null);
     setRetryable(false);
@@ -55,6 +61,15 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
 
   // a conversation belongs to one brand, and ends with the page
   useEffect(() => stop, [brand, stop]);
+  // a realtime session speaks with the model about the conversation it opened: leaving that
+  // conversation ends it, rather than storing on into a conversation no longer on screen
+  const leftItsConversation = useCallback(() => {
+    if (realtimeIn.current === null || realtimeIn.current === open.current.id()) return false;
+    stop();
+    setProblem({ message: LEFT_ITS_CONVERSATION });
+    return true;
+  }, [stop]);
+  useEffect(() => void leftItsConversation(), [conversation.current, leftItsConversation]);
 
   const start = useCallback(async () => {
     if (!brand || session.current) return;
@@ -85,6 +100,7 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
       ended: (message, provider) => {
         setProblem({ message, provider });
         session.current = null;
+        realtimeIn.current = null;
         setStatus("off");
         setMode(null);
       },
@@ -102,7 +118,12 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
             },
           });
       // the session opened the page's conversation: it is in the list and the address from now on
-      if (answer.value.mode === "realtime") open.current.onStored(conversationId, []);
+      if (answer.value.mode === "realtime") {
+        realtimeIn.current = conversationId;
+        open.current.onStored(conversationId, []);
+        // the person may have left it while the session was opening
+        leftItsConversation();
+      }
     } catch {
       release();
       microphone.getTracks().forEach((track) => track.stop());
@@ -110,7 +131,7 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
       setStatus("off");
       setMode(null);
     }
-  }, [brand]);
+  }, [brand, leftItsConversation]);
 
   /** turns: the first press records, the second sends */
   const talk = useCallback(async () => {
