@@ -134,7 +134,7 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     await screenshot(page, "voice-realtime-reloaded");
   });
 
-  it("opening another conversation ends the realtime session: nothing said afterwards is stored in the one it left", async () => {
+  it("opening another conversation ends the realtime session: nothing said afterwards is stored in the one it left, which goes with it while empty", async () => {
     // the words come 6 s after the microphone opens: the person has left by then
     const { page } = await voicePage("admin", ["what are our brand colors"], 6);
     const conversationInUrl = () => new URL(page.url()).searchParams.get("conversation");
@@ -144,10 +144,13 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     await page.getByTestId("new-conversation").click();
     await expect.poll(() => page.getByTestId("voice-problem").textContent(), { timeout: 10_000 }).toContain("Voice ended: it belonged to the conversation you left");
     await page.getByTestId("voice-start").waitFor();
-    await screenshot(page, "voice-realtime-left");
     // long past the words and the answer they would have had
     await page.waitForTimeout(15_000);
     expect(await db().conversationMessage.count({ where: { conversationId: left } })).toBe(0);
+    // nothing was said in it: it went with the session, from the list too
+    expect(await db().conversation.count({ where: { id: left } })).toBe(0);
+    await expect.poll(() => page.getByTestId("conversation-list").textContent(), { timeout: 10_000 }).not.toMatch(/Voice conversation/);
+    await screenshot(page, "voice-realtime-left");
     // nor shown in the conversation now open, nor kept aside by the page
     expect(await page.locator('[data-testid="message-user"], [data-testid="message-assistant"]').count()).toBe(0);
   });

@@ -72,6 +72,7 @@ function Chat({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
       setMessages((current) => [...current, ...stored]);
       refreshList();
     },
+    listChanged: refreshList,
   });
   const { scroller, content, followNext } = useFollowScroll();
 

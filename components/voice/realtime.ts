@@ -23,7 +23,8 @@ export type SessionHandlers = {
   ended(message: string, provider?: ProviderReport): void;
 };
 
-export type RunningSession = { stop(): void; tell(text: string): void };
+/** `stop(true)`: the person left the conversation the session opened (removed if nothing is in it) */
+export type RunningSession = { stop(leftConversation?: boolean): void; tell(text: string): void };
 
 const RATE = 24_000;
 type Realtime = Extract<VoiceSessionAnswer, { mode: "realtime" }>;
@@ -31,6 +32,8 @@ type Realtime = Extract<VoiceSessionAnswer, { mode: "realtime" }>;
 export type RealtimeHandlers = SessionHandlers & {
   /** a piece of the session, as stored in `conversation`: the page shows it like any stored message */
   stored(conversation: string, message: UIMessage): void;
+  /** the person's list of conversations changed (the one left empty was removed) */
+  listChanged(): void;
 };
 
 export async function startRealtime(answer: Realtime, brand: string, conversation: string, microphone: MediaStream, on: RealtimeHandlers): Promise<RunningSession> {
@@ -97,11 +100,11 @@ export async function startRealtime(answer: Realtime, brand: string, conversatio
     on.ended("This voice session reached its time limit. Press Start voice to go on.");
     stop();
   }, Math.max(0, Date.parse(answer.session.endsAt) - Date.now()));
-  const stop = () => {
+  const stop = (leftConversation = false) => {
     if (stopped) return;
     stopped = true;
     clearTimeout(timeUp);
-    endVoiceSession(answer.session.id);
+    void endVoiceSession(answer.session.id, leftConversation ? conversation : undefined).then(() => leftConversation && on.listChanged());
     stopCapture?.();
     player?.close();
     session.close();

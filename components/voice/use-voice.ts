@@ -26,7 +26,7 @@ export type VoiceStatus = "off" | "starting" | VoiceState;
 export type VoiceProblem = { message: string; provider?: ProviderReport };
 
 /** The conversation voice turns are stored in: the page's open one (`current`; `id()` reads it at each turn). */
-export type VoiceConversation = { current: string; id(): string; onStored(conversationId: string, messages: UIMessage[]): void };
+export type VoiceConversation = { current: string; id(): string; onStored(conversationId: string, messages: UIMessage[]): void; listChanged(): void };
 
 const LEFT_ITS_CONVERSATION = "Voice ended: it belonged to the conversation you left. Start voice to talk in this one.";
 
@@ -65,6 +65,8 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
   // conversation ends it, rather than storing on into a conversation no longer on screen
   const leftItsConversation = useCallback(() => {
     if (realtimeIn.current === null || realtimeIn.current === open.current.id()) return false;
+    // the conversation it opened goes with it when nothing was said there (the server checks)
+    (session.current as RunningSession | null)?.stop(true);
     stop();
     setProblem({ message: LEFT_ITS_CONVERSATION });
     return true;
@@ -108,7 +110,9 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
     setMode(answer.value.mode);
     try {
       session.current = answer.value.mode === "realtime"
-        ? await startRealtime(answer.value, brand, conversationId, microphone, { ...handlers, stored: (id, message) => open.current.onStored(id, [message]) })
+        ? await startRealtime(answer.value, brand, conversationId, microphone, {
+            ...handlers, stored: (id, message) => open.current.onStored(id, [message]), listChanged: () => open.current.listChanged(),
+          })
         : startTurns(answer.value, brand, () => open.current.id(), microphone, {
             ...handlers,
             stored: (conversationId, messages) => open.current.onStored(conversationId, messages),

@@ -48,9 +48,13 @@ export const storeSaid = (brand: string, role: "user" | "assistant", text: strin
 export const reportVoiceUsage = (session: string, responseId: string, usage: Record<string, unknown>) =>
   post<UsageAnswer>("/api/voice/usage", { session, responseId, usage });
 
-/** the session is over: the server releases what it did not report (sent even while the page unloads) */
-export function endVoiceSession(session: string): void {
-  void fetch("/api/voice/session/end", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ session }), keepalive: true }).catch(() => undefined);
+/**
+ * The session is over: the server releases what it did not report (sent even while the page
+ * unloads); `leftConversation`, the one it opened and the person left, is removed if still empty.
+ */
+export async function endVoiceSession(session: string, leftConversation?: string): Promise<void> {
+  const body = JSON.stringify({ session, ...(leftConversation ? { conversation: leftConversation } : {}) });
+  await fetch("/api/voice/session/end", { method: "POST", headers: { "Content-Type": "application/json" }, body, keepalive: true }).catch(() => undefined);
 }
 
 /** one turn, stored in the conversation `conversation` (the page's open one) */

@@ -8,6 +8,7 @@ import type { UIMessage } from "ai";
 import type { ToolEnvelope } from "../pending/envelope";
 import { mcpToolName } from "../contract/catalogue";
 import { randomBase62 } from "../crypto";
+import { db } from "../db/client";
 import { appendMessage } from "../conversations/messages";
 import { brandOf } from "../conversations/read";
 import { CONVERSATION_ID, checkConversationId, findConversation, openConversation, unknownConversation } from "../conversations/store";
@@ -26,6 +27,15 @@ export async function voiceConversationOpener(userId: string, brandId: string, i
   const existing = await findConversation(userId, checkConversationId(id, "conversation"));
   if (existing && existing.brandId !== brandId) throw unknownConversation();
   return (now) => openConversation(userId, brandId, id, VOICE_TITLE, now);
+}
+
+/**
+ * The conversation a realtime session opened, removed when the person left it with nothing in it
+ * (the session's end, lib/voice/usage.ts): a conversation with a message, renamed, or another
+ * person's stays, and the answer is the same either way.
+ */
+export async function dropUnusedVoiceConversation(userId: string, id: string): Promise<void> {
+  await db().conversation.deleteMany({ where: { userId, id, title: VOICE_TITLE, messages: { none: {} } } });
 }
 
 /**

@@ -4,7 +4,8 @@
 // The browser is the only party that sees these reports (the audio flows between it and the
 // provider), so a report is taken only within that reservation: a tampered browser can charge at
 // most what the server already set aside for its session. The answer tells the browser whether
-// the session may go on. POST /api/voice/session/end { session } settles the session.
+// the session may go on. POST /api/voice/session/end { session, conversation? } settles the session;
+// `conversation`: the one the session opened, which the person left (removed if nothing is in it).
 import "server-only";
 import { z } from "zod";
 import { resolveBrandAccess } from "../core/access";
@@ -15,6 +16,8 @@ import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { invalidBody } from "./http";
 import { chargeVoiceResponse, ownsVoiceSession, settleVoiceSession } from "./reservation";
 import { voiceOff, voiceSetup } from "./setup";
+import { dropUnusedVoiceConversation } from "./realtime-record";
+import { CONVERSATION_ID } from "../conversations/store";
 
 const count = z.int().min(0).max(10_000_000);
 const sessionId = z.string().min(1).max(100);
@@ -25,7 +28,7 @@ const body = z.object({
   responseId: z.string().min(1).max(200),
   usage: z.object({ total_tokens: count.optional(), input_tokens: count.optional(), output_tokens: count.optional() }).loose(),
 }).strict();
-const endBody = z.object({ session: sessionId }).strict();
+const endBody = z.object({ session: sessionId, conversation: z.string().regex(CONVERSATION_ID, "must be 1 to 100 letters, digits, '-', '_', '.' or ':'").optional() }).strict();
 
 export type UsageAnswer = {
   /** the brand's month: tokens used, the plan's limit, and whether it is spent */
@@ -63,7 +66,10 @@ export async function meterVoiceUsage(request: Request): Promise<UsageAnswer> {
   return { used: budget.used, limit: budget.limit, exhausted: budget.exhausted, charged: charge.charged, left: ended ? 0 : charge.left, ended, ...(message ? { message } : {}) };
 }
 
-/** The page ended its session (Stop voice, leaving the page): what it did not report is released. */
+/**
+ * The page ended its session (Stop voice, leaving the page or the conversation): what it did not
+ * report is released, and a conversation the session opened and the person left empty is removed.
+ */
 export async function endVoiceSession(request: Request): Promise<{ ended: true }> {
   checkOrigin(request);
   const userId = await requirePerson(request);
@@ -74,5 +80,6 @@ export async function endVoiceSession(request: Request): Promise<{ ended: true }
   if (!settled && !(await ownsVoiceSession(parsed.data.session, userId))) {
     throw new AppError("not_found", "No voice session of yours has this id.", { field: "session" });
   }
+  if (parsed.data.conversation) await dropUnusedVoiceConversation(userId, parsed.data.conversation);
   return { ended: true };
 }

@@ -3,6 +3,7 @@
 // a live session of the person reporting, once per response id, never beyond the reservation; the
 // session's end (the page's call, a new session, the background sweep) releases the rest; with
 // Voice off nothing is taken. Before the fix a viewer's one report spent the whole month.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { monthOf } from "../../lib/assistant/budget";
 import { db } from "../../lib/db/client";
@@ -164,6 +165,42 @@ describe("realtime voice usage", () => {
     expect((await fetch(`${server.url}/api/voice/session/end`)).status).toBe(405);
     expect((await post(server.url, "/api/voice/session/end", null, { session: session.id })).status).toBe(401);
     await end(world.viewer, session.id);
+  });
+
+  it("ending with the conversation the session opened (the person left it) removes it only while nothing is in it, and only theirs", async () => {
+    const opened = async (person: Person) => {
+      const id = randomUUID();
+      const answer = await post(server.url, "/api/voice/session", person.cookie, { brand: world.brand.shortId, conversation: id });
+      expect(answer.status).toBe(200);
+      expect(await db().conversation.count({ where: { userId: person.id, id } })).toBe(1);
+      return { id, session: answer.body.session.id as string };
+    };
+    const endLeaving = (person: Person, session: string, conversation: string) => post(server.url, "/api/voice/session/end", person.cookie, { session, conversation });
+    // left before anything was said: gone
+    const empty = await opened(world.member);
+    expect((await endLeaving(world.member, empty.session, empty.id)).body).toEqual({ ended: true });
+    expect(await db().conversation.count({ where: { userId: world.member.id, id: empty.id } })).toBe(0);
+    // something was said: kept, with what was said
+    const spoken = await opened(world.member);
+    expect((await post(server.url, "/api/voice/said", world.member.cookie, { brand: world.brand.shortId, conversation: spoken.id, role: "user", text: "what are our colours" })).status).toBe(200);
+    expect((await endLeaving(world.member, spoken.session, spoken.id)).body).toEqual({ ended: true });
+    expect(await db().conversationMessage.count({ where: { userId: world.member.id, conversationId: spoken.id } })).toBe(1);
+    // renamed by the person: kept
+    const renamed = await opened(world.member);
+    await db().conversation.update({ where: { userId_id: { userId: world.member.id, id: renamed.id } }, data: { title: "Colours to try" } });
+    await endLeaving(world.member, renamed.session, renamed.id);
+    expect(await db().conversation.count({ where: { userId: world.member.id, id: renamed.id } })).toBe(1);
+    // another person's empty one, named in one's own session's end: kept, and the same answer
+    const theirs = await opened(world.viewer);
+    const mine = await opened(world.member);
+    expect((await endLeaving(world.member, mine.session, theirs.id)).body).toEqual({ ended: true });
+    expect(await db().conversation.count({ where: { userId: world.viewer.id, id: theirs.id } })).toBe(1);
+    await end(world.viewer, theirs.session);
+    // a conversation id no conversation can have: 422 naming it
+    const bad = await post(server.url, "/api/voice/session/end", world.member.cookie, { session: mine.session, conversation: "not an id!" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error).toMatchObject({ code: "invalid_input", field: "conversation" });
+    await end(world.member, mine.session);
   });
 
   it("a session the provider refuses to mint holds no reservation", async () => {
