@@ -15,6 +15,13 @@ export type AuditTrail = {
   brandId?: string;
 };
 
+/**
+ * Text of the record that may echo what a caller sent (a refusal names a field as it was sent) or
+ * was cut mid-character: U+0000 (PostgreSQL refuses it: the attempt's record was lost) and lone
+ * surrogates become U+FFFD. The answer to the caller keeps the message as it was.
+ */
+const storable = (text: string) => text.replaceAll("\u0000", "\uFFFD").replace(/\p{Cs}/gu, "\uFFFD");
+
 export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, now: Date, detail?: string, summary?: string, target?: Touched): Promise<void> {
   await db.auditEntry.create({
     data: {
@@ -26,11 +33,11 @@ export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, no
       userId: trail.userId ?? null,
       apiKeyId: trail.apiKeyId ?? null,
       appClientId: trail.app?.clientId ?? null,
-      appName: trail.app?.name.slice(0, 200) ?? null,
+      appName: trail.app ? storable(trail.app.name.slice(0, 200)) : null,
       brandId: trail.brandId ?? null,
       outcome,
-      detail: detail ?? null,
-      summary: summary?.slice(0, 1000) ?? null,
+      detail: detail === undefined ? null : storable(detail),
+      summary: summary === undefined ? null : storable(summary.slice(0, 1000)),
       target: target ? `${target.kind}:${target.id}` : null,
     },
   });

@@ -512,6 +512,15 @@ describe("audit: every write attempt leaves one AuditEntry; reads leave none", (
     expect(entries[0]).toMatchObject({ door: "api", capabilityId: "kit.colors.add", userId: world.admin.id, apiKeyId: world.admin.keyId, outcome: "invalid_input" });
   });
 
+  it("a write refused for a field whose name holds a NUL: still audited, the detail stored readable (PostgreSQL refuses U+0000)", async () => {
+    // the refusal's message names the field as sent; its audit record was lost on PostgreSQL
+    const { response, entries } = await audited("kit.colors.add", world.admin.key, { brand: world.brand.shortId, ...newColour(), "a\u0000b": 1 });
+    expectError(response, 422, "invalid_input");
+    expect(response.body.error.field).toBe("a\u0000b");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ capabilityId: "kit.colors.add", outcome: "invalid_input", detail: "a\uFFFDb: is not a known field" });
+  });
+
   it("a write without the scope: outcome insufficient_scope", async () => {
     const key = await makeKey(world.admin.email, { scopes: "kit.read" });
     const { response, entries } = await audited("kit.colors.add", key.key, { brand: world.brand.shortId, ...newColour() });
