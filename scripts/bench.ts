@@ -117,9 +117,10 @@ function report(results: { scenario: Scenario; rounds: Partial<Record<Target, Ru
 
 /**
  * What the SDK alone costs a tools/call of kit_read, and what the MCP answer itself costs beyond
- * the API door's (scripts/support/bench-sdk-floor.ts), against what the aim MCP / API >= 0.9 leaves the MCP door beyond the API door's CPU per call (`apiCpuUs`):
- * a door whose calls cost C per call serves at most 1/C calls per CPU second, so the MCP door may
- * add at most apiCpuUs × (1/0.9 − 1), about 11 %, for everything it does that the API door does not.
+ * the API door's (scripts/support/bench-sdk-floor.ts), against what the aim MCP / API >= 0.9
+ * leaves the MCP door: a door whose calls cost C µs of CPU serves at most 1/C calls per CPU
+ * second, so the MCP door may add at most apiCpuUs × (1/0.9 − 1), about 11 %, for everything it
+ * does that the API door does not.
  */
 async function sdkFloor(base: string, key: string, apiCpuUs: number): Promise<void> {
   const answer = await fetch(`${base}/api/v1/kit.read`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ brand: "BENCH-1" }) });

@@ -64,14 +64,13 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
   // a realtime session speaks with the model about the conversation it opened: leaving that
   // conversation ends it, rather than storing on into a conversation no longer on screen
   const leftItsConversation = useCallback(() => {
-    if (realtimeIn.current === null || realtimeIn.current === open.current.id()) return false;
+    if (realtimeIn.current === null || realtimeIn.current === open.current.id()) return;
     // the conversation it opened goes with it when nothing was said there (the server checks)
     (session.current as RunningSession | null)?.stop(true);
     stop();
     setProblem({ message: LEFT_ITS_CONVERSATION });
-    return true;
   }, [stop]);
-  useEffect(() => void leftItsConversation(), [conversation.current, leftItsConversation]);
+  useEffect(leftItsConversation, [conversation.current, leftItsConversation]);
 
   const start = useCallback(async () => {
     if (!brand || session.current) return;

@@ -11,6 +11,8 @@ import { AppError, invalidInput } from "../contract/errors";
  * looked up per person, so a short or guessed id opens nothing of anyone else's
  */
 export const CONVERSATION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** what a field holding one is told when it does not match */
+export const CONVERSATION_ID_RULE = "must be 1 to 100 letters, digits, '-', '_', '.' or ':'";
 /** an answer longer than this is taken as lost (its instance died); the conversation is free again */
 export const ANSWER_HOLD_MS = 10 * 60_000;
 const TITLE_LENGTH = 80;
@@ -32,7 +34,7 @@ export const unknownConversation = () =>
 /** `field`: what the request calls it (the chat's `id`, the run's `conversationId`). */
 export function checkConversationId(id: string, field = "id"): string {
   if (!CONVERSATION_ID.test(id)) {
-    throw invalidInput(field, "must be 1 to 100 letters, digits, '-', '_', '.' or ':'");
+    throw invalidInput(field, CONVERSATION_ID_RULE);
   }
   return id;
 }

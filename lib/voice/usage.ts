@@ -17,7 +17,7 @@ import { invalidBody } from "./http";
 import { chargeVoiceResponse, ownsVoiceSession, settleVoiceSession } from "./reservation";
 import { voiceOff, voiceSetup } from "./setup";
 import { dropUnusedVoiceConversation } from "./realtime-record";
-import { CONVERSATION_ID } from "../conversations/store";
+import { CONVERSATION_ID, CONVERSATION_ID_RULE } from "../conversations/store";
 
 const count = z.int().min(0).max(10_000_000);
 const sessionId = z.string().min(1).max(100);
@@ -28,7 +28,7 @@ const body = z.object({
   responseId: z.string().min(1).max(200),
   usage: z.object({ total_tokens: count.optional(), input_tokens: count.optional(), output_tokens: count.optional() }).loose(),
 }).strict();
-const endBody = z.object({ session: sessionId, conversation: z.string().regex(CONVERSATION_ID, "must be 1 to 100 letters, digits, '-', '_', '.' or ':'").optional() }).strict();
+const endBody = z.object({ session: sessionId, conversation: z.string().regex(CONVERSATION_ID, CONVERSATION_ID_RULE).optional() }).strict();
 
 export type UsageAnswer = {
   /** the brand's month: tokens used, the plan's limit, and whether it is spent */

@@ -16,7 +16,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { legacyExchange, modernExchange, type Exchange } from "../../lib/mcp/exchange";
 import { SERVER_INFO, servedTools } from "../../lib/mcp/tools";
-import { MODERN } from "./bench-calls";
+import { benchCall, type Door } from "./bench-calls";
 
 /** Per round, µs per call: the SDK's own, per era; and the MCP answer's own beyond the API door's (`answer`, per era). */
 export type SdkFloor = { modern: number[]; legacy: number[]; answer: { modern: number[]; legacy: number[] } };
@@ -37,17 +37,9 @@ export async function measureSdkFloor(data: Record<string, unknown>, rounds: num
   };
   const register = (server: McpServer) => void server.registerTool("kit_read", kit.config, handler);
   const exchanges: Record<"modern" | "legacy", Exchange> = { modern: modernExchange(register), legacy: legacyExchange(register) };
-  const params = { name: "kit_read", arguments: { brand: "BENCH-1" } };
-  const envelope = {
-    "io.modelcontextprotocol/protocolVersion": MODERN,
-    "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
-    "io.modelcontextprotocol/clientCapabilities": {},
-  };
-  const bodies = {
-    modern: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { ...params, _meta: envelope } }),
-    legacy: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }),
-    api: JSON.stringify(params.arguments),
-  };
+  // the bodies the doors' runs send (bench-calls.ts)
+  const bodyOf = (door: Door) => benchCall("", "", door, "kit.read", { brand: "BENCH-1" }).body as string;
+  const bodies = { modern: bodyOf("mcp 2026"), legacy: bodyOf("mcp 2025"), api: bodyOf("api") };
   // the result as the SDK writes it: content first, and on 2026 its completion and the server's identity
   const answerBeside = async (era: "modern" | "legacy", body: string) => {
     const request = JSON.parse(body) as { id: number };
