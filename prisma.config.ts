@@ -9,6 +9,13 @@ export default defineConfig({
   // for it: created by a hand-written migration, outside the data model, so migrations leave them be
   experimental: { externalTables: true },
   tables: {
-    external: ["AssetNameSearch", "AssetNameSearch_config", "AssetNameSearch_content", "AssetNameSearch_data", "AssetNameSearch_docsize", "AssetNameSearch_idx"],
+    external: [
+      "AssetNameSearch",
+      "AssetNameSearch_config",
+      "AssetNameSearch_content",
+      "AssetNameSearch_data",
+      "AssetNameSearch_docsize",
+      "AssetNameSearch_idx",
+    ],
   },
 });

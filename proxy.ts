@@ -24,5 +24,9 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // and, of the routes left out, the paths holding a `%` (a malformed escape is refused above)
-  matcher: ["/((?!api/v1/|api/mcp|api/files/|api/health|_next/static/|_next/image/).*)", "/api/v1/:id(.*%.*)", "/api/files/:key(.*%.*)"],
+  matcher: [
+    "/((?!api/v1/|api/mcp|api/files/|api/health|_next/static/|_next/image/).*)",
+    "/api/v1/:id(.*%.*)",
+    "/api/files/:key(.*%.*)",
+  ],
 };

@@ -15,12 +15,26 @@ export default async function Home() {
   const user = await requireSessionUser("/");
   const catalogue = capabilities
     .filter((capability) => isServed(capability, "assistant"))
-    .map(({ id, title, widget, confirmation, kind }) => ({ id, title, widget, confirmation, toolName: mcpToolName(id), read: kind === "read" }));
+    .map(({ id, title, widget, confirmation, kind }) => ({
+      id,
+      title,
+      widget,
+      confirmation,
+      toolName: mcpToolName(id),
+      read: kind === "read",
+    }));
   // why voice is off: the settings to whoever can set them, words to everyone else
   const voiceOffNote = voiceSetup()
     ? null
     : (await canSetUpVoice(user.id))
       ? { words: "Voice isn't set up here yet.", settings: NO_VOICE_MESSAGE }
       : { words: NO_VOICE_FOR_PEOPLE, settings: null };
-  return <ChatPage user={{ name: user.name, email: user.email }} catalogue={catalogue} modelConfigured={assistantModelConfigured()} voiceOffNote={voiceOffNote} />;
+  return (
+    <ChatPage
+      user={{ name: user.name, email: user.email }}
+      catalogue={catalogue}
+      modelConfigured={assistantModelConfigured()}
+      voiceOffNote={voiceOffNote}
+    />
+  );
 }

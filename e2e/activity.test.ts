@@ -15,7 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const question = (key: string, text: string) => ({ questions: [{ key, question: text, scope: "genome", options: ["Yes", "No"] }] });
+const question = (key: string, text: string) => ({
+  questions: [{ key, question: text, scope: "genome", options: ["Yes", "No"] }],
+});
 
 describe("the Activity page", () => {
   it("shows writes from the API, MCP and the assistant with door and person, filters by door, and fits a phone", async () => {
@@ -25,7 +27,9 @@ describe("the Activity page", () => {
     expectOk(await confirmAndCall("kit.colors.add", key.key, { brand: brand.shortId, name: "Teal", hex: "#008080" }));
     const mcp = await connectMcp(key.key);
     try {
-      expectToolOk(await callTool(mcp, "questions_ask", { brand: brand.shortId, ...question("tone", "Which tone do we use?") }));
+      expectToolOk(
+        await callTool(mcp, "questions_ask", { brand: brand.shortId, ...question("tone", "Which tone do we use?") }),
+      );
     } finally {
       await mcp.close();
     }
@@ -34,7 +38,8 @@ describe("the Activity page", () => {
     await signIn(page, person.email, person.password);
     // the assistant's slash command route, as the chat page calls it
     const ran = await page.request.post(`${baseUrl}/api/assistant/run`, {
-      headers: { Origin: baseUrl }, data: { capabilityId: "questions.ask", brand: brand.shortId, input: question("audience", "Who do we speak to?") },
+      headers: { Origin: baseUrl },
+      data: { capabilityId: "questions.ask", brand: brand.shortId, input: question("audience", "Who do we speak to?") },
     });
     expect((await ran.json()).status).toBe("ok");
 
@@ -59,11 +64,16 @@ describe("the Activity page", () => {
     await expect.poll(() => phone.page.getByTestId("activity-row").count(), { timeout: 15_000 }).toBe(3);
     await screenshot(phone.page, "activity-phone");
     const overflow = await phone.page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
-      wide: [...document.querySelectorAll("body *")].filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth).map((element) => `${element.tagName}.${element.className}`),
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      wide: [...document.querySelectorAll("body *")]
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth)
+        .map((element) => `${element.tagName}.${element.className}`),
     }));
     expect(overflow.scroll, overflow.wide.join(", ")).toBeLessThanOrEqual(overflow.client);
-    const rowWidths = await phone.page.getByTestId("activity-row").evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right));
+    const rowWidths = await phone.page
+      .getByTestId("activity-row")
+      .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right));
     for (const right of rowWidths) expect(right).toBeLessThanOrEqual(360);
     await screenshot(phone.page, "activity-phone");
   }, 90_000); // the first browser test of a fresh server: its pages are first rendered here (30 s was short on a loaded machine)
@@ -73,12 +83,34 @@ describe("the Activity page", () => {
     const admin = await createPerson({ name: "Fay Files", brands: { [brand.shortId]: "admin" } });
     const member = await createPerson({ name: "Max Member", brands: { [brand.shortId]: "member" } });
     const other = await createPerson({ name: "Gil Other", brands: { [brand.shortId]: "admin" } });
-    expectOk(await call("questions.ask", (await makeKey(other.email)).key, { brand: brand.shortId, ...question("venue", "Where do we meet?") }));
+    expectOk(
+      await call("questions.ask", (await makeKey(other.email)).key, {
+        brand: brand.shortId,
+        ...question("venue", "Where do we meet?"),
+      }),
+    );
     const key = await makeKey(admin.email);
     const bytes = new TextEncoder().encode("notes for the launch");
-    const started = expectOk(await call("library.upload.create", key.key, { brand: brand.shortId, step: "start", fileName: "launch-notes.txt", mimeType: "text/plain", sizeBytes: bytes.length })) as { uploadId: string; uploadUrl: string };
-    expect((await fetch(started.uploadUrl, { method: "PUT", headers: { "Content-Type": "text/plain" }, body: bytes })).status).toBe(200);
-    expectOk(await call("library.upload.create", key.key, { brand: brand.shortId, step: "complete", uploadId: started.uploadId }));
+    const started = expectOk(
+      await call("library.upload.create", key.key, {
+        brand: brand.shortId,
+        step: "start",
+        fileName: "launch-notes.txt",
+        mimeType: "text/plain",
+        sizeBytes: bytes.length,
+      }),
+    ) as { uploadId: string; uploadUrl: string };
+    expect(
+      (await fetch(started.uploadUrl, { method: "PUT", headers: { "Content-Type": "text/plain" }, body: bytes }))
+        .status,
+    ).toBe(200);
+    expectOk(
+      await call("library.upload.create", key.key, {
+        brand: brand.shortId,
+        step: "complete",
+        uploadId: started.uploadId,
+      }),
+    );
 
     const { page } = await newPage(browser, baseUrl);
     await signIn(page, admin.email, admin.password, "/activity");
@@ -99,7 +131,9 @@ describe("the Activity page", () => {
 
     const theirs = await newPage(browser, baseUrl);
     await signIn(theirs.page, member.email, member.password, "/activity");
-    await expect.poll(() => theirs.page.getByTestId("activity-error").textContent(), { timeout: 15_000 }).toMatch(/admin/i);
+    await expect
+      .poll(() => theirs.page.getByTestId("activity-error").textContent(), { timeout: 15_000 })
+      .toMatch(/admin/i);
     expect(await theirs.page.getByTestId("activity-row").count()).toBe(0);
   });
 });

@@ -17,7 +17,10 @@ import { createPerson, signIn, type Person } from "./support/people";
 import { confirmAndCall } from "../test/support/world";
 
 // a 1×1 PNG: the carousel needs a real image file in the library
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 function script(request: ChatRequest): Turn {
   const results = trailingToolResults(request) as { status?: string; data?: { items?: unknown[] } }[];
@@ -31,13 +34,30 @@ function script(request: ChatRequest): Turn {
     // what the server says about the pending call, whatever the page kept
     const toolMessages = request.messages.filter((message) => message.role === "tool");
     const last = JSON.parse(String(toolMessages.at(-1)?.content ?? "{}")) as { status?: string };
-    return { text: last.status === "ok" ? "The colour is in the kit now." : last.status === "declined" ? "Understood: nothing was added." : `Status: ${last.status}` };
+    return {
+      text:
+        last.status === "ok"
+          ? "The colour is in the kit now."
+          : last.status === "declined"
+            ? "Understood: nothing was added."
+            : `Status: ${last.status}`,
+    };
   }
-  if (said.includes("refuse")) return { failWith: 400, error: { code: "invalid_function_parameters", message: "Invalid schema for function 'brand_contacts_save': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level." } };
+  if (said.includes("refuse"))
+    return {
+      failWith: 400,
+      error: {
+        code: "invalid_function_parameters",
+        message:
+          "Invalid schema for function 'brand_contacts_save': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.",
+      },
+    };
   if (said.includes("logos")) return { toolCalls: [{ name: "library_search", arguments: { type: "logo" } }] };
   if (said.includes("questions")) return { toolCalls: [{ name: "questions_list", arguments: {} }] };
-  if (said.includes("sky")) return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Sky", hex: "#8ecae6", role: "accent" } }] };
-  if (said.includes("mint")) return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Mint", hex: "#98ff98", role: "accent" } }] };
+  if (said.includes("sky"))
+    return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Sky", hex: "#8ecae6", role: "accent" } }] };
+  if (said.includes("mint"))
+    return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Mint", hex: "#98ff98", role: "accent" } }] };
   return { text: "Hello." };
 }
 
@@ -74,20 +94,47 @@ beforeAll(async () => {
   brand = await createBrand(db(), { name: "Chat Roasters", shortId: `CHAT-${Math.floor(Math.random() * 1e9)}` });
   admin = await createPerson({ name: "Ada Admin", brands: { [brand.shortId]: "admin" } });
   const { key } = await createKey(db(), { email: admin.email, scopes: "all" });
-  const start = await api("library.upload.create", key, { step: "start", fileName: "logo.png", mimeType: "image/png", sizeBytes: PIXEL.length, category: "logo" });
-  expect((await fetch(start.uploadUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: new Uint8Array(PIXEL) })).status).toBe(200);
-  const done = await api("library.upload.create", key, { step: "complete", uploadId: start.uploadId, name: "Logo on cream" });
+  const start = await api("library.upload.create", key, {
+    step: "start",
+    fileName: "logo.png",
+    mimeType: "image/png",
+    sizeBytes: PIXEL.length,
+    category: "logo",
+  });
+  expect(
+    (
+      await fetch(start.uploadUrl, {
+        method: "PUT",
+        headers: { "Content-Type": "image/png" },
+        body: new Uint8Array(PIXEL),
+      })
+    ).status,
+  ).toBe(200);
+  const done = await api("library.upload.create", key, {
+    step: "complete",
+    uploadId: start.uploadId,
+    name: "Logo on cream",
+  });
   await api("library.asset.review", key, { assetId: done.assetId, decision: "approve" });
   questionId = randomUUID();
   await db().question.create({
-    data: { id: questionId, brandId: brand.id, key: "tagline", question: "Which tagline fits best?", scope: "genome", options: ["Roasted this week", "Coffee, plainly"], createdAt: new Date() },
+    data: {
+      id: questionId,
+      brandId: brand.id,
+      key: "tagline",
+      question: "Which tagline fits best?",
+      scope: "genome",
+      options: ["Roasted this week", "Coffee, plainly"],
+      createdAt: new Date(),
+    },
   });
   browser = await launchBrowser();
   page = (await newPage(browser, env.url)).page;
   await signIn(page, admin.email, admin.password);
   // the person's only brand is selected by itself
   await page.waitForFunction(
-    (shortId) => (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value === shortId,
+    (shortId) =>
+      (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value === shortId,
     brand.shortId,
   );
 }, 180_000);
@@ -113,7 +160,9 @@ describe("the chat page with a scripted model", () => {
     await choice.waitFor();
     await choice.getByRole("button", { name: "Roasted this week" }).click();
     // the answer is a step of the conversation, below the card
-    await expect.poll(() => page.getByTestId("card-step").last().innerText(), { timeout: 15_000 }).toContain("Answered: “Roasted this week”");
+    await expect
+      .poll(() => page.getByTestId("card-step").last().innerText(), { timeout: 15_000 })
+      .toContain("Answered: “Roasted this week”");
     const question = await db().question.findUnique({ where: { id: questionId } });
     expect(question).toMatchObject({ status: "answered", answer: "Roasted this week" });
     await screenshot(page, "chat-choice");
@@ -133,8 +182,12 @@ describe("the chat page with a scripted model", () => {
     await expect.poll(() => palette.textContent(), { timeout: 15_000 }).toContain("#8ECAE6");
     expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#8ECAE6" } })).toBe(1);
     // the page tells the model; the server gives it the stored outcome
-    await expect.poll(() => page.getByTestId("message-assistant").count(), { timeout: 15_000 }).toBeGreaterThan(answers);
-    await expect.poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 15_000 }).toContain("The colour is in the kit now.");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").count(), { timeout: 15_000 })
+      .toBeGreaterThan(answers);
+    await expect
+      .poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 15_000 })
+      .toContain("The colour is in the kit now.");
     expect(await db().kitColor.count({ where: { brandId: brand.id } })).toBe(1);
     await screenshot(page, "chat-confirmed");
   });
@@ -145,9 +198,13 @@ describe("the chat page with a scripted model", () => {
     await confirm.waitFor();
     await confirm.getByTestId("confirm-cancel").click();
     await confirm.getByTestId("confirm-declined").waitFor();
-    await expect.poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 15_000 }).toContain("Understood: nothing was added.");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 15_000 })
+      .toContain("Understood: nothing was added.");
     expect(await db().kitColor.count({ where: { brandId: brand.id, hex: "#98FF98" } })).toBe(0);
-    const toolResults = lastModelRequest().messages.filter((message) => message.role === "tool").map((message) => JSON.parse(String(message.content)));
+    const toolResults = lastModelRequest()
+      .messages.filter((message) => message.role === "tool")
+      .map((message) => JSON.parse(String(message.content)));
     expect(toolResults.at(-1)).toMatchObject({ status: "declined", capabilityId: "kit.colors.add" });
     await screenshot(page, "chat-cancelled");
   });
@@ -158,9 +215,13 @@ describe("the chat page with a scripted model", () => {
     const failure = page.getByTestId("model-failure");
     await failure.waitFor({ timeout: 15_000 });
     expect(await failure.getAttribute("data-reason")).toBe("model_misconfigured");
-    expect(await failure.textContent()).toMatch(/^The assistant is misconfigured: its model provider refused the request, so trying again will not help\./);
+    expect(await failure.textContent()).toMatch(
+      /^The assistant is misconfigured: its model provider refused the request, so trying again will not help\./,
+    );
     expect(await failure.getByTestId("provider-status").textContent()).toBe("HTTP 400 · invalid_function_parameters");
-    expect(await failure.getByTestId("provider-message").textContent()).toMatch(/^Invalid schema for function 'brand_contacts_save'/);
+    expect(await failure.getByTestId("provider-message").textContent()).toMatch(
+      /^Invalid schema for function 'brand_contacts_save'/,
+    );
     expect(await failure.getByTestId("provider-request-id").textContent()).toBe(env.model.failures.at(-1)!.requestId);
     await screenshot(page, "chat-model-misconfigured");
   });

@@ -12,15 +12,19 @@ import { startModelServer } from "../test/assistant/support";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, signIn, type Person } from "./support/people";
 
-const SLOW_ANSWER = "Here is a long answer that arrives slowly, a few words at a time, so that the page can be reloaded in the middle of it.";
+const SLOW_ANSWER =
+  "Here is a long answer that arrives slowly, a few words at a time, so that the page can be reloaded in the middle of it.";
 
 function script(request: ChatRequest): Turn {
   const results = trailingToolResults(request) as { status?: string }[];
-  if (results.length > 0) return { text: results[0]?.status === "awaiting_confirmation" ? "Please confirm the change above." : "Done." };
+  if (results.length > 0)
+    return { text: results[0]?.status === "awaiting_confirmation" ? "Please confirm the change above." : "Done." };
   const said = lastUserText(request);
   if (said === "Confirmed." || said === "Cancelled.") return { text: "Noted." };
-  if (said.includes("sky")) return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Sky", hex: "#8ecae6", role: "accent" } }] };
-  if (said.includes("mint")) return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Mint", hex: "#98ff98", role: "accent" } }] };
+  if (said.includes("sky"))
+    return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Sky", hex: "#8ecae6", role: "accent" } }] };
+  if (said.includes("mint"))
+    return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Mint", hex: "#98ff98", role: "accent" } }] };
   if (said.includes("slowly")) return { text: SLOW_ANSWER, pieceDelayMs: 250 };
   return { text: `You said: ${said}` };
 }
@@ -38,7 +42,10 @@ const items = () => page.getByTestId("conversation-item");
 const titles = () => items().locator(".conversation-title").allInnerTexts();
 
 async function waitForBrand(target: Page, shortId: string) {
-  await target.waitForFunction((id) => (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value === id, shortId);
+  await target.waitForFunction(
+    (id) => (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value === id,
+    shortId,
+  );
 }
 
 /** Types a message, sends it, and waits until the answer (or the confirm card) is on screen. */
@@ -84,13 +91,21 @@ describe("conversations in the browser", () => {
     await say("and add mint", "Please confirm the change above.");
     await page.getByTestId("confirm-cancel").click();
     await page.getByTestId("confirm-declined").waitFor();
-    await expect.poll(() => page.getByTestId("message-assistant").last().innerText(), { timeout: 15_000 }).toContain("Noted.");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").last().innerText(), { timeout: 15_000 })
+      .toContain("Noted.");
 
     await page.reload();
     await page.getByTestId("confirm-declined").waitFor();
     expect(conversationIdInUrl()).toBe(first);
     const shown = await page.getByTestId("conversation").innerText();
-    for (const text of ["Plan the spring launch with me", "You said: Plan the spring launch with me", "add sky to the kit", "and add mint"]) expect(shown).toContain(text);
+    for (const text of [
+      "Plan the spring launch with me",
+      "You said: Plan the spring launch with me",
+      "add sky to the kit",
+      "and add mint",
+    ])
+      expect(shown).toContain(text);
     // decided before the reload: the outcome, never a live Confirm
     expect(await page.getByTestId("confirm-accept").count()).toBe(0);
     // the confirmed card shows what was written: the colour in the kit
@@ -120,7 +135,9 @@ describe("conversations in the browser", () => {
 
     await items().filter({ hasText: "Plan the spring launch" }).locator(".conversation-open").click();
     await expect.poll(conversationIdInUrl).toBe(first);
-    await expect.poll(() => page.getByTestId("conversation").innerText()).toContain("You said: Plan the spring launch with me");
+    await expect
+      .poll(() => page.getByTestId("conversation").innerText())
+      .toContain("You said: Plan the spring launch with me");
     expect(await page.getByTestId("conversation").innerText()).not.toContain("newsletter");
 
     await items().filter({ hasText: "the newsletter" }).getByTestId("conversation-rename").click();
@@ -169,7 +186,9 @@ describe("conversations in the browser", () => {
     await page.getByTestId("chat-input").fill("answer me slowly please");
     await page.getByTestId("chat-send").click();
     // the first words are on screen, the rest is still coming
-    await expect.poll(() => page.getByTestId("conversation").innerText(), { timeout: 15_000 }).toContain("Here is a long");
+    await expect
+      .poll(() => page.getByTestId("conversation").innerText(), { timeout: 15_000 })
+      .toContain("Here is a long");
     expect(await page.getByTestId("conversation").innerText()).not.toContain("middle of it.");
     await page.reload();
     await expect.poll(() => page.getByTestId("conversation").innerText(), { timeout: 30_000 }).toContain(SLOW_ANSWER);
@@ -186,10 +205,16 @@ describe("conversations in the browser", () => {
     await phone.getByTestId("conversations-toggle").click();
     await expect.poll(() => phone.getByTestId("conversation-list").isVisible()).toBe(true);
     await phone.waitForTimeout(300); // the drawer's slide
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone, "conversations-phone-drawer", { fullPage: false });
-    await phone.getByTestId("conversation-item").filter({ hasText: "answer me slowly" }).locator(".conversation-open").click();
+    await phone
+      .getByTestId("conversation-item")
+      .filter({ hasText: "answer me slowly" })
+      .locator(".conversation-open")
+      .click();
     await expect.poll(() => phone.getByTestId("conversation-list").isVisible()).toBe(false);
     await expect.poll(() => phone.getByTestId("conversation").innerText()).toContain(SLOW_ANSWER);
     await screenshot(phone, "conversations-phone", { fullPage: false });

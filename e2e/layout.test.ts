@@ -22,12 +22,22 @@ let page: Page;
 /** Opens /<id> from the palette by clicking, lets `fill` fill its form, runs it; the new result. */
 async function command(id: string, fill?: () => Promise<void>): Promise<Locator> {
   // this command's results only: an action taken in a card is a result (a step) of its own
-  const results = page.getByTestId("slash-result").filter({ has: page.getByTestId("slash-echo").locator("code", { hasText: new RegExp(`^/${id.replaceAll(".", "\\.")}$`) }) });
+  const results = page
+    .getByTestId("slash-result")
+    .filter({
+      has: page.getByTestId("slash-echo").locator("code", { hasText: new RegExp(`^/${id.replaceAll(".", "\\.")}$`) }),
+    });
   const before = await results.count();
   await page.getByTestId("chat-input").fill("/");
   await page.getByTestId(`slash-item-${id}`).click();
   if (fill) await fill();
-  if (await page.getByTestId("slash-run").isVisible().catch(() => false)) await page.getByTestId("slash-run").click();
+  if (
+    await page
+      .getByTestId("slash-run")
+      .isVisible()
+      .catch(() => false)
+  )
+    await page.getByTestId("slash-run").click();
   await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(before + 1);
   return results.last();
 }
@@ -51,18 +61,66 @@ beforeAll(async () => {
   const person = await createPerson({ name: "Lou Layout", brands: { [brand.shortId]: "admin" } });
   const key = (await makeKey(person.email)).key;
   const who = { key, brand: brand.shortId };
-  for (const [name, hex, role] of [["Espresso", "#3B2416", "primary"], ["Crema with a rather long colour name", "#F2E3C6", "secondary"], ["Teal", "#0A9396", "accent"]]) {
+  for (const [name, hex, role] of [
+    ["Espresso", "#3B2416", "primary"],
+    ["Crema with a rather long colour name", "#F2E3C6", "secondary"],
+    ["Teal", "#0A9396", "accent"],
+  ]) {
     expectOk(await confirmAndCall("kit.colors.add", key, { brand: brand.shortId, name, hex, role }));
   }
-  await uploadApproved(who, { fileName: "shop-front.png", mimeType: "image/png", body: bytes.png(), category: "logo", name: "Shop front" });
-  await upload(who, { fileName: "a-very-long-file-name-for-the-winter-menu-2026-final.png", mimeType: "image/png", body: bytes.png(), category: "print", name: "a-very-long-file-name-for-the-winter-menu-2026-final.png" });
-  expectOk(await confirmAndCall("brand.contacts.save", key, { brand: brand.shortId, op: "upsert", type: "website", value: "https://layout-roasters.example/a/rather/long/path", label: "Shop" }));
-  expectOk(await call("questions.ask", key, { brand: brand.shortId, questions: [{ key: "tone", question: "Which tone do we use with customers who write to us?", scope: "genome", options: ["Warm", "Formal", "Playful"] }] }));
-  await db().connection.create({ data: { id: randomUUID(), brandId: brand.id, provider: "linkedin", account: "Layout Roasters page", status: "connected", connectedAt: new Date() } });
+  await uploadApproved(who, {
+    fileName: "shop-front.png",
+    mimeType: "image/png",
+    body: bytes.png(),
+    category: "logo",
+    name: "Shop front",
+  });
+  await upload(who, {
+    fileName: "a-very-long-file-name-for-the-winter-menu-2026-final.png",
+    mimeType: "image/png",
+    body: bytes.png(),
+    category: "print",
+    name: "a-very-long-file-name-for-the-winter-menu-2026-final.png",
+  });
+  expectOk(
+    await confirmAndCall("brand.contacts.save", key, {
+      brand: brand.shortId,
+      op: "upsert",
+      type: "website",
+      value: "https://layout-roasters.example/a/rather/long/path",
+      label: "Shop",
+    }),
+  );
+  expectOk(
+    await call("questions.ask", key, {
+      brand: brand.shortId,
+      questions: [
+        {
+          key: "tone",
+          question: "Which tone do we use with customers who write to us?",
+          scope: "genome",
+          options: ["Warm", "Formal", "Playful"],
+        },
+      ],
+    }),
+  );
+  await db().connection.create({
+    data: {
+      id: randomUUID(),
+      brandId: brand.id,
+      provider: "linkedin",
+      account: "Layout Roasters page",
+      status: "connected",
+      connectedAt: new Date(),
+    },
+  });
   browser = await launchBrowser();
   page = (await newPage(browser, baseUrl, { viewport: PHONE })).page;
   await signIn(page, person.email, person.password);
-  await page.waitForFunction((id) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === id, brand.shortId);
+  await page.waitForFunction(
+    (id) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === id,
+    brand.shortId,
+  );
 }, 120_000);
 afterAll(() => browser?.close());
 
@@ -104,10 +162,15 @@ describe("the chat on a phone", () => {
     for (const id of ["kit.read", "library.search", "brand.contacts.list", "questions.list"]) {
       const card = await command(id);
       await card.locator("[data-testid^=widget-]").first().waitFor();
-      await expect.poll(async () => {
-        const { top, height } = await topInView(card);
-        return top >= -1 && top < height - 40;
-      }, { message: `${id}'s card in view` }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const { top, height } = await topInView(card);
+            return top >= -1 && top < height - 40;
+          },
+          { message: `${id}'s card in view` },
+        )
+        .toBe(true);
     }
     // reading further up: an action the person takes in a card there (Review) is a step of the
     // conversation, kept below everything else, and brought into view because the person started it
@@ -115,22 +178,34 @@ describe("the chat on a phone", () => {
     const carousel = page.getByTestId("widget-carousel").first();
     await carousel.evaluate((element) => element.scrollIntoView({ block: "start" }));
     const before = await scroller.evaluate((element) => element.scrollTop);
-    expect(before).toBeLessThan(await scroller.evaluate((element) => element.scrollHeight - element.clientHeight - 100));
+    expect(before).toBeLessThan(
+      await scroller.evaluate((element) => element.scrollHeight - element.clientHeight - 100),
+    );
     await carousel.getByRole("button", { name: "Review" }).click();
     const step = page.getByTestId("card-step").last();
     await step.getByTestId("review-approve").waitFor();
-    await expect.poll(async () => {
-      const { top, height } = await topInView(step);
-      return top >= -1 && top < height - 40;
-    }, { message: "the Review step in view" }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const { top, height } = await topInView(step);
+          return top >= -1 && top < height - 40;
+        },
+        { message: "the Review step in view" },
+      )
+      .toBe(true);
     // a command the person runs from up there is brought into view; on a desktop too
     await page.setViewportSize({ width: 1280, height: 900 });
     const overview = await command("brand.overview");
     await overview.getByTestId("widget-record").waitFor();
-    await expect.poll(async () => {
-      const { top, height } = await topInView(overview);
-      return top >= -1 && top < height - 40;
-    }, { message: "the overview's card in view at 1280 px" }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const { top, height } = await topInView(overview);
+          return top >= -1 && top < height - 40;
+        },
+        { message: "the overview's card in view at 1280 px" },
+      )
+      .toBe(true);
     await page.setViewportSize(PHONE);
   });
 
@@ -140,7 +215,8 @@ describe("the chat on a phone", () => {
       await page.getByTestId("slash-field-hex").fill("8ecae6");
       await page.getByTestId("slash-field-role").selectOption("accent");
     });
-    for (const id of ["connections.list", "library.upload.create", "brand.soul.read", "brand.overview"]) await command(id);
+    for (const id of ["connections.list", "library.upload.create", "brand.soul.read", "brand.overview"])
+      await command(id);
     const kinds = ["palette", "carousel", "review", "list", "choice", "confirm", "record", "file_request", "fallback"];
     for (const kind of kinds) expect(await page.getByTestId(`widget-${kind}`).count(), kind).toBeGreaterThan(0);
     await page.getByTestId("row-edit").first().click();
@@ -173,10 +249,16 @@ describe("the chat on a phone", () => {
     }
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize(PHONE);
-    await page.getByTestId("widget-palette").first().evaluate((card) => card.scrollIntoView({ block: "start" }));
+    await page
+      .getByTestId("widget-palette")
+      .first()
+      .evaluate((card) => card.scrollIntoView({ block: "start" }));
     await screenshot(page, "layout-phone-palette", { fullPage: false });
     // the files, and the review card opened from one of them: its name and Approve whole
-    await page.getByTestId("widget-review").first().evaluate((card) => card.scrollIntoView({ block: "end" }));
+    await page
+      .getByTestId("widget-review")
+      .first()
+      .evaluate((card) => card.scrollIntoView({ block: "end" }));
     await screenshot(page, "layout-phone-chat", { fullPage: false });
   });
 });

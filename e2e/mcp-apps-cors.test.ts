@@ -69,7 +69,11 @@ describe("a browser MCP host on another origin (CORS, no same-origin proxy)", ()
     const { page, preflights } = await openHostElsewhere();
     const endpoint = { url: `${baseUrl}/api/mcp`, headers: { Authorization: `Bearer ${world.admin.key}` } };
     // a failure comes back as its message (a browser's stack would not map to a source here)
-    const names = await host<string[] | string>(page, (h, a) => h.start(a).catch((error: unknown) => String(error)), endpoint);
+    const names = await host<string[] | string>(
+      page,
+      (h, a) => h.start(a).catch((error: unknown) => String(error)),
+      endpoint,
+    );
     expect(names).toContain("kit_colors_add");
     // the Authorization header made the browser ask first: a real cross-origin request
     expect(preflights).toContain(endpoint.url);
@@ -93,7 +97,15 @@ describe("a browser MCP host on another origin (CORS, no same-origin proxy)", ()
     const relay = await relayWithoutCors();
     const { page, preflights } = await openHostElsewhere();
     const endpoint = { url: `${relay.url}/api/mcp`, headers: { Authorization: `Bearer ${world.admin.key}` } };
-    const outcome = await host<string>(page, (h, a) => h.start(a).then(() => "connected", (error: unknown) => String(error)), endpoint);
+    const outcome = await host<string>(
+      page,
+      (h, a) =>
+        h.start(a).then(
+          () => "connected",
+          (error: unknown) => String(error),
+        ),
+      endpoint,
+    );
     expect(outcome).not.toBe("connected");
     expect(preflights).toContain(endpoint.url);
     // the door answered the preflight (the relay hid its CORS headers), and the POST never left the browser

@@ -32,7 +32,8 @@ async function openHost(key: string, viewport = { width: 1280, height: 900 }, da
   const url = await serveHostPage(hostScript, servers, { proxyTo: { url: `${baseUrl}/api/mcp`, key } });
   const { page } = await newPage(browser, url, { viewport });
   // the views load signed file URLs (declared in their CSP): the service's, or the S3 endpoint's
-  for (const files of [baseUrl, inject("testEnv").S3_ENDPOINT].filter(Boolean)) await page.context().route(`${new URL(files!).origin}/**`, (route) => route.continue());
+  for (const files of [baseUrl, inject("testEnv").S3_ENDPOINT].filter(Boolean))
+    await page.context().route(`${new URL(files!).origin}/**`, (route) => route.continue());
   await page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
   await page.goto("/");
   if (dark) await page.evaluate(() => document.body.classList.add("dark"));
@@ -44,8 +45,14 @@ async function seedWorld() {
   const brand = world.brand.shortId;
   await confirmAndCall("kit.colors.add", world.admin.key, { brand, name: "Espresso", hex: "#3B2416", role: "primary" });
   await confirmAndCall("kit.colors.add", world.admin.key, { brand, name: "Crema", hex: "#F2E3C6", role: "secondary" });
-  const logo = await uploadApproved({ key: world.admin.key, brand }, { fileName: "crema-logo.png", mimeType: "image/png", body: bytes.png(), category: "logo", name: "Crema logo" });
-  await uploadApproved({ key: world.admin.key, brand }, { fileName: "menu.pdf", mimeType: "application/pdf", body: bytes.pdf(), category: "print", name: "Winter menu" });
+  const logo = await uploadApproved(
+    { key: world.admin.key, brand },
+    { fileName: "crema-logo.png", mimeType: "image/png", body: bytes.png(), category: "logo", name: "Crema logo" },
+  );
+  await uploadApproved(
+    { key: world.admin.key, brand },
+    { fileName: "menu.pdf", mimeType: "application/pdf", body: bytes.pdf(), category: "print", name: "Winter menu" },
+  );
   return { world, brand, logo };
 }
 
@@ -60,7 +67,9 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     const palette = (await view(page, "kit_read", { brand })).frame;
     await palette.getByTestId("widget-palette").waitFor();
     await expect.poll(() => palette.locator("tr[data-hex]").count()).toBe(2);
-    expect(await palette.locator('tr[data-hex="#3B2416"]').textContent()).toMatch(/Espresso.*#3B2416.*Primary.*:1.*(AAA|AA)/);
+    expect(await palette.locator('tr[data-hex="#3B2416"]').textContent()).toMatch(
+      /Espresso.*#3B2416.*Primary.*:1.*(AAA|AA)/,
+    );
     expect(await palette.locator('tr[data-hex="#F2E3C6"] .badge').allTextContents()).toContain("below AA");
 
     const carousel = (await view(page, "library_search", { brand })).frame;
@@ -68,7 +77,13 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     await carousel.getByTestId(`asset-${logo}`).waitFor();
     expect(await carousel.locator(".carousel-card").count()).toBe(2);
     // the image's signed URL was asked for through the host (library_asset_get) and loads in the frame
-    await expect.poll(() => carousel.locator(`[data-testid="asset-${logo}"] img`).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        carousel
+          .locator(`[data-testid="asset-${logo}"] img`)
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
     await carousel.getByTestId(`asset-${logo}`).getByTestId("asset-details").click();
     await carousel.getByTestId("widget-record").waitFor();
     await screenshot(page, "mcp-apps-palette-carousel");
@@ -97,7 +112,11 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     expect(read.colors.map((c: { hex: string }) => c.hex)).toContain(hex);
     // the handle replayed (as a host or a script could): the stored outcome, no second write
     const handle = run.result._meta!["brand-operations/pending"].pendingId as string;
-    const replay = await host<Run["result"]>(page, (h, id) => h.callRaw("confirmation_decide", { pendingId: id, decision: "confirm" }), handle);
+    const replay = await host<Run["result"]>(
+      page,
+      (h, id) => h.callRaw("confirmation_decide", { pendingId: id, decision: "confirm" }),
+      handle,
+    );
     expect(replay.structuredContent.outcome.status).toBe("ok");
     expect(await colors()).toBe(1);
 
@@ -116,12 +135,16 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     const choice = (await view(page, "questions_list", { brand })).frame;
     await choice.getByTestId(`question-${questionId}`).getByRole("button", { name: "B", exact: true }).click();
     await choice.getByTestId("question-answered").waitFor();
-    expect(await db().question.findUnique({ where: { id: questionId }, select: { status: true } })).toMatchObject({ status: "answered" });
+    expect(await db().question.findUnique({ where: { id: questionId }, select: { status: true } })).toMatchObject({
+      status: "answered",
+    });
 
     // nothing the model was handed holds a token or a handle
     const seen = await host<{ model: unknown[]; view: Run["result"][] }>(page, async (h) => h.seen);
     const modelSaw = JSON.stringify(seen.model);
-    const handles = (await db().pendingCall.findMany({ where: { userId: world.admin.id, door: "mcp" }, select: { id: true } })).map((row) => row.id);
+    const handles = (
+      await db().pendingCall.findMany({ where: { userId: world.admin.id, door: "mcp" }, select: { id: true } })
+    ).map((row) => row.id);
     expect(handles.length).toBe(2);
     for (const id of handles) expect(modelSaw).not.toContain(id);
     expect(modelSaw).not.toMatch(/bct_[A-Za-z0-9]{8,}/);
@@ -139,21 +162,35 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     expect(background).toBe("rgb(29, 30, 36)"); // --surface of the dark palette
     // nothing wider than the phone's frame
     expect(await palette.locator("html").evaluate((html) => html.scrollWidth <= html.clientWidth + 1)).toBe(true);
-    const { frame: confirm } = await view(page, "kit_colors_add", { brand, name: "Night", hex: "#001219", role: "accent" }, "dark");
+    const { frame: confirm } = await view(
+      page,
+      "kit_colors_add",
+      { brand, name: "Night", hex: "#001219", role: "accent" },
+      "dark",
+    );
     await confirm.getByTestId("confirm-accept").waitFor();
     await screenshot(page, "mcp-apps-360-dark");
 
     // a host's own style variables stand in for ours
-    const styled = (await view(page, "kit_read", { brand }, "light", { "--color-background-primary": "rgb(250, 240, 230)", "--color-text-primary": "rgb(20, 30, 40)" })).frame;
+    const styled = (
+      await view(page, "kit_read", { brand }, "light", {
+        "--color-background-primary": "rgb(250, 240, 230)",
+        "--color-text-primary": "rgb(20, 30, 40)",
+      })
+    ).frame;
     await styled.locator("tr[data-hex]").first().waitFor();
-    expect(await styled.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor)).toBe("rgb(250, 240, 230)");
+    expect(await styled.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor)).toBe(
+      "rgb(250, 240, 230)",
+    );
     expect(await styled.locator("body").evaluate((body) => getComputedStyle(body).color)).toBe("rgb(20, 30, 40)");
 
     const light = await openHost(world.admin.key, { width: 360, height: 800 });
     await host(light, (h) => h.start());
     const plain = (await view(light, "library_search", { brand })).frame;
     await plain.locator(".carousel-card").first().waitFor();
-    expect(await plain.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor)).toBe("rgb(255, 255, 255)");
+    expect(await plain.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor)).toBe(
+      "rgb(255, 255, 255)",
+    );
     await screenshot(light, "mcp-apps-360-light");
     const wide = await openHost(world.admin.key, { width: 1280, height: 900 }, true);
     await host(wide, (h) => h.start());
@@ -175,18 +212,28 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
         expect(await palette.locator("tr[data-hex]").count()).toBe(2);
         const carousel = (await view(page, "library_search", { brand }, theme)).frame;
         await carousel.locator(".carousel-card").first().waitFor();
-        const confirm = (await view(page, "kit_colors_add", { brand, name: "Night", hex: "#001219", role: "accent" }, theme)).frame;
+        const confirm = (
+          await view(page, "kit_colors_add", { brand, name: "Night", hex: "#001219", role: "accent" }, theme)
+        ).frame;
         await confirm.getByTestId("confirm-accept").waitFor();
         for (const [name, frame] of Object.entries({ palette, carousel, confirm })) {
           const found = await layoutProblems(frame.locator("html"));
           expect({ name, width, theme, ...found }).toEqual({ name, width, theme, clipped: [], small: [], faint: [] });
         }
         // each colour's values, "On black" included, inside the frame and not hidden
-        const cells = await palette.locator("tr[data-hex] td").evaluateAll((tds) =>
-          tds.map((td) => ({ text: (td as HTMLElement).innerText, right: td.getBoundingClientRect().right, shown: td.checkVisibility(), within: td.ownerDocument.documentElement.clientWidth })),
-        );
+        const cells = await palette
+          .locator("tr[data-hex] td")
+          .evaluateAll((tds) =>
+            tds.map((td) => ({
+              text: (td as HTMLElement).innerText,
+              right: td.getBoundingClientRect().right,
+              shown: td.checkVisibility(),
+              within: td.ownerDocument.documentElement.clientWidth,
+            })),
+          );
         expect(cells.length).toBe(12);
-        for (const cell of cells) expect(cell.shown && cell.right <= cell.within + 0.5, `${cell.text} at ${width} px`).toBe(true);
+        for (const cell of cells)
+          expect(cell.shown && cell.right <= cell.within + 0.5, `${cell.text} at ${width} px`).toBe(true);
         expect(cells.filter((cell) => /:1/.test(cell.text)).length).toBe(4);
         if (width === 400 && !dark) await screenshot(page, "mcp-apps-400", { fullPage: false });
         await page.context().close();

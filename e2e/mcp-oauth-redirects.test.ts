@@ -23,18 +23,31 @@ describe("MCP OAuth: an app's error for an address this server does not trust", 
     const registered = await fetch(`${baseUrl}/api/auth/oauth2/register`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ client_name: "Totally Official Helper", redirect_uris: [ADDRESS], token_endpoint_auth_method: "none" }),
+      body: JSON.stringify({
+        client_name: "Totally Official Helper",
+        redirect_uris: [ADDRESS],
+        token_endpoint_auth_method: "none",
+      }),
     });
     expect(registered.status).toBe(201);
     const { client_id } = (await registered.json()) as { client_id: string };
     const url = new URL(`${baseUrl}/api/auth/oauth2/authorize`);
-    for (const [name, value] of Object.entries({ response_type: "code", client_id, redirect_uri: ADDRESS, scope: "nope", state: "s1" })) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries({
+      response_type: "code",
+      client_id,
+      redirect_uri: ADDRESS,
+      scope: "nope",
+      state: "s1",
+    }))
+      url.searchParams.set(name, value);
 
     const { page, blocked } = await newPage(browser, baseUrl);
     await page.goto(url.toString());
     await page.getByTestId("oauth-error").waitFor();
     expect(new URL(page.url()).pathname).toBe("/oauth/error");
-    expect(await page.getByTestId("oauth-error-title").textContent()).toBe("The app asked for permissions this service does not have");
+    expect(await page.getByTestId("oauth-error-title").textContent()).toBe(
+      "The app asked for permissions this service does not have",
+    );
     expect(await page.getByTestId("oauth-error-client-name").textContent()).toBe("Totally Official Helper");
     expect(await page.getByTestId("oauth-error-address").textContent()).toBe(ADDRESS);
     expect(await page.getByTestId("oauth-error-continue").count()).toBe(0);

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import { db } from "../lib/db/client";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, type Person } from "./support/people";
-import { finishAuthorization, LoopbackRedirect, MemoryOAuthProvider, startAuthorization } from "../test/support/oauth-mcp-client";
+import {
+  finishAuthorization,
+  LoopbackRedirect,
+  MemoryOAuthProvider,
+  startAuthorization,
+} from "../test/support/oauth-mcp-client";
 import { otherLoopbackUrl } from "../test/support/world";
 
 const baseUrl = inject("baseUrl");
@@ -41,12 +46,15 @@ async function answer(page: Page, button: "consent-allow" | "consent-deny"): Pro
   const received = redirect.next();
   await page.getByTestId(button).click();
   // settles only if the page shows a refusal: a slow redirect is waited for, not taken for one
-  const refused = page.getByTestId("consent-error").waitFor({ timeout: 100_000 }).then(
-    async () => {
-      throw new Error(`consent refused: ${await page.getByTestId("consent-error").textContent()}`);
-    },
-    () => new Promise<never>(() => undefined),
-  );
+  const refused = page
+    .getByTestId("consent-error")
+    .waitFor({ timeout: 100_000 })
+    .then(
+      async () => {
+        throw new Error(`consent refused: ${await page.getByTestId("consent-error").textContent()}`);
+      },
+      () => new Promise<never>(() => undefined),
+    );
   return Promise.race([received, refused]);
 }
 
@@ -62,7 +70,10 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
     at("seeding");
     const brand = await createTestBrand("Oauth Bakery");
     const other = await createTestBrand("Oauth Other");
-    const person = await createPerson({ name: "Olive Auth", brands: { [brand.shortId]: "admin", [other.shortId]: "admin" } });
+    const person = await createPerson({
+      name: "Olive Auth",
+      brands: { [brand.shortId]: "admin", [other.shortId]: "admin" },
+    });
     const provider = new MemoryOAuthProvider(redirect.url, "Test MCP Client");
 
     at("discovery and registration (SDK)");
@@ -108,12 +119,25 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
     expect(elsewhere.structuredContent?.error?.code).toBe("forbidden");
 
     // a confirmed write: the person is asked (elicitation), the door presents the token itself
-    const hex = `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0").toUpperCase()}`;
+    const hex = `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, "0")
+      .toUpperCase()}`;
     at("confirmed write by elicitation");
-    const write = (await client.callTool({ name: "kit_colors_add", arguments: { brand: brand.shortId, name: "Crust", hex, role: "accent" } })) as ToolResult;
+    const write = (await client.callTool({
+      name: "kit_colors_add",
+      arguments: { brand: brand.shortId, name: "Crust", hex, role: "accent" },
+    })) as ToolResult;
     expect(write.isError, JSON.stringify(write.structuredContent)).toBeFalsy();
-    const audit = await db().auditEntry.findFirst({ where: { capabilityId: "kit.colors.add", userId: person.id, outcome: "ok" } });
-    expect(audit).toMatchObject({ door: "mcp", appName: "Test MCP Client", appClientId: provider.client!.client_id, apiKeyId: null });
+    const audit = await db().auditEntry.findFirst({
+      where: { capabilityId: "kit.colors.add", userId: person.id, outcome: "ok" },
+    });
+    expect(audit).toMatchObject({
+      door: "mcp",
+      appName: "Test MCP Client",
+      appClientId: provider.client!.client_id,
+      apiKeyId: null,
+    });
 
     // Security and access lists the app; Revoke cuts it at the next call
     at("Connected apps and Revoke");
@@ -129,7 +153,11 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
     await page.getByTestId("connected-apps-empty").waitFor();
     const response = await fetch(`${baseUrl}/api/mcp`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${provider.stored!.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      headers: {
+        Authorization: `Bearer ${provider.stored!.access_token}`,
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
     expect(response.status).toBe(401);

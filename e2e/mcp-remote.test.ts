@@ -61,17 +61,27 @@ function startProxy(callbackPort: number, server = baseUrl): Proxy {
       if (match) resolve(new URL(match[1]!));
     });
   });
-  const client = new Client({ name: "desktop-host", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+  const client = new Client(
+    { name: "desktop-host", version: "1.0.0" },
+    { capabilities: { elicitation: { form: {} } } },
+  );
   client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept" }));
   running.push(client);
   return { client, connected: client.connect(transport, { timeout: 90_000 }), authorizationUrl, log: () => output };
 }
 
 /** The person's part in Chromium: signs in, consents to everything, lands on mcp-remote's callback. */
-async function signInAndConsent(url: URL, callbackPort: number, person: Person, shot = "mcp-remote-callback"): Promise<void> {
+async function signInAndConsent(
+  url: URL,
+  callbackPort: number,
+  person: Person,
+  shot = "mcp-remote-callback",
+): Promise<void> {
   const { page } = await newPage(browser, baseUrl);
   // the page may leave for mcp-remote's loopback callback (newPage blocks other origins)
-  await page.context().route(`${new URL(url.searchParams.get("redirect_uri")!).origin}/**`, (route) => route.continue());
+  await page
+    .context()
+    .route(`${new URL(url.searchParams.get("redirect_uri")!).origin}/**`, (route) => route.continue());
   await page.goto(url.toString());
   await page.getByTestId("sign-in-email").fill(person.email);
   await page.getByTestId("sign-in-password").fill(person.password);
@@ -94,7 +104,9 @@ describe("MCP OAuth: mcp-remote", () => {
     const first = startProxy(callbackPort);
     const url = await Promise.race([
       first.authorizationUrl,
-      first.connected.then(() => { throw new Error("connected without authorization"); }),
+      first.connected.then(() => {
+        throw new Error("connected without authorization");
+      }),
     ]);
     expect(url.origin + url.pathname).toBe(`${baseUrl}/api/auth/oauth2/authorize`);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
@@ -109,13 +121,24 @@ describe("MCP OAuth: mcp-remote", () => {
     const tools = (await first.client.listTools()).tools.map((tool) => tool.name);
     expect(tools).toContain("kit_read");
     expect(tools).toContain("kit_colors_add");
-    const read = (await first.client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as { isError?: boolean; structuredContent?: Record<string, unknown> };
+    const read = (await first.client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as {
+      isError?: boolean;
+      structuredContent?: Record<string, unknown>;
+    };
     expect(read.isError).toBeFalsy();
     expect(read.structuredContent).toHaveProperty("colors");
-    const hex = `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0").toUpperCase()}`;
-    const write = (await first.client.callTool({ name: "kit_colors_add", arguments: { brand: brand.shortId, name: "Proxy Teal", hex, role: "accent" } })) as { isError?: boolean; structuredContent?: unknown };
+    const hex = `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, "0")
+      .toUpperCase()}`;
+    const write = (await first.client.callTool({
+      name: "kit_colors_add",
+      arguments: { brand: brand.shortId, name: "Proxy Teal", hex, role: "accent" },
+    })) as { isError?: boolean; structuredContent?: unknown };
     expect(write.isError, JSON.stringify(write.structuredContent)).toBeFalsy();
-    const audit = await db().auditEntry.findFirst({ where: { capabilityId: "kit.colors.add", userId: person.id, outcome: "ok" } });
+    const audit = await db().auditEntry.findFirst({
+      where: { capabilityId: "kit.colors.add", userId: person.id, outcome: "ok" },
+    });
     expect(audit?.door).toBe("mcp");
     expect(audit?.appClientId).toBeTruthy();
     await first.client.close();
@@ -124,7 +147,9 @@ describe("MCP OAuth: mcp-remote", () => {
     const second = startProxy(await freePort());
     await second.connected;
     expect(second.log()).not.toContain("Please authorize this client");
-    const again = (await second.client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as { isError?: boolean };
+    const again = (await second.client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as {
+      isError?: boolean;
+    };
     expect(again.isError).toBeFalsy();
     expect(await db().appGrant.count({ where: { userId: person.id } })).toBe(1);
     await second.client.close();
@@ -140,7 +165,14 @@ describe("MCP OAuth: mcp-remote", () => {
     const proxy = startProxy(callbackPort, other);
     const url = await Promise.race([
       proxy.authorizationUrl,
-      proxy.connected.then(() => { throw new Error("connected without authorization"); }, (error) => { throw new Error(`${error}\nmcp-remote said:\n${proxy.log()}`); }),
+      proxy.connected.then(
+        () => {
+          throw new Error("connected without authorization");
+        },
+        (error) => {
+          throw new Error(`${error}\nmcp-remote said:\n${proxy.log()}`);
+        },
+      ),
     ]);
     expect(url.origin + url.pathname).toBe(`${baseUrl}/api/auth/oauth2/authorize`);
     expect(url.searchParams.get("resource")).toBe(`${other}/api/mcp`);
@@ -148,7 +180,10 @@ describe("MCP OAuth: mcp-remote", () => {
     await proxy.connected.catch((error) => {
       throw new Error(`${error}\nmcp-remote said:\n${proxy.log()}`);
     });
-    const read = (await proxy.client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as { isError?: boolean; structuredContent?: Record<string, unknown> };
+    const read = (await proxy.client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as {
+      isError?: boolean;
+      structuredContent?: Record<string, unknown>;
+    };
     expect(read.isError).toBeFalsy();
     expect(read.structuredContent).toHaveProperty("colors");
     await proxy.client.close();

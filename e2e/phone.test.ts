@@ -20,10 +20,14 @@ async function overflow(page: Page) {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     return {
-      scroll: document.documentElement.scrollWidth, client: width,
+      scroll: document.documentElement.scrollWidth,
+      client: width,
       wide: [...document.querySelectorAll("body *")]
         .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-        .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${String(element.className).split(" ").join(".")}`)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${String(element.className).split(" ").join(".")}`,
+        )
         .slice(0, 8),
     };
   });
@@ -44,7 +48,9 @@ describe("every page at 360 px", () => {
     await fits(page, "sign-in");
     await signIn(page, person.email, person.password);
     await page.getByTestId("brand-switcher").waitFor();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value !== "");
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value !== "",
+    );
     await fits(page, "chat");
     // on a phone the header is one row: the links and Sign out are in its Menu
     await page.getByTestId("menu-toggle").click();

@@ -84,7 +84,9 @@ describe("settings: personal API keys in the browser", () => {
     await page.getByTestId("key-create-submit").click(); // no scope ticked
     await page.getByTestId("key-create-error").waitFor();
     // in words, not a field path ("scopes: at least 1 item")
-    expect(await page.getByTestId("key-create-error").textContent()).toBe("Tick at least one scope: what the key may do (or all).");
+    expect(await page.getByTestId("key-create-error").textContent()).toBe(
+      "Tick at least one scope: what the key may do (or all).",
+    );
     expect(await page.getByTestId("key-shown").count()).toBe(0);
   });
 });

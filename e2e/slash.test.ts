@@ -10,7 +10,6 @@ import { baseUrl, makeBrand } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, signIn, type Person } from "./support/people";
 
-
 let browser: Browser;
 let brand: { id: string; shortId: string };
 let other: { shortId: string };
@@ -23,14 +22,26 @@ async function sessionCookie({ email, password }: Person): Promise<string> {
     body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().find((line) => line.includes("session_token="))!.split(";")[0]!;
+  return response.headers
+    .getSetCookie()
+    .find((line) => line.includes("session_token="))!
+    .split(";")[0]!;
 }
 
 beforeAll(async () => {
   brand = await makeBrand({ name: "Slash Bakery" });
   other = await makeBrand({ name: "Someone else's" });
   member = await createPerson({ name: "Mia Member", brands: { [brand.shortId]: "member" } });
-  await db().kitColor.create({ data: { id: randomUUID(), brandId: brand.id, name: "Flour", hex: "#FAF7F0", role: "background", createdAt: new Date() } });
+  await db().kitColor.create({
+    data: {
+      id: randomUUID(),
+      brandId: brand.id,
+      name: "Flour",
+      hex: "#FAF7F0",
+      role: "background",
+      createdAt: new Date(),
+    },
+  });
   browser = await launchBrowser();
 }, 120_000);
 
@@ -41,7 +52,9 @@ afterAll(async () => {
 describe("GET /api/assistant/capabilities", () => {
   it("lists what this person may call in this brand, with input schemas without brand or token", async () => {
     const cookie = await sessionCookie(member);
-    const response = await fetch(`${baseUrl()}/api/assistant/capabilities?brand=${brand.shortId.toLowerCase()}`, { headers: { Cookie: cookie } });
+    const response = await fetch(`${baseUrl()}/api/assistant/capabilities?brand=${brand.shortId.toLowerCase()}`, {
+      headers: { Cookie: cookie },
+    });
     expect(response.status).toBe(200);
     const { items } = await response.json();
     const actor = { userId: member.id, name: "", staff: false, apiKeyId: null, scopes: null, brandIds: null };
@@ -60,7 +73,9 @@ describe("GET /api/assistant/capabilities", () => {
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).error.code).toBe("unauthenticated");
     const cookie = await sessionCookie(member);
-    const foreign = await fetch(`${baseUrl()}/api/assistant/capabilities?brand=${other.shortId}`, { headers: { Cookie: cookie } });
+    const foreign = await fetch(`${baseUrl()}/api/assistant/capabilities?brand=${other.shortId}`, {
+      headers: { Cookie: cookie },
+    });
     expect(foreign.status).toBe(403);
     expect((await foreign.json()).error).toMatchObject({ code: "forbidden", field: "brand" });
     const missing = await fetch(`${baseUrl()}/api/assistant/capabilities`, { headers: { Cookie: cookie } });
@@ -86,7 +101,9 @@ describe("the chat page without a model, in Chromium", () => {
     expect(await page.getByTestId("chat-send").isDisabled()).toBe(true);
     // plain text cannot be answered without a model: said where the person types, with the way out
     await page.getByTestId("chat-input").fill("what are our colours?");
-    expect(await page.getByTestId("composer-no-model").innerText()).toMatch(/No AI model is configured.*Show the commands/);
+    expect(await page.getByTestId("composer-no-model").innerText()).toMatch(
+      /No AI model is configured.*Show the commands/,
+    );
     await page.getByTestId("composer-show-commands").click();
     expect(await page.getByTestId("chat-input").inputValue()).toBe("/");
     await page.getByTestId("slash-palette").waitFor();

@@ -27,7 +27,10 @@ let connectionId: string;
 const typed: string[] = [];
 
 // a 1×1 PNG
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** Types words into a field (kept, to check no machine value was ever typed). */
 async function type(target: Locator, text: string) {
@@ -41,7 +44,13 @@ async function command(id: string, fill?: () => Promise<void>): Promise<Locator>
   await page.getByTestId("chat-input").fill("/");
   await page.getByTestId(`slash-item-${id}`).click();
   if (fill) await fill();
-  if (await page.getByTestId("slash-run").isVisible().catch(() => false)) await page.getByTestId("slash-run").click();
+  if (
+    await page
+      .getByTestId("slash-run")
+      .isVisible()
+      .catch(() => false)
+  )
+    await page.getByTestId("slash-run").click();
   await expect.poll(() => page.getByTestId("slash-result").count(), { timeout: 15_000 }).toBe(before + 1);
   // this result, not whichever is last when the locator is used
   return page.getByTestId("slash-result").nth(before);
@@ -60,7 +69,9 @@ async function stepOf(target: Locator): Promise<Locator> {
 
 /** Every card of the conversation is checked against the server (none still reading again). */
 async function settled() {
-  await expect.poll(() => page.locator("[data-testid=card-truth][data-state=checking]").count(), { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(() => page.locator("[data-testid=card-truth][data-state=checking]").count(), { timeout: 15_000 })
+    .toBe(0);
   await expect.poll(() => page.getByText("Loading the questions…").count(), { timeout: 15_000 }).toBe(0);
   await page.waitForTimeout(500);
 }
@@ -77,7 +88,12 @@ beforeAll(async () => {
   // and the person's tasks, not S3, are under test here (test/storage covers S3's signed URLs)
   server = await startServer({
     ...inject("testEnv"),
-    S3_BUCKET: "", S3_ENDPOINT: "", S3_REGION: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", S3_FORCE_PATH_STYLE: "",
+    S3_BUCKET: "",
+    S3_ENDPOINT: "",
+    S3_REGION: "",
+    S3_ACCESS_KEY_ID: "",
+    S3_SECRET_ACCESS_KEY: "",
+    S3_FORCE_PATH_STYLE: "",
     STORAGE_DIR: mkdtempSync(path.join(tmpdir(), "tasks-files-")),
   });
   baseUrl = server.url;
@@ -86,27 +102,84 @@ beforeAll(async () => {
   admin = await createPerson({ name: "Tia Tasks", brands: { [brand.shortId]: "admin" } });
   const key = (await makeKey(admin.email)).key;
   const png = bytes.png();
-  const started = expectOk(await call("library.upload.create", key, { brand: brand.shortId, step: "start", fileName: "shop-front.png", mimeType: "image/png", sizeBytes: png.length }, url)) as { uploadId: string; uploadUrl: string };
+  const started = expectOk(
+    await call(
+      "library.upload.create",
+      key,
+      { brand: brand.shortId, step: "start", fileName: "shop-front.png", mimeType: "image/png", sizeBytes: png.length },
+      url,
+    ),
+  ) as { uploadId: string; uploadUrl: string };
   expect((await put(started.uploadUrl, png, "image/png")).status).toBe(200);
-  fileId = (expectOk(await call("library.upload.create", key, { brand: brand.shortId, step: "complete", uploadId: started.uploadId, name: "Shop front" }, url)) as { assetId: string }).assetId;
-  expectOk(await confirmAndCall("library.asset.review", key, { brand: brand.shortId, assetId: fileId, decision: "approve" }, url));
-  expectOk(await confirmAndCall("brand.contacts.save", key, { brand: brand.shortId, op: "upsert", type: "website", value: "https://task-roasters.example", label: "Shop" }, url));
-  expectOk(await confirmAndCall("brand.contacts.save", key, { brand: brand.shortId, op: "upsert", type: "email", value: "hello@task-roasters.example" }, url));
-  expectOk(await call("questions.ask", key, {
-    brand: brand.shortId,
-    questions: [
-      { key: "tone", question: "Which tone do we use?", scope: "genome", options: ["Warm", "Formal"] },
-      { key: "season", question: "Which season matters most?", scope: "work", options: ["Spring", "Autumn"] },
-      { key: "mascot", question: "Do we have a mascot?", scope: "genome", options: [] },
-    ],
-  }, url));
+  fileId = (
+    expectOk(
+      await call(
+        "library.upload.create",
+        key,
+        { brand: brand.shortId, step: "complete", uploadId: started.uploadId, name: "Shop front" },
+        url,
+      ),
+    ) as { assetId: string }
+  ).assetId;
+  expectOk(
+    await confirmAndCall(
+      "library.asset.review",
+      key,
+      { brand: brand.shortId, assetId: fileId, decision: "approve" },
+      url,
+    ),
+  );
+  expectOk(
+    await confirmAndCall(
+      "brand.contacts.save",
+      key,
+      { brand: brand.shortId, op: "upsert", type: "website", value: "https://task-roasters.example", label: "Shop" },
+      url,
+    ),
+  );
+  expectOk(
+    await confirmAndCall(
+      "brand.contacts.save",
+      key,
+      { brand: brand.shortId, op: "upsert", type: "email", value: "hello@task-roasters.example" },
+      url,
+    ),
+  );
+  expectOk(
+    await call(
+      "questions.ask",
+      key,
+      {
+        brand: brand.shortId,
+        questions: [
+          { key: "tone", question: "Which tone do we use?", scope: "genome", options: ["Warm", "Formal"] },
+          { key: "season", question: "Which season matters most?", scope: "work", options: ["Spring", "Autumn"] },
+          { key: "mascot", question: "Do we have a mascot?", scope: "genome", options: [] },
+        ],
+      },
+      url,
+    ),
+  );
   connectionId = randomUUID();
-  await db().connection.create({ data: { id: connectionId, brandId: brand.id, provider: "linkedin", account: "Task Roasters page", status: "connected", connectedAt: new Date() } });
+  await db().connection.create({
+    data: {
+      id: connectionId,
+      brandId: brand.id,
+      provider: "linkedin",
+      account: "Task Roasters page",
+      status: "connected",
+      connectedAt: new Date(),
+    },
+  });
   browser = await launchBrowser();
   page = (await newPage(browser, baseUrl)).page;
   await page.setViewportSize({ width: 1200, height: 900 });
   await signIn(page, admin.email, admin.password);
-  await page.waitForFunction((shortId) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId, brand.shortId);
+  await page.waitForFunction(
+    (shortId) =>
+      (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId,
+    brand.shortId,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -129,16 +202,23 @@ describe("every task by clicking", () => {
 
   it("edits a contact channel and removes another, from the list", async () => {
     let list = await command("brand.contacts.list");
-    const website = list.getByTestId("widget-list").locator("li", { hasText: "task-roasters.example" }).filter({ hasText: "website" });
+    const website = list
+      .getByTestId("widget-list")
+      .locator("li", { hasText: "task-roasters.example" })
+      .filter({ hasText: "website" });
     await website.getByTestId("row-edit").click();
     await type(website.getByTestId("row-edit-value"), "https://shop.task-roasters.example");
     // the row waits for the confirmation, which is the conversation's next step
     const edit = await stepOf(website.getByTestId("row-edit-save"));
     await website.getByTestId("row-waiting").waitFor();
     await confirmIn(edit);
-    expect(await db().contact.count({ where: { brandId: brand.id, value: { contains: "shop.task-roasters.example" } } })).toBe(1);
+    expect(
+      await db().contact.count({ where: { brandId: brand.id, value: { contains: "shop.task-roasters.example" } } }),
+    ).toBe(1);
     // the list read itself again: the row shows the new address
-    await expect.poll(() => list.getByTestId("widget-list").innerText(), { timeout: 15_000 }).toContain("shop.task-roasters.example");
+    await expect
+      .poll(() => list.getByTestId("widget-list").innerText(), { timeout: 15_000 })
+      .toContain("shop.task-roasters.example");
 
     const earlier = list;
     list = await command("brand.contacts.list");
@@ -148,7 +228,9 @@ describe("every task by clicking", () => {
     expect(await db().contact.count({ where: { brandId: brand.id, type: "email" } })).toBe(0);
     // every card listing it says it is gone: one row fewer, and no Edit for what no longer exists
     for (const card of [earlier, list]) {
-      await expect.poll(() => card.getByTestId("widget-list").innerText(), { timeout: 15_000 }).not.toContain("hello@task-roasters.example");
+      await expect
+        .poll(() => card.getByTestId("widget-list").innerText(), { timeout: 15_000 })
+        .not.toContain("hello@task-roasters.example");
     }
     await expect.poll(() => list.getByTestId("widget-list").locator("li.list-row").count()).toBe(rows - 1);
     expect(await list.locator(".widget-aside").innerText()).toBe(`${rows - 1} item${rows - 1 === 1 ? "" : "s"}`);
@@ -194,14 +276,21 @@ describe("every task by clicking", () => {
     const result = await command("questions.list");
     const card = (text: string) => result.locator("li.question", { hasText: text });
     // each answer is a step of the conversation, and the list reads its open questions again
-    expect(await (await stepOf(card("Which tone").getByRole("button", { name: "Warm" }))).innerText()).toContain("Answered: “Warm”");
+    expect(await (await stepOf(card("Which tone").getByRole("button", { name: "Warm" }))).innerText()).toContain(
+      "Answered: “Warm”",
+    );
     await expect.poll(() => card("Which tone").count(), { timeout: 15_000 }).toBe(0);
     expect(await (await stepOf(card("Which season").getByTestId("question-defer"))).innerText()).toContain("deferred");
     expect(await (await stepOf(card("mascot").getByTestId("question-dismiss"))).innerText()).toContain("dismissed");
     await expect.poll(() => card("mascot").count(), { timeout: 15_000 }).toBe(0);
-    const statuses = await db().question.findMany({ where: { brandId: brand.id }, select: { question: true, status: true } });
+    const statuses = await db().question.findMany({
+      where: { brandId: brand.id },
+      select: { question: true, status: true },
+    });
     expect(Object.fromEntries(statuses.map((row) => [row.question, row.status]))).toMatchObject({
-      "Which tone do we use?": "answered", "Which season matters most?": "deferred", "Do we have a mascot?": "dismissed",
+      "Which tone do we use?": "answered",
+      "Which season matters most?": "deferred",
+      "Do we have a mascot?": "dismissed",
     });
     await screenshot(page, "task-questions", { fullPage: false });
   });
@@ -218,14 +307,18 @@ describe("every task by clicking", () => {
       await screenshot(page, "task-ask-form", { fullPage: false });
     });
     await expect.poll(() => result.innerText(), { timeout: 15_000 }).toContain("Who is our typical customer?");
-    const asked = await db().question.findMany({ where: { brandId: brand.id, question: { in: ["Who is our typical customer?", "Should we open on Sundays?"] } } });
+    const asked = await db().question.findMany({
+      where: { brandId: brand.id, question: { in: ["Who is our typical customer?", "Should we open on Sundays?"] } },
+    });
     expect(asked.map((row) => row.key).sort()).toEqual(["should-we-open-on-sundays", "who-is-our-typical-customer"]);
   });
 
   it("uploads a logo, approves it, and sees it in the kit", async () => {
     const widget = (await command("library.upload.create")).getByTestId("widget-file_request");
     await widget.getByTestId("file-category").selectOption("logo");
-    await widget.getByTestId("file-input").setInputFiles({ name: "round-logo.png", mimeType: "image/png", buffer: PIXEL });
+    await widget
+      .getByTestId("file-input")
+      .setInputFiles({ name: "round-logo.png", mimeType: "image/png", buffer: PIXEL });
     await widget.getByTestId("upload-done").waitFor({ timeout: 20_000 });
     expect(await widget.getByTestId("upload-status").innerText()).toBe("proposed");
     const review = (await stepOf(widget.getByRole("button", { name: "Review it now" }))).getByTestId("widget-review");
@@ -239,7 +332,10 @@ describe("every task by clicking", () => {
     expect(await widget.getByRole("button", { name: "Review it now" }).count()).toBe(0);
     await page.setViewportSize({ width: 360, height: 740 });
     await widget.scrollIntoViewIfNeeded();
-    await widget.screenshot({ path: path.resolve(import.meta.dirname, "../docs/screenshots/card-after-write.png"), animations: "disabled" });
+    await widget.screenshot({
+      path: path.resolve(import.meta.dirname, "../docs/screenshots/card-after-write.png"),
+      animations: "disabled",
+    });
     await page.setViewportSize({ width: 1200, height: 900 });
     const kit = await command("kit.read");
     await expect.poll(() => kit.innerText(), { timeout: 15_000 }).toContain("round-logo.png");
@@ -259,7 +355,13 @@ describe("every task by clicking", () => {
   it("a reload shows every card and every step exactly as it was, and the address names the conversation", async () => {
     expect(new URL(page.url()).searchParams.get("conversation")).toMatch(/^[0-9a-f-]{36}$/);
     await settled();
-    const cards = () => page.getByTestId("conversation").locator("[data-testid^=widget-]").evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute("data-testid")}: ${(node as HTMLElement).innerText}`));
+    const cards = () =>
+      page
+        .getByTestId("conversation")
+        .locator("[data-testid^=widget-]")
+        .evaluateAll((nodes) =>
+          nodes.map((node) => `${node.getAttribute("data-testid")}: ${(node as HTMLElement).innerText}`),
+        );
     const before = await cards();
     expect(before.length).toBeGreaterThan(10);
     await page.reload();
@@ -279,12 +381,16 @@ describe("every task by clicking", () => {
     await page.getByTestId("slash-result").last().getByTestId("row-waiting").waitFor({ timeout: 15_000 });
     await waiting.getByTestId("confirm-accept").click();
     await expect.poll(() => waiting.innerText(), { timeout: 15_000 }).toMatch(/Done/);
-    expect(await db().contact.count({ where: { brandId: brand.id, value: { contains: "shop.task-roasters.example" } } })).toBe(0);
+    expect(
+      await db().contact.count({ where: { brandId: brand.id, value: { contains: "shop.task-roasters.example" } } }),
+    ).toBe(0);
     await page.reload();
     const decided = lastStep().getByTestId("widget-confirm");
     await expect.poll(() => decided.innerText(), { timeout: 20_000 }).toMatch(/Done/);
     expect(await decided.getByTestId("confirm-accept").count()).toBe(0);
-    const removals = await db().auditEntry.count({ where: { brandId: brand.id, capabilityId: "brand.contacts.save", outcome: "ok", summary: { contains: "Remove" } } });
+    const removals = await db().auditEntry.count({
+      where: { brandId: brand.id, capabilityId: "brand.contacts.save", outcome: "ok", summary: { contains: "Remove" } },
+    });
     expect(removals).toBe(2); // the e-mail earlier, this one once
   });
 

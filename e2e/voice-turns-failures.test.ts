@@ -7,27 +7,45 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { Browser } from "playwright-core";
 import { db } from "../lib/db/client";
-import { lastUserText, startScriptedModel, trailingToolResults, type ChatRequest, type ScriptedModel, type Turn } from "../scripts/support/scripted-openai";
+import {
+  lastUserText,
+  startScriptedModel,
+  trailingToolResults,
+  type ChatRequest,
+  type ScriptedModel,
+  type Turn,
+} from "../scripts/support/scripted-openai";
 import { audioLog } from "../scripts/support/scripted-audio";
 import { startServer, type RunningServer } from "../scripts/support/start-server";
 import { screenshot } from "./support/browser";
-import { record, saidByAssistant, shownConversation, spoken, talk, voicePage as openVoicePage, voiceState } from "./support/voice-turns";
+import {
+  record,
+  saidByAssistant,
+  shownConversation,
+  spoken,
+  talk,
+  voicePage as openVoicePage,
+  voiceState,
+} from "./support/voice-turns";
 
 /** what the next model calls do: answer, fail with an HTTP status, or answer slowly */
 const behaviour: { failWith?: number; delayMs?: number } = {};
 
 function script(request: ChatRequest): Turn {
-  if (behaviour.failWith) return { failWith: behaviour.failWith, error: { message: "The model is overloaded in this test." } };
+  if (behaviour.failWith)
+    return { failWith: behaviour.failWith, error: { message: "The model is overloaded in this test." } };
   const [result] = trailingToolResults(request) as { status?: string; error?: { message?: string } }[];
   if (result) {
-    if (result.status === "awaiting_confirmation") return { text: "Please press Confirm on the card to add teal.", delayMs: behaviour.delayMs };
+    if (result.status === "awaiting_confirmation")
+      return { text: "Please press Confirm on the card to add teal.", delayMs: behaviour.delayMs };
     if (result.status === "error") return { text: `That did not work: ${result.error?.message}` };
     return { text: "Here is your palette." };
   }
   const said = lastUserText(request);
   if (said.includes("colors") && said.startsWith("what")) return { toolCalls: [{ name: "kit_read", arguments: {} }] };
   // a viewer's model is not offered kit_colors_add; this model calls it anyway
-  if (said.includes("teal")) return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Teal", hex: "#008080", role: "accent" } }] };
+  if (said.includes("teal"))
+    return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Teal", hex: "#008080", role: "accent" } }] };
   return { text: "Sorry, I did not catch that." };
 }
 
@@ -41,8 +59,10 @@ beforeAll(async () => {
   model = await startScriptedModel(script, audio);
   server = await startServer({
     ...inject("testEnv"),
-    OPENAI_BASE_URL: model.baseUrl, ASSISTANT_MODEL: "scripted-model",
-    VOICE_TRANSCRIPTION_MODEL: "scripted-whisper", VOICE_SPEECH_MODEL: "scripted-tts",
+    OPENAI_BASE_URL: model.baseUrl,
+    ASSISTANT_MODEL: "scripted-model",
+    VOICE_TRANSCRIPTION_MODEL: "scripted-whisper",
+    VOICE_SPEECH_MODEL: "scripted-tts",
   });
 }, 120_000);
 
@@ -53,7 +73,8 @@ afterAll(async () => {
 });
 
 const voicePage = (role: "admin" | "viewer", sentence: string) => openVoicePage(server.url, browsers, role, sentence);
-const colours = async (brandId: string) => (await db().kitColor.findMany({ where: { brandId } })).map((color) => color.hex);
+const colours = async (brandId: string) =>
+  (await db().kitColor.findMany({ where: { brandId } })).map((color) => color.hex);
 const heard = (text: string) => audioLog.filter((entry) => entry.kind === "heard" && entry.text === text).length;
 
 describe("voice turns that fail, stop or are refused", { timeout: 150_000 }, () => {
@@ -64,7 +85,9 @@ describe("voice turns that fail, stop or are refused", { timeout: 150_000 }, () 
       await record(page);
       const problem = page.getByTestId("voice-problem");
       await problem.waitFor({ timeout: 30_000 });
-      expect(await problem.textContent()).toMatch(/Voice is misconfigured.*Your recording is kept: Send again sends it once more/);
+      expect(await problem.textContent()).toMatch(
+        /Voice is misconfigured.*Your recording is kept: Send again sends it once more/,
+      );
       expect(await problem.textContent()).not.toMatch(/Unexpected error/);
       // the admin reads what the provider said, as in the chat
       expect(await problem.textContent()).toMatch(/scripted-whisper/);

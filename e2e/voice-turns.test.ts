@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { db } from "../lib/db/client";
-import { lastUserText, startScriptedModel, trailingToolResults, type ChatRequest, type ScriptedModel, type Turn } from "../scripts/support/scripted-openai";
+import {
+  lastUserText,
+  startScriptedModel,
+  trailingToolResults,
+  type ChatRequest,
+  type ScriptedModel,
+  type Turn,
+} from "../scripts/support/scripted-openai";
 import { audioLog } from "../scripts/support/scripted-audio";
 import { startServer, type RunningServer } from "../scripts/support/start-server";
 import { screenshot } from "./support/browser";
@@ -26,7 +33,8 @@ function script(request: ChatRequest): Turn {
   if (said.includes("it was written")) return { text: "Done, teal is in your kit." };
   if (said.includes("nothing was written")) return { text: "All right, nothing was changed." };
   if (said.includes("colors") && said.startsWith("what")) return { toolCalls: [{ name: "kit_read", arguments: {} }] };
-  if (said.includes("teal")) return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Teal", hex: "#008080", role: "accent" } }] };
+  if (said.includes("teal"))
+    return { toolCalls: [{ name: "kit_colors_add", arguments: { name: "Teal", hex: "#008080", role: "accent" } }] };
   return { text: "Sorry, I did not catch that." };
 }
 
@@ -38,8 +46,10 @@ beforeAll(async () => {
   model = await startScriptedModel(script, { audio: true });
   server = await startServer({
     ...inject("testEnv"),
-    OPENAI_BASE_URL: model.baseUrl, ASSISTANT_MODEL: "scripted-model",
-    VOICE_TRANSCRIPTION_MODEL: "scripted-whisper", VOICE_SPEECH_MODEL: "scripted-tts",
+    OPENAI_BASE_URL: model.baseUrl,
+    ASSISTANT_MODEL: "scripted-model",
+    VOICE_TRANSCRIPTION_MODEL: "scripted-whisper",
+    VOICE_SPEECH_MODEL: "scripted-tts",
   });
 }, 120_000);
 
@@ -50,7 +60,8 @@ afterAll(async () => {
 });
 
 const voicePage = (role: "admin" | "viewer", sentence: string) => openVoicePage(server.url, browsers, role, sentence);
-const colours = async (brandId: string) => (await db().kitColor.findMany({ where: { brandId } })).map((color) => color.hex);
+const colours = async (brandId: string) =>
+  (await db().kitColor.findMany({ where: { brandId } })).map((color) => color.hex);
 const spokenCard = (page: Page, testId: string) => spoken(page, "assistant").getByTestId(testId);
 
 /** A reload shows exactly what was on the page, from the stored conversation named in the URL. */
@@ -70,7 +81,9 @@ describe("voice, turn by turn, in the browser", { timeout: 150_000 }, () => {
     expect(new URL(page.url()).searchParams.get("conversation")).toBeNull();
     await talk(page);
     await spokenCard(page, "widget-palette").waitFor({ timeout: 10_000 });
-    expect(await spoken(page, "user").allTextContents()).toContainEqual(expect.stringContaining("what are our brand colors"));
+    expect(await spoken(page, "user").allTextContents()).toContainEqual(
+      expect.stringContaining("what are our brand colors"),
+    );
     expect(await saidByAssistant(page)).toContainEqual(expect.stringContaining("Here is your palette."));
     expect(audioLog).toContainEqual({ kind: "heard", text: "what are our brand colors", model: "scripted-whisper" });
     expect(audioLog).toContainEqual({ kind: "spoken", text: "Here is your palette.", model: "scripted-tts" });
@@ -93,7 +106,9 @@ describe("voice, turn by turn, in the browser", { timeout: 150_000 }, () => {
     expect(await colours(brand.id)).not.toContain("#008080");
     await screenshot(page, "voice-turns-confirm-pending");
     await confirm.getByTestId("confirm-accept").dblclick();
-    await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("Done, teal is in your kit."));
+    await expect
+      .poll(() => saidByAssistant(page), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining("Done, teal is in your kit."));
     expect(await colours(brand.id)).toEqual(["#008080"]);
     expect(lastUserText(model.requests.at(-1)!)).toMatch(/Confirm on the card: it was written/);
     // after a reload the decided card shows its outcome as the capability's own widget (the
@@ -103,9 +118,12 @@ describe("voice, turn by turn, in the browser", { timeout: 150_000 }, () => {
     await page.reload();
     await spoken(page, "user").nth(1).waitFor({ timeout: 15_000 });
     const reloaded = await shownConversation(page);
-    expect(reloaded.map(({ role, voice }) => ({ role, voice }))).toEqual(live.map(({ role, voice }) => ({ role, voice })));
+    expect(reloaded.map(({ role, voice }) => ({ role, voice }))).toEqual(
+      live.map(({ role, voice }) => ({ role, voice })),
+    );
     live.forEach((message, index) => {
-      if (message.text.includes("Add the colour")) expect(reloaded[index]!.text).toMatch(/Teal.*#008080.*Please press Confirm on the card to add teal\.$/);
+      if (message.text.includes("Add the colour"))
+        expect(reloaded[index]!.text).toMatch(/Teal.*#008080.*Please press Confirm on the card to add teal\.$/);
       else expect(reloaded[index]).toEqual(message);
     });
     expect(await page.getByTestId("confirm-accept").count()).toBe(0);
@@ -120,10 +138,16 @@ describe("voice, turn by turn, in the browser", { timeout: 150_000 }, () => {
     await expectSameAfterReload(page);
     const confirm = spokenCard(page, "widget-confirm");
     await confirm.getByTestId("confirm-accept").click();
-    await confirm.getByTestId("confirm-accept").click({ timeout: 1_000 }).catch(() => undefined);
+    await confirm
+      .getByTestId("confirm-accept")
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
     await expect.poll(() => colours(brand.id), { timeout: 15_000 }).toEqual(["#008080"]);
     await page.reload();
-    await spokenCard(page, "widget-confirm").or(spoken(page, "assistant").getByTestId("widget-palette")).first().waitFor({ timeout: 15_000 });
+    await spokenCard(page, "widget-confirm")
+      .or(spoken(page, "assistant").getByTestId("widget-palette"))
+      .first()
+      .waitFor({ timeout: 15_000 });
     expect(await page.getByTestId("confirm-accept").count()).toBe(0);
     expect(await colours(brand.id)).toEqual(["#008080"]);
   });
@@ -134,7 +158,9 @@ describe("voice, turn by turn, in the browser", { timeout: 150_000 }, () => {
     const confirm = spokenCard(page, "widget-confirm");
     await confirm.waitFor({ timeout: 10_000 });
     await confirm.getByTestId("confirm-cancel").click();
-    await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("nothing was changed"));
+    await expect
+      .poll(() => saidByAssistant(page), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining("nothing was changed"));
     expect(await colours(brand.id)).not.toContain("#008080");
   });
 

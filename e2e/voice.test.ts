@@ -25,7 +25,10 @@ beforeAll(async () => {
   realtime = await startScriptedRealtime();
   server = await startServer({
     ...inject("testEnv"),
-    VOICE_MODE: "realtime", OPENAI_API_KEY: SERVER_KEY, REALTIME_BASE_URL: realtime.baseUrl, REALTIME_TRANSPORT: "websocket",
+    VOICE_MODE: "realtime",
+    OPENAI_API_KEY: SERVER_KEY,
+    REALTIME_BASE_URL: realtime.baseUrl,
+    REALTIME_TRANSPORT: "websocket",
   });
 }, 120_000);
 
@@ -36,7 +39,11 @@ afterAll(async () => {
 });
 
 /** A brand with a person of this role, signed in on a page whose microphone says `sentences`, the first after `lead` seconds. */
-async function voicePage(role: "admin" | "viewer", sentences: string[], lead = 1.5): Promise<{ page: Page; brand: { id: string; shortId: string } }> {
+async function voicePage(
+  role: "admin" | "viewer",
+  sentences: string[],
+  lead = 1.5,
+): Promise<{ page: Page; brand: { id: string; shortId: string } }> {
   const brand = await createTestBrand("Voice Roasters");
   const person = await createPerson({ name: `Vera ${role}`, brands: { [brand.shortId]: role } });
   // 1.5 s before the first words: the page asks the server, then opens the microphone
@@ -44,23 +51,34 @@ async function voicePage(role: "admin" | "viewer", sentences: string[], lead = 1
   browsers.push(browser);
   const { page } = await newPage(browser, server.url);
   await signIn(page, person.email, person.password);
-  await page.waitForFunction((shortId) => (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value === shortId, brand.shortId);
+  await page.waitForFunction(
+    (shortId) =>
+      (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value === shortId,
+    brand.shortId,
+  );
   return { page, brand };
 }
 
 /** the assistant's spoken words only (its stored messages' text, not the cards' words) */
 const saidByAssistant = (page: Page) => spoken(page, "assistant").locator(".message-text").allTextContents();
 const spokenCard = (page: Page, testId: string) => spoken(page, "assistant").getByTestId(testId);
-const colours = async (brandId: string) => (await db().kitColor.findMany({ where: { brandId } })).map((color) => color.hex);
+const colours = async (brandId: string) =>
+  (await db().kitColor.findMany({ where: { brandId } })).map((color) => color.hex);
 
 describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
   it("'what are our brand colours' → kit.read as the palette widget, the answer spoken and shown", async () => {
     const { page } = await voicePage("admin", ["what are our brand colors"]);
     await page.getByTestId("voice-start").click();
     await spokenCard(page, "widget-palette").waitFor({ timeout: 45_000 });
-    await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("Here is your palette."));
-    expect(await spoken(page, "user").allTextContents()).toContainEqual(expect.stringContaining("what are our brand colors"));
-    await expect.poll(() => page.getByTestId("voice-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("listening");
+    await expect
+      .poll(() => saidByAssistant(page), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining("Here is your palette."));
+    expect(await spoken(page, "user").allTextContents()).toContainEqual(
+      expect.stringContaining("what are our brand colors"),
+    );
+    await expect
+      .poll(() => page.getByTestId("voice-state").getAttribute("data-state"), { timeout: 15_000 })
+      .toBe("listening");
     await screenshot(page, "voice-palette");
     await page.getByTestId("voice-stop").click();
     await page.getByTestId("voice-start").waitFor();
@@ -72,17 +90,25 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     const confirm = spokenCard(page, "widget-confirm");
     await confirm.waitFor({ timeout: 45_000 });
     await expect.poll(() => confirm.textContent(), { timeout: 10_000 }).toMatch(/Teal.*#008080/);
-    await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("press Confirm on the card"));
+    await expect
+      .poll(() => saidByAssistant(page), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining("press Confirm on the card"));
     await screenshot(page, "voice-confirm-pending");
     // the person said yes aloud: the model can only ask for the button, and nothing is written
-    await expect.poll(() => saidByAssistant(page), { timeout: 30_000 }).toContainEqual(expect.stringContaining("I cannot confirm for you"));
+    await expect
+      .poll(() => saidByAssistant(page), { timeout: 30_000 })
+      .toContainEqual(expect.stringContaining("I cannot confirm for you"));
     expect(await colours(brand.id)).not.toContain("#008080");
     await confirm.getByTestId("confirm-accept").click();
     await confirm.getByTestId("widget-palette").waitFor({ timeout: 15_000 });
     expect(await colours(brand.id)).toContain("#008080");
-    await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("Done, teal is in your kit."));
+    await expect
+      .poll(() => saidByAssistant(page), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining("Done, teal is in your kit."));
     expect(realtime.heard).toContainEqual({ kind: "text", text: expect.stringMatching(/Confirm.*it was written/) });
-    const audit = await db().auditEntry.findMany({ where: { brandId: brand.id, capabilityId: "kit.colors.add", outcome: "ok" } });
+    const audit = await db().auditEntry.findMany({
+      where: { brandId: brand.id, capabilityId: "kit.colors.add", outcome: "ok" },
+    });
     expect(audit.map((entry) => entry.door)).toEqual(["voice"]);
     await screenshot(page, "voice-confirmed");
   });
@@ -94,7 +120,9 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     await confirm.waitFor({ timeout: 45_000 });
     await confirm.getByTestId("confirm-cancel").click();
     await confirm.getByTestId("confirm-declined").waitFor();
-    await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("nothing was changed"));
+    await expect
+      .poll(() => saidByAssistant(page), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining("nothing was changed"));
     expect(await colours(brand.id)).not.toContain("#008080");
     await screenshot(page, "voice-cancelled");
   });
@@ -107,24 +135,39 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     // opened with the session: in the address and in the list before anything is said
     await expect.poll(conversationInUrl, { timeout: 15_000 }).toBeTruthy();
     const id = conversationInUrl()!;
-    await expect.poll(() => page.getByTestId("conversation-list").textContent(), { timeout: 10_000 }).toMatch(/Voice conversation/);
+    await expect
+      .poll(() => page.getByTestId("conversation-list").textContent(), { timeout: 10_000 })
+      .toMatch(/Voice conversation/);
     const confirm = spokenCard(page, "widget-confirm");
     await confirm.waitFor({ timeout: 45_000 });
-    await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("press Confirm on the card"));
+    await expect
+      .poll(() => saidByAssistant(page), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining("press Confirm on the card"));
     await page.getByTestId("voice-stop").click();
     const shown = await shownConversation(page);
     expect(shown.map(({ role, voice }) => ({ role, voice }))).toEqual([
-      { role: "message-user", voice: true }, { role: "message-assistant", voice: true }, { role: "message-assistant", voice: true },
+      { role: "message-user", voice: true },
+      { role: "message-assistant", voice: true },
+      { role: "message-assistant", voice: true },
     ]);
     await page.reload();
     await expect.poll(() => shownConversation(page), { timeout: 15_000 }).toEqual(shown);
     expect(conversationInUrl()).toBe(id);
-    await expect.poll(() => page.getByTestId("conversation-list").textContent(), { timeout: 10_000 }).toMatch(/Voice conversation/);
+    await expect
+      .poll(() => page.getByTestId("conversation-list").textContent(), { timeout: 10_000 })
+      .toMatch(/Voice conversation/);
     const stored = await db().conversationMessage.findMany({ where: { conversationId: id }, orderBy: { seq: "asc" } });
-    expect(stored.map((message) => [message.role, message.metadata])).toEqual([["user", '{"voice":true}'], ["assistant", '{"voice":true}'], ["assistant", '{"voice":true}']]);
+    expect(stored.map((message) => [message.role, message.metadata])).toEqual([
+      ["user", '{"voice":true}'],
+      ["assistant", '{"voice":true}'],
+      ["assistant", '{"voice":true}'],
+    ]);
     // the reloaded card is the live one: its click writes, once, however often it is pressed
     await spokenCard(page, "widget-confirm").getByTestId("confirm-accept").click();
-    await spokenCard(page, "widget-confirm").getByTestId("confirm-accept").click({ timeout: 1_000 }).catch(() => undefined);
+    await spokenCard(page, "widget-confirm")
+      .getByTestId("confirm-accept")
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
     await expect.poll(() => colours(brand.id), { timeout: 15_000 }).toEqual(["#008080"]);
     await page.reload();
     await spoken(page, "user").first().waitFor({ timeout: 15_000 });
@@ -142,14 +185,18 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     await expect.poll(conversationInUrl, { timeout: 15_000 }).toBeTruthy();
     const left = conversationInUrl()!;
     await page.getByTestId("new-conversation").click();
-    await expect.poll(() => page.getByTestId("voice-problem").textContent(), { timeout: 10_000 }).toContain("Voice ended: it belonged to the conversation you left");
+    await expect
+      .poll(() => page.getByTestId("voice-problem").textContent(), { timeout: 10_000 })
+      .toContain("Voice ended: it belonged to the conversation you left");
     await page.getByTestId("voice-start").waitFor();
     // long past the words and the answer they would have had
     await page.waitForTimeout(15_000);
     expect(await db().conversationMessage.count({ where: { conversationId: left } })).toBe(0);
     // nothing was said in it: it went with the session, from the list too
     expect(await db().conversation.count({ where: { id: left } })).toBe(0);
-    await expect.poll(() => page.getByTestId("conversation-list").textContent(), { timeout: 10_000 }).not.toMatch(/Voice conversation/);
+    await expect
+      .poll(() => page.getByTestId("conversation-list").textContent(), { timeout: 10_000 })
+      .not.toMatch(/Voice conversation/);
     await screenshot(page, "voice-realtime-left");
     // nor shown in the conversation now open, nor kept aside by the page
     expect(await page.locator('[data-testid="message-user"], [data-testid="message-assistant"]').count()).toBe(0);
@@ -161,7 +208,9 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     const tool = spoken(page, "assistant").first();
     await tool.waitFor({ timeout: 45_000 });
     await expect.poll(() => tool.textContent(), { timeout: 10_000 }).toMatch(/admin/i);
-    await expect.poll(() => saidByAssistant(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining("That did not work"));
+    await expect
+      .poll(() => saidByAssistant(page), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining("That did not work"));
     expect(await colours(brand.id)).toEqual([]);
     await screenshot(page, "voice-forbidden");
   });
@@ -175,7 +224,9 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     try {
       const { page, brand } = await voicePage("admin", ["show our contacts"]);
       await page.getByTestId("voice-start").click();
-      await expect.poll(() => saidByAssistant(page), { timeout: 45_000 }).toContainEqual(expect.stringMatching(/did not work.*No capability/));
+      await expect
+        .poll(() => saidByAssistant(page), { timeout: 45_000 })
+        .toContainEqual(expect.stringMatching(/did not work.*No capability/));
       expect(await db().question.count({ where: { brandId: brand.id } })).toBe(0);
     } finally {
       realtime.setScript(defaultScript);
@@ -185,17 +236,47 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
   it("meters the voice tokens within the session's reservation, Stop settles it, and a spent budget refuses to start in words", async () => {
     const { page, brand } = await voicePage("admin", ["what are our brand colors"]);
     await page.getByTestId("voice-start").click();
-    await expect.poll(() => saidByAssistant(page), { timeout: 45_000 }).toContainEqual(expect.stringContaining("Here is your palette."));
+    await expect
+      .poll(() => saidByAssistant(page), { timeout: 45_000 })
+      .toContainEqual(expect.stringContaining("Here is your palette."));
     // two responses (the call, then the answer), 300 tokens each as the scripted server reports
-    await expect.poll(async () => (await db().aiUsage.findUnique({ where: { brandId_month: { brandId: brand.id, month: monthOf(new Date()) } } }))?.tokens, { timeout: 10_000 }).toBe(600);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db().aiUsage.findUnique({
+              where: { brandId_month: { brandId: brand.id, month: monthOf(new Date()) } },
+            })
+          )?.tokens,
+        { timeout: 10_000 },
+      )
+      .toBe(600);
     await page.getByTestId("voice-stop").click();
     // Stop voice ended the session on the server: the rest of its reservation is released
-    await expect.poll(async () => (await db().aiUsage.findUnique({ where: { brandId_month: { brandId: brand.id, month: monthOf(new Date()) } } }))?.reserved, { timeout: 10_000 }).toBe(0);
-    expect(await db().voiceSession.findFirst({ where: { brandId: brand.id } })).toMatchObject({ charged: 600, endedAt: expect.any(Date) });
-    await db().aiUsage.update({ where: { brandId_month: { brandId: brand.id, month: monthOf(new Date()) } }, data: { tokens: PLANS.free.aiTokensPerMonth } });
+    await expect
+      .poll(
+        async () =>
+          (
+            await db().aiUsage.findUnique({
+              where: { brandId_month: { brandId: brand.id, month: monthOf(new Date()) } },
+            })
+          )?.reserved,
+        { timeout: 10_000 },
+      )
+      .toBe(0);
+    expect(await db().voiceSession.findFirst({ where: { brandId: brand.id } })).toMatchObject({
+      charged: 600,
+      endedAt: expect.any(Date),
+    });
+    await db().aiUsage.update({
+      where: { brandId_month: { brandId: brand.id, month: monthOf(new Date()) } },
+      data: { tokens: PLANS.free.aiTokensPerMonth },
+    });
     const minted = realtime.minted.length;
     await page.getByTestId("voice-start").click();
-    await expect.poll(() => page.getByTestId("voice-problem").textContent(), { timeout: 10_000 }).toMatch(/used its .* assistant tokens/);
+    await expect
+      .poll(() => page.getByTestId("voice-problem").textContent(), { timeout: 10_000 })
+      .toMatch(/used its .* assistant tokens/);
     expect(realtime.minted.length).toBe(minted);
     await screenshot(page, "voice-budget");
   });
@@ -207,14 +288,20 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
         const { page } = await voicePage(role, ["what are our brand colors"]);
         await page.getByTestId("voice-start").click();
         const problem = page.getByTestId("voice-problem");
-        await expect.poll(() => problem.textContent(), { timeout: 10_000 }).toMatch(/^Voice is misconfigured: its model provider refused the request/);
+        await expect
+          .poll(() => problem.textContent(), { timeout: 10_000 })
+          .toMatch(/^Voice is misconfigured: its model provider refused the request/);
         if (role === "viewer") {
           expect(await problem.textContent()).toMatch(/Please tell an admin of this brand\.$/);
           expect(await problem.getByTestId("provider-report").count()).toBe(0);
         } else {
           expect(await problem.getByTestId("provider-status").textContent()).toBe("HTTP 404 · model_not_found");
-          expect(await problem.getByTestId("provider-message").textContent()).toBe("The model `gpt-realtime` does not exist or you do not have access to it.");
-          expect(await problem.getByTestId("provider-request-id").textContent()).toBe(realtime.failures.at(-1)!.requestId);
+          expect(await problem.getByTestId("provider-message").textContent()).toBe(
+            "The model `gpt-realtime` does not exist or you do not have access to it.",
+          );
+          expect(await problem.getByTestId("provider-request-id").textContent()).toBe(
+            realtime.failures.at(-1)!.requestId,
+          );
           await screenshot(page, "voice-misconfigured");
         }
         await page.getByTestId("voice-start").waitFor();
@@ -229,9 +316,16 @@ describe("voice, realtime, in the browser", { timeout: 120_000 }, () => {
     for (const session of realtime.minted) {
       expect(session.authorization).toBe(`Bearer ${SERVER_KEY}`);
       expect(session.body.expires_after).toEqual({ anchor: "created_at", seconds: 60 });
-      const tools = ((session.body.session as { tools: { name: string }[] }).tools).map((tool) => tool.name);
+      const tools = (session.body.session as { tools: { name: string }[] }).tools.map((tool) => tool.name);
       expect(tools).toContain("kit_read");
-      for (const forbidden of ["questions_ask", "questions_answer", "library_upload_create", "library_asset_review", "connections_connect", "connections_disconnect"]) {
+      for (const forbidden of [
+        "questions_ask",
+        "questions_answer",
+        "library_upload_create",
+        "library_asset_review",
+        "connections_connect",
+        "connections_disconnect",
+      ]) {
         expect(tools).not.toContain(forbidden);
       }
     }

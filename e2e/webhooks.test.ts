@@ -22,12 +22,27 @@ afterAll(async () => {
 });
 
 async function checks(page: Page) {
-  const { violations } = await new AxeBuilder({ page: page as never }).include('[data-testid="webhooks"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
-  const small = await page.locator('[data-testid="webhooks"] button, [data-testid="webhooks"] input[type=checkbox]').evaluateAll((elements) =>
-    elements.map((element) => element.getBoundingClientRect()).filter((box) => box.width > 0 && (box.width < 24 || box.height < 24)).length);
+  const { violations } = await new AxeBuilder({ page: page as never })
+    .include('[data-testid="webhooks"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => violation.id),
+  ).toEqual([]);
+  const small = await page
+    .locator('[data-testid="webhooks"] button, [data-testid="webhooks"] input[type=checkbox]')
+    .evaluateAll(
+      (elements) =>
+        elements
+          .map((element) => element.getBoundingClientRect())
+          .filter((box) => box.width > 0 && (box.width < 24 || box.height < 24)).length,
+    );
   expect(small, "controls smaller than 24 px").toBe(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
 }
 
 const confirm = async (page: Page) => {
@@ -47,7 +62,9 @@ describe("settings: webhooks", () => {
     await page.getByRole("checkbox", { name: /kit\.color\.added/ }).check();
     await page.getByTestId("webhook-add-submit").click();
     await page.getByTestId("webhook-confirm").waitFor();
-    expect(await page.getByTestId("webhook-confirm").textContent()).toContain(`Send kit.color.added of Hooked Coffee to 127.0.0.1`);
+    expect(await page.getByTestId("webhook-confirm").textContent()).toContain(
+      `Send kit.color.added of Hooked Coffee to 127.0.0.1`,
+    );
     await checks(page);
     await confirm(page);
     const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();
@@ -61,18 +78,27 @@ describe("settings: webhooks", () => {
     await page.getByTestId("webhook-test").click();
     await expect.poll(() => receiver.deliveredIds().length, { timeout: 15_000 }).toBe(1);
     expect(verify(secret, receiver.received[0]!)).toMatchObject({ type: "webhook.test" });
-    await expect.poll(async () => {
-      await page.getByTestId("webhook-log-refresh").click();
-      return page.getByTestId("webhook-delivery-status").first().textContent();
-    }, { timeout: 15_000 }).toBe("delivered");
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId("webhook-log-refresh").click();
+          return page.getByTestId("webhook-delivery-status").first().textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("delivered");
     await page.getByTestId("webhook-resend").first().click();
-    await expect.poll(() => receiver.deliveredIds(), { timeout: 15_000 }).toEqual([receiver.received[0]!.id, receiver.received[0]!.id]);
+    await expect
+      .poll(() => receiver.deliveredIds(), { timeout: 15_000 })
+      .toEqual([receiver.received[0]!.id, receiver.received[0]!.id]);
     await checks(page);
     await screenshot(page, "webhooks-log", { fullPage: true });
 
     await page.getByTestId("webhook-toggle").click();
     await confirm(page);
-    await expect.poll(() => page.getByTestId("webhook-endpoint-state").textContent()).toMatch(/^Disabled by an admin on /);
+    await expect
+      .poll(() => page.getByTestId("webhook-endpoint-state").textContent())
+      .toMatch(/^Disabled by an admin on /);
     await page.getByTestId("webhook-rotate").click();
     await confirm(page);
     const rotated = (await page.getByTestId("webhook-secret").textContent())!.trim();

@@ -44,20 +44,26 @@ async function textsIn(root: Locator): Promise<string[]> {
   return root.evaluate((element) => {
     const texts: string[] = [];
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) if (!walker.currentNode.parentElement?.closest("code")) texts.push(walker.currentNode.textContent ?? "");
-    for (const node of element.querySelectorAll("[placeholder], [aria-label], [title]")) texts.push(...["placeholder", "aria-label", "title"].map((name) => node.getAttribute(name) ?? ""));
+    while (walker.nextNode())
+      if (!walker.currentNode.parentElement?.closest("code")) texts.push(walker.currentNode.textContent ?? "");
+    for (const node of element.querySelectorAll("[placeholder], [aria-label], [title]"))
+      texts.push(...["placeholder", "aria-label", "title"].map((name) => node.getAttribute(name) ?? ""));
     return texts.map((text) => text.trim()).filter(Boolean);
   });
 }
 
 async function machineWordsIn(root: Locator): Promise<string[]> {
-  return (await textsIn(root)).flatMap((text) => MACHINE_WORDS.filter(([pattern]) => pattern.test(text)).map(([, what]) => `${what}: "${text}"`));
+  return (await textsIn(root)).flatMap((text) =>
+    MACHINE_WORDS.filter(([pattern]) => pattern.test(text)).map(([, what]) => `${what}: "${text}"`),
+  );
 }
 
 /** Each control marked aria-required shows "required" in its label; returns those that do not. */
 async function unmarkedRequired(form: Locator): Promise<string[]> {
   return form.evaluate((element) =>
-    [...element.querySelectorAll("[aria-required=true]")].filter((control) => !control.closest("label, fieldset")?.querySelector(".field-required")).map((control) => control.getAttribute("data-testid") ?? control.tagName),
+    [...element.querySelectorAll("[aria-required=true]")]
+      .filter((control) => !control.closest("label, fieldset")?.querySelector(".field-required"))
+      .map((control) => control.getAttribute("data-testid") ?? control.tagName),
   );
 }
 
@@ -67,7 +73,11 @@ async function signedInPage(person: Person): Promise<Page> {
   // a step that cannot happen fails naming its locator, well within the test's own time
   page.setDefaultTimeout(15_000);
   await signIn(page, person.email, person.password);
-  await page.waitForFunction((shortId) => (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId, brand.shortId);
+  await page.waitForFunction(
+    (shortId) =>
+      (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId,
+    brand.shortId,
+  );
   return page;
 }
 
@@ -85,7 +95,13 @@ async function run(page: Page, id: string, fill?: () => Promise<void>): Promise<
   const before = await page.getByTestId("slash-result").count();
   await open(page, id);
   if (fill) await fill();
-  if (await page.getByTestId("slash-run").isVisible().catch(() => false)) await page.getByTestId("slash-run").click();
+  if (
+    await page
+      .getByTestId("slash-run")
+      .isVisible()
+      .catch(() => false)
+  )
+    await page.getByTestId("slash-run").click();
   await expect.poll(() => page.getByTestId("slash-result").count(), { timeout: 15_000 }).toBe(before + 1);
   return page.getByTestId("slash-result").last();
 }
@@ -94,9 +110,15 @@ beforeAll(async () => {
   mock = await startMockProvider();
   providers = writeProvidersFile([mock.entry("mocksocial", { name: "Mock Social" })]);
   server = await startServer({
-    ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file,
+    ...inject("testEnv"),
+    CONNECTION_PROVIDERS_FILE: providers.file,
     // local file storage: the page may reach only the app's own origin (browser.ts)
-    S3_BUCKET: "", S3_ENDPOINT: "", S3_REGION: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", S3_FORCE_PATH_STYLE: "",
+    S3_BUCKET: "",
+    S3_ENDPOINT: "",
+    S3_REGION: "",
+    S3_ACCESS_KEY_ID: "",
+    S3_SECRET_ACCESS_KEY: "",
+    S3_FORCE_PATH_STYLE: "",
     STORAGE_DIR: mkdtempSync(path.join(tmpdir(), "words-files-")),
   });
   const url = { url: server.url };
@@ -104,11 +126,44 @@ beforeAll(async () => {
   people.admin = await createPerson({ name: "Wes Words", brands: { [brand.shortId]: "admin" } });
   people.viewer = await createPerson({ name: "Val Viewer", brands: { [brand.shortId]: "viewer" } });
   adminKey = (await makeKey(people.admin.email)).key;
-  const revision = (expectOk(await call("brand.overview", adminKey, { brand: brand.shortId }, url)) as { revision: number }).revision;
-  expectOk(await confirmAndCall("brand.profile.update", adminKey, { brand: brand.shortId, expectedRevision: revision, city: "Nantes", countryCode: "FR", organizationType: "café" }, url));
-  expectOk(await confirmAndCall("brand.contacts.save", adminKey, { brand: brand.shortId, op: "upsert", type: "website", value: "https://word-roasters.example", label: "Shop" }, url));
-  expectOk(await confirmAndCall("kit.instructions.update", adminKey, { brand: brand.shortId, section: "colors", text: "Brown leads; cream only behind text." }, url));
-  expectOk(await call("questions.ask", adminKey, { brand: brand.shortId, questions: [{ key: "tone", question: "Which tone do we use?", scope: "brand_kit", options: ["Warm", "Plain"] }] }, url));
+  const revision = (
+    expectOk(await call("brand.overview", adminKey, { brand: brand.shortId }, url)) as { revision: number }
+  ).revision;
+  expectOk(
+    await confirmAndCall(
+      "brand.profile.update",
+      adminKey,
+      { brand: brand.shortId, expectedRevision: revision, city: "Nantes", countryCode: "FR", organizationType: "café" },
+      url,
+    ),
+  );
+  expectOk(
+    await confirmAndCall(
+      "brand.contacts.save",
+      adminKey,
+      { brand: brand.shortId, op: "upsert", type: "website", value: "https://word-roasters.example", label: "Shop" },
+      url,
+    ),
+  );
+  expectOk(
+    await confirmAndCall(
+      "kit.instructions.update",
+      adminKey,
+      { brand: brand.shortId, section: "colors", text: "Brown leads; cream only behind text." },
+      url,
+    ),
+  );
+  expectOk(
+    await call(
+      "questions.ask",
+      adminKey,
+      {
+        brand: brand.shortId,
+        questions: [{ key: "tone", question: "Which tone do we use?", scope: "brand_kit", options: ["Warm", "Plain"] }],
+      },
+      url,
+    ),
+  );
   browser = await launchBrowser();
   // the fresh server's first pages are slow on a loaded machine: fetched once before signing in
   for (const warm of ["/sign-in", "/"]) await fetch(`${server.url}${warm}`).catch(() => undefined);
@@ -126,7 +181,9 @@ afterAll(async () => {
 describe.each(["admin", "viewer"] as const)("every slash form in words, as %s", (who) => {
   it("no machine words in any form or action, required fields marked, axe clean", async () => {
     const page = pages[who];
-    const { items } = (await (await page.request.get(`${server.url}/api/assistant/capabilities?brand=${brand.shortId}`)).json()) as { items: { id: string; widget: string | null }[] };
+    const { items } = (await (
+      await page.request.get(`${server.url}/api/assistant/capabilities?brand=${brand.shortId}`)
+    ).json()) as { items: { id: string; widget: string | null }[] };
     expect(items.length).toBeGreaterThan(who === "admin" ? 15 : 5);
     const found: string[] = [];
     const seen = new Set<string>();
@@ -150,13 +207,28 @@ describe.each(["admin", "viewer"] as const)("every slash form in words, as %s", 
         await expect.poll(() => form.getByText("Loading the current values").count(), { timeout: 15_000 }).toBe(0);
         for (const text of await textsIn(palette)) seen.add(text);
         found.push(...(await machineWordsIn(palette)).map((line) => `${id} action ${index}: ${line}`));
-        found.push(...(await unmarkedRequired(form)).map((control) => `${id} action ${index}: ${control} required but not marked`));
+        found.push(
+          ...(await unmarkedRequired(form)).map(
+            (control) => `${id} action ${index}: ${control} required but not marked`,
+          ),
+        );
       }
       await form.getByRole("button", { name: "Cancel" }).click();
     }
     expect(found).toEqual([]);
     // the walk read what it should: the actions of a union, choices in words, the required mark
-    const expected = who === "admin" ? ["Add a channel", "Change a channel", "Remove a channel", "The brand kit", "No particular role", "Colours", "required"] : ["Everything", "Colours", "How many to show"];
+    const expected =
+      who === "admin"
+        ? [
+            "Add a channel",
+            "Change a channel",
+            "Remove a channel",
+            "The brand kit",
+            "No particular role",
+            "Colours",
+            "required",
+          ]
+        : ["Everything", "Colours", "How many to show"];
     expect(expected.filter((text) => !seen.has(text))).toEqual([]);
   }, 240_000);
 });
@@ -164,7 +236,9 @@ describe.each(["admin", "viewer"] as const)("every slash form in words, as %s", 
 describe.each(["admin", "viewer"] as const)("every read's card in words, as %s", (who) => {
   it("no machine words in the cards of the reads this person may run", async () => {
     const page = pages[who];
-    const { items } = (await (await page.request.get(`${server.url}/api/assistant/capabilities?brand=${brand.shortId}`)).json()) as { items: { id: string; kind: string }[] };
+    const { items } = (await (
+      await page.request.get(`${server.url}/api/assistant/capabilities?brand=${brand.shortId}`)
+    ).json()) as { items: { id: string; kind: string }[] };
     const found: string[] = [];
     // a file's details need a file chosen, an endpoint's deliveries an endpoint (this brand has none);
     // the rest run as they open
@@ -190,7 +264,11 @@ describe("forms that edit start from the current values", () => {
 
     await open(page, "brand.contacts.save");
     const form = page.getByTestId("slash-palette").locator("form");
-    expect(await form.locator("label:has(input[type=radio])").allInnerTexts()).toEqual(["Add a channel", "Change a channel", "Remove a channel"]);
+    expect(await form.locator("label:has(input[type=radio])").allInnerTexts()).toEqual([
+      "Add a channel",
+      "Change a channel",
+      "Remove a channel",
+    ]);
     expect(await page.getByTestId("slash-field-id").count()).toBe(0); // adding needs no channel to choose
     expect(await page.getByTestId("slash-field-type").getAttribute("aria-required")).toBe("true");
     expect(await page.getByTestId("slash-field-label").getAttribute("aria-required")).toBeNull();
@@ -209,15 +287,26 @@ describe("forms that edit start from the current values", () => {
 
     await open(page, "kit.instructions.update");
     await page.getByTestId("slash-field-section").selectOption({ label: "Colours" });
-    await expect.poll(() => page.getByTestId("slash-field-text").inputValue(), { timeout: 15_000 }).toBe("Brown leads; cream only behind text.");
-    const axe = await new AxeBuilder({ page: page as never }).include("[data-testid=slash-palette]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+    await expect
+      .poll(() => page.getByTestId("slash-field-text").inputValue(), { timeout: 15_000 })
+      .toBe("Brown leads; cream only behind text.");
+    const axe = await new AxeBuilder({ page: page as never })
+      .include("[data-testid=slash-palette]")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    expect(
+      axe.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => violation.id),
+    ).toEqual([]);
     await page.getByRole("button", { name: "Cancel" }).click();
   });
 
   it("the profile sends only what was changed, so the confirmation says only that", async () => {
     const result = await run(pages.admin, "brand.profile.update", async () => {
-      await expect.poll(() => pages.admin.getByTestId("slash-field-city").inputValue(), { timeout: 15_000 }).toBe("Nantes");
+      await expect
+        .poll(() => pages.admin.getByTestId("slash-field-city").inputValue(), { timeout: 15_000 })
+        .toBe("Nantes");
       await pages.admin.getByTestId("slash-field-city").fill("Lyon");
     });
     const card = result.getByTestId("widget-confirm");
@@ -225,7 +314,11 @@ describe("forms that edit start from the current values", () => {
     expect(await card.innerText()).not.toContain("country");
     expect(await result.getByTestId("slash-echo").innerText()).toContain("City: Lyon");
     await card.getByTestId("confirm-accept").click();
-    await expect.poll(async () => (await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } })).city, { timeout: 15_000 }).toBe("Lyon");
+    await expect
+      .poll(async () => (await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } })).city, {
+        timeout: 15_000,
+      })
+      .toBe("Lyon");
     expect((await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } })).countryCode).toBe("FR");
   });
 });
@@ -235,7 +328,9 @@ describe("connections by name", () => {
     const page = pages.admin;
     const list = await run(page, "connections.list", () => page.getByTestId("slash-field-includeCatalog").check());
     const row = list.getByTestId("widget-list").locator("li", { hasText: "Mock Social" });
-    expect(await list.getByTestId("widget-list").locator("li", { hasText: "LinkedIn" }).getByTestId("row-connect").count()).toBe(0); // not set up here
+    expect(
+      await list.getByTestId("widget-list").locator("li", { hasText: "LinkedIn" }).getByTestId("row-connect").count(),
+    ).toBe(0); // not set up here
     expect(await machineWordsIn(list.getByTestId("widget-list"))).toEqual([]);
     await row.getByRole("button", { name: "Connect Mock Social" }).click();
     const link = row.getByTestId("action-link-open");
@@ -245,7 +340,9 @@ describe("connections by name", () => {
     await tab.waitForURL((url) => url.pathname === "/api/connections/callback", { timeout: 15_000 });
     expect(await tab.locator("h1").innerText()).toBe("Mock Social is connected");
     await tab.close();
-    expect(await db().connection.count({ where: { brandId: brand.id, provider: "mocksocial", status: "connected" } })).toBe(1);
+    expect(
+      await db().connection.count({ where: { brandId: brand.id, provider: "mocksocial", status: "connected" } }),
+    ).toBe(1);
 
     await open(page, "connections.connect");
     const provider = page.getByTestId("slash-field-provider");
@@ -259,16 +356,27 @@ describe("a file that is not its type, in words", () => {
   it("over the API and in the upload card", async () => {
     const who = { key: adminKey, brand: brand.shortId };
     const text = bytes.text();
-    const started = expectOk(await call("library.upload.create", who.key, { brand: who.brand, step: "start", fileName: "logo.png", mimeType: "image/png", sizeBytes: text.length }, { url: server.url })) as { uploadUrl: string };
+    const started = expectOk(
+      await call(
+        "library.upload.create",
+        who.key,
+        { brand: who.brand, step: "start", fileName: "logo.png", mimeType: "image/png", sizeBytes: text.length },
+        { url: server.url },
+      ),
+    ) as { uploadUrl: string };
     const refused = await put(started.uploadUrl, text, "image/png");
     expect(refused.status).toBe(422);
     expect(refused.body.error).toMatchObject({ code: "invalid_input", field: "mimeType", reason: "mime_mismatch" });
-    expect(refused.body.error.message).toMatch(/^This file is not a PNG image \(its contents are of no type we recognise\); choose a file that really is one/);
+    expect(refused.body.error.message).toMatch(
+      /^This file is not a PNG image \(its contents are of no type we recognise\); choose a file that really is one/,
+    );
 
     const page = pages.admin;
     await open(page, "library.upload.create");
     const card = page.getByTestId("slash-result").last().getByTestId("widget-file_request");
-    await card.getByTestId("file-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(text) });
+    await card
+      .getByTestId("file-input")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(text) });
     const error = card.getByTestId("widget-error");
     await expect.poll(() => error.innerText(), { timeout: 20_000 }).toMatch(/^This file is not a PNG image/);
     expect(await machineWordsIn(card)).toEqual([]);

@@ -22,4 +22,3 @@ export const log: pino.Logger = (globalForLog.brandOpsLog ??= pino({
 }));
 
 // log.error({ err }, msg): pino's standard serializer writes err as { type, message, stack }
-

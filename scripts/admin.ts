@@ -5,7 +5,15 @@ import { closeDb, db } from "../lib/db/client";
 import { migrateDatabase } from "../lib/db/migrate";
 import { config } from "../lib/config";
 import {
-  addMember, CommandError, createBrand, createKey, createUser, removeMember, revokeKey, setBrandStatus, setPassword,
+  addMember,
+  CommandError,
+  createBrand,
+  createKey,
+  createUser,
+  removeMember,
+  revokeKey,
+  setBrandStatus,
+  setPassword,
 } from "../lib/admin/commands";
 
 const USAGE = `usage: npm run admin -- <command>
@@ -21,10 +29,19 @@ const USAGE = `usage: npm run admin -- <command>
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
-    email: { type: "string" }, name: { type: "string" }, staff: { type: "boolean" }, password: { type: "string" },
-    "short-id": { type: "string" }, plan: { type: "string" }, brand: { type: "string" },
-    status: { type: "string" }, role: { type: "string" }, scopes: { type: "string" },
-    brands: { type: "string" }, "expires-at": { type: "string" }, id: { type: "string" },
+    email: { type: "string" },
+    name: { type: "string" },
+    staff: { type: "boolean" },
+    password: { type: "string" },
+    "short-id": { type: "string" },
+    plan: { type: "string" },
+    brand: { type: "string" },
+    status: { type: "string" },
+    role: { type: "string" },
+    scopes: { type: "string" },
+    brands: { type: "string" },
+    "expires-at": { type: "string" },
+    id: { type: "string" },
   },
 });
 
@@ -45,16 +62,35 @@ async function passwordOption(): Promise<string | undefined> {
 async function run(): Promise<object> {
   const client = db();
   switch (positionals.join(" ")) {
-    case "user create": return createUser(client, { email: need("email"), name: need("name"), staff: values.staff, password: await passwordOption() });
-    case "user password": return setPassword(client, { email: need("email"), password: (await passwordOption()) ?? need("password") });
-    case "brand create": return createBrand(client, { name: need("name"), shortId: need("short-id"), plan: values.plan });
-    case "brand status": return setBrandStatus(client, { brand: need("brand"), status: need("status") });
-    case "member add": return addMember(client, { brand: need("brand"), email: need("email"), role: need("role") });
-    case "member remove": return removeMember(client, { brand: need("brand"), email: need("email") });
+    case "user create":
+      return createUser(client, {
+        email: need("email"),
+        name: need("name"),
+        staff: values.staff,
+        password: await passwordOption(),
+      });
+    case "user password":
+      return setPassword(client, { email: need("email"), password: (await passwordOption()) ?? need("password") });
+    case "brand create":
+      return createBrand(client, { name: need("name"), shortId: need("short-id"), plan: values.plan });
+    case "brand status":
+      return setBrandStatus(client, { brand: need("brand"), status: need("status") });
+    case "member add":
+      return addMember(client, { brand: need("brand"), email: need("email"), role: need("role") });
+    case "member remove":
+      return removeMember(client, { brand: need("brand"), email: need("email") });
     case "key create":
-      return createKey(client, { email: need("email"), scopes: need("scopes"), brands: values.brands, expiresAt: values["expires-at"], name: values.name });
-    case "key revoke": return revokeKey(client, { id: need("id") });
-    default: throw new CommandError(`unknown command "${positionals.join(" ")}"\n${USAGE}`);
+      return createKey(client, {
+        email: need("email"),
+        scopes: need("scopes"),
+        brands: values.brands,
+        expiresAt: values["expires-at"],
+        name: values.name,
+      });
+    case "key revoke":
+      return revokeKey(client, { id: need("id") });
+    default:
+      throw new CommandError(`unknown command "${positionals.join(" ")}"\n${USAGE}`);
   }
 }
 

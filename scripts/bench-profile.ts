@@ -24,7 +24,11 @@ const DOOR: Door = CALLS[CALL as keyof typeof CALLS];
 
 /** [step, file (end of the URL), function names]: the innermost match on a sample's stack wins. */
 const STEPS: [string, string, string[]][] = [
-  ["HTTP ⇄ Request/Response (bridge)", "lib/http/node-bridge.ts", ["toWebRequest", "bodyStream", "sendWebResponse", "start", "pull", "write"]],
+  [
+    "HTTP ⇄ Request/Response (bridge)",
+    "lib/http/node-bridge.ts",
+    ["toWebRequest", "bodyStream", "sendWebResponse", "start", "pull", "write"],
+  ],
   ["HTTP body read and JSON answer written (node:http)", "lib/http/node-bridge.ts", []],
   ["door routing", "lib/doors/server.ts", ["doorFor"]],
   ["body read and JSON parse", "lib/doors/api.ts", ["readJsonBody"]],
@@ -34,8 +38,16 @@ const STEPS: [string, string, string[]][] = [
   ["MCP quick path: body read, JSON parse, answer written", "lib/doors/mcp-post.ts", []],
   ["MCP quick path: routing, Host, caller", "lib/mcp/quick.ts", []],
   ["MCP quick path: the exchange (ids, callers in flight)", "lib/mcp/exchange.ts", []],
-  ["MCP SDK: classification (classifyInboundRequest)", "@modelcontextprotocol/server/dist/", ["classifyInboundRequest"]],
-  ["MCP SDK: session transport (Streamable HTTP, JSON-RPC schema)", "@modelcontextprotocol/server/dist/index.mjs", ["handleRequest", "handlePostRequest", "validateSession", "validateProtocolVersion"]],
+  [
+    "MCP SDK: classification (classifyInboundRequest)",
+    "@modelcontextprotocol/server/dist/",
+    ["classifyInboundRequest"],
+  ],
+  [
+    "MCP SDK: session transport (Streamable HTTP, JSON-RPC schema)",
+    "@modelcontextprotocol/server/dist/index.mjs",
+    ["handleRequest", "handlePostRequest", "validateSession", "validateProtocolVersion"],
+  ],
   ["MCP SDK: stdio entry (2026 exchange)", "@modelcontextprotocol/server/dist/stdio.mjs", []],
   ["MCP SDK: dispatch, tool input and result checks, encoding", "@modelcontextprotocol/server/dist/", []],
   ["MCP door: who calls (key or token)", "lib/mcp/auth.ts", ["authenticateMcp"]],
@@ -67,7 +79,8 @@ function otherOf(frame: Node["callFrame"]): string {
   if (frame.functionName === "(idle)") return "idle";
   if (frame.functionName === "(program)") return "runtime (V8, native)";
   if (frame.url.includes("node_modules/next/")) return "Next (pages and other routes)";
-  if (frame.url.includes("node_modules/")) return `other libraries (${/node_modules\/((@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1]})`;
+  if (frame.url.includes("node_modules/"))
+    return `other libraries (${/node_modules\/((@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1]})`;
   if (frame.url.startsWith("node:")) return "Node (HTTP parsing, sockets, streams, timers)";
   return "runtime (V8, native)";
 }
@@ -112,7 +125,8 @@ for (let i = 0; i < profile.samples.length; i++) {
   const id = profile.samples[i]!;
   let label = attribution.get(id);
   if (!label) {
-    for (let node: number | undefined = id; node !== undefined && !label; node = parent.get(node)) label = stepOf(byId.get(node)!.callFrame);
+    for (let node: number | undefined = id; node !== undefined && !label; node = parent.get(node))
+      label = stepOf(byId.get(node)!.callFrame);
     label ??= otherOf(byId.get(id)!.callFrame);
     attribution.set(id, label);
   }
@@ -120,9 +134,15 @@ for (let i = 0; i < profile.samples.length; i++) {
 }
 const busy = [...totals].filter(([label]) => label !== "idle").reduce((sum, [, us]) => sum + us, 0);
 const profiledCalls = calls;
-console.log(`\nCPU profile of ${DOOR === "api" ? "kit.read through the API door" : `tools/call kit_read through the MCP door (${DOOR})`}, ${calls} calls in ${SECONDS} s (${CONNECTIONS} connection${CONNECTIONS === 1 ? "" : "s"}) after a 3 s warm-up, Node ${process.version}, ${new Date().toISOString()}`);
-console.log(`busy CPU per call: ${(busy / profiledCalls).toFixed(0)} µs (idle: ${((100 * (totals.get("idle") ?? 0)) / (busy + (totals.get("idle") ?? 0))).toFixed(0)} % of the window)\n`);
+console.log(
+  `\nCPU profile of ${DOOR === "api" ? "kit.read through the API door" : `tools/call kit_read through the MCP door (${DOOR})`}, ${calls} calls in ${SECONDS} s (${CONNECTIONS} connection${CONNECTIONS === 1 ? "" : "s"}) after a 3 s warm-up, Node ${process.version}, ${new Date().toISOString()}`,
+);
+console.log(
+  `busy CPU per call: ${(busy / profiledCalls).toFixed(0)} µs (idle: ${((100 * (totals.get("idle") ?? 0)) / (busy + (totals.get("idle") ?? 0))).toFixed(0)} % of the window)\n`,
+);
 console.log("| where | share of busy CPU | µs per call |\n|---|---|---|");
-for (const [label, us] of [...totals].filter(([label, us]) => label !== "idle" && us / busy >= 0.002).sort((a, b) => b[1] - a[1])) {
+for (const [label, us] of [...totals]
+  .filter(([label, us]) => label !== "idle" && us / busy >= 0.002)
+  .sort((a, b) => b[1] - a[1])) {
   console.log(`| ${label} | ${((100 * us) / busy).toFixed(1)} % | ${(us / profiledCalls).toFixed(0)} |`);
 }

@@ -18,7 +18,8 @@ const MINUTES = Number(process.env.SOAK_MINUTES ?? 5);
 const RATE = Number(process.env.SOAK_RATE ?? 150); // calls per second, all kinds together
 const WARMUP_S = Number(process.env.SOAK_WARMUP_SECONDS ?? 15);
 const PROFILE = process.env.BENCH_PROFILE ?? "embedded";
-if (PROFILE !== "embedded" && PROFILE !== "distributed") throw new Error(`BENCH_PROFILE: embedded or distributed, not ${PROFILE}`);
+if (PROFILE !== "embedded" && PROFILE !== "distributed")
+  throw new Error(`BENCH_PROFILE: embedded or distributed, not ${PROFILE}`);
 
 const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-soak-"));
 let postgres: LocalPostgres | undefined;
@@ -45,16 +46,39 @@ const owner = await createUser(db(), { email: "soak@bench.example", name: "Soak"
 const brand = await createBrand(db(), { name: "Soak Brand", shortId: "SOAK-1" });
 await addMember(db(), { brand: brand.shortId, email: "soak@bench.example", role: "admin" });
 const { key } = await createKey(db(), { email: "soak@bench.example", scopes: "all" });
-await db().kitColor.createMany({ data: ["#112233", "#445566", "#778899"].map((hex, i) => ({ id: randomUUID(), brandId: brand.id, name: `Colour ${i}`, hex, role: "accent" })) });
+await db().kitColor.createMany({
+  data: ["#112233", "#445566", "#778899"].map((hex, i) => ({
+    id: randomUUID(),
+    brandId: brand.id,
+    name: `Colour ${i}`,
+    hex,
+    role: "accent",
+  })),
+});
 await db().asset.createMany({
   data: Array.from({ length: 300 }, (_, i) => ({
-    id: randomUUID(), brandId: brand.id, name: `${i % 3 ? "Photo" : "Menu"} ${i}.png`, nameKey: `${i % 3 ? "photo" : "menu"} ${i}.png`,
-    mimeType: "image/png", type: "image", status: "approved", sizeBytes: BigInt(1000 + i), storageKey: `soak/${randomUUID()}`,
+    id: randomUUID(),
+    brandId: brand.id,
+    name: `${i % 3 ? "Photo" : "Menu"} ${i}.png`,
+    nameKey: `${i % 3 ? "photo" : "menu"} ${i}.png`,
+    mimeType: "image/png",
+    type: "image",
+    status: "approved",
+    sizeBytes: BigInt(1000 + i),
+    storageKey: `soak/${randomUUID()}`,
   })),
 });
 const pendingQuestions = Array.from({ length: 300 }, () => randomUUID());
 await db().question.createMany({
-  data: pendingQuestions.map((id, i) => ({ id, brandId: brand.id, key: `seed.${i}`, question: "Seeded?", scope: "genome", options: [], askedById: owner.id })),
+  data: pendingQuestions.map((id, i) => ({
+    id,
+    brandId: brand.id,
+    key: `seed.${i}`,
+    question: "Seeded?",
+    scope: "genome",
+    options: [],
+    askedById: owner.id,
+  })),
 });
 await closeDb();
 
@@ -65,15 +89,22 @@ const mb = (kb: number) => (kb / 1024).toFixed(0);
 /** Every kind at its share of RATE, all at once, for `seconds`. */
 async function runMix(seconds: number, tallies: Map<string, Tally>) {
   const kinds = soakMix(brand.shortId, pendingQuestions, tallies);
-  return Promise.all(kinds.map(async (kind) => {
-    const rate = Math.max(1, Math.round(RATE * kind.share));
-    const result = await autocannon({
-      // enough connections to hold the rate even when a call takes 250 ms
-      url: server.url, method: "POST", duration: seconds, overallRate: rate, connections: Math.max(4, Math.ceil(rate / 4)),
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, requests: kind.requests,
-    });
-    return { kind: kind.name, rate, result };
-  }));
+  return Promise.all(
+    kinds.map(async (kind) => {
+      const rate = Math.max(1, Math.round(RATE * kind.share));
+      const result = await autocannon({
+        // enough connections to hold the rate even when a call takes 250 ms
+        url: server.url,
+        method: "POST",
+        duration: seconds,
+        overallRate: rate,
+        connections: Math.max(4, Math.ceil(rate / 4)),
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        requests: kind.requests,
+      });
+      return { kind: kind.name, rate, result };
+    }),
+  );
 }
 
 try {
@@ -89,8 +120,12 @@ try {
   const seconds = (Date.now() - started) / 1000;
   const rssEnd = rssKb();
 
-  console.log(`\nsoak: ${PROFILE} profile (${env.DATABASE_URL!.split(":")[0]}${env.REDIS_URL ? " + Redis" : ""}), target ${RATE} calls/s for ${MINUTES} min after ${WARMUP_S} s warm-up, Node ${process.version}, ${new Date().toISOString()}`);
-  console.log("| kind | calls | target/s | calls/s | p50 ms | p99 ms | max ms | expected 409 | errors |\n|---|---|---|---|---|---|---|---|---|");
+  console.log(
+    `\nsoak: ${PROFILE} profile (${env.DATABASE_URL!.split(":")[0]}${env.REDIS_URL ? " + Redis" : ""}), target ${RATE} calls/s for ${MINUTES} min after ${WARMUP_S} s warm-up, Node ${process.version}, ${new Date().toISOString()}`,
+  );
+  console.log(
+    "| kind | calls | target/s | calls/s | p50 ms | p99 ms | max ms | expected 409 | errors |\n|---|---|---|---|---|---|---|---|---|",
+  );
   let total = 0;
   let errors = 0;
   for (const { kind, rate, result } of runs) {
@@ -98,15 +133,32 @@ try {
     const unexpected = Object.values(tally.unexpected).reduce((a, b) => a + b, 0) + result.errors;
     total += result.requests.total;
     errors += unexpected;
-    console.log(`| ${kind} | ${result.requests.total} | ${rate} | ${(result.requests.total / seconds).toFixed(1)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${tally.expected409} | ${unexpected}${unexpected ? ` (${JSON.stringify({ ...tally.unexpected, ...(result.errors ? { connection: result.errors } : {}) })})` : ""} |`);
+    console.log(
+      `| ${kind} | ${result.requests.total} | ${rate} | ${(result.requests.total / seconds).toFixed(1)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${tally.expected409} | ${unexpected}${unexpected ? ` (${JSON.stringify({ ...tally.unexpected, ...(result.errors ? { connection: result.errors } : {}) })})` : ""} |`,
+    );
   }
-  console.log(`\ntotal ${total} calls in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(1)} calls/s; errors ${errors}`);
-  console.log(`server RSS: ${mb(rssAfterStart)} MB after start, ${mb(rssStart)} MB after warm-up, ${mb(rssEnd)} MB at the end (growth ${mb(rssEnd - rssStart)} MB); every 30 s: ${samples.map(mb).join(", ")}`);
+  console.log(
+    `\ntotal ${total} calls in ${seconds.toFixed(0)} s = ${(total / seconds).toFixed(1)} calls/s; errors ${errors}`,
+  );
+  console.log(
+    `server RSS: ${mb(rssAfterStart)} MB after start, ${mb(rssStart)} MB after warm-up, ${mb(rssEnd)} MB at the end (growth ${mb(rssEnd - rssStart)} MB); every 30 s: ${samples.map(mb).join(", ")}`,
+  );
   if (errors > 0) {
     // what the server said about its failures: the distinct error messages of its error lines
-    const failures = server.output().split("\n").filter((line) => line.startsWith('{"level":"error"')).map((line) => JSON.parse(line));
-    const distinct = [...new Set(failures.map((line) => `${line.capability ?? line.component}: ${line.err?.message ?? line.msg}`))];
-    console.log(`server error lines: ${failures.length}; distinct:\n${distinct.slice(0, 5).map((text) => `  ${text.slice(0, 300)}`).join("\n")}`);
+    const failures = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith('{"level":"error"'))
+      .map((line) => JSON.parse(line));
+    const distinct = [
+      ...new Set(failures.map((line) => `${line.capability ?? line.component}: ${line.err?.message ?? line.msg}`)),
+    ];
+    console.log(
+      `server error lines: ${failures.length}; distinct:\n${distinct
+        .slice(0, 5)
+        .map((text) => `  ${text.slice(0, 300)}`)
+        .join("\n")}`,
+    );
     process.exitCode = 1;
   }
 } finally {

@@ -23,7 +23,13 @@ type Run = { name: string; rps: number; p50: number; p99: number; bad: number };
 async function measure(name: string, options: autocannon.Options): Promise<Run> {
   await autocannon({ ...options, duration: 2, connections: CONNECTIONS });
   const result = await autocannon({ ...options, duration: DURATION_S, connections: CONNECTIONS });
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors };
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors,
+  };
 }
 
 try {
@@ -32,30 +38,48 @@ try {
     headers: { "content-type": "application/json", origin: server.url },
     body: JSON.stringify({ email: "bench@bench.example", password: PASSWORD }),
   });
-  const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const api: autocannon.Options = {
-    url: `${server.url}/api/v1/kit.read`, method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ brand: "BENCH-1" }),
+    url: `${server.url}/api/v1/kit.read`,
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ brand: "BENCH-1" }),
   };
   const voice: autocannon.Options = {
-    url: `${server.url}/api/voice/call`, method: "POST",
+    url: `${server.url}/api/voice/call`,
+    method: "POST",
     headers: { cookie, origin: server.url, "content-type": "application/json" },
     body: JSON.stringify({ brand: "BENCH-1", name: "kit_read", arguments: "{}", callId: "call_bench" }),
   };
-  const check = await fetch(voice.url as string, { method: "POST", headers: voice.headers as Record<string, string>, body: voice.body as string });
+  const check = await fetch(voice.url as string, {
+    method: "POST",
+    headers: voice.headers as Record<string, string>,
+    body: voice.body as string,
+  });
   if (!(await check.text()).includes('"status":"ok"')) throw new Error("the voice call route did not answer kit.read");
   const rounds: { api: Run; voice: Run }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    rounds.push({ api: await measure(`kit.read via API door, round ${round}`, api), voice: await measure(`kit.read via voice call route, round ${round}`, voice) });
+    rounds.push({
+      api: await measure(`kit.read via API door, round ${round}`, api),
+      voice: await measure(`kit.read via voice call route, round ${round}`, voice),
+    });
   }
-  console.log(`\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per route, Node ${process.version}, ${new Date().toISOString()}`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per route, Node ${process.version}, ${new Date().toISOString()}`,
+  );
   console.log("| route | req/s | p50 ms | p99 ms | failed |\n|---|---|---|---|---|");
-  for (const run of rounds.flatMap(({ api, voice }) => [api, voice])) console.log(`| ${run.name} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.bad} |`);
+  for (const run of rounds.flatMap(({ api, voice }) => [api, voice]))
+    console.log(`| ${run.name} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.bad} |`);
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const p50 = median(rounds.map((r) => r.voice.p50 / Math.max(r.api.p50, 0.1)));
   const p99 = median(rounds.map((r) => r.voice.p99 / Math.max(r.api.p99, 0.1)));
   const rps = median(rounds.map((r) => r.voice.rps / r.api.rps));
-  console.log(`\nmedian ratios voice / API: p50 ${p50.toFixed(2)}, p99 ${p99.toFixed(2)}, throughput ${rps.toFixed(2)}`);
+  console.log(
+    `\nmedian ratios voice / API: p50 ${p50.toFixed(2)}, p99 ${p99.toFixed(2)}, throughput ${rps.toFixed(2)}`,
+  );
   if (rounds.some((r) => r.api.bad + r.voice.bad > 0)) {
     console.log("WARNING: some calls failed or were not 2xx; the figures are not valid");
     process.exitCode = 1;

@@ -37,30 +37,58 @@ async function doors(): Promise<number> {
   const server = await startServer({ ...world.env, WEBHOOKS_ALLOW_LOOPBACK: "1" });
   // in its own process, as the service is: the load generator's event loop is not the server's
   const referenceProcess = fork(path.join(import.meta.dirname, "support/reference-main.ts"), [world.file]);
-  const reference = await new Promise<{ url: string }>((resolve) => referenceProcess.once("message", (message) => resolve(message as { url: string })));
+  const reference = await new Promise<{ url: string }>((resolve) =>
+    referenceProcess.once("message", (message) => resolve(message as { url: string })),
+  );
   try {
     const session = await openBenchSession(server.url, world.key);
     const args = { brand: "BENCH-1" };
     const everyDoor = (capability: string): Scenario["targets"] => ({
       limit: () => benchCall(reference.url, world.key, "api", capability, args),
-      ...Object.fromEntries((["api", "mcp 2026", "mcp 2025", "mcp session"] as const).map((door) => [door, () => benchCall(server.url, world.key, door, capability, args, session)])),
+      ...Object.fromEntries(
+        (["api", "mcp 2026", "mcp 2025", "mcp session"] as const).map((door) => [
+          door,
+          () => benchCall(server.url, world.key, door, capability, args, session),
+        ]),
+      ),
     });
     let turn = 0;
     const keysInTurn = (base: string): autocannon.Options => ({
       ...benchCall(base, world.key, "api", "kit.read", args),
-      requests: [{
-        setupRequest: (request: autocannon.Request) => {
-          const { key, brand } = world.keys[turn++ % world.keys.length]!;
-          return { ...request, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ brand }) };
+      requests: [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            const { key, brand } = world.keys[turn++ % world.keys.length]!;
+            return {
+              ...request,
+              headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+              body: JSON.stringify({ brand }),
+            };
+          },
         },
-      }],
+      ],
     });
-    const scenarios = ([
-      { name: "kit.read", targets: everyDoor("kit.read") },
-      { name: `library.search first page, ${FILES.toLocaleString("en")} files`, targets: everyDoor("library.search") },
-      { name: "kit.read, 100 connections", connections: 100, targets: { limit: () => benchCall(reference.url, world.key, "api", "kit.read", args), api: () => benchCall(server.url, world.key, "api", "kit.read", args) } },
-      { name: `kit.read, the ${PEOPLE.toLocaleString("en")} keys of ${BRANDS} brands in turn`, targets: { limit: () => keysInTurn(reference.url), api: () => keysInTurn(server.url) } },
-    ] satisfies Scenario[] as Scenario[]).filter((scenario) => !ONLY || scenario.name.startsWith(ONLY));
+    const scenarios = (
+      [
+        { name: "kit.read", targets: everyDoor("kit.read") },
+        {
+          name: `library.search first page, ${FILES.toLocaleString("en")} files`,
+          targets: everyDoor("library.search"),
+        },
+        {
+          name: "kit.read, 100 connections",
+          connections: 100,
+          targets: {
+            limit: () => benchCall(reference.url, world.key, "api", "kit.read", args),
+            api: () => benchCall(server.url, world.key, "api", "kit.read", args),
+          },
+        },
+        {
+          name: `kit.read, the ${PEOPLE.toLocaleString("en")} keys of ${BRANDS} brands in turn`,
+          targets: { limit: () => keysInTurn(reference.url), api: () => keysInTurn(server.url) },
+        },
+      ] satisfies Scenario[] as Scenario[]
+    ).filter((scenario) => !ONLY || scenario.name.startsWith(ONLY));
 
     const results: { scenario: Scenario; rounds: Partial<Record<Target, Run>>[] }[] = [];
     for (const scenario of scenarios) {
@@ -90,26 +118,42 @@ async function doors(): Promise<number> {
 
 function report(results: { scenario: Scenario; rounds: Partial<Record<Target, Run>>[] }[]): number {
   let failed = 0;
-  console.log(`\n## Doors: ${ROUNDS} rounds of ${DURATION_S} s per target (after 2 s of warm-up), ${CONNECTIONS} connections unless said, Node ${process.version}, ${new Date().toISOString()}`);
-  console.log(`database: SQLite, ${BRANDS} brands, ${PEOPLE} people with a key each, ${FILES.toLocaleString("en")} files in BENCH-1\n`);
-  console.log("| scenario | target | req/s per round | p50 ms | p99 ms | server CPU µs per call |\n|---|---|---|---|---|---|");
+  console.log(
+    `\n## Doors: ${ROUNDS} rounds of ${DURATION_S} s per target (after 2 s of warm-up), ${CONNECTIONS} connections unless said, Node ${process.version}, ${new Date().toISOString()}`,
+  );
+  console.log(
+    `database: SQLite, ${BRANDS} brands, ${PEOPLE} people with a key each, ${FILES.toLocaleString("en")} files in BENCH-1\n`,
+  );
+  console.log(
+    "| scenario | target | req/s per round | p50 ms | p99 ms | server CPU µs per call |\n|---|---|---|---|---|---|",
+  );
   for (const { scenario, rounds } of results) {
     for (const target of Object.keys(scenario.targets) as Target[]) {
       const runs = rounds.map((round) => round[target]!);
       failed += runs.reduce((sum, run) => sum + run.failed, 0);
-      console.log(`| ${scenario.name} | ${target} | ${runs.map((run) => run.rps.toFixed(0)).join(", ")} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ${median(runs.map((r) => r.cpuUs)).toFixed(0)} |`);
+      console.log(
+        `| ${scenario.name} | ${target} | ${runs.map((run) => run.rps.toFixed(0)).join(", ")} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ${median(runs.map((r) => r.cpuUs)).toFixed(0)} |`,
+      );
     }
   }
   // each ratio per round (the two targets measured seconds apart), then the median of the rounds
-  const ratio = (rounds: Partial<Record<Target, Run>>[], of: Target, to: Target, field: "rps" | "p99" | "cpuUs") => median(rounds.map((round) => round[of]![field] / Math.max(round[to]![field], 1)));
+  const ratio = (rounds: Partial<Record<Target, Run>>[], of: Target, to: Target, field: "rps" | "p99" | "cpuUs") =>
+    median(rounds.map((round) => round[of]![field] / Math.max(round[to]![field], 1)));
   // CPU per call the other way round (the cheaper side over the dearer): comparable with throughput
-  const cpu = (rounds: Partial<Record<Target, Run>>[], of: Target, to: Target) => (1 / ratio(rounds, of, to, "cpuUs")).toFixed(2);
-  console.log("\n| scenario | ratio | throughput, median of rounds | p99, median of rounds | CPU per call, inverse |\n|---|---|---|---|---|");
+  const cpu = (rounds: Partial<Record<Target, Run>>[], of: Target, to: Target) =>
+    (1 / ratio(rounds, of, to, "cpuUs")).toFixed(2);
+  console.log(
+    "\n| scenario | ratio | throughput, median of rounds | p99, median of rounds | CPU per call, inverse |\n|---|---|---|---|---|",
+  );
   for (const { scenario, rounds } of results) {
     const targets = Object.keys(scenario.targets) as Target[];
-    console.log(`| ${scenario.name} | API / limit (aim >= 0.4) | **${ratio(rounds, "api", "limit", "rps").toFixed(2)}** | ${ratio(rounds, "api", "limit", "p99").toFixed(2)} | ${cpu(rounds, "api", "limit")} |`);
+    console.log(
+      `| ${scenario.name} | API / limit (aim >= 0.4) | **${ratio(rounds, "api", "limit", "rps").toFixed(2)}** | ${ratio(rounds, "api", "limit", "p99").toFixed(2)} | ${cpu(rounds, "api", "limit")} |`,
+    );
     for (const door of targets.filter((target) => target.startsWith("mcp"))) {
-      console.log(`| ${scenario.name} | ${door} / API (aim >= 0.9, p99 <= 1.5) | **${ratio(rounds, door, "api", "rps").toFixed(2)}** | ${ratio(rounds, door, "api", "p99").toFixed(2)} | ${cpu(rounds, door, "api")} |`);
+      console.log(
+        `| ${scenario.name} | ${door} / API (aim >= 0.9, p99 <= 1.5) | **${ratio(rounds, door, "api", "rps").toFixed(2)}** | ${ratio(rounds, door, "api", "p99").toFixed(2)} | ${cpu(rounds, door, "api")} |`,
+      );
     }
   }
   return failed;
@@ -123,7 +167,11 @@ function report(results: { scenario: Scenario; rounds: Partial<Record<Target, Ru
  * does that the API door does not.
  */
 async function sdkFloor(base: string, key: string, apiCpuUs: number): Promise<void> {
-  const answer = await fetch(`${base}/api/v1/kit.read`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ brand: "BENCH-1" }) });
+  const answer = await fetch(`${base}/api/v1/kit.read`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ brand: "BENCH-1" }),
+  });
   const { data } = (await answer.json()) as { data: Record<string, unknown> };
   const child = fork(path.join(import.meta.dirname, "support/sdk-floor-main.ts"));
   const floor = await new Promise<SdkFloor>((resolve, reject) => {
@@ -133,19 +181,38 @@ async function sdkFloor(base: string, key: string, apiCpuUs: number): Promise<vo
   });
   const budget = apiCpuUs * (1 / 0.9 - 1);
   const us = (values: number[]) => values.map((value) => value.toFixed(0)).join(", ");
-  console.log(`\n| kit_read through the MCP door, apart from the door (${ROUNDS} rounds) | the SDK's own µs per call | the MCP answer's own µs (text copy, JSON-RPC) | sum of medians | what MCP / API >= 0.9 leaves the MCP door (API door: ${apiCpuUs.toFixed(0)} µs a call) |\n|---|---|---|---|---|`);
-  for (const [era, label] of [["modern", "2026-07-28, stateless"], ["legacy", "2025-era, no session"]] as const) {
+  console.log(
+    `\n| kit_read through the MCP door, apart from the door (${ROUNDS} rounds) | the SDK's own µs per call | the MCP answer's own µs (text copy, JSON-RPC) | sum of medians | what MCP / API >= 0.9 leaves the MCP door (API door: ${apiCpuUs.toFixed(0)} µs a call) |\n|---|---|---|---|---|`,
+  );
+  for (const [era, label] of [
+    ["modern", "2026-07-28, stateless"],
+    ["legacy", "2025-era, no session"],
+  ] as const) {
     const sum = median(floor[era]) + median(floor.answer[era]);
-    console.log(`| ${label} | ${us(floor[era])} | ${us(floor.answer[era])} | **${sum.toFixed(0)}** | ${budget.toFixed(0)} |`);
+    console.log(
+      `| ${label} | ${us(floor[era])} | ${us(floor.answer[era])} | **${sum.toFixed(0)}** | ${budget.toFixed(0)} |`,
+    );
   }
 }
 
 /** A write's throughput with 10 endpoints subscribed to its event, over the same write without any. */
 async function webhooks(base: string, key: string): Promise<number> {
-  const hooks = await webhooksScenario(base, key, "bench@bench.example", { seconds: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS });
-  console.log("\n| webhooks: questions.ask, API door | no endpoint req/s | 10 endpoints req/s | ratio (aim >= 0.8) |\n|---|---|---|---|");
-  hooks.rounds.forEach((round, index) => console.log(`| round ${index + 1} | ${round.quiet.rps.toFixed(0)} | ${round.hooked.rps.toFixed(0)} | ${hooks.ratios[index]!.toFixed(2)} |`));
-  console.log(`median ratio ${median(hooks.ratios).toFixed(2)}; delivery lag over ${hooks.deliveries} deliveries: p50 ${hooks.lagP50} ms, p99 ${hooks.lagP99} ms`);
+  const hooks = await webhooksScenario(base, key, "bench@bench.example", {
+    seconds: DURATION_S,
+    rounds: ROUNDS,
+    connections: CONNECTIONS,
+  });
+  console.log(
+    "\n| webhooks: questions.ask, API door | no endpoint req/s | 10 endpoints req/s | ratio (aim >= 0.8) |\n|---|---|---|---|",
+  );
+  hooks.rounds.forEach((round, index) =>
+    console.log(
+      `| round ${index + 1} | ${round.quiet.rps.toFixed(0)} | ${round.hooked.rps.toFixed(0)} | ${hooks.ratios[index]!.toFixed(2)} |`,
+    ),
+  );
+  console.log(
+    `median ratio ${median(hooks.ratios).toFixed(2)}; delivery lag over ${hooks.deliveries} deliveries: p50 ${hooks.lagP50} ms, p99 ${hooks.lagP99} ms`,
+  );
   return hooks.rounds.reduce((sum, round) => sum + round.quiet.failed + round.hooked.failed, 0);
 }
 
@@ -153,7 +220,10 @@ async function webhooks(base: string, key: string): Promise<number> {
 function distributedMissing(): string | undefined {
   if (process.env.BENCH_DATABASE_URL && process.env.BENCH_REDIS_URL) return undefined;
   const postgres = process.env.BENCH_DATABASE_URL ? undefined : postgresMissingReason();
-  const redis = process.env.BENCH_REDIS_URL || spawnSync(process.env.REDIS_SERVER_BIN ?? "redis-server", ["--version"]).status === 0 ? undefined : "redis-server not found: install Debian's `redis-server`";
+  const redis =
+    process.env.BENCH_REDIS_URL || spawnSync(process.env.REDIS_SERVER_BIN ?? "redis-server", ["--version"]).status === 0
+      ? undefined
+      : "redis-server not found: install Debian's `redis-server`";
   return postgres ?? redis;
 }
 
@@ -161,9 +231,13 @@ let failed = 0;
 if (PARTS.includes("doors")) failed += await doors();
 const missing = PARTS.some((part) => part !== "doors") ? distributedMissing() : undefined;
 // a newcomer's machine without them still gets the doors and the embedded memory figures
-if (missing) console.log(`\nPostgreSQL cost curve and the distributed memory figures skipped: ${missing} (or set BENCH_DATABASE_URL and BENCH_REDIS_URL)`);
+if (missing)
+  console.log(
+    `\nPostgreSQL cost curve and the distributed memory figures skipped: ${missing} (or set BENCH_DATABASE_URL and BENCH_REDIS_URL)`,
+  );
 if (PARTS.includes("postgres") && !missing) failed += await (await import("./support/bench-postgres")).benchPostgres();
-if (PARTS.includes("memory")) failed += await (await import("./support/bench-memory")).benchMemory(missing ? ["embedded"] : undefined);
+if (PARTS.includes("memory"))
+  failed += await (await import("./support/bench-memory")).benchMemory(missing ? ["embedded"] : undefined);
 if (failed > 0) {
   console.log(`WARNING: ${failed} calls failed or were not 2xx; the figures are not valid`);
   process.exitCode = 1;

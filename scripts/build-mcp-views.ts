@@ -35,18 +35,38 @@ function themed(globals: string): string {
 const englishOnlyZod: Plugin = {
   name: "zod-english-only",
   setup(build) {
-    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => (args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: "zod-locales", namespace: "zod-locales", pluginData: path.dirname(path.resolve(args.resolveDir, args.path)) } : undefined));
-    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({ contents: 'export { default as en } from "./en.js";', resolveDir: args.pluginData as string, loader: "js" }));
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`)
+        ? {
+            path: "zod-locales",
+            namespace: "zod-locales",
+            pluginData: path.dirname(path.resolve(args.resolveDir, args.path)),
+          }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: args.pluginData as string,
+      loader: "js",
+    }));
   },
 };
 
 export async function buildViews(): Promise<{ jsBytes: number; cssBytes: number; gzipBytes: number }> {
   const script = await build({
     entryPoints: [path.join(ROOT, "components/mcp-app/view.tsx")],
-    bundle: true, minify: true, format: "esm", platform: "browser", target: "es2022", jsx: "automatic",
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    jsx: "automatic",
     define: { "process.env.NODE_ENV": '"production"' },
     tsconfig: path.join(ROOT, "tsconfig.json"),
-    legalComments: "none", write: false, logLevel: "warning", plugins: [englishOnlyZod],
+    legalComments: "none",
+    write: false,
+    logLevel: "warning",
+    plugins: [englishOnlyZod],
   });
   const js = script.outputFiles[0]!.text;
   const globals = readFileSync(path.join(ROOT, "app/globals.css"), "utf8");
@@ -55,12 +75,18 @@ export async function buildViews(): Promise<{ jsBytes: number; cssBytes: number;
   mkdirSync(OUT, { recursive: true });
   writeFileSync(path.join(OUT, "view.js"), js);
   writeFileSync(path.join(OUT, "view.css"), css);
-  const sizes = { jsBytes: Buffer.byteLength(js), cssBytes: Buffer.byteLength(css), gzipBytes: gzipSync(js + css).byteLength };
+  const sizes = {
+    jsBytes: Buffer.byteLength(js),
+    cssBytes: Buffer.byteLength(css),
+    gzipBytes: gzipSync(js + css).byteLength,
+  };
   writeFileSync(path.join(OUT, "sizes.json"), `${JSON.stringify(sizes)}\n`);
   return sizes;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = await buildViews();
-  console.error(`[views] .mcp-views: script ${(sizes.jsBytes / 1024).toFixed(0)} KiB, styles ${(sizes.cssBytes / 1024).toFixed(0)} KiB, ${(sizes.gzipBytes / 1024).toFixed(0)} KiB gzipped`);
+  console.error(
+    `[views] .mcp-views: script ${(sizes.jsBytes / 1024).toFixed(0)} KiB, styles ${(sizes.cssBytes / 1024).toFixed(0)} KiB, ${(sizes.gzipBytes / 1024).toFixed(0)} KiB gzipped`,
+  );
 }

@@ -13,24 +13,39 @@ import prismaConfig from "../prisma.config";
 export type Provider = "sqlite" | "postgresql";
 type Source = Record<string, unknown>;
 
-export const datamodel = (file: string, content = readFileSync(file, "utf8")): Source => ({ tag: "schemaDatamodel", files: [{ path: file, content }] });
+export const datamodel = (file: string, content = readFileSync(file, "utf8")): Source => ({
+  tag: "schemaDatamodel",
+  files: [{ path: file, content }],
+});
 
 /** The live database behind the adapter (the `url` given to diff), described as the engine sees it. */
 export const liveDatabase = (schemaFile: string): Source => ({
-  tag: "schemaDatasource", configDir: ".", files: [{ path: schemaFile, content: readFileSync(schemaFile, "utf8") }],
+  tag: "schemaDatasource",
+  configDir: ".",
+  files: [{ path: schemaFile, content: readFileSync(schemaFile, "utf8") }],
 });
 
 /** A migrations folder as the engine reads it (replayed on a shadow database). */
 export function migrationsSource(baseDir: string): Source {
-  const dirs = existsSync(baseDir) ? readdirSync(baseDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
+  const dirs = existsSync(baseDir)
+    ? readdirSync(baseDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
+    : [];
   if (dirs.length === 0) return { tag: "empty" };
   const lock = path.join(baseDir, "migration_lock.toml");
   return {
-    tag: "migrations", baseDir, shadowDbInitScript: "",
+    tag: "migrations",
+    baseDir,
+    shadowDbInitScript: "",
     lockfile: { path: "migration_lock.toml", content: existsSync(lock) ? readFileSync(lock, "utf8") : null },
     migrationDirectories: dirs.map((dir) => ({
       path: dir,
-      migrationFile: { path: "migration.sql", content: { tag: "ok", value: readFileSync(path.join(baseDir, dir, "migration.sql"), "utf8") } },
+      migrationFile: {
+        path: "migration.sql",
+        content: { tag: "ok", value: readFileSync(path.join(baseDir, dir, "migration.sql"), "utf8") },
+      },
     })),
   };
 }
@@ -56,19 +71,28 @@ function shadowRunsScripts<F extends PrismaBetterSqlite3>(factory: F): F {
  * The SQL that turns `from` into `to`. For PostgreSQL, `url` names a database the engine may use
  * (a live one to compare, or a server for its shadow database); diffs between data models never connect.
  */
-export async function diff(provider: Provider, from: Source, to: Source, options: { schemaFile: string; url?: string }): Promise<string> {
+export async function diff(
+  provider: Provider,
+  from: Source,
+  to: Source,
+  options: { schemaFile: string; url?: string },
+): Promise<string> {
   const pool = provider === "postgresql" ? new pg.Pool({ connectionString: requireUrl(options.url) }) : undefined;
   pool?.on("error", () => {}); // connections the engine left idle may be closed under it
   const factory = pool ? new PrismaPg(pool) : shadowRunsScripts(new PrismaBetterSqlite3({ url: ":memory:" }));
   const engine = await SchemaEngine.new(
-    { datamodels: [[options.schemaFile, readFileSync(options.schemaFile, "utf8")]] }, () => {},
+    { datamodels: [[options.schemaFile, readFileSync(options.schemaFile, "utf8")]] },
+    () => {},
     bindMigrationAwareSqlAdapterFactory(factory as never),
   );
   const result = await engine.diff({
-      from, to, script: true, exitCode: null,
-      // SQLite's FTS5 tables, made by a hand-written migration outside the data model (prisma.config.ts)
-      filters: { externalTables: provider === "sqlite" ? (prismaConfig.tables?.external ?? []) : [], externalEnums: [] },
-    } as never);
+    from,
+    to,
+    script: true,
+    exitCode: null,
+    // SQLite's FTS5 tables, made by a hand-written migration outside the data model (prisma.config.ts)
+    filters: { externalTables: provider === "sqlite" ? (prismaConfig.tables?.external ?? []) : [], externalEnums: [] },
+  } as never);
   await pool?.end();
   const sql = (result.stdout ?? "").trim();
   return /^-- This is an empty migration/.test(sql) ? "" : sql;
@@ -91,6 +115,9 @@ pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
 
 // the PostgreSQL engine connects as it starts, even to diff two data models
 function requireUrl(url: string | undefined): string {
-  if (!url) throw new Error("a PostgreSQL diff needs a server: pass the URL of a private cluster (scripts/support/postgres.ts)");
+  if (!url)
+    throw new Error(
+      "a PostgreSQL diff needs a server: pass the URL of a private cluster (scripts/support/postgres.ts)",
+    );
   return url;
 }

@@ -8,7 +8,9 @@ const derived = derivePostgresSchema(readFileSync("prisma/schema.prisma", "utf8"
 if (process.argv.includes("--check")) {
   const committed = readFileSync(POSTGRES_SCHEMA_PATH, "utf8");
   if (committed !== derived) {
-    console.error(`${POSTGRES_SCHEMA_PATH} differs from the derivation of prisma/schema.prisma: run npx tsx scripts/db-pg-schema.ts`);
+    console.error(
+      `${POSTGRES_SCHEMA_PATH} differs from the derivation of prisma/schema.prisma: run npx tsx scripts/db-pg-schema.ts`,
+    );
     process.exit(1);
   }
 } else {

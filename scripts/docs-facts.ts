@@ -20,17 +20,27 @@ if (!ref) {
 const flat = (text: string) => text.replace(/\s+/g, " ").trim();
 /** ([see](#anchor)) → nothing, [words](#anchor) → words: where a link points is the link checker's business */
 const unlinked = (text: string) =>
-  text.replace(/\s*\(\[[^\]]*\]\((?:[^)#]*\.md)?#[^)]*\)\)/g, "").replace(/\[([^\]]*)\]\((?:[^)#]*\.md)?#[^)]*\)/g, "$1");
+  text
+    .replace(/\s*\(\[[^\]]*\]\((?:[^)#]*\.md)?#[^)]*\)\)/g, "")
+    .replace(/\[([^\]]*)\]\((?:[^)#]*\.md)?#[^)]*\)/g, "$1");
 /** an example command's words, with the guides' placeholders and without shell quoting */
 const commandWords = (line: string) =>
-  line.replace(/https?:\/\/localhost:3000|localhost:3000/g, "$BASE").replace(/NWC-1/g, "$BRAND")
-    .split(/[\s{}:,"'\\()[\]=;]+/).filter((word) => word.length > 1);
+  line
+    .replace(/https?:\/\/localhost:3000|localhost:3000/g, "$BASE")
+    .replace(/NWC-1/g, "$BRAND")
+    .split(/[\s{}:,"'\\()[\]=;]+/)
+    .filter((word) => word.length > 1);
 const before = execFileSync("git", ["show", `${ref}:README.md`], { cwd: ROOT, encoding: "utf8" });
-const guides = readdirSync(path.join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => path.join("docs", name));
-const now = unlinked(flat(["README.md", ...guides].map((file) => readFileSync(path.join(ROOT, file), "utf8")).join("\n")));
+const guides = readdirSync(path.join(ROOT, "docs"))
+  .filter((name) => name.endsWith(".md"))
+  .map((name) => path.join("docs", name));
+const now = unlinked(
+  flat(["README.md", ...guides].map((file) => readFileSync(path.join(ROOT, file), "utf8")).join("\n")),
+);
 const nowWords = new Set(commandWords(now));
 
-const UNITS = "ms|µs|s|MiB|KiB|GiB|TiB|MB|KB|kHz|px|%|x|h|req/s|calls/s|bytes?|characters|levels|seconds?|minutes?|hours?|days?|months?|years?|weeks?|tokens|calls|files|brands|people|keys|connections|rounds|cells|tests|attempts|instances|sessions|messages|names|redirect URIs|times";
+const UNITS =
+  "ms|µs|s|MiB|KiB|GiB|TiB|MB|KB|kHz|px|%|x|h|req/s|calls/s|bytes?|characters|levels|seconds?|minutes?|hours?|days?|months?|years?|weeks?|tokens|calls|files|brands|people|keys|connections|rounds|cells|tests|attempts|instances|sessions|messages|names|redirect URIs|times";
 const facts = new Map<string, string>(); // fact → kind
 
 // backticked spans; a fenced block counts line by line, as its commands and comments
@@ -45,9 +55,12 @@ for (const match of flat(prose).matchAll(new RegExp(String.raw`(?<![\w.#/-])${nu
   facts.set(match[0], "number with unit");
 }
 // figures without a unit: decimals, thousands, anything of three digits or more (dates, ratios)
-for (const match of prose.matchAll(/(?<![\w.#/-])(?:\d+\.\d+|\d{1,3}(?:,\d{3})+|\d{3,})(?![\w])/g)) facts.set(match[0], "figure");
+for (const match of prose.matchAll(/(?<![\w.#/-])(?:\d+\.\d+|\d{1,3}(?:,\d{3})+|\d{3,})(?![\w])/g))
+  facts.set(match[0], "figure");
 // every cell of every table: the figures and the words that go with them
-for (const line of before.split("\n").filter((row) => /^\|.*\|$/.test(row.trim()) && !/^\|[\s|:-]+\|$/.test(row.trim()))) {
+for (const line of before
+  .split("\n")
+  .filter((row) => /^\|.*\|$/.test(row.trim()) && !/^\|[\s|:-]+\|$/.test(row.trim()))) {
   for (const cell of line.trim().slice(1, -1).split("|")) if (cell.trim()) facts.set(flat(cell), "table cell");
 }
 // link targets (external pages, images); in-document anchors are the link checker's job
@@ -57,5 +70,7 @@ const kept = (fact: string, kind: string) =>
   now.includes(unlinked(fact)) || (kind === "code line" && commandWords(fact).every((word) => nowWords.has(word)));
 const missing = [...facts].filter(([fact, kind]) => !kept(fact, kind));
 for (const [fact, kind] of missing) console.log(`${kind}: ${fact}`);
-console.log(`${facts.size} facts of ${ref}:README.md checked against README.md + ${guides.length} guides: ${missing.length} missing`);
+console.log(
+  `${facts.size} facts of ${ref}:README.md checked against README.md + ${guides.length} guides: ${missing.length} missing`,
+);
 process.exit(missing.length > 0 ? 1 : 0);

@@ -9,7 +9,9 @@ const verbose = process.argv.includes("--verbose");
 const picture = importPicture(path.resolve(import.meta.dirname, ".."));
 
 console.log(`layering, top down: ${LAYERS.map((rooms) => rooms.join(" ")).join(" → ")}`);
-console.log(`${picture.files.length} files, ${picture.arrows.length} imports; ${picture.roomArrows.length} arrows between rooms of lib`);
+console.log(
+  `${picture.files.length} files, ${picture.arrows.length} imports; ${picture.roomArrows.length} arrows between rooms of lib`,
+);
 console.log(`\n${picture.cycles.length} cycles`);
 for (const cycle of picture.cycles) console.log(`  ${cycle.join(" ↔ ")}`);
 console.log(`\n${picture.backArrows.length} back-arrows`);

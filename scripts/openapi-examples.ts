@@ -35,14 +35,22 @@ try {
   const answers = await walkExamples({
     async call(capability, body) {
       const request = new Request(`http://localhost:3000/api/v1/${capability}`, {
-        method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body),
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
       });
       const response = await handleApiCall(request, capability);
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
     async put(url, bytes, contentType) {
-      const segments = new URL(url).pathname.replace(/^\/api\/files\/upload\//, "").split("/").map(decodeURIComponent);
-      const response = await handleUpload(new Request(url, { method: "PUT", headers: { "content-type": contentType }, body: Buffer.from(bytes) }), segments);
+      const segments = new URL(url).pathname
+        .replace(/^\/api\/files\/upload\//, "")
+        .split("/")
+        .map(decodeURIComponent);
+      const response = await handleUpload(
+        new Request(url, { method: "PUT", headers: { "content-type": contentType }, body: Buffer.from(bytes) }),
+        segments,
+      );
       return response.status;
     },
   });

@@ -14,11 +14,17 @@ if (applied.length > 0) console.log(`[prepare] applied migrations: ${applied.joi
 if (settings.SEED_DEMO === "1") {
   const demo = await seedDemo(db());
   if (demo && process.stdout.isTTY) {
-    console.log(`[prepare] demo brand ${demo.shortId} created; its admin's API key (shown once, also in ${DEMO_KEY_FILE}):`);
+    console.log(
+      `[prepare] demo brand ${demo.shortId} created; its admin's API key (shown once, also in ${DEMO_KEY_FILE}):`,
+    );
     console.log(`\n    ${demo.key}\n`);
-    console.log(`[prepare] Sign in at ${settings.APP_URL}/sign-in as ${demo.email} with password ${demo.password} (also in ${DEMO_SIGN_IN_FILE})\n`);
+    console.log(
+      `[prepare] Sign in at ${settings.APP_URL}/sign-in as ${demo.email} with password ${demo.password} (also in ${DEMO_SIGN_IN_FILE})\n`,
+    );
   } else if (demo) {
-    console.log(`[prepare] demo brand ${demo.shortId} created; its admin's API key is in ${DEMO_KEY_FILE}, and the sign-in for ${settings.APP_URL}/sign-in (${demo.email} and a password) in ${DEMO_SIGN_IN_FILE}, both readable by this user only`);
+    console.log(
+      `[prepare] demo brand ${demo.shortId} created; its admin's API key is in ${DEMO_KEY_FILE}, and the sign-in for ${settings.APP_URL}/sign-in (${demo.email} and a password) in ${DEMO_SIGN_IN_FILE}, both readable by this user only`,
+    );
   }
 }
 await closeDb();

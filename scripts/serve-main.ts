@@ -19,13 +19,20 @@ const { HOST: host, PORT: port } = settings();
 
 // the host name Next puts in the URLs of the requests it hands the routes: the address listened on,
 // or loopback when that is every interface
-const app = next({ dev: false, dir: process.cwd(), hostname: host === "0.0.0.0" || host === "::" ? "localhost" : host, port });
+const app = next({
+  dev: false,
+  dir: process.cwd(),
+  hostname: host === "0.0.0.0" || host === "::" ? "localhost" : host,
+  port,
+});
 const nextHandler = app.getRequestHandler();
 // Next loads the app and runs instrumentation.ts here: configuration check, client-address
 // stamping, SIGTERM handling (lib/ops/shutdown.ts) and the background loop, before any request
 await app.prepare();
 
-const server = createServer(doorsInFrontOf(nextHandler, (error) => log.error({ err: error }, "door answered with an exception")));
+const server = createServer(
+  doorsInFrontOf(nextHandler, (error) => log.error({ err: error }, "door answered with an exception")),
+);
 server.listen(port, host, () => log.info({ component: "server", address: server.address() }, "ready"));
 
 // lib/ops/shutdown.ts takes over process.exit on SIGTERM: it closes the database and Redis after the

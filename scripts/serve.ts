@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 const marker = createRequire(import.meta.url).resolve("server-only"); // its index.js, which throws
 const empty = pathToFileURL(path.join(path.dirname(marker), "empty.js")).href;
 registerHooks({
-  resolve: (specifier, context, nextResolve) => (specifier === "server-only" ? { url: empty, shortCircuit: true } : nextResolve(specifier, context)),
+  resolve: (specifier, context, nextResolve) =>
+    specifier === "server-only" ? { url: empty, shortCircuit: true } : nextResolve(specifier, context),
 });
 await import("./serve-main");

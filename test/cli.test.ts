@@ -37,17 +37,43 @@ describe("npm run admin", { timeout: 240_000 }, () => {
     const brand = json(await admin("brand", "create", "--name", "Cli Brand", "--short-id", shortId, "--plan", "pro"));
     expect(brand).toEqual({ id: expect.any(String), shortId });
 
-    expect(json(await admin("member", "add", "--brand", shortId.toLowerCase(), "--email", email, "--role", "admin"))).toEqual({
-      brandId: brand.id, userId: user.id, role: "admin",
+    expect(
+      json(await admin("member", "add", "--brand", shortId.toLowerCase(), "--email", email, "--role", "admin")),
+    ).toEqual({
+      brandId: brand.id,
+      userId: user.id,
+      role: "admin",
     });
 
-    const key = json(await admin("key", "create", "--email", email, "--scopes", "brand.read,kit.read", "--brands", shortId, "--name", "ci"));
+    const key = json(
+      await admin(
+        "key",
+        "create",
+        "--email",
+        email,
+        "--scopes",
+        "brand.read,kit.read",
+        "--brands",
+        shortId,
+        "--name",
+        "ci",
+      ),
+    );
     expect(key.key).toMatch(/^bop_[0-9A-Za-z]{40}$/);
     const overview = await call("brand.overview", key.key, { brand: shortId });
     expect(overview.status).toBe(200);
-    expect(overview.body.data.capabilities).toEqual(["brands.list", "brand.overview", "brand.soul.read", "brand.contacts.list", "kit.read"]);
+    expect(overview.body.data.capabilities).toEqual([
+      "brands.list",
+      "brand.overview",
+      "brand.soul.read",
+      "brand.contacts.list",
+      "kit.read",
+    ]);
 
-    expect(json(await admin("brand", "status", "--brand", brand.id, "--status", "closed"))).toEqual({ id: brand.id, status: "closed" });
+    expect(json(await admin("brand", "status", "--brand", brand.id, "--status", "closed"))).toEqual({
+      id: brand.id,
+      status: "closed",
+    });
     expect(json(await admin("member", "remove", "--brand", shortId, "--email", email))).toEqual({ removed: true });
     expect((await call("brand.overview", key.key, { brand: shortId })).body.error.code).toBe("forbidden");
 
@@ -58,7 +84,9 @@ describe("npm run admin", { timeout: 240_000 }, () => {
   it("accepts an expiry in the past, giving an already expired key", async () => {
     const email = `cli-exp-${randomUUID().slice(0, 8)}@test.example`;
     json(await admin("user", "create", "--email", email, "--name", "Expired", "--staff"));
-    const key = json(await admin("key", "create", "--email", email, "--scopes", "all", "--expires-at", "2020-01-01T00:00:00Z"));
+    const key = json(
+      await admin("key", "create", "--email", email, "--scopes", "all", "--expires-at", "2020-01-01T00:00:00Z"),
+    );
     expect((await call("brands.list", key.key, {})).status).toBe(401);
   });
 

@@ -12,8 +12,23 @@ export const metadata = { title: "Activity · Brand Operations" };
 
 export default async function Activity() {
   const user = await requireSessionUser("/activity");
-  const writes = capabilities.filter((capability) => capability.kind === "write").map(({ id, title }) => ({ id, title }));
+  const writes = capabilities
+    .filter((capability) => capability.kind === "write")
+    .map(({ id, title }) => ({ id, title }));
   const file = findCapability("library.asset.get")!;
-  const fileEntry = { id: file.id, title: file.title, widget: file.widget ?? null, confirmation: file.confirmation, toolName: mcpToolName(file.id) };
-  return <ActivityPage user={{ name: user.name, email: user.email }} capabilities={writes} doors={[...DOORS]} fileEntry={fileEntry} />;
+  const fileEntry = {
+    id: file.id,
+    title: file.title,
+    widget: file.widget ?? null,
+    confirmation: file.confirmation,
+    toolName: mcpToolName(file.id),
+  };
+  return (
+    <ActivityPage
+      user={{ name: user.name, email: user.email }}
+      capabilities={writes}
+      doors={[...DOORS]}
+      fileEntry={fileEntry}
+    />
+  );
 }

@@ -21,6 +21,9 @@ const scalar = ApiReference({
 
 export async function GET() {
   const page = scalar();
-  const html = (await page.text()).replace('<div id="app"></div>', `<div id="app"></div>${referenceSummary(openApiDocument())}`);
+  const html = (await page.text()).replace(
+    '<div id="app"></div>',
+    `<div id="app"></div>${referenceSummary(openApiDocument())}`,
+  );
   return new Response(html, { status: page.status, headers: page.headers });
 }

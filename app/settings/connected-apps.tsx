@@ -26,22 +26,48 @@ export function ConnectedApps({ initialApps }: { initialApps: ConnectedApp[] }) 
     <section style={{ marginTop: 32 }} data-testid="connected-apps">
       <h2 style={{ fontSize: 20, marginBottom: 4 }}>Connected apps</h2>
       <p style={{ color: "var(--muted)", marginTop: 0 }}>
-        MCP clients you signed in to with your account (OAuth). Each acts as you only in the brands and for what you allowed.
-        Revoking takes effect on the app’s next call.
+        MCP clients you signed in to with your account (OAuth). Each acts as you only in the brands and for what you
+        allowed. Revoking takes effect on the app’s next call.
       </p>
       {error && <ErrorText testId="connected-apps-error">{error}</ErrorText>}
       {apps.length === 0 && <p data-testid="connected-apps-empty">No app is connected.</p>}
       <ul style={{ listStyle: "none", padding: 0, display: "grid", gap: 12 }}>
         {apps.map((app) => (
-          <li key={app.id} data-testid="connected-app" style={{ border: "1px solid var(--line)", borderRadius: 8, padding: "10px 14px", display: "grid", gap: 4, overflowWrap: "anywhere" }}>
+          <li
+            key={app.id}
+            data-testid="connected-app"
+            style={{
+              border: "1px solid var(--line)",
+              borderRadius: 8,
+              padding: "10px 14px",
+              display: "grid",
+              gap: 4,
+              overflowWrap: "anywhere",
+            }}
+          >
             <div style={{ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "center" }}>
               <strong data-testid="connected-app-name">{app.name}</strong>
-              <span style={{ color: "var(--muted)", fontSize: 13 }}>{app.verified ? `identified by ${new URL(app.clientId).host}` : "unverified (registered itself)"}</span>
-              <Button variant="danger" style={{ marginLeft: "auto" }} onClick={() => void revoke(app)} data-testid="connected-app-revoke">Revoke</Button>
+              <span style={{ color: "var(--muted)", fontSize: 13 }}>
+                {app.verified ? `identified by ${new URL(app.clientId).host}` : "unverified (registered itself)"}
+              </span>
+              <Button
+                variant="danger"
+                style={{ marginLeft: "auto" }}
+                onClick={() => void revoke(app)}
+                data-testid="connected-app-revoke"
+              >
+                Revoke
+              </Button>
             </div>
-            <span>Brands: {app.brands.map((brand) => `${brand.name} (${brand.shortId})`).join(", ") || "none left"}</span>
-            <span>May: <code data-testid="connected-app-scopes">{app.scopes.join(" ")}</code></span>
-            <span style={{ color: "var(--muted)", fontSize: 13 }}>Connected {when(app.createdAt)} · last used {when(app.lastUsedAt)}</span>
+            <span>
+              Brands: {app.brands.map((brand) => `${brand.name} (${brand.shortId})`).join(", ") || "none left"}
+            </span>
+            <span>
+              May: <code data-testid="connected-app-scopes">{app.scopes.join(" ")}</code>
+            </span>
+            <span style={{ color: "var(--muted)", fontSize: 13 }}>
+              Connected {when(app.createdAt)} · last used {when(app.lastUsedAt)}
+            </span>
           </li>
         ))}
       </ul>

@@ -7,7 +7,11 @@ import type { EnvelopeError } from "@/components/widgets/types";
 /** A brand the key may be limited to. */
 export type BrandChoice = { shortId: string; name: string };
 
-type Props = { brands: BrandChoice[]; scopes: string[]; onCreated: (created: { key: string; prefix: string }) => Promise<void> };
+type Props = {
+  brands: BrandChoice[];
+  scopes: string[];
+  onCreated: (created: { key: string; prefix: string }) => Promise<void>;
+};
 
 export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +30,11 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
     };
     setBusy(true);
     setError(null);
-    const response = await fetch("/api/settings/keys", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch("/api/settings/keys", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
     const answer = await response.json().catch(() => null);
     setBusy(false);
     if (!response.ok || !answer?.ok) {
@@ -45,9 +53,13 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
       <fieldset style={{ border: "1px solid var(--line)", borderRadius: 8, minWidth: 0 }}>
         <legend>Scopes</legend>
         <div style={box}>
-          <label style={{ whiteSpace: "nowrap", fontWeight: 600 }}><input type="checkbox" name="scopes" value="all" data-testid="key-create-scope-all" /> all</label>
+          <label style={{ whiteSpace: "nowrap", fontWeight: 600 }}>
+            <input type="checkbox" name="scopes" value="all" data-testid="key-create-scope-all" /> all
+          </label>
           {scopes.map((scope) => (
-            <label key={scope} style={{ whiteSpace: "nowrap" }}><input type="checkbox" name="scopes" value={scope} data-testid={`key-create-scope-${scope}`} /> {scope}</label>
+            <label key={scope} style={{ whiteSpace: "nowrap" }}>
+              <input type="checkbox" name="scopes" value={scope} data-testid={`key-create-scope-${scope}`} /> {scope}
+            </label>
           ))}
         </div>
       </fieldset>
@@ -57,7 +69,13 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
           {brands.length === 0 && <span style={{ color: "var(--muted)" }}>You are not a member of any brand yet.</span>}
           {brands.map((brand) => (
             <label key={brand.shortId} style={{ overflowWrap: "anywhere" }}>
-              <input type="checkbox" name="brands" value={brand.shortId} data-testid={`key-create-brand-${brand.shortId}`} /> {brand.shortId} · {brand.name}
+              <input
+                type="checkbox"
+                name="brands"
+                value={brand.shortId}
+                data-testid={`key-create-brand-${brand.shortId}`}
+              />{" "}
+              {brand.shortId} · {brand.name}
             </label>
           ))}
         </div>
@@ -66,7 +84,11 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
         <input type="datetime-local" name="expiresAt" data-testid="key-create-expires" />
       </Field>
       {error && <ErrorText testId="key-create-error">{error}</ErrorText>}
-      <div><Button type="submit" disabled={busy} data-testid="key-create-submit">{busy ? "Creating…" : "Create key"}</Button></div>
+      <div>
+        <Button type="submit" disabled={busy} data-testid="key-create-submit">
+          {busy ? "Creating…" : "Create key"}
+        </Button>
+      </div>
     </form>
   );
 }

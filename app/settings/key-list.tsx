@@ -22,41 +22,93 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
     setError(null);
     const response = await fetch(`/api/settings/keys/${encodeURIComponent(key.id)}`, { method: "DELETE" });
     setConfirming(null);
-    if (!response.ok) setError((await response.json().catch(() => null))?.error?.message ?? `Revoking failed (HTTP ${response.status})`);
+    if (!response.ok)
+      setError(
+        (await response.json().catch(() => null))?.error?.message ?? `Revoking failed (HTTP ${response.status})`,
+      );
     await onRevoked();
   }
 
-  if (keys.length === 0) return <p style={{ color: "var(--muted)" }} data-testid="key-list-empty">You have no API keys yet.</p>;
+  if (keys.length === 0)
+    return (
+      <p style={{ color: "var(--muted)" }} data-testid="key-list-empty">
+        You have no API keys yet.
+      </p>
+    );
   const cell = { padding: "8px 10px", borderBottom: "1px solid var(--line)", verticalAlign: "top" as const };
   return (
     <>
       {error && <ErrorText testId="key-revoke-error">{error}</ErrorText>}
       {/* on a phone each key is a card of labelled lines (globals.css, .key-table) */}
-      <table className="key-table" style={{ width: "100%", borderCollapse: "collapse", fontSize: 14 }} data-testid="key-list">
+      <table
+        className="key-table"
+        style={{ width: "100%", borderCollapse: "collapse", fontSize: 14 }}
+        data-testid="key-list"
+      >
         <thead>
           <tr style={{ textAlign: "left" }}>
-            {COLUMNS.map((title) => <th key={title} style={cell}>{title}</th>)}
+            {COLUMNS.map((title) => (
+              <th key={title} style={cell}>
+                {title}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {keys.map((key) => (
-            <tr key={key.id} data-testid={`key-row-${key.prefix}`} style={{ color: key.revokedAt ? "var(--muted)" : undefined }}>
-              <td data-label="Name" style={cell}>{key.name ?? "—"}</td>
-              <td data-label="Prefix" style={cell}><code>{key.prefix}…</code></td>
-              <td data-label="Scopes" style={cell}>{SCOPES.every((scope) => key.scopes.includes(scope)) ? "all" : key.scopes.join(", ")}</td>
-              <td data-label="Brands" style={cell}>{key.brands ? key.brands.map((brand) => brand.shortId).join(", ") : "all of yours"}</td>
-              <td data-label="Expires" style={cell}>{when(key.expiresAt, "never")}</td>
-              <td data-label="Last used" style={cell} data-testid={`key-last-used-${key.prefix}`}>{when(key.lastUsedAt, "never")}</td>
-              <td data-label="State" style={cell} data-testid={`key-state-${key.prefix}`}>{state(key)}</td>
+            <tr
+              key={key.id}
+              data-testid={`key-row-${key.prefix}`}
+              style={{ color: key.revokedAt ? "var(--muted)" : undefined }}
+            >
+              <td data-label="Name" style={cell}>
+                {key.name ?? "—"}
+              </td>
+              <td data-label="Prefix" style={cell}>
+                <code>{key.prefix}…</code>
+              </td>
+              <td data-label="Scopes" style={cell}>
+                {SCOPES.every((scope) => key.scopes.includes(scope)) ? "all" : key.scopes.join(", ")}
+              </td>
+              <td data-label="Brands" style={cell}>
+                {key.brands ? key.brands.map((brand) => brand.shortId).join(", ") : "all of yours"}
+              </td>
+              <td data-label="Expires" style={cell}>
+                {when(key.expiresAt, "never")}
+              </td>
+              <td data-label="Last used" style={cell} data-testid={`key-last-used-${key.prefix}`}>
+                {when(key.lastUsedAt, "never")}
+              </td>
+              <td data-label="State" style={cell} data-testid={`key-state-${key.prefix}`}>
+                {state(key)}
+              </td>
               <td data-label="" style={cell}>
                 {!key.revokedAt && confirming !== key.id && (
-                  <Button variant="plain" data-testid={`key-revoke-${key.prefix}`} onClick={() => setConfirming(key.id)}>Revoke</Button>
+                  <Button
+                    variant="plain"
+                    data-testid={`key-revoke-${key.prefix}`}
+                    onClick={() => setConfirming(key.id)}
+                  >
+                    Revoke
+                  </Button>
                 )}
                 {!key.revokedAt && confirming === key.id && (
                   <span style={{ display: "inline-flex", gap: 6, alignItems: "center" }}>
                     Stop this key now?
-                    <Button variant="danger" data-testid={`key-revoke-confirm-${key.prefix}`} onClick={() => revoke(key)}>Revoke</Button>
-                    <Button variant="plain" data-testid={`key-revoke-cancel-${key.prefix}`} onClick={() => setConfirming(null)}>Keep</Button>
+                    <Button
+                      variant="danger"
+                      data-testid={`key-revoke-confirm-${key.prefix}`}
+                      onClick={() => revoke(key)}
+                    >
+                      Revoke
+                    </Button>
+                    <Button
+                      variant="plain"
+                      data-testid={`key-revoke-cancel-${key.prefix}`}
+                      onClick={() => setConfirming(null)}
+                    >
+                      Keep
+                    </Button>
                   </span>
                 )}
               </td>

@@ -5,7 +5,15 @@ import { CreateKeyForm, type BrandChoice } from "./create-key-form";
 import { KeyList } from "./key-list";
 import { KeyShown } from "./key-shown";
 
-export function KeysPanel({ initialKeys, brands, scopes }: { initialKeys: KeyView[]; brands: BrandChoice[]; scopes: string[] }) {
+export function KeysPanel({
+  initialKeys,
+  brands,
+  scopes,
+}: {
+  initialKeys: KeyView[];
+  brands: BrandChoice[];
+  scopes: string[];
+}) {
   const [keys, setKeys] = useState(initialKeys);
   const [shown, setShown] = useState<{ key: string; prefix: string } | null>(null);
 
@@ -17,15 +25,26 @@ export function KeysPanel({ initialKeys, brands, scopes }: { initialKeys: KeyVie
   return (
     <>
       <section aria-labelledby="create-key">
-        <h2 id="create-key" style={{ fontSize: 19 }}>Create a key</h2>
+        <h2 id="create-key" style={{ fontSize: 19 }}>
+          Create a key
+        </h2>
         {shown ? (
           <KeyShown value={shown.key} onDone={() => setShown(null)} />
         ) : (
-          <CreateKeyForm brands={brands} scopes={scopes} onCreated={async (created) => { setShown(created); await reload(); }} />
+          <CreateKeyForm
+            brands={brands}
+            scopes={scopes}
+            onCreated={async (created) => {
+              setShown(created);
+              await reload();
+            }}
+          />
         )}
       </section>
       <section aria-labelledby="your-keys">
-        <h2 id="your-keys" style={{ fontSize: 19, marginTop: 32 }}>Your keys</h2>
+        <h2 id="your-keys" style={{ fontSize: 19, marginTop: 32 }}>
+          Your keys
+        </h2>
         <KeyList keys={keys} onRevoked={reload} />
       </section>
     </>

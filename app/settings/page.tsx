@@ -15,7 +15,11 @@ export const metadata = { title: "Security and access · Brand Operations" };
 
 export default async function SettingsPage() {
   const user = await requireSessionUser("/settings");
-  const [keys, brands, apps] = await Promise.all([listApiKeys(db(), user.id), keyableBrands(db(), user.id), listConnectedApps(user.id)]);
+  const [keys, brands, apps] = await Promise.all([
+    listApiKeys(db(), user.id),
+    keyableBrands(db(), user.id),
+    listConnectedApps(user.id),
+  ]);
   // webhooks are for a brand's admins (the pipeline checks again on every call)
   const staff = (await db().user.findUnique({ where: { id: user.id }, select: { staff: true } }))?.staff ?? false;
   const adminBrands = await db().brand.findMany({
@@ -27,22 +31,39 @@ export default async function SettingsPage() {
   const eventTypes = eventCatalogue.map(({ type, description }) => ({ type, description }));
   return (
     <main style={{ maxWidth: 880, margin: "32px auto", padding: "0 24px", lineHeight: 1.5 }}>
-      <header className="settings-header" style={{ display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid var(--line)", paddingBottom: 12 }}>
-        <Link href="/" style={{ fontWeight: 600, color: "inherit", textDecoration: "none" }}>Brand Operations</Link>
+      <header
+        className="settings-header"
+        style={{
+          display: "flex",
+          alignItems: "center",
+          gap: 16,
+          borderBottom: "1px solid var(--line)",
+          paddingBottom: 12,
+        }}
+      >
+        <Link href="/" style={{ fontWeight: 600, color: "inherit", textDecoration: "none" }}>
+          Brand Operations
+        </Link>
         <nav style={{ marginLeft: "auto", display: "flex", alignItems: "center", gap: 16 }}>
           <Link href="/activity">Activity</Link>
-          <span className="settings-person" style={{ color: "var(--muted)" }} data-testid="signed-in-as">{user.name} · {user.email}</span>
+          <span className="settings-person" style={{ color: "var(--muted)" }} data-testid="signed-in-as">
+            {user.name} · {user.email}
+          </span>
           <SignOutButton />
         </nav>
       </header>
       <h1 style={{ fontSize: 26, marginBottom: 4 }}>Security and access</h1>
       <p style={{ color: "var(--muted)", marginTop: 0 }}>
-        Personal API keys let an integration (a script, Zapier, an MCP client) act as you through the API
-        and MCP doors: only with the scopes you give the key, only in the brands you choose, and never
-        beyond your own role in a brand. A key is shown once, when it is created; the service keeps only a hash.
-        How to call the API with a key: the <Link href="/docs">API reference</Link>.
+        Personal API keys let an integration (a script, Zapier, an MCP client) act as you through the API and MCP doors:
+        only with the scopes you give the key, only in the brands you choose, and never beyond your own role in a brand.
+        A key is shown once, when it is created; the service keeps only a hash. How to call the API with a key: the{" "}
+        <Link href="/docs">API reference</Link>.
       </p>
-      <KeysPanel initialKeys={keys} brands={brands.map(({ shortId, name }) => ({ shortId, name }))} scopes={[...SCOPES]} />
+      <KeysPanel
+        initialKeys={keys}
+        brands={brands.map(({ shortId, name }) => ({ shortId, name }))}
+        scopes={[...SCOPES]}
+      />
       <ConnectedApps initialApps={apps} />
       {adminBrands.length > 0 && <WebhooksPanel brands={adminBrands} eventTypes={eventTypes} />}
     </main>

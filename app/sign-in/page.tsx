@@ -14,7 +14,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <main style={{ maxWidth: 380, margin: "72px auto", padding: "0 24px", lineHeight: 1.5 }}>
       <h1 style={{ fontSize: 26, marginBottom: 4 }}>Sign in</h1>
-      <p style={{ color: "var(--muted)", marginTop: 0 }}>Brand Operations: your brands, their kit and their questions.</p>
+      <p style={{ color: "var(--muted)", marginTop: 0 }}>
+        Brand Operations: your brands, their kit and their questions.
+      </p>
       <SignInForm next={destination} />
     </main>
   );

@@ -43,7 +43,13 @@ export function SignInForm({ next }: { next: string }) {
         <input name="email" type="email" autoComplete="username" required data-testid="sign-in-email" autoFocus />
       </Field>
       <Field label="Password">
-        <input name="password" type="password" autoComplete="current-password" required data-testid="sign-in-password" />
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          data-testid="sign-in-password"
+        />
       </Field>
       {error && <ErrorText testId="sign-in-error">{error}</ErrorText>}
       <Button type="submit" disabled={busy} data-testid="sign-in-submit">

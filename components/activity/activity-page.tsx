@@ -12,19 +12,52 @@ import { Widget } from "@/components/widgets/registry";
 import type { CatalogueEntry, EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
 
 type Entry = {
-  id: string; at: string; title: string; capabilityId: string; door: string; person: string | null; email: string | null;
-  key: string | null; status: "done" | "replayed" | "refused"; code: string | null; summary: string | null;
+  id: string;
+  at: string;
+  title: string;
+  capabilityId: string;
+  door: string;
+  person: string | null;
+  email: string | null;
+  key: string | null;
+  status: "done" | "replayed" | "refused";
+  code: string | null;
+  summary: string | null;
   /** the file a write touched: shown with its preview and Download on request */
   target: { kind: "asset"; id: string } | null;
 };
 /** `person`: the e-mail and name of the one person whose doings are shown ("only what I did" is the viewer's own) */
-type Filters = { door: string; capabilityId: string; outcome: string; mine: boolean; person: { email: string; name: string } | null; since: string; until: string };
+type Filters = {
+  door: string;
+  capabilityId: string;
+  outcome: string;
+  mine: boolean;
+  person: { email: string; name: string } | null;
+  since: string;
+  until: string;
+};
 
 const DOOR_NAMES: Record<string, string> = { assistant: "Assistant", voice: "Voice", mcp: "MCP", api: "API" };
-const NO_FILTERS: Filters = { door: "", capabilityId: "", outcome: "all", mine: false, person: null, since: "", until: "" };
+const NO_FILTERS: Filters = {
+  door: "",
+  capabilityId: "",
+  outcome: "all",
+  mine: false,
+  person: null,
+  since: "",
+  until: "",
+};
 
-export function ActivityPage({ user, capabilities, doors, fileEntry }: {
-  user: { name: string; email: string }; capabilities: { id: string; title: string }[]; doors: string[]; fileEntry: CatalogueEntry;
+export function ActivityPage({
+  user,
+  capabilities,
+  doors,
+  fileEntry,
+}: {
+  user: { name: string; email: string };
+  capabilities: { id: string; title: string }[];
+  doors: string[];
+  fileEntry: CatalogueEntry;
 }) {
   const [brand, setBrand] = useState<string | null>(null);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -35,22 +68,25 @@ export function ActivityPage({ user, capabilities, doors, fileEntry }: {
 
   // answers can arrive out of order (two filters chosen in quick succession): only the latest load's is shown
   const latest = useRef(0);
-  const load = useCallback(async (after: string | null) => {
-    if (!brand) return;
-    const ticket = ++latest.current;
-    setLoading(true);
-    const envelope = await runCapability("activity.list", brand, inputOf(filters, user.email, after));
-    if (ticket !== latest.current) return;
-    setLoading(false);
-    if (envelope.status !== "ok") {
-      setError(envelope.status === "error" ? envelope.error : null);
-      return;
-    }
-    const data = envelope.data as { items: Entry[]; nextCursor: string | null };
-    setError(null);
-    setEntries((previous) => (after ? [...previous, ...data.items] : data.items));
-    setCursor(data.nextCursor);
-  }, [brand, filters, user.email]);
+  const load = useCallback(
+    async (after: string | null) => {
+      if (!brand) return;
+      const ticket = ++latest.current;
+      setLoading(true);
+      const envelope = await runCapability("activity.list", brand, inputOf(filters, user.email, after));
+      if (ticket !== latest.current) return;
+      setLoading(false);
+      if (envelope.status !== "ok") {
+        setError(envelope.status === "error" ? envelope.error : null);
+        return;
+      }
+      const data = envelope.data as { items: Entry[]; nextCursor: string | null };
+      setError(null);
+      setEntries((previous) => (after ? [...previous, ...data.items] : data.items));
+      setCursor(data.nextCursor);
+    },
+    [brand, filters, user.email],
+  );
 
   useEffect(() => {
     void load(null);
@@ -60,12 +96,16 @@ export function ActivityPage({ user, capabilities, doors, fileEntry }: {
   return (
     <div className="app activity-app">
       <header className="topbar">
-        <a className="brand-mark" href="/">Brand Operations</a>
+        <a className="brand-mark" href="/">
+          Brand Operations
+        </a>
         <BrandSwitcher brand={brand} onChange={setBrand} />
         <nav className="topbar-nav">
           <a href="/">Assistant</a>
           <a href="/settings">Security and access</a>
-          <span className="muted topbar-person" title={user.email}>{user.name}</span>
+          <span className="muted topbar-person" title={user.email}>
+            {user.name}
+          </span>
           <SignOutButton />
         </nav>
       </header>
@@ -73,58 +113,136 @@ export function ActivityPage({ user, capabilities, doors, fileEntry }: {
         <div className="conversation">
           <h1 className="activity-title">Activity</h1>
           <p className="muted activity-lead">
-            Every change made in this brand, through the assistant, voice, MCP apps and the API: who, what, how it ended,
-            refused attempts and the keys used. Shown to the brand’s admins.
+            Every change made in this brand, through the assistant, voice, MCP apps and the API: who, what, how it
+            ended, refused attempts and the keys used. Shown to the brand’s admins.
           </p>
-          <form className="activity-filters" data-testid="activity-filters" onSubmit={(event) => event.preventDefault()}>
-            <label>Door
-              <select data-testid="filter-door" value={filters.door} onChange={(event) => set({ door: event.target.value })}>
+          <form
+            className="activity-filters"
+            data-testid="activity-filters"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <label>
+              Door
+              <select
+                data-testid="filter-door"
+                value={filters.door}
+                onChange={(event) => set({ door: event.target.value })}
+              >
                 <option value="">All doors</option>
-                {doors.map((door) => <option key={door} value={door}>{DOOR_NAMES[door] ?? door}</option>)}
+                {doors.map((door) => (
+                  <option key={door} value={door}>
+                    {DOOR_NAMES[door] ?? door}
+                  </option>
+                ))}
               </select>
             </label>
-            <label>What
-              <select data-testid="filter-capability" value={filters.capabilityId} onChange={(event) => set({ capabilityId: event.target.value })}>
+            <label>
+              What
+              <select
+                data-testid="filter-capability"
+                value={filters.capabilityId}
+                onChange={(event) => set({ capabilityId: event.target.value })}
+              >
                 <option value="">Everything</option>
-                {capabilities.map((capability) => <option key={capability.id} value={capability.id}>{capability.title}</option>)}
+                {capabilities.map((capability) => (
+                  <option key={capability.id} value={capability.id}>
+                    {capability.title}
+                  </option>
+                ))}
               </select>
             </label>
-            <label>Outcome
-              <select data-testid="filter-outcome" value={filters.outcome} onChange={(event) => set({ outcome: event.target.value })}>
+            <label>
+              Outcome
+              <select
+                data-testid="filter-outcome"
+                value={filters.outcome}
+                onChange={(event) => set({ outcome: event.target.value })}
+              >
                 <option value="all">Done and refused</option>
                 <option value="done">Done</option>
                 <option value="refused">Refused</option>
               </select>
             </label>
-            <label>From
-              <input type="date" data-testid="filter-since" value={filters.since} onChange={(event) => set({ since: event.target.value })} />
+            <label>
+              From
+              <input
+                type="date"
+                data-testid="filter-since"
+                value={filters.since}
+                onChange={(event) => set({ since: event.target.value })}
+              />
             </label>
-            <label>To
-              <input type="date" data-testid="filter-until" value={filters.until} onChange={(event) => set({ until: event.target.value })} />
+            <label>
+              To
+              <input
+                type="date"
+                data-testid="filter-until"
+                value={filters.until}
+                onChange={(event) => set({ until: event.target.value })}
+              />
             </label>
             <label className="activity-mine">
-              <input type="checkbox" data-testid="filter-mine" checked={filters.mine} onChange={(event) => set({ mine: event.target.checked, person: null })} />
+              <input
+                type="checkbox"
+                data-testid="filter-mine"
+                checked={filters.mine}
+                onChange={(event) => set({ mine: event.target.checked, person: null })}
+              />
               Only what I did
             </label>
             {filters.person && (
-              <button type="button" className="button small" data-testid="filter-person" onClick={() => set({ person: null })} aria-label={`Show everyone again, not only ${filters.person.name}`}>
+              <button
+                type="button"
+                className="button small"
+                data-testid="filter-person"
+                onClick={() => set({ person: null })}
+                aria-label={`Show everyone again, not only ${filters.person.name}`}
+              >
                 Only {filters.person.name} ×
               </button>
             )}
             {JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) && (
-              <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>Clear filters</button>
+              <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>
+                Clear filters
+              </button>
             )}
           </form>
           {/* the trail is for the brand's admins: anyone else is told so, as a fact rather than a failure */}
-          {error && <p className={`notice${error.code === "forbidden" ? "" : " notice-error"}`} role="alert" data-testid="activity-error">{errorSentences(error).join(" ")}</p>}
-          {!error && !loading && entries.length === 0 && brand && <p className="muted" data-testid="activity-empty">Nothing has been changed here yet{JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) ? " that matches these filters" : ""}.</p>}
+          {error && (
+            <p
+              className={`notice${error.code === "forbidden" ? "" : " notice-error"}`}
+              role="alert"
+              data-testid="activity-error"
+            >
+              {errorSentences(error).join(" ")}
+            </p>
+          )}
+          {!error && !loading && entries.length === 0 && brand && (
+            <p className="muted" data-testid="activity-empty">
+              Nothing has been changed here yet
+              {JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) ? " that matches these filters" : ""}.
+            </p>
+          )}
           <CatalogueProvider entries={[fileEntry]}>
             <ol className="activity-list" data-testid="activity-list" aria-busy={loading}>
-              {entries.map((entry) => <ActivityRow key={entry.id} entry={entry} brand={brand ?? ""} onPerson={(person) => set({ person, mine: false })} />)}
+              {entries.map((entry) => (
+                <ActivityRow
+                  key={entry.id}
+                  entry={entry}
+                  brand={brand ?? ""}
+                  onPerson={(person) => set({ person, mine: false })}
+                />
+              ))}
             </ol>
           </CatalogueProvider>
           {cursor && (
-            <button type="button" className="button" data-testid="activity-more" disabled={loading} onClick={() => void load(cursor)}>
+            <button
+              type="button"
+              className="button"
+              data-testid="activity-more"
+              disabled={loading}
+              onClick={() => void load(cursor)}
+            >
               {loading ? "Loading…" : "Show more"}
             </button>
           )}
@@ -134,7 +252,15 @@ export function ActivityPage({ user, capabilities, doors, fileEntry }: {
   );
 }
 
-function ActivityRow({ entry, brand, onPerson }: { entry: Entry; brand: string; onPerson: (person: { email: string; name: string }) => void }) {
+function ActivityRow({
+  entry,
+  brand,
+  onPerson,
+}: {
+  entry: Entry;
+  brand: string;
+  onPerson: (person: { email: string; name: string }) => void;
+}) {
   const when = new Date(entry.at);
   return (
     <li className="activity-row" data-testid="activity-row" data-door={entry.door} data-status={entry.status}>
@@ -142,16 +268,25 @@ function ActivityRow({ entry, brand, onPerson }: { entry: Entry; brand: string; 
         <span className="list-title">{entry.title}</span>
         {entry.summary && <span className="activity-summary">{entry.summary}</span>}
         <span className="list-details">
-          <time dateTime={entry.at} title={when.toISOString()}>{when.toLocaleString()}</time>
+          <time dateTime={entry.at} title={when.toISOString()}>
+            {when.toLocaleString()}
+          </time>
           {" · "}
           {entry.person && entry.email ? (
-            <button type="button" className="link-button" data-testid="activity-person" title={`Only what ${entry.person} did`} onClick={() => onPerson({ email: entry.email!, name: entry.person! })}>
+            <button
+              type="button"
+              className="link-button"
+              data-testid="activity-person"
+              title={`Only what ${entry.person} did`}
+              onClick={() => onPerson({ email: entry.email!, name: entry.person! })}
+            >
               {entry.person}
             </button>
           ) : (
             (entry.person ?? "someone no longer here")
           )}
-          {" · "}<span data-testid="activity-door">{DOOR_NAMES[entry.door] ?? entry.door}</span>
+          {" · "}
+          <span data-testid="activity-door">{DOOR_NAMES[entry.door] ?? entry.door}</span>
           {entry.key ? ` · key ${entry.key}` : ""}
         </span>
         {entry.target?.kind === "asset" && <TouchedFile assetId={entry.target.id} brand={brand} />}
@@ -173,10 +308,24 @@ function TouchedFile({ assetId, brand }: { assetId: string; brand: string }) {
   }
   return (
     <>
-      <button type="button" className="link-button activity-target" data-testid="activity-open-file" aria-expanded={open} onClick={() => void toggle()}>
+      <button
+        type="button"
+        className="link-button activity-target"
+        data-testid="activity-open-file"
+        aria-expanded={open}
+        onClick={() => void toggle()}
+      >
         {open ? "Hide the file" : "Show the file"}
       </button>
-      {open && envelope && <Widget capabilityId="library.asset.get" widget="record" input={{ assetId }} envelope={envelope} brand={brand} />}
+      {open && envelope && (
+        <Widget
+          capabilityId="library.asset.get"
+          widget="record"
+          input={{ assetId }}
+          envelope={envelope}
+          brand={brand}
+        />
+      )}
     </>
   );
 }

@@ -23,7 +23,8 @@ export function BrandSwitcher({ brand, onChange }: { brand: string | null; onCha
   }, [brands, brand, onChange]);
 
   if (envelope?.status === "error") return <span className="topbar-problem">{errorSentences(envelope.error)[0]}</span>;
-  if (brands && brands.length === 0) return <span className="topbar-problem">You are not a member of any brand yet.</span>;
+  if (brands && brands.length === 0)
+    return <span className="topbar-problem">You are not a member of any brand yet.</span>;
   return (
     <label className="brand-switcher">
       <span className="visually-hidden">Brand</span>

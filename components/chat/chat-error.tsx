@@ -25,7 +25,8 @@ export function ChatError({ error }: { error: Error }) {
     return (
       <div className="notice notice-warn" data-testid="budget-exceeded" role="alert">
         {/* the server's sentence names the brand, the limit and the month */}
-        {body?.message ?? "This brand has used its AI budget for this month, so the assistant can’t answer. Slash commands (type /) still work."}
+        {body?.message ??
+          "This brand has used its AI budget for this month, so the assistant can’t answer. Slash commands (type /) still work."}
       </div>
     );
   }
@@ -33,7 +34,12 @@ export function ChatError({ error }: { error: Error }) {
   if (body && (reason === "model_misconfigured" || reason === "model_unavailable")) {
     const report = providerReportOf(body);
     return (
-      <div className={`notice ${reason === "model_misconfigured" ? "notice-error" : "notice-warn"}`} data-testid="model-failure" data-reason={reason} role="alert">
+      <div
+        className={`notice ${reason === "model_misconfigured" ? "notice-error" : "notice-warn"}`}
+        data-testid="model-failure"
+        data-reason={reason}
+        role="alert"
+      >
         {body.message}
         {report && <ProviderReportView report={report} />}
       </div>
@@ -53,7 +59,9 @@ export function ChatError({ error }: { error: Error }) {
       </div>
     );
   }
-  const [headline] = body ? errorSentences(body) : ["The assistant could not answer. Check your connection and try again."];
+  const [headline] = body
+    ? errorSentences(body)
+    : ["The assistant could not answer. Check your connection and try again."];
   return (
     <div className="notice notice-error" data-testid="chat-error" role="alert">
       {headline}

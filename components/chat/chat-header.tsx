@@ -33,14 +33,29 @@ export function ChatHeader({ user, brand, onBrand, drawerOpen, onToggleDrawer }:
   return (
     <header className="topbar chat-topbar" data-testid="topbar">
       <span className="brand-mark">Brand Operations</span>
-      <button type="button" className="button small drawer-toggle" data-testid="conversations-toggle" aria-expanded={drawerOpen} aria-label="Conversations" title="Conversations" onClick={onToggleDrawer}>
+      <button
+        type="button"
+        className="button small drawer-toggle"
+        data-testid="conversations-toggle"
+        aria-expanded={drawerOpen}
+        aria-label="Conversations"
+        title="Conversations"
+        onClick={onToggleDrawer}
+      >
         <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
           <path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
       <BrandSwitcher brand={brand} onChange={onBrand} />
       <div className="topbar-menu" ref={menu}>
-        <button type="button" className="button small menu-toggle" data-testid="menu-toggle" aria-expanded={menuOpen} aria-controls="topbar-nav" onClick={() => setMenuOpen((open) => !open)}>
+        <button
+          type="button"
+          className="button small menu-toggle"
+          data-testid="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="topbar-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
           Menu
         </button>
         <nav id="topbar-nav" className={`topbar-nav${menuOpen ? " menu-open" : ""}`} aria-label="Account">

@@ -50,10 +50,20 @@ function Chat({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
   const { open } = conversation;
   // the server keeps the conversation: only the person's new message is sent, never the past
   const transport = useMemo(
-    () => new DefaultChatTransport({ api: "/api/chat", prepareSendMessagesRequest: ({ id, messages }) => ({ body: { id, brand: brandRef.current, messages: messages.slice(-1) } }) }),
+    () =>
+      new DefaultChatTransport({
+        api: "/api/chat",
+        prepareSendMessagesRequest: ({ id, messages }) => ({
+          body: { id, brand: brandRef.current, messages: messages.slice(-1) },
+        }),
+      }),
     [],
   );
-  const { messages, sendMessage, setMessages, status, error, clearError } = useChat({ id: open.id, messages: open.messages, transport });
+  const { messages, sendMessage, setMessages, status, error, clearError } = useChat({
+    id: open.id,
+    messages: open.messages,
+    transport,
+  });
   const [slashEntries, setSlashEntries] = useState<SlashEntry[]>([]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [listVersion, setListVersion] = useState(0);
@@ -143,8 +153,13 @@ function Chat({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
     onDecided: (pendingId, outcome) => setMessages((current) => withDecision(current, pendingId, outcome)),
   });
   const slashAfter = (index: number) => slashEntries.filter((entry) => entry.after === index);
-  const shown = [...open.before.filter((message) => !messages.some((current) => current.id === message.id)), ...messages];
-  const stored = new Set([...open.messages, ...open.before, ...(conversation.followed ?? [])].map((message) => message.id));
+  const shown = [
+    ...open.before.filter((message) => !messages.some((current) => current.id === message.id)),
+    ...messages,
+  ];
+  const stored = new Set(
+    [...open.messages, ...open.before, ...(conversation.followed ?? [])].map((message) => message.id),
+  );
   const cards = { ...groupSteps(shown, cardsOnPage(shown, slashEntries, byToolName)), stored };
   const offset = shown.length - messages.length;
   const render = (message: UIMessage) =>
@@ -157,80 +172,115 @@ function Chat({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
   return (
     <CatalogueProvider entries={catalogue}>
       <WidgetCallsProvider value={calls}>
-      <CardsProvider value={cards}>
-      <div className="app">
-        <ChatHeader user={user} brand={brand} onBrand={conversation.switchBrand} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((value) => !value)} />
-        <div className="chat-body">
-          <ConversationList
-            brand={brand}
-            openId={open.id}
-            refreshKey={listVersion}
-            drawerOpen={drawerOpen}
-            onOpen={(id) => void conversation.openStored(id)}
-            onNew={conversation.startNew}
-            onDeleted={(id) => id === open.id && conversation.startNew()}
-            onCloseDrawer={() => setDrawerOpen(false)}
-          />
-          <div className="chat-column">
-            <main className="conversation-scroll" ref={scroller}>
-              <div className="conversation" ref={content} aria-live="polite" data-testid="conversation" data-conversation-id={open.stored ? open.id : ""}>
-                {!modelConfigured && (
-                  <div className="notice" data-testid="model-missing">
-                    No AI model is configured on this service, so the assistant can’t chat. You can still do everything with slash commands: type <kbd>/</kbd> in the box below.
-                  </div>
-                )}
-                {conversation.notice && (
-                  <div className="notice notice-warn" role="alert" data-testid="conversation-notice">
-                    {conversation.notice}
-                  </div>
-                )}
-                {open.earlier !== null && <EarlierMessages onLoad={conversation.loadEarlier} />}
-                {conversation.loading && <p className="muted">Opening the conversation…</p>}
-                {!conversation.loading && shown.length === 0 && slashEntries.length === 0 && speech.entries.length === 0 && (
-                  <div className="intro">
-                    <h1>What would you like to do?</h1>
-                    <p className="muted">
-                      {modelConfigured ? "Ask in your own words, or type / to pick a command." : "Type / to see the commands you can run in this brand."}
-                    </p>
-                  </div>
-                )}
-                {slashAfter(0).map((entry) => (
-                  <SlashView key={entry.key} entry={entry} brand={brand} />
-                ))}
-                {shown.map((message, index) => (
-                  <div key={message.id}>
-                    {render(message)}
-                    {index >= offset && slashAfter(index - offset + 1).map((entry) => <SlashView key={entry.key} entry={entry} brand={brand} />)}
-                  </div>
-                ))}
-                <VoiceTranscript entries={speech.entries} brand={brand ?? ""} byId={byId} onDecided={speech.decided} />
-                {(status === "submitted" || open.answering) && (
-                  <p className="tool-working" data-testid="assistant-answering">
-                    <span className="spinner" aria-hidden="true" /> {open.answering ? "The assistant is still answering…" : "Thinking…"}
-                  </p>
-                )}
-                {error && <ChatError error={error} />}
-              </div>
-            </main>
-            <footer className="composer-wrap">
-              <VoiceControl
+        <CardsProvider value={cards}>
+          <div className="app">
+            <ChatHeader
+              user={user}
+              brand={brand}
+              onBrand={conversation.switchBrand}
+              drawerOpen={drawerOpen}
+              onToggleDrawer={() => setDrawerOpen((value) => !value)}
+            />
+            <div className="chat-body">
+              <ConversationList
                 brand={brand}
-                status={speech.status}
-                mode={speech.mode}
-                problem={speech.problem}
-                offNote={voiceOffNote}
-                retryable={speech.retryable}
-                onStart={() => void speech.start()}
-                onStop={speech.stop}
-                onTalk={() => void speech.talk()}
-                onRetry={() => void speech.retry()}
+                openId={open.id}
+                refreshKey={listVersion}
+                drawerOpen={drawerOpen}
+                onOpen={(id) => void conversation.openStored(id)}
+                onNew={conversation.startNew}
+                onDeleted={(id) => id === open.id && conversation.startNew()}
+                onCloseDrawer={() => setDrawerOpen(false)}
               />
-              <Composer brand={brand} conversationId={open.id} modelConfigured={modelConfigured} busy={busy} sendHidden={speech.status === "recording"} onSend={send} onSlashResult={onSlashResult} />
-            </footer>
+              <div className="chat-column">
+                <main className="conversation-scroll" ref={scroller}>
+                  <div
+                    className="conversation"
+                    ref={content}
+                    aria-live="polite"
+                    data-testid="conversation"
+                    data-conversation-id={open.stored ? open.id : ""}
+                  >
+                    {!modelConfigured && (
+                      <div className="notice" data-testid="model-missing">
+                        No AI model is configured on this service, so the assistant can’t chat. You can still do
+                        everything with slash commands: type <kbd>/</kbd> in the box below.
+                      </div>
+                    )}
+                    {conversation.notice && (
+                      <div className="notice notice-warn" role="alert" data-testid="conversation-notice">
+                        {conversation.notice}
+                      </div>
+                    )}
+                    {open.earlier !== null && <EarlierMessages onLoad={conversation.loadEarlier} />}
+                    {conversation.loading && <p className="muted">Opening the conversation…</p>}
+                    {!conversation.loading &&
+                      shown.length === 0 &&
+                      slashEntries.length === 0 &&
+                      speech.entries.length === 0 && (
+                        <div className="intro">
+                          <h1>What would you like to do?</h1>
+                          <p className="muted">
+                            {modelConfigured
+                              ? "Ask in your own words, or type / to pick a command."
+                              : "Type / to see the commands you can run in this brand."}
+                          </p>
+                        </div>
+                      )}
+                    {slashAfter(0).map((entry) => (
+                      <SlashView key={entry.key} entry={entry} brand={brand} />
+                    ))}
+                    {shown.map((message, index) => (
+                      <div key={message.id}>
+                        {render(message)}
+                        {index >= offset &&
+                          slashAfter(index - offset + 1).map((entry) => (
+                            <SlashView key={entry.key} entry={entry} brand={brand} />
+                          ))}
+                      </div>
+                    ))}
+                    <VoiceTranscript
+                      entries={speech.entries}
+                      brand={brand ?? ""}
+                      byId={byId}
+                      onDecided={speech.decided}
+                    />
+                    {(status === "submitted" || open.answering) && (
+                      <p className="tool-working" data-testid="assistant-answering">
+                        <span className="spinner" aria-hidden="true" />{" "}
+                        {open.answering ? "The assistant is still answering…" : "Thinking…"}
+                      </p>
+                    )}
+                    {error && <ChatError error={error} />}
+                  </div>
+                </main>
+                <footer className="composer-wrap">
+                  <VoiceControl
+                    brand={brand}
+                    status={speech.status}
+                    mode={speech.mode}
+                    problem={speech.problem}
+                    offNote={voiceOffNote}
+                    retryable={speech.retryable}
+                    onStart={() => void speech.start()}
+                    onStop={speech.stop}
+                    onTalk={() => void speech.talk()}
+                    onRetry={() => void speech.retry()}
+                  />
+                  <Composer
+                    brand={brand}
+                    conversationId={open.id}
+                    modelConfigured={modelConfigured}
+                    busy={busy}
+                    sendHidden={speech.status === "recording"}
+                    onSend={send}
+                    onSlashResult={onSlashResult}
+                  />
+                </footer>
+              </div>
+            </div>
           </div>
-        </div>
-      </div>
-      </CardsProvider>
+        </CardsProvider>
       </WidgetCallsProvider>
     </CatalogueProvider>
   );

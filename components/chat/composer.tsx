@@ -2,7 +2,14 @@
 // The message box. Text starting with "/" opens the slash palette instead of talking to the model;
 // arrows move through it, Enter chooses, Escape closes.
 import { useRef, useState, type KeyboardEvent } from "react";
-import { chooseCapability, matching, SLASH_LISTBOX, SlashPalette, slashOptionId, type SlashResult } from "./slash-palette";
+import {
+  chooseCapability,
+  matching,
+  SLASH_LISTBOX,
+  SlashPalette,
+  slashOptionId,
+  type SlashResult,
+} from "./slash-palette";
 import { useCapabilities, type CallableCapability } from "./use-capabilities";
 import { useNarrowScreen } from "./use-narrow-screen";
 
@@ -82,7 +89,12 @@ export function Composer({ brand, conversationId, modelConfigured, busy, sendHid
         // without a model a message cannot be answered: said here, where the person is typing
         <p className="composer-hint" role="status" data-testid="composer-no-model">
           No AI model is configured, so messages can’t be answered.{" "}
-          <button type="button" className="link-button" data-testid="composer-show-commands" onClick={() => (setText("/"), input.current?.focus())}>
+          <button
+            type="button"
+            className="link-button"
+            data-testid="composer-show-commands"
+            onClick={() => (setText("/"), input.current?.focus())}
+          >
             Show the commands
           </button>{" "}
           you can run instead.
@@ -95,11 +107,25 @@ export function Composer({ brand, conversationId, modelConfigured, busy, sendHid
           aria-label="Message"
           aria-autocomplete="list"
           aria-controls={slash && !chosen ? SLASH_LISTBOX : undefined}
-          aria-activedescendant={slash && !chosen && items.length > 0 ? slashOptionId(items[Math.min(highlighted, items.length - 1)]!.id) : undefined}
+          aria-activedescendant={
+            slash && !chosen && items.length > 0
+              ? slashOptionId(items[Math.min(highlighted, items.length - 1)]!.id)
+              : undefined
+          }
           rows={1}
           value={text}
           disabled={!brand}
-          placeholder={!brand ? "Choose a brand first" : modelConfigured ? (narrow ? "Ask, or type /" : "Ask anything, or type / for commands") : narrow ? "Type / for commands" : "Type / to run a command"}
+          placeholder={
+            !brand
+              ? "Choose a brand first"
+              : modelConfigured
+                ? narrow
+                  ? "Ask, or type /"
+                  : "Ask anything, or type / for commands"
+                : narrow
+                  ? "Type / for commands"
+                  : "Type / to run a command"
+          }
           onChange={(event) => {
             setText(event.target.value);
             setHighlighted(0);
@@ -108,7 +134,13 @@ export function Composer({ brand, conversationId, modelConfigured, busy, sendHid
           onKeyDown={keyDown}
         />
         {!sendHidden && (
-          <button type="button" className="button primary" data-testid="chat-send" disabled={busy || !modelConfigured || slash || !text.trim()} onClick={send}>
+          <button
+            type="button"
+            className="button primary"
+            data-testid="chat-send"
+            disabled={busy || !modelConfigured || slash || !text.trim()}
+            onClick={send}
+          >
             Send
           </button>
         )}

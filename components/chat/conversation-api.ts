@@ -26,16 +26,26 @@ async function call<T>(url: string, init?: RequestInit): Promise<Answer<T>> {
   const json: unknown = await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, value: json as T };
   const error = isRecord(json) && isRecord(json.error) ? (json.error as EnvelopeError) : undefined;
-  return { ok: false, status: response.status, problem: error ? errorSentences(error)[0]! : `The service answered ${response.status}.` };
+  return {
+    ok: false,
+    status: response.status,
+    problem: error ? errorSentences(error)[0]! : `The service answered ${response.status}.`,
+  };
 }
 
 export const listConversations = (brand: string, cursor?: string) =>
-  call<{ items: ConversationItem[]; nextCursor: string | null }>(`/api/conversations?brand=${encodeURIComponent(brand)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+  call<{ items: ConversationItem[]; nextCursor: string | null }>(
+    `/api/conversations?brand=${encodeURIComponent(brand)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+  );
 
 export const readConversation = (id: string, before?: number) =>
   call<ConversationPage>(`/api/conversations/${encodeURIComponent(id)}${before ? `?before=${before}` : ""}`);
 
 export const renameConversation = (id: string, title: string) =>
-  call<{ id: string; title: string }>(`/api/conversations/${encodeURIComponent(id)}`, { method: "PATCH", body: JSON.stringify({ title }) });
+  call<{ id: string; title: string }>(`/api/conversations/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: JSON.stringify({ title }),
+  });
 
-export const deleteConversation = (id: string) => call<{ deleted: true }>(`/api/conversations/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deleteConversation = (id: string) =>
+  call<{ deleted: true }>(`/api/conversations/${encodeURIComponent(id)}`, { method: "DELETE" });

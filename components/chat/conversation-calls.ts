@@ -13,7 +13,9 @@ import type { UIMessage } from "ai";
 type Options = {
   conversationId: string;
   /** a kept step, as the server stored it */
-  onStep: (step: { id: string; capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope } & StepOrigin) => void;
+  onStep: (
+    step: { id: string; capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope } & StepOrigin,
+  ) => void;
   /** a pending call's decision, for the card that shows it */
   onDecided: (pendingId: string, outcome: ToolEnvelope) => void;
 };
@@ -24,7 +26,8 @@ export function useConversationCalls({ conversationId, onStep, onDecided }: Opti
   const latest = useRef({ conversationId, onStep, onDecided });
   latest.current = { conversationId, onStep, onDecided };
   return useMemo<WidgetCalls>(() => {
-    const run: WidgetCalls["run"] = async (capabilityId, brand, input) => report(await runCapability(capabilityId, brand, input));
+    const run: WidgetCalls["run"] = async (capabilityId, brand, input) =>
+      report(await runCapability(capabilityId, brand, input));
     const plainAct = unkeptActs(run);
     return {
       run,
@@ -32,7 +35,13 @@ export function useConversationCalls({ conversationId, onStep, onDecided }: Opti
         // a card's action without a brand (none today) is not kept: the conversation belongs to a brand
         if (!brand) return plainAct(capabilityId, brand, input);
         const id = crypto.randomUUID();
-        const envelope = report(await runCapability(capabilityId, brand, input, { conversationId: latest.current.conversationId, messageId: id, ...origin }));
+        const envelope = report(
+          await runCapability(capabilityId, brand, input, {
+            conversationId: latest.current.conversationId,
+            messageId: id,
+            ...origin,
+          }),
+        );
         // a refusal stays in the card, to be fixed there; the server kept nothing of it
         if (envelope.status === "error") return { envelope, kept: false };
         latest.current.onStep({ id, capabilityId, input, envelope, ...origin });
@@ -53,7 +62,11 @@ type Part = UIMessage["parts"][number] & { output?: unknown; state?: string };
 export function withDecision(messages: UIMessage[], pendingId: string, outcome: ToolEnvelope): UIMessage[] {
   if (outcome.status === "error" && outcome.error.code === "unavailable") return messages;
   return messages.map((message) => {
-    const parts = (message.parts as Part[]).map((part) => ((part.output as { pendingId?: unknown } | undefined)?.pendingId === pendingId ? ({ ...part, state: "output-available", output: outcome } as Part) : part));
+    const parts = (message.parts as Part[]).map((part) =>
+      (part.output as { pendingId?: unknown } | undefined)?.pendingId === pendingId
+        ? ({ ...part, state: "output-available", output: outcome } as Part)
+        : part,
+    );
     return parts.some((part, index) => part !== message.parts[index]) ? { ...message, parts } : message;
   });
 }

@@ -17,7 +17,16 @@ type Props = {
   onCloseDrawer: () => void;
 };
 
-export function ConversationList({ brand, openId, refreshKey, drawerOpen, onOpen, onNew, onDeleted, onCloseDrawer }: Props) {
+export function ConversationList({
+  brand,
+  openId,
+  refreshKey,
+  drawerOpen,
+  onOpen,
+  onNew,
+  onDeleted,
+  onCloseDrawer,
+}: Props) {
   const [items, setItems] = useState<ConversationItem[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [next, setNext] = useState<string | null>(null);
@@ -34,7 +43,10 @@ export function ConversationList({ brand, openId, refreshKey, drawerOpen, onOpen
     if (!brand || !next) return;
     const answer = await listConversations(brand, next);
     if (!answer.ok) return setProblem(answer.problem);
-    setItems((current) => [...(current ?? []), ...answer.value.items.filter((item) => !current?.some((entry) => entry.id === item.id))]);
+    setItems((current) => [
+      ...(current ?? []),
+      ...answer.value.items.filter((item) => !current?.some((entry) => entry.id === item.id)),
+    ]);
     setNext(answer.value.nextCursor);
   }
   useEffect(() => {
@@ -47,17 +59,34 @@ export function ConversationList({ brand, openId, refreshKey, drawerOpen, onOpen
   return (
     <>
       {drawerOpen && <div className="drawer-backdrop" onClick={onCloseDrawer} aria-hidden="true" />}
-      <aside className={`conversations${drawerOpen ? " drawer-open" : ""}`} aria-label="Conversations" data-testid="conversation-list">
+      <aside
+        className={`conversations${drawerOpen ? " drawer-open" : ""}`}
+        aria-label="Conversations"
+        data-testid="conversation-list"
+      >
         <div className="conversations-head">
-          <button type="button" className="button small primary" data-testid="new-conversation" disabled={!brand} onClick={onNew} title="New conversation (Ctrl+Shift+O)">
+          <button
+            type="button"
+            className="button small primary"
+            data-testid="new-conversation"
+            disabled={!brand}
+            onClick={onNew}
+            title="New conversation (Ctrl+Shift+O)"
+          >
             New conversation
           </button>
           <button type="button" className="button small drawer-close" onClick={onCloseDrawer}>
             Close
           </button>
         </div>
-        {problem && <p className="conversations-problem" role="alert">{problem}</p>}
-        {items && items.length === 0 && <p className="muted conversations-empty">Your conversations in this brand will be listed here.</p>}
+        {problem && (
+          <p className="conversations-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        {items && items.length === 0 && (
+          <p className="muted conversations-empty">Your conversations in this brand will be listed here.</p>
+        )}
         <ul className="conversation-items">
           {items?.map((item) => (
             <ConversationRow
@@ -65,7 +94,11 @@ export function ConversationList({ brand, openId, refreshKey, drawerOpen, onOpen
               item={item}
               current={item.id === openId}
               onOpen={() => onOpen(item.id)}
-              onRenamed={(title) => setItems((current) => current?.map((entry) => (entry.id === item.id ? { ...entry, title } : entry)) ?? null)}
+              onRenamed={(title) =>
+                setItems(
+                  (current) => current?.map((entry) => (entry.id === item.id ? { ...entry, title } : entry)) ?? null,
+                )
+              }
               onDeleted={() => {
                 setItems((current) => current?.filter((entry) => entry.id !== item.id) ?? null);
                 onDeleted(item.id);
@@ -122,7 +155,15 @@ function ConversationRow({ item, current, onOpen, onRenamed, onDeleted, onProble
           <label className="visually-hidden" htmlFor={`title-${item.id}`}>
             Conversation title
           </label>
-          <input id={`title-${item.id}`} data-testid="conversation-title-input" value={title} maxLength={200} autoFocus onChange={(event) => setTitle(event.target.value)} onKeyDown={(event) => event.key === "Escape" && setMode("show")} />
+          <input
+            id={`title-${item.id}`}
+            data-testid="conversation-title-input"
+            value={title}
+            maxLength={200}
+            autoFocus
+            onChange={(event) => setTitle(event.target.value)}
+            onKeyDown={(event) => event.key === "Escape" && setMode("show")}
+          />
           <div className="conversation-actions">
             <button type="submit" className="button small primary" disabled={busy}>
               Save
@@ -144,7 +185,13 @@ function ConversationRow({ item, current, onOpen, onRenamed, onDeleted, onProble
       {mode === "delete" ? (
         <div className="conversation-actions" role="group" aria-label="Delete this conversation?">
           <span>Delete it for good?</span>
-          <button type="button" className="button small danger" data-testid="conversation-delete-confirm" disabled={busy} onClick={() => void remove()}>
+          <button
+            type="button"
+            className="button small danger"
+            data-testid="conversation-delete-confirm"
+            disabled={busy}
+            onClick={() => void remove()}
+          >
             Delete
           </button>
           <button type="button" className="button small" onClick={() => setMode("show")}>
@@ -153,10 +200,22 @@ function ConversationRow({ item, current, onOpen, onRenamed, onDeleted, onProble
         </div>
       ) : (
         <div className="conversation-actions">
-          <button type="button" className="link-button" data-testid="conversation-rename" aria-label={`Rename “${item.title}”`} onClick={() => setMode("rename")}>
+          <button
+            type="button"
+            className="link-button"
+            data-testid="conversation-rename"
+            aria-label={`Rename “${item.title}”`}
+            onClick={() => setMode("rename")}
+          >
             Rename
           </button>
-          <button type="button" className="link-button" data-testid="conversation-delete" aria-label={`Delete “${item.title}”`} onClick={() => setMode("delete")}>
+          <button
+            type="button"
+            className="link-button"
+            data-testid="conversation-delete"
+            aria-label={`Delete “${item.title}”`}
+            onClick={() => setMode("delete")}
+          >
             Delete
           </button>
         </div>
@@ -168,5 +227,7 @@ function ConversationRow({ item, current, onOpen, onRenamed, onDeleted, onProble
 function when(iso: string): string {
   const date = new Date(iso);
   const today = new Date().toDateString() === date.toDateString();
-  return today ? date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : date.toLocaleDateString([], { day: "numeric", month: "short" });
+  return today
+    ? date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+    : date.toLocaleDateString([], { day: "numeric", month: "short" });
 }

@@ -9,12 +9,20 @@ export function EarlierMessages({ onLoad }: { onLoad: () => Promise<void> }) {
   useEffect(() => {
     const element = marker.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void onLoad());
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && void onLoad(),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [onLoad]);
   return (
-    <button type="button" ref={marker} className="button small earlier-messages" data-testid="earlier-messages" onClick={() => void onLoad()}>
+    <button
+      type="button"
+      ref={marker}
+      className="button small earlier-messages"
+      data-testid="earlier-messages"
+      onClick={() => void onLoad()}
+    >
       Show earlier messages
     </button>
   );

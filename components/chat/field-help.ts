@@ -7,14 +7,16 @@ const HELP: Record<string, string> = {
   name: "The name people will see",
   "kit.colors.add.role": "What the colour is for in the brand's designs",
   "kit.instructions.update.section": "Which part of the kit the text is about",
-  "kit.instructions.update.text": "The whole text for that part; it replaces the current one, and an empty text removes it",
+  "kit.instructions.update.text":
+    "The whole text for that part; it replaces the current one, and an empty text removes it",
   displayName: "The brand's name as people see it",
   countryCode: "Two letters for the country, e.g. FR for France, GB for the United Kingdom",
   city: "The city of the brand's main seat",
   organizationType: "What kind of organisation it is, e.g. shop, association",
   primaryLanguage: "The language the brand speaks first, e.g. fr, en or en-GB",
   "brand.contacts.save.type": "What kind of channel it is",
-  "brand.contacts.save.value": "The web address, e-mail, phone number or profile link; phone numbers may be written as people dial them",
+  "brand.contacts.save.value":
+    "The web address, e-mail, phone number or profile link; phone numbers may be written as people dial them",
   "brand.contacts.save.label": "A short word shown with it, e.g. Support",
   "brand.contacts.save.id": "The channel to change or remove",
   question: "As the brand's people will read it",

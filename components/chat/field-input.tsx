@@ -31,12 +31,38 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
   const source = picker && pickerFor(picker.capabilityId, field.name);
   // words for people (field-help.ts), not the registry's description written for the model
   const help = helpFor(picker?.capabilityId ?? "", field.name);
-  if (source && picker) return <PickerInput label={label} required={required} name={name} value={typeof value === "string" ? value : ""} onChange={onChange} source={source} brand={picker.brand} />;
-  if (field.kind === "object-list") return <ObjectListInput field={field} label={label} value={Array.isArray(value) ? (value as Record<string, FormValue>[]) : [{}]} onChange={onChange} picker={picker} />;
+  if (source && picker)
+    return (
+      <PickerInput
+        label={label}
+        required={required}
+        name={name}
+        value={typeof value === "string" ? value : ""}
+        onChange={onChange}
+        source={source}
+        brand={picker.brand}
+      />
+    );
+  if (field.kind === "object-list")
+    return (
+      <ObjectListInput
+        field={field}
+        label={label}
+        value={Array.isArray(value) ? (value as Record<string, FormValue>[]) : [{}]}
+        onChange={onChange}
+        picker={picker}
+      />
+    );
   if (field.kind === "boolean") {
     return (
       <label className="slash-field slash-check">
-        <input type="checkbox" data-testid={name} aria-required={required} checked={value === true} onChange={(event) => onChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid={name}
+          aria-required={required}
+          checked={value === true}
+          onChange={(event) => onChange(event.target.checked)}
+        />
         {label}
         {help && <small>{help}</small>}
       </label>
@@ -48,12 +74,19 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
       <fieldset className="slash-field">
         <legend>{label}</legend>
         <span className="slash-options">
-        {field.options.map((option) => (
-          <label key={option} className="slash-check">
-            <input type="checkbox" value={option} checked={chosen.includes(option)} onChange={(event) => onChange(event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))} />
-            {valueInWords(option, field.name)}
-          </label>
-        ))}
+          {field.options.map((option) => (
+            <label key={option} className="slash-check">
+              <input
+                type="checkbox"
+                value={option}
+                checked={chosen.includes(option)}
+                onChange={(event) =>
+                  onChange(event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))
+                }
+              />
+              {valueInWords(option, field.name)}
+            </label>
+          ))}
         </span>
         {help && <small>{help}</small>}
       </fieldset>
@@ -65,7 +98,12 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
     <label className="slash-field">
       {label}
       {field.kind === "enum" ? (
-        <select data-testid={name} aria-required={required} value={text} onChange={(event) => onChange(event.target.value)}>
+        <select
+          data-testid={name}
+          aria-required={required}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        >
           {!field.required || text === "" ? <option value="">{field.required ? "Choose…" : "—"}</option> : null}
           {field.options.map((option) => (
             <option key={option} value={option}>
@@ -74,9 +112,22 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
           ))}
         </select>
       ) : multiline ? (
-        <textarea data-testid={name} aria-required={required} value={text} rows={field.kind === "json" ? 5 : 3} onChange={(event) => onChange(event.target.value)} placeholder={field.kind === "string-list" ? "One per line" : field.kind === "json" ? "JSON" : undefined} />
+        <textarea
+          data-testid={name}
+          aria-required={required}
+          value={text}
+          rows={field.kind === "json" ? 5 : 3}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={field.kind === "string-list" ? "One per line" : field.kind === "json" ? "JSON" : undefined}
+        />
       ) : (
-        <input data-testid={name} aria-required={required} type={INPUT_TYPES[field.kind] ?? "text"} value={text} onChange={(event) => onChange(event.target.value)} />
+        <input
+          data-testid={name}
+          aria-required={required}
+          type={INPUT_TYPES[field.kind] ?? "text"}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
       {help && <small>{help}</small>}
     </label>
@@ -84,19 +135,37 @@ export function FieldInput({ field, value, onChange, picker, testId }: Props) {
 }
 
 /** The brand's things by name (files, questions, contact channels, connections), never an id box. */
-type PickerProps = { label: ReactNode; required?: true; name: string; value: string; onChange: (value: FormValue) => void; source: NonNullable<ReturnType<typeof pickerFor>>; brand: string };
+type PickerProps = {
+  label: ReactNode;
+  required?: true;
+  name: string;
+  value: string;
+  onChange: (value: FormValue) => void;
+  source: NonNullable<ReturnType<typeof pickerFor>>;
+  brand: string;
+};
 
 function PickerInput({ label, required, name, value, onChange, source, brand }: PickerProps) {
   const [options, setOptions] = useState<{ value: string; label: string }[] | null>(null);
   const [error, setError] = useState<EnvelopeError | null>(null);
   useEffect(() => {
-    void pickerOptions(source, brand).then((answer) => ("error" in answer ? setError(answer.error) : setOptions(answer.options)));
+    void pickerOptions(source, brand).then((answer) =>
+      "error" in answer ? setError(answer.error) : setOptions(answer.options),
+    );
   }, [source, brand]);
   return (
     <label className="slash-field">
       {label}
-      <select data-testid={name} aria-required={required} value={value} disabled={!options} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{options ? (options.length === 0 ? "Nothing to choose from yet" : "Choose…") : "Loading…"}</option>
+      <select
+        data-testid={name}
+        aria-required={required}
+        value={value}
+        disabled={!options}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">
+          {options ? (options.length === 0 ? "Nothing to choose from yet" : "Choose…") : "Loading…"}
+        </option>
         {options?.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -109,11 +178,24 @@ function PickerInput({ label, required, name, value, onChange, source, brand }: 
 }
 
 /** A list of small records (the questions to ask): one group of fields per item, Add and Remove. */
-function ObjectListInput({ field, label, value, onChange, picker }: { field: Field; label: ReactNode; value: Record<string, FormValue>[]; onChange: (value: FormValue) => void; picker?: Props["picker"] }) {
+function ObjectListInput({
+  field,
+  label,
+  value,
+  onChange,
+  picker,
+}: {
+  field: Field;
+  label: ReactNode;
+  value: Record<string, FormValue>[];
+  onChange: (value: FormValue) => void;
+  picker?: Props["picker"];
+}) {
   const itemFields = (field.itemFields ?? []).filter((inner) => !FILLED_ITEM_FIELDS.has(inner.name));
   const max = field.maxItems ?? 20;
   const one = fieldInWords(field.name).replace(/s$/, "");
-  const change = (index: number, name: string, next: FormValue) => onChange(value.map((item, at) => (at === index ? { ...item, [name]: next } : item)));
+  const change = (index: number, name: string, next: FormValue) =>
+    onChange(value.map((item, at) => (at === index ? { ...item, [name]: next } : item)));
   return (
     <fieldset className="slash-field slash-records" data-testid={`slash-field-${field.name}`}>
       <legend>{label}</legend>
@@ -124,18 +206,34 @@ function ObjectListInput({ field, label, value, onChange, picker }: { field: Fie
               {labelFor("", one)} {index + 1}
             </strong>
             {value.length > (field.minItems ?? 1) && (
-              <button type="button" className="link-button" onClick={() => onChange(value.filter((_, at) => at !== index))}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => onChange(value.filter((_, at) => at !== index))}
+              >
                 Remove
               </button>
             )}
           </span>
           {itemFields.map((inner) => (
-            <FieldInput key={inner.name} field={inner} value={item[inner.name] ?? inner.initial} onChange={(next) => change(index, inner.name, next)} testId={`slash-field-${field.name}-${index}-${inner.name}`} picker={picker} />
+            <FieldInput
+              key={inner.name}
+              field={inner}
+              value={item[inner.name] ?? inner.initial}
+              onChange={(next) => change(index, inner.name, next)}
+              testId={`slash-field-${field.name}-${index}-${inner.name}`}
+              picker={picker}
+            />
           ))}
         </div>
       ))}
       {value.length < max && (
-        <button type="button" className="button small" data-testid={`slash-add-${field.name}`} onClick={() => onChange([...value, {}])}>
+        <button
+          type="button"
+          className="button small"
+          data-testid={`slash-add-${field.name}`}
+          onClick={() => onChange([...value, {}])}
+        >
           Add another {fieldInWords(one)}
         </button>
       )}

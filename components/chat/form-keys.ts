@@ -5,9 +5,17 @@ import type { KeyboardEvent } from "react";
 /** Tab stays in the form (from the last control to the first and back), as in a dialog. */
 function tabStaysIn(event: KeyboardEvent<HTMLFormElement>): boolean {
   if (event.key !== "Tab") return false;
-  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>("input, select, textarea, button")].filter((element) => !element.hasAttribute("disabled"));
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>("input, select, textarea, button")].filter(
+    (element) => !element.hasAttribute("disabled"),
+  );
   const at = controls.indexOf(event.target as HTMLElement);
-  const next = event.shiftKey ? (at <= 0 ? controls.at(-1) : undefined) : at === controls.length - 1 ? controls[0] : undefined;
+  const next = event.shiftKey
+    ? at <= 0
+      ? controls.at(-1)
+      : undefined
+    : at === controls.length - 1
+      ? controls[0]
+      : undefined;
   if (!next) return true;
   event.preventDefault();
   next.focus();

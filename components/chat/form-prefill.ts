@@ -6,7 +6,11 @@ import { okData, type EnvelopeError } from "@/components/widgets/types";
 import type { FormValue } from "./schema-fields";
 
 type Values = Record<string, FormValue>;
-type Read = { capabilityId: string; input: Record<string, unknown>; values: (data: unknown, chosen: string) => Values | undefined };
+type Read = {
+  capabilityId: string;
+  input: Record<string, unknown>;
+  values: (data: unknown, chosen: string) => Values | undefined;
+};
 export type Prefill = {
   /** the field whose choice says what is edited; without one the form is filled when it opens */
   after?: string;
@@ -26,7 +30,9 @@ const PREFILLS: Record<string, Prefill> = {
       input: {},
       values: (data) => {
         const profile = (data as { profile?: Record<string, unknown> } | undefined)?.profile;
-        return profile && strings(profile, ["displayName", "countryCode", "city", "organizationType", "primaryLanguage"]);
+        return (
+          profile && strings(profile, ["displayName", "countryCode", "city", "organizationType", "primaryLanguage"])
+        );
       },
     },
   },
@@ -36,7 +42,9 @@ const PREFILLS: Record<string, Prefill> = {
       capabilityId: "brand.contacts.list",
       input: {},
       values: (data, id) => {
-        const contact = (data as { items?: Record<string, unknown>[] } | undefined)?.items?.find((item) => item.id === id);
+        const contact = (data as { items?: Record<string, unknown>[] } | undefined)?.items?.find(
+          (item) => item.id === id,
+        );
         return contact && strings(contact, ["type", "value", "label"]);
       },
     },
@@ -46,7 +54,9 @@ const PREFILLS: Record<string, Prefill> = {
     read: {
       capabilityId: "kit.read",
       input: { parts: ["instructions"] },
-      values: (data, section) => ({ text: (data as { instructions?: Record<string, string> } | undefined)?.instructions?.[section] ?? "" }),
+      values: (data, section) => ({
+        text: (data as { instructions?: Record<string, string> } | undefined)?.instructions?.[section] ?? "",
+      }),
     },
   },
 };
@@ -54,7 +64,11 @@ const PREFILLS: Record<string, Prefill> = {
 export const prefillFor = (capabilityId: string): Prefill | undefined => PREFILLS[capabilityId];
 
 /** The current values, or the error of the read (a viewer may not read what an admin edits). */
-export async function currentValues(prefill: Prefill, brand: string, chosen: string): Promise<{ values: Values } | { error: EnvelopeError }> {
+export async function currentValues(
+  prefill: Prefill,
+  brand: string,
+  chosen: string,
+): Promise<{ values: Values } | { error: EnvelopeError }> {
   const envelope = await runCapability(prefill.read.capabilityId, brand, prefill.read.input);
   if (envelope.status === "error") return { error: envelope.error };
   return { values: prefill.read.values(okData(envelope), chosen) ?? {} };

@@ -57,7 +57,10 @@ const ACTIONS: Record<string, FormAction[]> = {
 
 /** The actions of a union: as listed above, else one per variant, named by its value in words. */
 export function actionsOf(capabilityId: string, discriminator: string, values: string[]): FormAction[] {
-  return ACTIONS[capabilityId] ?? values.map((value) => ({ label: valueInWords(value, discriminator), fixed: { [discriminator]: value } }));
+  return (
+    ACTIONS[capabilityId] ??
+    values.map((value) => ({ label: valueInWords(value, discriminator), fixed: { [discriminator]: value } }))
+  );
 }
 
 /** The action a run was ("Change a channel"), from its input, for the echo of what was run. */

@@ -12,7 +12,14 @@ import type { CatalogueEntry, Decision, EnvelopeError, ToolEnvelope } from "@/co
 import { MicIcon } from "@/components/voice/mic-icon";
 import { useCards } from "./steps";
 
-type ToolPart = { type: string; toolCallId: string; state: string; input?: unknown; output?: unknown; errorText?: string };
+type ToolPart = {
+  type: string;
+  toolCallId: string;
+  state: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+};
 
 type Props = {
   message: UIMessage;
@@ -31,9 +38,24 @@ export function MessageView({ message, brand, byToolName, onDecided, bare, widge
   const parts = (
     <>
       {message.parts.map((part, index) => {
-        if (part.type === "text") return part.text.trim() ? <p key={index} className="message-text">{part.text}</p> : null;
+        if (part.type === "text")
+          return part.text.trim() ? (
+            <p key={index} className="message-text">
+              {part.text}
+            </p>
+          ) : null;
         if (part.type.startsWith("tool-") || part.type === "dynamic-tool") {
-          return <ToolView key={index} part={part as ToolPart} brand={brand} byToolName={byToolName} onDecided={onDecided} widget={widget} stored={stored} />;
+          return (
+            <ToolView
+              key={index}
+              part={part as ToolPart}
+              brand={brand}
+              byToolName={byToolName}
+              onDecided={onDecided}
+              widget={widget}
+              stored={stored}
+            />
+          );
         }
         return null; // reasoning, sources, step markers: not shown
       })}
@@ -54,9 +76,17 @@ export function MessageView({ message, brand, byToolName, onDecided, bare, widge
   );
 }
 
-function ToolView({ part, brand, byToolName, onDecided, widget, stored }: { part: ToolPart; stored: boolean } & Omit<Props, "message" | "bare">) {
+function ToolView({
+  part,
+  brand,
+  byToolName,
+  onDecided,
+  widget,
+  stored,
+}: { part: ToolPart; stored: boolean } & Omit<Props, "message" | "bare">) {
   const steps = useCards().steps.get(part.toolCallId);
-  const toolName = part.type === "dynamic-tool" ? String((part as { toolName?: string }).toolName) : part.type.slice("tool-".length);
+  const toolName =
+    part.type === "dynamic-tool" ? String((part as { toolName?: string }).toolName) : part.type.slice("tool-".length);
   const entry = byToolName.get(toolName);
   const capabilityId = entry?.id ?? toolName.replaceAll("_", ".");
   const input = (typeof part.input === "object" && part.input !== null ? part.input : {}) as Record<string, unknown>;
@@ -65,13 +95,28 @@ function ToolView({ part, brand, byToolName, onDecided, widget, stored }: { part
     const pendingId = envelope.status === "awaiting_confirmation" ? envelope.pendingId : undefined;
     return (
       <CardScope cardKey={part.toolCallId} steps={steps ?? NO_STEPS}>
-        <FreshWidget capabilityId={capabilityId} widget={widget ?? entry?.widget} input={input} envelope={envelope} brand={brand} onDecided={(decision, result) => onDecided(decision, result, pendingId)} read={entry?.read === true} stored={stored} />
+        <FreshWidget
+          capabilityId={capabilityId}
+          widget={widget ?? entry?.widget}
+          input={input}
+          envelope={envelope}
+          brand={brand}
+          onDecided={(decision, result) => onDecided(decision, result, pendingId)}
+          read={entry?.read === true}
+          stored={stored}
+        />
       </CardScope>
     );
   }
   if (part.state === "output-error" || part.state === "output-denied") {
-    const envelope: ToolEnvelope = { status: "error", capabilityId, error: { code: "internal", message: part.errorText ?? "failed" } as EnvelopeError };
-    return <Widget capabilityId={capabilityId} widget={entry?.widget} input={input} envelope={envelope} brand={brand} />;
+    const envelope: ToolEnvelope = {
+      status: "error",
+      capabilityId,
+      error: { code: "internal", message: part.errorText ?? "failed" } as EnvelopeError,
+    };
+    return (
+      <Widget capabilityId={capabilityId} widget={entry?.widget} input={input} envelope={envelope} brand={brand} />
+    );
   }
   return (
     <p className="tool-working" data-testid="tool-working">

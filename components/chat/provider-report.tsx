@@ -8,15 +8,22 @@ export function ProviderReportView({ report }: { report: ProviderReport }) {
   return (
     <dl className="provider-report" data-testid="provider-report">
       <dt>Model</dt>
-      <dd><code>{report.model}</code></dd>
+      <dd>
+        <code>{report.model}</code>
+      </dd>
       <dt>Provider answered</dt>
-      <dd data-testid="provider-status">{report.status ? `HTTP ${report.status}` : "no answer"}{report.code ? ` · ${report.code}` : ""}</dd>
+      <dd data-testid="provider-status">
+        {report.status ? `HTTP ${report.status}` : "no answer"}
+        {report.code ? ` · ${report.code}` : ""}
+      </dd>
       <dt>Provider said</dt>
       <dd data-testid="provider-message">{report.message}</dd>
       {report.requestId && (
         <>
           <dt>Provider request id</dt>
-          <dd><code data-testid="provider-request-id">{report.requestId}</code></dd>
+          <dd>
+            <code data-testid="provider-request-id">{report.requestId}</code>
+          </dd>
         </>
       )}
     </dl>

@@ -19,11 +19,28 @@ export type JsonSchema = {
   maxItems?: number;
 };
 
-export type FieldKind = "text" | "longtext" | "number" | "boolean" | "enum" | "enum-list" | "string-list" | "object-list" | "json" | "datetime";
+export type FieldKind =
+  | "text"
+  | "longtext"
+  | "number"
+  | "boolean"
+  | "enum"
+  | "enum-list"
+  | "string-list"
+  | "object-list"
+  | "json"
+  | "datetime";
 export type Field = {
-  name: string; kind: FieldKind; required: boolean; options: string[]; description?: string; initial: FormValue;
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  options: string[];
+  description?: string;
+  initial: FormValue;
   /** object-list: the fields of one item; min/max items */
-  itemFields?: Field[]; minItems?: number; maxItems?: number;
+  itemFields?: Field[];
+  minItems?: number;
+  maxItems?: number;
 };
 export type FormValue = string | boolean | string[] | Record<string, FormValue>[];
 
@@ -42,9 +59,15 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (schema.enum) return "enum";
   if (schema.type === "boolean") return "boolean";
   if (schema.type === "integer" || schema.type === "number") return "number";
-  if (schema.type === "array" && schema.items?.type === "string") return schema.items.enum ? "enum-list" : "string-list";
+  if (schema.type === "array" && schema.items?.type === "string")
+    return schema.items.enum ? "enum-list" : "string-list";
   // a list of flat records (the questions to ask): one small form per item, never a JSON box
-  if (schema.type === "array" && schema.items?.type === "object" && fieldsOf(schema.items).every((field) => field.kind !== "json" && field.kind !== "object-list")) return "object-list";
+  if (
+    schema.type === "array" &&
+    schema.items?.type === "object" &&
+    fieldsOf(schema.items).every((field) => field.kind !== "json" && field.kind !== "object-list")
+  )
+    return "object-list";
   // a moment is picked on a calendar, in the person's own time zone, never typed as ISO 8601
   if (schema.type === "string" && schema.format === "date-time") return "datetime";
   if (schema.type === "string") return (schema.maxLength ?? 0) > 300 ? "longtext" : "text";
@@ -58,8 +81,20 @@ export function fieldsOf(schema: JsonSchema, skip?: string): Field[] {
     .map(([name, property]) => {
       const kind = kindOf(property);
       const options = (property.enum ?? property.items?.enum ?? []).map(String);
-      const field: Field = { name, kind, required: required.has(name), options, description: property.description, initial: initialOf(name, kind, property) };
-      if (kind === "object-list") Object.assign(field, { itemFields: fieldsOf(property.items!), minItems: property.minItems, maxItems: property.maxItems });
+      const field: Field = {
+        name,
+        kind,
+        required: required.has(name),
+        options,
+        description: property.description,
+        initial: initialOf(name, kind, property),
+      };
+      if (kind === "object-list")
+        Object.assign(field, {
+          itemFields: fieldsOf(property.items!),
+          minItems: property.minItems,
+          maxItems: property.maxItems,
+        });
       return field;
     });
 }
@@ -70,14 +105,16 @@ function initialOf(name: string, kind: FieldKind, property: JsonSchema): FormVal
   if (kind === "boolean") return property.default === true;
   if (kind === "enum-list") return Array.isArray(property.default) ? property.default.map(String) : [];
   if (kind === "object-list") return [{}];
-  if (property.default !== undefined) return kind === "json" ? JSON.stringify(property.default, null, 2) : String(property.default);
+  if (property.default !== undefined)
+    return kind === "json" ? JSON.stringify(property.default, null, 2) : String(property.default);
   // a JSON box starts as the shape to fill in, rather than empty
   return kind === "json" ? JSON.stringify(templateOf(property), null, 2) : "";
 }
 
 function templateOf(schema: JsonSchema): unknown {
   if (schema.enum) return schema.enum[0];
-  if (schema.type === "object") return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, item]) => [key, templateOf(item)]));
+  if (schema.type === "object")
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, item]) => [key, templateOf(item)]));
   if (schema.type === "array") return schema.items?.type === "object" ? [templateOf(schema.items)] : [];
   if (schema.type === "integer" || schema.type === "number") return 0;
   if (schema.type === "boolean") return false;
@@ -85,7 +122,11 @@ function templateOf(schema: JsonSchema): unknown {
 }
 
 /** The form's values as the capability's input; a JSON box that does not parse names its field. */
-export function inputOf(fields: Field[], values: Record<string, FormValue>, fixed: Record<string, unknown>): { input: Record<string, unknown> } | { field: string; problem: string } {
+export function inputOf(
+  fields: Field[],
+  values: Record<string, FormValue>,
+  fixed: Record<string, unknown>,
+): { input: Record<string, unknown> } | { field: string; problem: string } {
   const input: Record<string, unknown> = { ...fixed };
   for (const field of fields) {
     const value = values[field.name] ?? field.initial;
@@ -111,8 +152,13 @@ export function inputOf(fields: Field[], values: Record<string, FormValue>, fixe
     if (text === "" && field.kind === "string-list" && field.required) input[field.name] = []; // a list may be empty
     if (text === "") continue; // left empty: the server says whether it was required
     if (field.kind === "number") input[field.name] = Number.isNaN(Number(text)) ? text : Number(text);
-    else if (field.kind === "datetime") input[field.name] = Number.isNaN(new Date(text).getTime()) ? text : new Date(text).toISOString();
-    else if (field.kind === "string-list") input[field.name] = text.split("\n").map((line) => line.trim()).filter(Boolean);
+    else if (field.kind === "datetime")
+      input[field.name] = Number.isNaN(new Date(text).getTime()) ? text : new Date(text).toISOString();
+    else if (field.kind === "string-list")
+      input[field.name] = text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean);
     else if (field.kind === "json") {
       try {
         input[field.name] = JSON.parse(text);

@@ -30,10 +30,19 @@ type Values = Record<string, FormValue>;
 export function SchemaForm({ capabilityId, brand, schema, busy, failure, onRun, onRetry, onCancel }: Props) {
   const variants = variantsOf(schema);
   const discriminator = discriminatorOf(variants);
-  const actions = discriminator ? actionsOf(capabilityId, discriminator, variants.map((variant) => String(variant.properties?.[discriminator]?.const))) : [];
+  const actions = discriminator
+    ? actionsOf(
+        capabilityId,
+        discriminator,
+        variants.map((variant) => String(variant.properties?.[discriminator]?.const)),
+      )
+    : [];
   const [actionIndex, setActionIndex] = useState(0);
   const action = actions[actionIndex];
-  const variant = (action && discriminator ? variants.find((one) => one.properties?.[discriminator]?.const === action.fixed[discriminator]) : variants[0]) ?? {};
+  const variant =
+    (action && discriminator
+      ? variants.find((one) => one.properties?.[discriminator]?.const === action.fixed[discriminator])
+      : variants[0]) ?? {};
   // what the form fills itself (form-knowledge.ts) is never asked; an action hides what it does not use
   const fields = useMemo(
     () =>
@@ -70,7 +79,8 @@ export function SchemaForm({ capabilityId, brand, schema, busy, failure, onRun, 
 
   // into the form when it opens; to the refused field when a run is refused
   useEffect(() => {
-    const field = failure && "field" in failure && typeof failure.field === "string" ? failure.field.split(".")[0] : undefined;
+    const field =
+      failure && "field" in failure && typeof failure.field === "string" ? failure.field.split(".")[0] : undefined;
     const named = field ? form.current?.querySelector<HTMLElement>(`[data-testid="slash-field-${field}"]`) : null;
     (named ?? form.current?.querySelector<HTMLElement>("input, select, textarea"))?.focus();
   }, [failure]);
@@ -82,19 +92,31 @@ export function SchemaForm({ capabilityId, brand, schema, busy, failure, onRun, 
     setProblem(null);
     const input = { ...result.input };
     // only what the person changed, so the confirmation says only that
-    if (prefill?.changedOnly && loaded) for (const [name, was] of Object.entries(loaded)) if (input[name] === was) delete input[name];
+    if (prefill?.changedOnly && loaded)
+      for (const [name, was] of Object.entries(loaded)) if (input[name] === was) delete input[name];
     onRun(input);
   }
 
   return (
-    <form ref={form} className="slash-form" onKeyDown={enterMovesOn} onSubmit={(event) => (event.preventDefault(), submit())}>
+    <form
+      ref={form}
+      className="slash-form"
+      onKeyDown={enterMovesOn}
+      onSubmit={(event) => (event.preventDefault(), submit())}
+    >
       {actions.length > 1 && (
         <fieldset className="slash-field slash-actions-choice">
           <legend>What do you want to do?</legend>
           <span className="slash-options">
             {actions.map((one, index) => (
               <label key={one.label} className="slash-check">
-                <input type="radio" name="slash-action" data-testid={`slash-action-${index}`} checked={index === actionIndex} onChange={() => (setActionIndex(index), setValues({}), setLoaded(null))} />
+                <input
+                  type="radio"
+                  name="slash-action"
+                  data-testid={`slash-action-${index}`}
+                  checked={index === actionIndex}
+                  onChange={() => (setActionIndex(index), setValues({}), setLoaded(null))}
+                />
                 {one.label}
               </label>
             ))}
@@ -115,7 +137,13 @@ export function SchemaForm({ capabilityId, brand, schema, busy, failure, onRun, 
       {loading && <p className="muted">Loading the current values…</p>}
       {fields.length === 0 && <p className="muted">No input needed.</p>}
       {fields.map((field) => (
-        <FieldInput key={`${actionIndex}-${field.name}`} field={field} value={values[field.name] ?? field.initial} onChange={(value) => set(field.name, value)} picker={{ capabilityId, brand }} />
+        <FieldInput
+          key={`${actionIndex}-${field.name}`}
+          field={field}
+          value={values[field.name] ?? field.initial}
+          onChange={(value) => set(field.name, value)}
+          picker={{ capabilityId, brand }}
+        />
       ))}
       {problem && (
         <p className="form-problem" role="alert">

@@ -25,19 +25,47 @@ export function slashMessage(result: SlashResult, byId: ReadonlyMap<string, Cata
 }
 
 /** A step the person took (a slash command, an action in a card) as the server stores it (lib/conversations/slash.ts). */
-export function stepMessage(id: string, capabilityId: string, input: Record<string, unknown>, envelope: ToolEnvelope, byId: ReadonlyMap<string, CatalogueEntry>, origin: StepOrigin = {}): UIMessage {
+export function stepMessage(
+  id: string,
+  capabilityId: string,
+  input: Record<string, unknown>,
+  envelope: ToolEnvelope,
+  byId: ReadonlyMap<string, CatalogueEntry>,
+  origin: StepOrigin = {},
+): UIMessage {
   const toolName = byId.get(capabilityId)?.toolName ?? capabilityId.replaceAll(".", "_");
   return {
     id,
     role: "assistant",
-    metadata: { slash: capabilityId, ...(origin.from ? { from: origin.from } : {}), ...(origin.widget ? { widget: origin.widget } : {}) },
-    parts: [{ type: `tool-${toolName}`, toolCallId: `slash-${id}`, state: "output-available", input, output: envelope } as UIMessage["parts"][number]],
+    metadata: {
+      slash: capabilityId,
+      ...(origin.from ? { from: origin.from } : {}),
+      ...(origin.widget ? { widget: origin.widget } : {}),
+    },
+    parts: [
+      {
+        type: `tool-${toolName}`,
+        toolCallId: `slash-${id}`,
+        state: "output-available",
+        input,
+        output: envelope,
+      } as UIMessage["parts"][number],
+    ],
   };
 }
 
-export const isSlash = (message: UIMessage) => typeof (message.metadata as { slash?: unknown } | undefined)?.slash === "string";
+export const isSlash = (message: UIMessage) =>
+  typeof (message.metadata as { slash?: unknown } | undefined)?.slash === "string";
 
-export function SlashMessage({ message, brand, byToolName }: { message: UIMessage; brand: string | null; byToolName: ReadonlyMap<string, CatalogueEntry> }) {
+export function SlashMessage({
+  message,
+  brand,
+  byToolName,
+}: {
+  message: UIMessage;
+  brand: string | null;
+  byToolName: ReadonlyMap<string, CatalogueEntry>;
+}) {
   const meta = stepMetadata(message)!;
   const cards = useCards();
   // a step that continues its card's own flow is shown by that card
@@ -45,10 +73,24 @@ export function SlashMessage({ message, brand, byToolName }: { message: UIMessag
   // the first step of a page-only card that is gone stands in for it: the command that opened it
   const step = meta.from !== undefined && !cards.standIns.has(message.id);
   return (
-    <div className={`message message-slash${step ? " message-step" : ""}`} data-testid={step ? "card-step" : "slash-result"}>
-      {step ? <StepEcho capabilityId={meta.slash} /> : <SlashEcho capabilityId={meta.slash} input={meta.from ? {} : slashInput(message)} />}
+    <div
+      className={`message message-slash${step ? " message-step" : ""}`}
+      data-testid={step ? "card-step" : "slash-result"}
+    >
+      {step ? (
+        <StepEcho capabilityId={meta.slash} />
+      ) : (
+        <SlashEcho capabilityId={meta.slash} input={meta.from ? {} : slashInput(message)} />
+      )}
       {/* the person's own run: deciding its confirm card tells no model anything */}
-      <MessageView message={message} brand={brand ?? ""} byToolName={byToolName} onDecided={() => undefined} bare widget={meta.widget} />
+      <MessageView
+        message={message}
+        brand={brand ?? ""}
+        byToolName={byToolName}
+        onDecided={() => undefined}
+        bare
+        widget={meta.widget}
+      />
     </div>
   );
 }
@@ -63,7 +105,9 @@ function StepEcho({ capabilityId }: { capabilityId: string }) {
   );
 }
 
-const slashInput = (message: UIMessage) => ((message.parts.find((part) => part.type.startsWith("tool-")) as { input?: Record<string, unknown> } | undefined)?.input ?? {});
+const slashInput = (message: UIMessage) =>
+  (message.parts.find((part) => part.type.startsWith("tool-")) as { input?: Record<string, unknown> } | undefined)
+    ?.input ?? {};
 
 // an id is chosen by name in the form and shown by name in the card; as a value it says nothing
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,10 +116,22 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function SlashEcho({ capabilityId, input }: { capabilityId: string; input: Record<string, unknown> }) {
   const action = actionOfInput(capabilityId, input);
   const given = Object.entries(input).filter(
-    ([name, value]) => !FILLED_FIELDS.has(name) && !(action && name in action.fixed) && value !== undefined && value !== "" && !(typeof value === "string" && ID.test(value)) && !(Array.isArray(value) && value.length === 0),
+    ([name, value]) =>
+      !FILLED_FIELDS.has(name) &&
+      !(action && name in action.fixed) &&
+      value !== undefined &&
+      value !== "" &&
+      !(typeof value === "string" && ID.test(value)) &&
+      !(Array.isArray(value) && value.length === 0),
   );
   const said = (name: string, value: unknown) =>
-    typeof value === "object" ? (Array.isArray(value) ? `${value.length} item${value.length === 1 ? "" : "s"}` : "…") : typeof value === "string" && /^[a-z_]+$/.test(value) ? valueInWords(value, name) : formatScalar(value);
+    typeof value === "object"
+      ? Array.isArray(value)
+        ? `${value.length} item${value.length === 1 ? "" : "s"}`
+        : "…"
+      : typeof value === "string" && /^[a-z_]+$/.test(value)
+        ? valueInWords(value, name)
+        : formatScalar(value);
   return (
     <p className="slash-echo" data-testid="slash-echo">
       <code>/{capabilityId}</code>
@@ -94,7 +150,13 @@ export function SlashView({ entry, brand }: { entry: SlashEntry; brand: string |
     <div className="message message-slash" data-testid="slash-result">
       <SlashEcho capabilityId={entry.capabilityId} input={entry.input} />
       <CardScope cardKey={entry.key} steps={useCards().steps.get(entry.key) ?? []}>
-        <Widget capabilityId={entry.capabilityId} widget={entry.widget} input={entry.input} envelope={entry.envelope} brand={brand ?? ""} />
+        <Widget
+          capabilityId={entry.capabilityId}
+          widget={entry.widget}
+          input={entry.input}
+          envelope={entry.envelope}
+          brand={brand ?? ""}
+        />
       </CardScope>
     </div>
   );

@@ -16,7 +16,13 @@ import type { useCapabilities } from "./use-capabilities";
 const GATHERS_OWN_INPUT = new Set(["file_request"]);
 
 /** a run's result; `messageId` when the conversation keeps it (every run with an answer) */
-export type SlashResult = { capabilityId: string; widget: string | null; input: Record<string, unknown>; envelope: ToolEnvelope | null; messageId?: string };
+export type SlashResult = {
+  capabilityId: string;
+  widget: string | null;
+  input: Record<string, unknown>;
+  envelope: ToolEnvelope | null;
+  messageId?: string;
+};
 
 type Props = {
   brand: string;
@@ -32,7 +38,11 @@ type Props = {
 };
 
 /** A form for most; a widget that gathers its own input (the upload picker) opens at once. */
-export function chooseCapability(capability: CallableCapability, onChoose: (capability: CallableCapability) => void, onResult: (result: SlashResult) => void) {
+export function chooseCapability(
+  capability: CallableCapability,
+  onChoose: (capability: CallableCapability) => void,
+  onResult: (result: SlashResult) => void,
+) {
   if (capability.widget && GATHERS_OWN_INPUT.has(capability.widget)) {
     return onResult({ capabilityId: capability.id, widget: capability.widget, input: {}, envelope: null });
   }
@@ -52,7 +62,17 @@ export function matching(items: CallableCapability[], filter: string): CallableC
   return items.filter((item) => words.every((word) => `${item.id} ${item.title}`.toLowerCase().includes(word)));
 }
 
-export function SlashPalette({ brand, conversationId, capabilities, filter, highlighted, onResult, onClose, chosen, onChoose }: Props) {
+export function SlashPalette({
+  brand,
+  conversationId,
+  capabilities,
+  filter,
+  highlighted,
+  onResult,
+  onClose,
+  chosen,
+  onChoose,
+}: Props) {
   const [busy, setBusy] = useState(false);
   // a refused run keeps the form and what was typed, with the error in it, to fix and run again
   const [failure, setFailure] = useState<EnvelopeError | null>(null);
@@ -102,7 +122,9 @@ export function SlashPalette({ brand, conversationId, capabilities, filter, high
         </>
       ) : (
         <>
-          <div className="slash-head muted">Run a capability directly (no AI). Keep typing to filter; Enter to choose; Esc to close.</div>
+          <div className="slash-head muted">
+            Run a capability directly (no AI). Keep typing to filter; Enter to choose; Esc to close.
+          </div>
           {!capabilities && <p className="muted">Loading what you can do here…</p>}
           {capabilities?.error && <WidgetError error={capabilities.error} />}
           {capabilities?.items && items.length === 0 && <p className="muted">Nothing matches “{filter}”.</p>}

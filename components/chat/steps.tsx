@@ -22,7 +22,12 @@ export type Cards = {
   stored: ReadonlySet<string>;
 };
 
-const CardsContext = createContext<Cards>({ steps: new Map(), absorbed: new Set(), standIns: new Set(), stored: new Set() });
+const CardsContext = createContext<Cards>({
+  steps: new Map(),
+  absorbed: new Set(),
+  standIns: new Set(),
+  stored: new Set(),
+});
 export const CardsProvider = CardsContext.Provider;
 export const useCards = () => useContext(CardsContext);
 
@@ -31,7 +36,11 @@ type ToolPart = { type: string; toolCallId?: string; toolName?: string; input?: 
 export const stepMetadata = (message: UIMessage) => message.metadata as StepMetadata | undefined;
 
 /** Every card on the page (key → capability), from the messages' tool parts and the page-only cards. */
-export function cardsOnPage(messages: UIMessage[], pageOnly: { key: string; capabilityId: string }[], byToolName: ReadonlyMap<string, CatalogueEntry>) {
+export function cardsOnPage(
+  messages: UIMessage[],
+  pageOnly: { key: string; capabilityId: string }[],
+  byToolName: ReadonlyMap<string, CatalogueEntry>,
+) {
   const cards = new Map(pageOnly.map((card) => [card.key, card.capabilityId]));
   for (const message of messages) {
     for (const part of message.parts as ToolPart[]) {
@@ -43,7 +52,10 @@ export function cardsOnPage(messages: UIMessage[], pageOnly: { key: string; capa
   return cards;
 }
 
-export function groupSteps(messages: UIMessage[], cards: ReadonlyMap<string, string>): Pick<Cards, "steps" | "absorbed" | "standIns"> {
+export function groupSteps(
+  messages: UIMessage[],
+  cards: ReadonlyMap<string, string>,
+): Pick<Cards, "steps" | "absorbed" | "standIns"> {
   const steps = new Map<string, Step[]>();
   const absorbed = new Set<string>();
   const leaders = new Set<string>();
@@ -53,7 +65,12 @@ export function groupSteps(messages: UIMessage[], cards: ReadonlyMap<string, str
     const from = stepMetadata(message)?.from;
     const part = (message.parts as ToolPart[]).find((candidate) => candidate.toolCallId);
     if (!from || !part?.toolCallId) continue;
-    const step: Step = { messageId: message.id, capabilityId: stepMetadata(message)!.slash, input: (part.input ?? {}) as Record<string, unknown>, envelope: part.output as ToolEnvelope };
+    const step: Step = {
+      messageId: message.id,
+      capabilityId: stepMetadata(message)!.slash,
+      input: (part.input ?? {}) as Record<string, unknown>,
+      envelope: part.output as ToolEnvelope,
+    };
     const source = cards.get(from);
     let key = from;
     if (source === undefined) {

@@ -23,10 +23,22 @@ export function useCapabilities(brand: string | null, enabled: boolean): State |
     let stale = false;
     void fetch(`/api/assistant/capabilities?brand=${encodeURIComponent(brand)}`)
       .then(async (response) => {
-        const body = (await response.json().catch(() => ({}))) as { items?: CallableCapability[]; error?: EnvelopeError };
-        if (!stale) setState({ brand, items: body.items, error: body.items ? undefined : (body.error ?? ({ code: "unavailable", message: `HTTP ${response.status}` } as EnvelopeError)) });
+        const body = (await response.json().catch(() => ({}))) as {
+          items?: CallableCapability[];
+          error?: EnvelopeError;
+        };
+        if (!stale)
+          setState({
+            brand,
+            items: body.items,
+            error: body.items
+              ? undefined
+              : (body.error ?? ({ code: "unavailable", message: `HTTP ${response.status}` } as EnvelopeError)),
+          });
       })
-      .catch(() => !stale && setState({ brand, error: { code: "unavailable", message: "unreachable" } as EnvelopeError }));
+      .catch(
+        () => !stale && setState({ brand, error: { code: "unavailable", message: "unreachable" } as EnvelopeError }),
+      );
     return () => {
       stale = true;
     };

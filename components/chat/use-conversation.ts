@@ -22,7 +22,14 @@ export type OpenConversation = {
 const PARAM = "conversation";
 const LAST_BY_BRAND = "brand-operations.conversation.";
 
-const fresh = (): OpenConversation => ({ id: crypto.randomUUID(), messages: [], before: [], earlier: null, answering: false, stored: false });
+const fresh = (): OpenConversation => ({
+  id: crypto.randomUUID(),
+  messages: [],
+  before: [],
+  earlier: null,
+  answering: false,
+  stored: false,
+});
 
 function showInUrl(id: string | null) {
   const url = new URL(window.location.href);
@@ -38,7 +45,8 @@ export function useConversation(brand: string | null, setBrand: (brand: string) 
   const brandRef = useRef(brand);
   brandRef.current = brand;
 
-  const remember = (brandId: string | null, id: string) => brandId && window.sessionStorage.setItem(LAST_BY_BRAND + brandId, id);
+  const remember = (brandId: string | null, id: string) =>
+    brandId && window.sessionStorage.setItem(LAST_BY_BRAND + brandId, id);
 
   const startNew = useCallback(() => {
     setOpen(fresh());
@@ -53,13 +61,24 @@ export function useConversation(brand: string | null, setBrand: (brand: string) 
       setLoading(false);
       if (!answer.ok) {
         startNew();
-        return setNotice(answer.status === 404 ? "That conversation isn’t available: it was deleted, or it belongs to someone else." : answer.problem);
+        return setNotice(
+          answer.status === 404
+            ? "That conversation isn’t available: it was deleted, or it belongs to someone else."
+            : answer.problem,
+        );
       }
       const page = answer.value;
       setNotice(null);
       setBrand(page.brand.shortId);
       remember(page.brand.shortId, page.id);
-      setOpen({ id: page.id, messages: page.messages, before: [], earlier: page.earlier, answering: page.answering, stored: true });
+      setOpen({
+        id: page.id,
+        messages: page.messages,
+        before: [],
+        earlier: page.earlier,
+        answering: page.answering,
+        stored: true,
+      });
       showInUrl(page.id);
     },
     [setBrand, startNew],
@@ -100,7 +119,11 @@ export function useConversation(brand: string | null, setBrand: (brand: string) 
     if (open.earlier === null) return;
     const answer = await readConversation(open.id, open.earlier);
     if (!answer.ok) return setNotice(answer.problem);
-    setOpen((current) => (current.id !== answer.value.id ? current : { ...current, before: [...answer.value.messages, ...current.before], earlier: answer.value.earlier }));
+    setOpen((current) =>
+      current.id !== answer.value.id
+        ? current
+        : { ...current, before: [...answer.value.messages, ...current.before], earlier: answer.value.earlier },
+    );
   }, [open.earlier, open.id]);
 
   // after a reload during an answer: look again until the server has stored the whole answer
@@ -111,7 +134,8 @@ export function useConversation(brand: string | null, setBrand: (brand: string) 
       const answer = await readConversation(open.id);
       if (!answer.ok) return;
       setFollowed(answer.value.messages);
-      if (!answer.value.answering) setOpen((current) => (current.id === open.id ? { ...current, answering: false } : current));
+      if (!answer.value.answering)
+        setOpen((current) => (current.id === open.id ? { ...current, answering: false } : current));
     }, 1500);
     return () => clearInterval(timer);
   }, [open.answering, open.id]);

@@ -38,7 +38,9 @@ export function useFollowScroll() {
       if (!following.current) return;
       const newest = inner.lastElementChild as HTMLElement | null;
       const end = box.scrollHeight - box.clientHeight;
-      const newestTop = newest ? newest.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - 8 : end;
+      const newestTop = newest
+        ? newest.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - 8
+        : end;
       place(Math.min(end, newestTop));
       following.current = newestTop >= end;
     };

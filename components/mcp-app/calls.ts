@@ -8,7 +8,12 @@ import { DECIDE_TOOL } from "@/lib/mcp/apps-meta";
 import { envelopeOfDecision, envelopeOfResult, type ToolResultLike } from "./envelope";
 
 export function hostCalls(app: App, catalogue: ReadonlyMap<string, CatalogueEntry>): WidgetCalls {
-  async function call(capabilityId: string, name: string, args: Record<string, unknown>, read: (result: ToolResultLike) => ToolEnvelope): Promise<ToolEnvelope> {
+  async function call(
+    capabilityId: string,
+    name: string,
+    args: Record<string, unknown>,
+    read: (result: ToolResultLike) => ToolEnvelope,
+  ): Promise<ToolEnvelope> {
     try {
       return read(await app.callServerTool({ name, arguments: args }));
     } catch (error) {
@@ -20,14 +25,18 @@ export function hostCalls(app: App, catalogue: ReadonlyMap<string, CatalogueEntr
     const entry = catalogue.get(capabilityId);
     const name = entry?.toolName ?? capabilityId.replaceAll(".", "_");
     const scoped = entry?.brandScoped !== false && brand;
-    return call(capabilityId, name, { ...input, ...(scoped ? { brand } : {}) }, (result) => envelopeOfResult(capabilityId, result));
+    return call(capabilityId, name, { ...input, ...(scoped ? { brand } : {}) }, (result) =>
+      envelopeOfResult(capabilityId, result),
+    );
   };
   return {
     run,
     // an MCP host keeps no conversation of ours: a card shows its own actions' results
     act: unkeptActs(run),
     decide(pendingId, decision, capabilityId) {
-      return call(capabilityId, DECIDE_TOOL, { pendingId, decision }, (result) => envelopeOfDecision(capabilityId, result));
+      return call(capabilityId, DECIDE_TOOL, { pendingId, decision }, (result) =>
+        envelopeOfDecision(capabilityId, result),
+      );
     },
   };
 }

@@ -15,11 +15,20 @@ export function capabilityOfResult(result: ToolResultLike, guess: string): strin
 export function envelopeOfResult(capabilityId: string, result: ToolResultLike): ToolEnvelope {
   const pending = isRecord(result._meta) ? result._meta[PENDING_META_KEY] : undefined;
   if (isRecord(pending) && typeof pending.pendingId === "string" && typeof pending.summary === "string") {
-    return { status: "awaiting_confirmation", capabilityId, pendingId: pending.pendingId, summary: pending.summary, expiresAt: typeof pending.expiresAt === "string" ? pending.expiresAt : "" };
+    return {
+      status: "awaiting_confirmation",
+      capabilityId,
+      pendingId: pending.pendingId,
+      summary: pending.summary,
+      expiresAt: typeof pending.expiresAt === "string" ? pending.expiresAt : "",
+    };
   }
   const body = result.structuredContent;
   if (result.isError) {
-    const error = isRecord(body) && isRecord(body.error) ? (body.error as EnvelopeError) : ({ code: "unavailable", message: textOf(result) || "The call failed" } as EnvelopeError);
+    const error =
+      isRecord(body) && isRecord(body.error)
+        ? (body.error as EnvelopeError)
+        : ({ code: "unavailable", message: textOf(result) || "The call failed" } as EnvelopeError);
     return { status: "error", capabilityId, error };
   }
   return { status: "ok", capabilityId, data: body ?? {} };
@@ -33,5 +42,10 @@ export function envelopeOfDecision(capabilityId: string, result: ToolResultLike)
 }
 
 function textOf(result: ToolResultLike): string {
-  return Array.isArray(result.content) ? result.content.map((part) => (isRecord(part) && typeof part.text === "string" ? part.text : "")).join(" ").trim() : "";
+  return Array.isArray(result.content)
+    ? result.content
+        .map((part) => (isRecord(part) && typeof part.text === "string" ? part.text : ""))
+        .join(" ")
+        .trim()
+    : "";
 }

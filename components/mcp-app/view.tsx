@@ -30,7 +30,12 @@ function View() {
       // which capability this view answers: the door names it in the result's _meta; until then,
       // the tool the host says it is rendering (hosts need not say)
       const capabilityOf = () => byToolName.get(created.getHostContext()?.toolInfo?.tool.name ?? "") ?? "";
-      created.ontoolinput = ({ arguments: input }) => setShown((now) => ({ capabilityId: capabilityOf(), envelope: now?.envelope ?? null, input: isRecord(input) ? input : {} }));
+      created.ontoolinput = ({ arguments: input }) =>
+        setShown((now) => ({
+          capabilityId: capabilityOf(),
+          envelope: now?.envelope ?? null,
+          input: isRecord(input) ? input : {},
+        }));
       created.ontoolresult = (result) =>
         setShown((now) => {
           const capabilityId = capabilityOfResult(result, capabilityOf() || now?.capabilityId || "");
@@ -44,12 +49,23 @@ function View() {
   useEffect(() => followHostContext(app?.getHostContext()), [app, isConnected]);
   const calls = useMemo(() => (app ? hostCalls(app, catalogue) : null), [app]);
   if (error) return <p className="mcp-view-note">This view could not reach its host: {error.message}</p>;
-  if (!calls || !shown?.envelope) return <p className="mcp-view-note" data-testid="view-waiting">Working…</p>;
+  if (!calls || !shown?.envelope)
+    return (
+      <p className="mcp-view-note" data-testid="view-waiting">
+        Working…
+      </p>
+    );
   const brand = typeof shown.input.brand === "string" ? shown.input.brand : "";
   return (
     <WidgetCallsProvider value={calls}>
       <CatalogueProvider entries={data.catalogue}>
-        <Widget widget={data.widget} capabilityId={shown.capabilityId} input={shown.input} envelope={shown.envelope} brand={brand} />
+        <Widget
+          widget={data.widget}
+          capabilityId={shown.capabilityId}
+          input={shown.input}
+          envelope={shown.envelope}
+          brand={brand}
+        />
       </CatalogueProvider>
     </WidgetCallsProvider>
   );

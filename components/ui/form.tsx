@@ -1,7 +1,8 @@
 // Small form pieces shared by the sign-in and settings pages: plain HTML, readable styles.
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 
-const inputStyle = "input:not([type=checkbox]):not([type=radio]), select { font: inherit; padding: 8px 10px; border: 1px solid var(--line-strong); border-radius: 6px; background: var(--surface); color: var(--ink); width: 100%; box-sizing: border-box; }";
+const inputStyle =
+  "input:not([type=checkbox]):not([type=radio]), select { font: inherit; padding: 8px 10px; border: 1px solid var(--line-strong); border-radius: 6px; background: var(--surface); color: var(--ink); width: 100%; box-sizing: border-box; }";
 
 export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
   return (
@@ -14,7 +15,11 @@ export function Field({ label, children, hint }: { label: string; children: Reac
   );
 }
 
-export function Button({ variant = "primary", style, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "plain" | "danger" }) {
+export function Button({
+  variant = "primary",
+  style,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "plain" | "danger" }) {
   const colors = {
     primary: { background: "var(--accent)", color: "var(--on-accent)", border: "1px solid var(--accent)" },
     plain: { background: "var(--surface)", color: "var(--ink)", border: "1px solid var(--line-strong)" },
@@ -23,7 +28,15 @@ export function Button({ variant = "primary", style, ...props }: ButtonHTMLAttri
   return (
     <button
       {...props}
-      style={{ ...colors, font: "inherit", padding: "8px 14px", borderRadius: 6, cursor: props.disabled ? "default" : "pointer", opacity: props.disabled ? 0.6 : 1, ...style }}
+      style={{
+        ...colors,
+        font: "inherit",
+        padding: "8px 14px",
+        borderRadius: 6,
+        cursor: props.disabled ? "default" : "pointer",
+        opacity: props.disabled ? 0.6 : 1,
+        ...style,
+      }}
     />
   );
 }

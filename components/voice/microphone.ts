@@ -12,10 +12,14 @@ export async function openMicrophone(): Promise<MediaStream> {
   } catch (error) {
     const name = (error as DOMException).name;
     if (name === "NotAllowedError" || name === "SecurityError") {
-      throw new Error("The microphone was refused. Allow it for this site (the icon at the left of the address bar), then press Start voice again.");
+      throw new Error(
+        "The microphone was refused. Allow it for this site (the icon at the left of the address bar), then press Start voice again.",
+      );
     }
-    if (name === "NotFoundError" || name === "OverconstrainedError") throw new Error("No microphone was found. Connect one, then press Start voice again.");
-    if (name === "NotReadableError") throw new Error("The microphone is busy in another application. Close it there, then press Start voice again.");
+    if (name === "NotFoundError" || name === "OverconstrainedError")
+      throw new Error("No microphone was found. Connect one, then press Start voice again.");
+    if (name === "NotReadableError")
+      throw new Error("The microphone is busy in another application. Close it there, then press Start voice again.");
     throw new Error(`The microphone could not be opened (${name || "unknown error"}).`);
   }
 }
@@ -37,7 +41,11 @@ class Pcm16Capture extends AudioWorkletProcessor {
 registerProcessor("pcm16-capture", Pcm16Capture);`;
 
 /** Streams the microphone as PCM16 chunks at `sampleRate`; call the result to stop. */
-export async function capturePcm(stream: MediaStream, sampleRate: number, onChunk: (pcm: Int16Array) => void): Promise<() => void> {
+export async function capturePcm(
+  stream: MediaStream,
+  sampleRate: number,
+  onChunk: (pcm: Int16Array) => void,
+): Promise<() => void> {
   const context = new AudioContext({ sampleRate });
   const url = URL.createObjectURL(new Blob([WORKLET], { type: "text/javascript" }));
   try {
@@ -61,7 +69,8 @@ export function wavOf(chunks: Int16Array[], sampleRate: number): Uint8Array {
   const samples = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   const bytes = new Uint8Array(44 + samples * 2);
   const view = new DataView(bytes.buffer);
-  const text = (offset: number, value: string) => [...value].forEach((char, index) => view.setUint8(offset + index, char.charCodeAt(0)));
+  const text = (offset: number, value: string) =>
+    [...value].forEach((char, index) => view.setUint8(offset + index, char.charCodeAt(0)));
   text(0, "RIFF");
   view.setUint32(4, 36 + samples * 2, true);
   text(8, "WAVE");
@@ -76,13 +85,14 @@ export function wavOf(chunks: Int16Array[], sampleRate: number): Uint8Array {
   text(36, "data");
   view.setUint32(40, samples * 2, true);
   let offset = 44;
-  for (const chunk of chunks) for (const sample of chunk) (view.setInt16(offset, sample, true), (offset += 2));
+  for (const chunk of chunks) for (const sample of chunk) view.setInt16(offset, sample, true), (offset += 2);
   return bytes;
 }
 
 export function base64Of(bytes: Uint8Array): string {
   let binary = "";
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  for (let index = 0; index < bytes.length; index += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
   return btoa(binary);
 }
 
@@ -91,7 +101,10 @@ export class PcmPlayer {
   private context: AudioContext;
   private next = 0;
   private playing = 0;
-  constructor(private sampleRate: number, private idle: () => void) {
+  constructor(
+    private sampleRate: number,
+    private idle: () => void,
+  ) {
     this.context = new AudioContext({ sampleRate });
   }
   play(pcm: ArrayBuffer): void {

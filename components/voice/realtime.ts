@@ -4,7 +4,14 @@
 // Realtime-compatible server, the tests' scripted one) the microphone is streamed as PCM16 and the
 // answer's audio played here. What both said and each call's result are stored in the conversation
 // the session was opened in, one after another in the order shown, so a reload shows the same.
-import { OpenAIRealtimeWebRTC, OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession, tool, type TransportToolCallEvent } from "@openai/agents-realtime";
+import {
+  OpenAIRealtimeWebRTC,
+  OpenAIRealtimeWebSocket,
+  RealtimeAgent,
+  RealtimeSession,
+  tool,
+  type TransportToolCallEvent,
+} from "@openai/agents-realtime";
 import type { ToolEnvelope } from "@/lib/pending/envelope";
 import type { ProviderReport } from "@/lib/contract/errors";
 import type { UIMessage } from "ai";
@@ -36,7 +43,13 @@ export type RealtimeHandlers = SessionHandlers & {
   listChanged(): void;
 };
 
-export async function startRealtime(answer: Realtime, brand: string, conversation: string, microphone: MediaStream, on: RealtimeHandlers): Promise<RunningSession> {
+export async function startRealtime(
+  answer: Realtime,
+  brand: string,
+  conversation: string,
+  microphone: MediaStream,
+  on: RealtimeHandlers,
+): Promise<RunningSession> {
   // stored one at a time, in the order they happen, and shown once stored: the record reads as the
   // screen did (a piece the server could not store is still shown, from the session alone)
   let queue: Promise<unknown> = Promise.resolve();
@@ -79,7 +92,9 @@ export async function startRealtime(answer: Realtime, brand: string, conversatio
   );
   const agent = new RealtimeAgent({ name: "Brand assistant", instructions: answer.instructions, tools });
   const websocket = answer.transport === "websocket";
-  const transport = websocket ? new OpenAIRealtimeWebSocket({ url: answer.url }) : new OpenAIRealtimeWebRTC({ baseUrl: answer.url, mediaStream: microphone });
+  const transport = websocket
+    ? new OpenAIRealtimeWebSocket({ url: answer.url })
+    : new OpenAIRealtimeWebRTC({ baseUrl: answer.url, mediaStream: microphone });
   // A call of a tool this person was not given (a model may call one anyway) would get the
   // library's local "not found"; it goes to the server's door too, so the pipeline decides every
   // call the model makes (not_found, forbidden) and the person sees its answer.
@@ -88,7 +103,9 @@ export async function startRealtime(answer: Realtime, brand: string, conversatio
   (transport as { emit: typeof emit }).emit = (type, ...args) => {
     const call = args[0] as TransportToolCallEvent;
     if (type !== "function_call" || known.has(call.name)) return emit(type, ...args);
-    void runOnServer(call.name, call.arguments, call.callId).then((output) => transport.sendFunctionCallOutput(call, output, true));
+    void runOnServer(call.name, call.arguments, call.callId).then((output) =>
+      transport.sendFunctionCallOutput(call, output, true),
+    );
     return true;
   };
   const session = new RealtimeSession(agent, { transport, model: answer.model });
@@ -96,15 +113,20 @@ export async function startRealtime(answer: Realtime, brand: string, conversatio
   let stopCapture: (() => void) | undefined;
   let stopped = false;
   // the server takes this session's reports until endsAt; the session ends there
-  const timeUp = setTimeout(() => {
-    on.ended("This voice session reached its time limit. Press Start voice to go on.");
-    stop();
-  }, Math.max(0, Date.parse(answer.session.endsAt) - Date.now()));
+  const timeUp = setTimeout(
+    () => {
+      on.ended("This voice session reached its time limit. Press Start voice to go on.");
+      stop();
+    },
+    Math.max(0, Date.parse(answer.session.endsAt) - Date.now()),
+  );
   const stop = (leftConversation = false) => {
     if (stopped) return;
     stopped = true;
     clearTimeout(timeUp);
-    void endVoiceSession(answer.session.id, leftConversation ? conversation : undefined).then(() => leftConversation && on.listChanged());
+    void endVoiceSession(answer.session.id, leftConversation ? conversation : undefined).then(
+      () => leftConversation && on.listChanged(),
+    );
     stopCapture?.();
     player?.close();
     session.close();
@@ -116,7 +138,8 @@ export async function startRealtime(answer: Realtime, brand: string, conversatio
     else if (event.type === "conversation.item.input_audio_transcription.completed") said("user", event.transcript);
     else if (event.type === "response.output_audio_transcript.done") said("assistant", event.transcript);
     else if (event.type === "response.output_audio.delta") on.state("speaking");
-    else if (event.type === "response.done") void meter(event.response as { id?: string; usage?: Record<string, unknown> } | undefined);
+    else if (event.type === "response.done")
+      void meter(event.response as { id?: string; usage?: Record<string, unknown> } | undefined);
   });
   session.on("audio", (event: { data: ArrayBuffer }) => player?.play(event.data));
   // the connection failed (a tool's own failure is already an envelope the model was given)
@@ -129,7 +152,9 @@ export async function startRealtime(answer: Realtime, brand: string, conversatio
     if (!response?.usage || !response.id || stopped) return;
     const reported = await reportVoiceUsage(answer.session.id, response.id, response.usage);
     // the session's tokens or the month's are spent, or the server no longer takes this session
-    const over = reported.ok ? reported.value.ended && (reported.value.message ?? "This voice session has ended.") : reported.code === "not_found" && reported.message;
+    const over = reported.ok
+      ? reported.value.ended && (reported.value.message ?? "This voice session has ended.")
+      : reported.code === "not_found" && reported.message;
     if (over && !stopped) {
       on.ended(over);
       stop();

@@ -6,9 +6,25 @@ import { mcpToolName } from "@/lib/contract/catalogue";
 
 const SPOKEN = { voice: true };
 
-export const spokenWords = (id: string, role: "user" | "assistant", text: string): UIMessage => ({ id, role, metadata: SPOKEN, parts: [{ type: "text", text }] });
+export const spokenWords = (id: string, role: "user" | "assistant", text: string): UIMessage => ({
+  id,
+  role,
+  metadata: SPOKEN,
+  parts: [{ type: "text", text }],
+});
 
-export function spokenCall(id: string, callId: string | undefined, input: Record<string, unknown>, envelope: ToolEnvelope): UIMessage {
-  const part = { type: `tool-${mcpToolName(envelope.capabilityId)}`, toolCallId: callId ?? `voice-${id}`, state: "output-available", input, output: envelope };
+export function spokenCall(
+  id: string,
+  callId: string | undefined,
+  input: Record<string, unknown>,
+  envelope: ToolEnvelope,
+): UIMessage {
+  const part = {
+    type: `tool-${mcpToolName(envelope.capabilityId)}`,
+    toolCallId: callId ?? `voice-${id}`,
+    state: "output-available",
+    input,
+    output: envelope,
+  };
   return { id, role: "assistant", metadata: SPOKEN, parts: [{ type: "step-start" }, part] as UIMessage["parts"] };
 }

@@ -34,7 +34,13 @@ export type TurnSession = RunningSession & {
 /** failures after which another try cannot help: the session ends */
 const ENDING = new Set(["budget_exceeded", "unauthenticated", "forbidden"]);
 
-export function startTurns(answer: Turns, brand: string, conversation: () => string, microphone: MediaStream, on: TurnHandlers): TurnSession {
+export function startTurns(
+  answer: Turns,
+  brand: string,
+  conversation: () => string,
+  microphone: MediaStream,
+  on: TurnHandlers,
+): TurnSession {
   let chunks: Int16Array[] = [];
   let stopCapture: (() => void) | undefined;
   let audio: HTMLAudioElement | undefined;

@@ -26,14 +26,22 @@ export type VoiceStatus = "off" | "starting" | VoiceState;
 export type VoiceProblem = { message: string; provider?: ProviderReport };
 
 /** The conversation voice turns are stored in: the page's open one (`current`; `id()` reads it at each turn). */
-export type VoiceConversation = { current: string; id(): string; onStored(conversationId: string, messages: UIMessage[]): void; listChanged(): void };
+export type VoiceConversation = {
+  current: string;
+  id(): string;
+  onStored(conversationId: string, messages: UIMessage[]): void;
+  listChanged(): void;
+};
 
 const LEFT_ITS_CONVERSATION = "Voice ended: it belonged to the conversation you left. Start voice to talk in this one.";
 
 /** A failed turn in words: what failed (the server's sentence), and that what was sent is kept. */
 function failedTurn(failure: Failure, kept: "recording" | "decision"): VoiceProblem {
   const what = failure.code === "internal" ? "The answer failed on the server." : failure.message;
-  const next = kept === "recording" ? "Your recording is kept: Send again sends it once more, Talk records a new one." : "Send again tells the assistant what you decided on the card.";
+  const next =
+    kept === "recording"
+      ? "Your recording is kept: Send again sends it once more, Talk records a new one."
+      : "Send again tells the assistant what you decided on the card.";
   return { message: `${what} ${next}`, provider: failure.provider };
 }
 
@@ -93,7 +101,8 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
       return setStatus("off");
     }
     type NewEntry = VoiceEntry extends infer E ? (E extends VoiceEntry ? Omit<E, "id"> : never) : never;
-    const add = (entry: NewEntry) => setEntries((current) => [...current, { ...entry, id: crypto.randomUUID() } as VoiceEntry]);
+    const add = (entry: NewEntry) =>
+      setEntries((current) => [...current, { ...entry, id: crypto.randomUUID() } as VoiceEntry]);
     const handlers: SessionHandlers = {
       state: (state) => setStatus((current) => (current === "off" ? current : state)),
       said: (role, text) => text && add({ kind: "said", role, text }),
@@ -108,18 +117,21 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
     };
     setMode(answer.value.mode);
     try {
-      session.current = answer.value.mode === "realtime"
-        ? await startRealtime(answer.value, brand, conversationId, microphone, {
-            ...handlers, stored: (id, message) => open.current.onStored(id, [message]), listChanged: () => open.current.listChanged(),
-          })
-        : startTurns(answer.value, brand, () => open.current.id(), microphone, {
-            ...handlers,
-            stored: (conversationId, messages) => open.current.onStored(conversationId, messages),
-            failed: (failure, kept) => {
-              setProblem(failedTurn(failure, kept));
-              setRetryable(true);
-            },
-          });
+      session.current =
+        answer.value.mode === "realtime"
+          ? await startRealtime(answer.value, brand, conversationId, microphone, {
+              ...handlers,
+              stored: (id, message) => open.current.onStored(id, [message]),
+              listChanged: () => open.current.listChanged(),
+            })
+          : startTurns(answer.value, brand, () => open.current.id(), microphone, {
+              ...handlers,
+              stored: (conversationId, messages) => open.current.onStored(conversationId, messages),
+              failed: (failure, kept) => {
+                setProblem(failedTurn(failure, kept));
+                setRetryable(true);
+              },
+            });
       // the session opened the page's conversation: it is in the list and the address from now on
       if (answer.value.mode === "realtime") {
         realtimeIn.current = conversationId;
@@ -156,13 +168,21 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
   }, [mode]);
 
   /** the person's Confirm or Cancel on a card of this conversation: the model says what happened */
-  const decided = useCallback((pendingId: string | undefined, decision: Decision, result: ToolEnvelope) => {
-    const current = session.current;
-    if (!current) return;
-    if (mode === "turns") return void (pendingId && (current as TurnSession).decided(pendingId));
-    const outcome = result.status === "ok" ? "it was written" : result.status === "error" ? `it failed: ${result.error.message}` : "nothing was written";
-    current.tell(`I pressed ${decision === "confirm" ? "Confirm" : "Cancel"} on the card: ${outcome}.`);
-  }, [mode]);
+  const decided = useCallback(
+    (pendingId: string | undefined, decision: Decision, result: ToolEnvelope) => {
+      const current = session.current;
+      if (!current) return;
+      if (mode === "turns") return void (pendingId && (current as TurnSession).decided(pendingId));
+      const outcome =
+        result.status === "ok"
+          ? "it was written"
+          : result.status === "error"
+            ? `it failed: ${result.error.message}`
+            : "nothing was written";
+      current.tell(`I pressed ${decision === "confirm" ? "Confirm" : "Cancel"} on the card: ${outcome}.`);
+    },
+    [mode],
+  );
 
   return { status, mode, problem, retryable, entries, start, stop, talk, retry, decided };
 }

@@ -35,17 +35,41 @@ type Props = {
   onRetry(): void;
 };
 
-export function VoiceControl({ brand, status, mode, problem, offNote, retryable, onStart, onStop, onTalk, onRetry }: Props) {
+export function VoiceControl({
+  brand,
+  status,
+  mode,
+  problem,
+  offNote,
+  retryable,
+  onStart,
+  onStop,
+  onTalk,
+  onRetry,
+}: Props) {
   const on = status !== "off";
   return (
     <div className="voice-control" data-testid="voice-control">
       {!on ? (
-        <button type="button" className="button" data-testid="voice-start" disabled={!brand} onClick={onStart} aria-describedby={offNote ? "voice-unavailable" : undefined}>
+        <button
+          type="button"
+          className="button"
+          data-testid="voice-start"
+          disabled={!brand}
+          onClick={onStart}
+          aria-describedby={offNote ? "voice-unavailable" : undefined}
+        >
           <MicIcon /> Start voice
         </button>
       ) : (
         <>
-          <span className={`voice-state voice-${status}`} data-testid="voice-state" data-state={status} role="status" aria-live="polite">
+          <span
+            className={`voice-state voice-${status}`}
+            data-testid="voice-state"
+            data-state={status}
+            role="status"
+            aria-live="polite"
+          >
             <span className="voice-dot" aria-hidden="true" /> {LABELS[status]}
           </span>
           {mode === "turns" && status !== "thinking" && status !== "starting" && (

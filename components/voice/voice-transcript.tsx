@@ -36,7 +36,13 @@ export function VoiceTranscript({ entries, brand, byId, onDecided }: Props) {
               input={entry.input}
               envelope={entry.envelope}
               brand={brand}
-              onDecided={(decision, result) => onDecided(entry.envelope.status === "awaiting_confirmation" ? entry.envelope.pendingId : undefined, decision, result)}
+              onDecided={(decision, result) =>
+                onDecided(
+                  entry.envelope.status === "awaiting_confirmation" ? entry.envelope.pendingId : undefined,
+                  decision,
+                  result,
+                )
+              }
             />
           </div>
         ),

@@ -16,7 +16,13 @@ export function ActionLinkWidget({ capabilityId, input, envelope }: WidgetProps)
           <p>
             Open <strong>{provider}</strong> to authorize the connection. You sign in there, not here.
           </p>
-          <a className="button primary" href={link.authorizationUrl} target="_blank" rel="noopener noreferrer" data-testid="action-link-open">
+          <a
+            className="button primary"
+            href={link.authorizationUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="action-link-open"
+          >
             Open {provider} to connect
           </a>
           <p className="muted">The link works once, until {formatScalar(link.expiresAt)}.</p>

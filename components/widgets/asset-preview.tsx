@@ -22,7 +22,11 @@ export function useAsset(brand: string, assetId: string | undefined, enabled = t
 
 export function AssetThumb({ name, mimeType, url }: { name: string; mimeType: string; url?: string }) {
   if (url && mimeType.startsWith("image/")) return <img className="thumb" src={url} alt={name} loading="lazy" />;
-  const kind = mimeType.split("/")[1]?.split(/[.+;-]/)[0]?.toUpperCase() || "FILE";
+  const kind =
+    mimeType
+      .split("/")[1]
+      ?.split(/[.+;-]/)[0]
+      ?.toUpperCase() || "FILE";
   return (
     <div className="thumb thumb-file" aria-label={`${name} (${mimeType})`}>
       {kind}

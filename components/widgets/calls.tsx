@@ -17,13 +17,20 @@ export type WidgetCalls = {
    * a step of it (`kept`, shown by the conversation, not by the card); elsewhere a plain run whose
    * result the card shows itself
    */
-  act(capabilityId: string, brand: string | undefined, input: Record<string, unknown>, origin?: StepOrigin): Promise<{ envelope: ToolEnvelope; kept: boolean }>;
+  act(
+    capabilityId: string,
+    brand: string | undefined,
+    input: Record<string, unknown>,
+    origin?: StepOrigin,
+  ): Promise<{ envelope: ToolEnvelope; kept: boolean }>;
   /** the person's Confirm or Cancel on a pending call */
   decide(pendingId: string, decision: Decision, capabilityId: string): Promise<ToolEnvelope>;
 };
 
 /** Actions that are plain runs: the card shows what they gave (an MCP host, a page with no conversation). */
-export const unkeptActs = (run: WidgetCalls["run"]): WidgetCalls["act"] => async (capabilityId, brand, input) => ({ envelope: await run(capabilityId, brand, input), kept: false });
+export const unkeptActs =
+  (run: WidgetCalls["run"]): WidgetCalls["act"] =>
+  async (capabilityId, brand, input) => ({ envelope: await run(capabilityId, brand, input), kept: false });
 
 const WidgetCallsContext = createContext<WidgetCalls>({
   run: (id, brand, input) => runCapability(id, brand, input),

@@ -13,9 +13,23 @@ export type Step = { messageId: string; capabilityId: string; input: Record<stri
 type Card = { key: string | null; steps: readonly Step[] };
 const CardContext = createContext<Card>({ key: null, steps: [] });
 
-export function CardScope({ cardKey, steps, children }: { cardKey: string; steps: readonly Step[]; children: ReactNode }) {
+export function CardScope({
+  cardKey,
+  steps,
+  children,
+}: {
+  cardKey: string;
+  steps: readonly Step[];
+  children: ReactNode;
+}) {
   const parent = useWidgetCalls();
-  const calls = useMemo<WidgetCalls>(() => ({ ...parent, act: (id, brand, input, origin) => parent.act(id, brand, input, { ...origin, from: cardKey }) }), [parent, cardKey]);
+  const calls = useMemo<WidgetCalls>(
+    () => ({
+      ...parent,
+      act: (id, brand, input, origin) => parent.act(id, brand, input, { ...origin, from: cardKey }),
+    }),
+    [parent, cardKey],
+  );
   const card = useMemo(() => ({ key: cardKey, steps }), [cardKey, steps]);
   return (
     <CardContext.Provider value={card}>

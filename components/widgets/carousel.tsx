@@ -31,23 +31,63 @@ export function CarouselWidget({ capabilityId, input, envelope, brand }: WidgetP
     if (!kept) setDetails({ id, envelope: read });
   }
   return (
-    <WidgetFrame name="carousel" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(pages.items.length, "file", Boolean(pages.nextCursor)) : undefined}>
-      {data?.items.length === 0 && <Empty>No files match. Admins can add one with the upload command (type /library.upload.create).</Empty>}
+    <WidgetFrame
+      name="carousel"
+      capabilityId={capabilityId}
+      error={errorOf(envelope)}
+      aside={data ? count(pages.items.length, "file", Boolean(pages.nextCursor)) : undefined}
+    >
+      {data?.items.length === 0 && (
+        <Empty>No files match. Admins can add one with the upload command (type /library.upload.create).</Empty>
+      )}
       {pages.items.length > 0 && (
         <ul className="carousel">
           {pages.items.map((item) => (
-            <Card key={item.id} item={item} brand={brand} open={details?.id === item.id} onDetails={() => void showDetails(item.id)} onReview={() => void review(item.id)} />
+            <Card
+              key={item.id}
+              item={item}
+              brand={brand}
+              open={details?.id === item.id}
+              onDetails={() => void showDetails(item.id)}
+              onReview={() => void review(item.id)}
+            />
           ))}
         </ul>
       )}
       <NextPage pages={pages} />
-      {details && <RecordWidget capabilityId="library.asset.get" input={{ assetId: details.id }} envelope={details.envelope} brand={brand} />}
-      {reviewing && <ReviewWidget capabilityId="library.asset.review" input={{ assetId: reviewing }} envelope={null} brand={brand} />}
+      {details && (
+        <RecordWidget
+          capabilityId="library.asset.get"
+          input={{ assetId: details.id }}
+          envelope={details.envelope}
+          brand={brand}
+        />
+      )}
+      {reviewing && (
+        <ReviewWidget
+          capabilityId="library.asset.review"
+          input={{ assetId: reviewing }}
+          envelope={null}
+          brand={brand}
+        />
+      )}
     </WidgetFrame>
   );
 }
 
-function Card({ item, brand, open, onDetails, onReview }: { item: AssetSummary; brand: string; open: boolean; onDetails: () => void; onReview: () => void }) {
+function Card({
+  item,
+  brand,
+  open,
+  onDetails,
+  onReview,
+}: {
+  item: AssetSummary;
+  brand: string;
+  open: boolean;
+  onDetails: () => void;
+  onReview: () => void;
+}) {
   // only images need their signed URL here; other files show their type
   const { asset } = useAsset(brand, item.id, item.mimeType.startsWith("image/"));
   return (
@@ -62,7 +102,13 @@ function Card({ item, brand, open, onDetails, onReview }: { item: AssetSummary; 
           {item.category && <span className="muted">{item.category}</span>}
         </span>
         <span className="carousel-actions">
-          <button type="button" className="button small" data-testid="asset-details" aria-expanded={open} onClick={onDetails}>
+          <button
+            type="button"
+            className="button small"
+            data-testid="asset-details"
+            aria-expanded={open}
+            onClick={onDetails}
+          >
             {open ? "Hide details" : "Details"}
           </button>
           {item.status === "proposed" && (

@@ -7,7 +7,11 @@ import type { CatalogueEntry } from "./types";
 const CatalogueContext = createContext<ReadonlyMap<string, CatalogueEntry>>(new Map());
 
 export function CatalogueProvider({ entries, children }: { entries: readonly CatalogueEntry[]; children: ReactNode }) {
-  return <CatalogueContext.Provider value={new Map(entries.map((entry) => [entry.id, entry]))}>{children}</CatalogueContext.Provider>;
+  return (
+    <CatalogueContext.Provider value={new Map(entries.map((entry) => [entry.id, entry]))}>
+      {children}
+    </CatalogueContext.Provider>
+  );
 }
 
 export function useCatalogue(): ReadonlyMap<string, CatalogueEntry> {

@@ -21,11 +21,23 @@ export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetPro
   useEffect(() => {
     if (asked) void run("questions.list", brand, { limit: 50 }).then(setListed);
   }, [asked?.join(), brand, version]);
-  const questions = data?.items ?? okData<{ items: Question[] }>(listed)?.items.filter((question) => asked?.includes(question.id));
+  const questions =
+    data?.items ?? okData<{ items: Question[] }>(listed)?.items.filter((question) => asked?.includes(question.id));
   const answeredHere = data && !data.items && !data.ids && typeof input.questionId === "string";
   return (
-    <WidgetFrame name="choice" capabilityId={capabilityId} error={errorOf(envelope) ?? errorOf(listed)} aside={questions ? `${questions.length} open` : undefined}>
-      {answeredHere && <p>{input.action === "answer" ? `Answered: “${String(input.answer)}”.` : `Question ${input.action === "defer" ? "deferred" : "dismissed"}.`}</p>}
+    <WidgetFrame
+      name="choice"
+      capabilityId={capabilityId}
+      error={errorOf(envelope) ?? errorOf(listed)}
+      aside={questions ? `${questions.length} open` : undefined}
+    >
+      {answeredHere && (
+        <p>
+          {input.action === "answer"
+            ? `Answered: “${String(input.answer)}”.`
+            : `Question ${input.action === "defer" ? "deferred" : "dismissed"}.`}
+        </p>
+      )}
       {!answeredHere && !questions && <p className="widget-working">Loading the questions…</p>}
       {questions?.length === 0 && <Empty>No open questions. Everything the brand was asked has an answer.</Empty>}
       {questions && questions.length > 0 && (
@@ -89,7 +101,13 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
           {question.options.length > 0 && (
             <div className="options">
               {question.options.map((option) => (
-                <button key={option} type="button" className="button option" disabled={busy} onClick={() => answer(option)}>
+                <button
+                  key={option}
+                  type="button"
+                  className="button option"
+                  disabled={busy}
+                  onClick={() => answer(option)}
+                >
                   {option}
                 </button>
               ))}
@@ -102,16 +120,34 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
               void answer(free);
             }}
           >
-            <input aria-label="Your own answer" placeholder="Or write your own answer" value={free} maxLength={2000} onChange={(event) => setFree(event.target.value)} />
+            <input
+              aria-label="Your own answer"
+              placeholder="Or write your own answer"
+              value={free}
+              maxLength={2000}
+              onChange={(event) => setFree(event.target.value)}
+            />
             <button type="submit" className="button" disabled={busy || !free.trim()}>
               {busy ? "Sending…" : "Answer"}
             </button>
           </form>
           <div className="question-later">
-            <button type="button" className="link-button" data-testid="question-defer" disabled={busy} onClick={() => void decide("defer")}>
+            <button
+              type="button"
+              className="link-button"
+              data-testid="question-defer"
+              disabled={busy}
+              onClick={() => void decide("defer")}
+            >
               Later
             </button>
-            <button type="button" className="link-button" data-testid="question-dismiss" disabled={busy} onClick={() => void decide("dismiss")}>
+            <button
+              type="button"
+              className="link-button"
+              data-testid="question-dismiss"
+              disabled={busy}
+              onClick={() => void decide("dismiss")}
+            >
               Dismiss
             </button>
           </div>

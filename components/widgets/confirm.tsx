@@ -15,7 +15,15 @@ import { ReadableData } from "./readable";
  * `embedded`: inside the widget that asked (review), which shows the result itself. `proposedAgain`:
  * the new proposal shown below an expired one (its card's steps are the outer card's, not its own).
  */
-export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided, embedded, proposedAgain }: WidgetProps & { embedded?: boolean; proposedAgain?: boolean }) {
+export function ConfirmWidget({
+  capabilityId,
+  input,
+  envelope,
+  brand,
+  onDecided,
+  embedded,
+  proposedAgain,
+}: WidgetProps & { embedded?: boolean; proposedAgain?: boolean }) {
   const calls = useWidgetCalls();
   const entry = useCapability(capabilityId);
   const [busy, setBusy] = useState<Decision | null>(null);
@@ -39,8 +47,20 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
   }
 
   const shown = result ?? (envelope?.status === "awaiting_confirmation" ? null : envelope);
-  const expired = shown?.status === "error" && shown.error.code === "confirmation_required" && (shown.error as { reason?: string }).reason === "expired";
-  const state = shown?.status === "declined" ? "cancelled" : shown?.status === "ok" ? "done" : expired ? "expired" : shown?.status === "error" ? "failed" : undefined;
+  const expired =
+    shown?.status === "error" &&
+    shown.error.code === "confirmation_required" &&
+    (shown.error as { reason?: string }).reason === "expired";
+  const state =
+    shown?.status === "declined"
+      ? "cancelled"
+      : shown?.status === "ok"
+        ? "done"
+        : expired
+          ? "expired"
+          : shown?.status === "error"
+            ? "failed"
+            : undefined;
   async function proposeAgain() {
     setProposing(true);
     const { envelope: proposal, kept } = await calls.act(capabilityId, brand, input);
@@ -56,26 +76,68 @@ export function ConfirmWidget({ capabilityId, input, envelope, brand, onDecided,
       {summary && <p className="confirm-summary">{summary}</p>}
       {pending && !result && (
         <div className="confirm-actions">
-          <button type="button" className="button primary" data-testid="confirm-accept" disabled={busy !== null} onClick={() => decide("confirm")}>
+          <button
+            type="button"
+            className="button primary"
+            data-testid="confirm-accept"
+            disabled={busy !== null}
+            onClick={() => decide("confirm")}
+          >
             {busy === "confirm" ? "Confirming…" : "Confirm"}
           </button>
-          <button type="button" className="button" data-testid="confirm-cancel" disabled={busy !== null} onClick={() => decide("cancel")}>
+          <button
+            type="button"
+            className="button"
+            data-testid="confirm-cancel"
+            disabled={busy !== null}
+            onClick={() => decide("cancel")}
+          >
             {busy === "cancel" ? "Cancelling…" : "Cancel"}
           </button>
-          <span className="muted">Nothing changes until you confirm{pending.expiresAt ? ` (before ${clock(pending.expiresAt)})` : ""}.</span>
+          <span className="muted">
+            Nothing changes until you confirm{pending.expiresAt ? ` (before ${clock(pending.expiresAt)})` : ""}.
+          </span>
         </div>
       )}
-      {shown?.status === "declined" && <p className="muted" data-testid="confirm-declined">Cancelled. Nothing was changed.</p>}
+      {shown?.status === "declined" && (
+        <p className="muted" data-testid="confirm-declined">
+          Cancelled. Nothing was changed.
+        </p>
+      )}
       {shown?.status === "error" && <WidgetError error={shown.error} />}
       {expired && !again && (
         <div className="confirm-actions">
-          <button type="button" className="button" data-testid="confirm-again" disabled={proposing} onClick={() => void proposeAgain()}>
+          <button
+            type="button"
+            className="button"
+            data-testid="confirm-again"
+            disabled={proposing}
+            onClick={() => void proposeAgain()}
+          >
             {proposing ? "Proposing…" : "Propose it again"}
           </button>
         </div>
       )}
-      {again && <ConfirmWidget capabilityId={capabilityId} input={input} envelope={again} brand={brand} onDecided={onDecided} embedded={embedded} proposedAgain />}
-      {shown?.status === "ok" && <ResultWidget capabilityId={capabilityId} input={input} envelope={resultOf(shown)} brand={brand} own={embedded ? "confirm" : entry?.widget} />}
+      {again && (
+        <ConfirmWidget
+          capabilityId={capabilityId}
+          input={input}
+          envelope={again}
+          brand={brand}
+          onDecided={onDecided}
+          embedded={embedded}
+          proposedAgain
+        />
+      )}
+      {shown?.status === "ok" && (
+        <ResultWidget
+          capabilityId={capabilityId}
+          input={input}
+          envelope={resultOf(shown)}
+          brand={brand}
+          own={embedded ? "confirm" : entry?.widget}
+        />
+      )}
     </WidgetFrame>
   );
 }
@@ -100,7 +162,13 @@ function ResultWidget({ own, ...props }: Omit<WidgetProps, "onDecided"> & { own:
 
 // a write's plain acknowledgement says nothing a person needs beyond "Done."
 const WRITE_KEYS = new Set(["ok", "id", "revision"]);
-const LABELS = { pending: "Needs your confirmation", done: "Done", cancelled: "Cancelled", expired: "Expired", failed: "Not done" } as const;
+const LABELS = {
+  pending: "Needs your confirmation",
+  done: "Done",
+  cancelled: "Cancelled",
+  expired: "Expired",
+  failed: "Not done",
+} as const;
 const TONES = { pending: "warn", done: "pass", cancelled: "muted", expired: "muted", failed: "fail" } as const;
 
 function clock(iso: string): string {

@@ -25,7 +25,14 @@ export function ConnectButton({ brand, provider, name }: { brand: string; provid
   }
   return (
     <span className="row-actions">
-      <button type="button" className="link-button" data-testid="row-connect" aria-label={`Connect ${name}`} disabled={busy} onClick={() => void connect()}>
+      <button
+        type="button"
+        className="link-button"
+        data-testid="row-connect"
+        aria-label={`Connect ${name}`}
+        disabled={busy}
+        onClick={() => void connect()}
+      >
         Connect
       </button>
     </span>

@@ -66,17 +66,26 @@ export function errorSentences(error: EnvelopeError): string[] {
       // an integration the service has not been set up for is not the person's mistake
       // a file that is not its type: the server's sentence is already written for people
       if (details.reason === "mime_mismatch") return [error.message];
-      if (details.reason === "not_available") return ["This integration isn't set up on this service yet. Ask whoever runs the service to configure it."];
-      const head = details.field ? `The ${fieldInWords(String(details.field))} isn't right.` : "Something in the request isn't right.";
+      if (details.reason === "not_available")
+        return ["This integration isn't set up on this service yet. Ask whoever runs the service to configure it."];
+      const head = details.field
+        ? `The ${fieldInWords(String(details.field))} isn't right.`
+        : "Something in the request isn't right.";
       return [head, ...(lines.length > 0 ? lines : [error.message])];
     }
     case "revision_conflict":
       return ["Someone changed this in the meantime. Load it again and retry."];
     case "not_found":
-      return [details.field ? `There is no such ${fieldInWords(String(details.field))} in this brand.` : "This isn't available here."];
+      return [
+        details.field
+          ? `There is no such ${fieldInWords(String(details.field))} in this brand.`
+          : "This isn't available here.",
+      ];
     case "rate_limited": {
       const wait = Number(details.retryAfterSeconds);
-      return [`Too many requests just now. Try again in ${Number.isFinite(wait) && wait > 0 ? `${wait} second${wait === 1 ? "" : "s"}` : "a moment"}.`];
+      return [
+        `Too many requests just now. Try again in ${Number.isFinite(wait) && wait > 0 ? `${wait} second${wait === 1 ? "" : "s"}` : "a moment"}.`,
+      ];
     }
     case "brand_not_operational":
       return ["This brand is closed or archived, so nothing can be done in it right now."];
@@ -89,6 +98,8 @@ export function errorSentences(error: EnvelopeError): string[] {
     case "unavailable":
       return ["The service is unavailable right now. Try again in a moment."];
     default:
-      return [`Something went wrong on our side. Try again; if it keeps happening, quote reference ${details.requestId ?? "—"}.`];
+      return [
+        `Something went wrong on our side. Try again; if it keeps happening, quote reference ${details.requestId ?? "—"}.`,
+      ];
   }
 }

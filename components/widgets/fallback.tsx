@@ -10,7 +10,13 @@ export function FallbackWidget({ capabilityId, envelope }: WidgetProps) {
   const done = isRecord(data) && data.ok === true && Object.keys(data).length <= 3;
   return (
     <WidgetFrame name="fallback" capabilityId={capabilityId} error={errorOf(envelope)}>
-      {data === undefined ? <p className="widget-working">Working…</p> : done ? <p>Done.</p> : <ReadableData value={data} />}
+      {data === undefined ? (
+        <p className="widget-working">Working…</p>
+      ) : done ? (
+        <p>Done.</p>
+      ) : (
+        <ReadableData value={data} />
+      )}
     </WidgetFrame>
   );
 }

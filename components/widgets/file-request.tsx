@@ -46,19 +46,33 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
     const declaredForThis = given?.uploadUrl && declared.sizeBytes === file.size && declared.mimeType === mimeType;
     let target = declaredForThis ? { uploadId: given.uploadId, uploadUrl: given.uploadUrl! } : undefined;
     if (!target) {
-      const { envelope: start } = await act(capabilityId, brand, { step: "start", fileName: file.name, mimeType, sizeBytes: file.size, ...(category ? { category } : {}) });
+      const { envelope: start } = await act(capabilityId, brand, {
+        step: "start",
+        fileName: file.name,
+        mimeType,
+        sizeBytes: file.size,
+        ...(category ? { category } : {}),
+      });
       const started = okData<UploadOutput>(start);
-      if (!started?.uploadUrl) return setPhase({ step: "failed", error: errorOf(start) ?? unavailable("No upload address was given") });
+      if (!started?.uploadUrl)
+        return setPhase({ step: "failed", error: errorOf(start) ?? unavailable("No upload address was given") });
       target = { uploadId: started.uploadId, uploadUrl: started.uploadUrl };
     }
     setPhase({ step: "sending", name: file.name, sent: 0, total: file.size });
-    const sent = await put(target.uploadUrl, file, mimeType, (loaded) => setPhase({ step: "sending", name: file.name, sent: loaded, total: file.size }), sending);
+    const sent = await put(
+      target.uploadUrl,
+      file,
+      mimeType,
+      (loaded) => setPhase({ step: "sending", name: file.name, sent: loaded, total: file.size }),
+      sending,
+    );
     if (sent === CANCELLED) return setPhase({ step: "cancelled", name: file.name });
     if (sent) return setPhase({ step: "failed", error: sent });
     setPhase({ step: "completing", name: file.name });
     const { envelope: complete } = await act(capabilityId, brand, { step: "complete", uploadId: target.uploadId });
     const registered = okData<UploadOutput>(complete);
-    if (!registered?.assetId) return setPhase({ step: "failed", error: errorOf(complete) ?? unavailable("The file was not registered") });
+    if (!registered?.assetId)
+      return setPhase({ step: "failed", error: errorOf(complete) ?? unavailable("The file was not registered") });
     setPhase({ step: "done", name: file.name, assetId: registered.assetId });
   }
 
@@ -68,9 +82,19 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
     if (!kept) setReviewing(true);
   }
 
-  const percent = phase.step === "sending" && phase.total > 0 ? Math.round((phase.sent / phase.total) * 100) : phase.step === "sending" || phase.step === "completing" || phase.step === "done" ? 100 : 0;
+  const percent =
+    phase.step === "sending" && phase.total > 0
+      ? Math.round((phase.sent / phase.total) * 100)
+      : phase.step === "sending" || phase.step === "completing" || phase.step === "done"
+        ? 100
+        : 0;
   return (
-    <WidgetFrame name="file_request" capabilityId={capabilityId} error={errorOf(envelope)} aside={phase.step === "done" ? <Badge tone="pass">uploaded</Badge> : undefined}>
+    <WidgetFrame
+      name="file_request"
+      capabilityId={capabilityId}
+      error={errorOf(envelope)}
+      aside={phase.step === "done" ? <Badge tone="pass">uploaded</Badge> : undefined}
+    >
       {(phase.step === "pick" || phase.step === "failed" || phase.step === "cancelled") && (
         <div className="file-pick">
           <label>
@@ -86,7 +110,11 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
           </label>
           <label>
             <span>Choose a file to add to the library</span>
-            <input type="file" data-testid="file-input" onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])} />
+            <input
+              type="file"
+              data-testid="file-input"
+              onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])}
+            />
           </label>
         </div>
       )}
@@ -99,13 +127,20 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
       {(phase.step === "sending" || phase.step === "completing") && (
         <div className="upload-progress">
           <p>
-            {phase.step === "sending" ? `Uploading ${phase.name}: ${bytes(phase.sent)} of ${bytes(phase.total)}` : `Checking ${phase.name}…`}
+            {phase.step === "sending"
+              ? `Uploading ${phase.name}: ${bytes(phase.sent)} of ${bytes(phase.total)}`
+              : `Checking ${phase.name}…`}
           </p>
           <progress data-testid="upload-progress" max={100} value={percent}>
             {percent}%
           </progress>
           {phase.step === "sending" && (
-            <button type="button" className="button small" data-testid="upload-cancel" onClick={() => sending.current?.abort()}>
+            <button
+              type="button"
+              className="button small"
+              data-testid="upload-cancel"
+              onClick={() => sending.current?.abort()}
+            >
               Cancel
             </button>
           )}
@@ -125,7 +160,14 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
           )}
         </div>
       )}
-      {phase.step === "done" && reviewing && <ReviewWidget capabilityId="library.asset.review" input={{ assetId: phase.assetId }} envelope={null} brand={brand} />}
+      {phase.step === "done" && reviewing && (
+        <ReviewWidget
+          capabilityId="library.asset.review"
+          input={{ assetId: phase.assetId }}
+          envelope={null}
+          brand={brand}
+        />
+      )}
     </WidgetFrame>
   );
 }
@@ -137,7 +179,11 @@ function phaseOf(envelope: WidgetProps["envelope"], input: Record<string, unknow
   const assetId = okData<UploadOutput>(done?.envelope ?? envelope)?.assetId;
   if (assetId) return { step: "done", name: typeof name === "string" ? name : "The file", assetId };
   const started = steps.findLast((step) => step.input.step === "start");
-  if (started) return { step: "failed", error: unavailable(`The upload of ${String(started.input.fileName)} did not finish; choose the file again`) };
+  if (started)
+    return {
+      step: "failed",
+      error: unavailable(`The upload of ${String(started.input.fileName)} did not finish; choose the file again`),
+    };
   return { step: "pick" };
 }
 
@@ -149,7 +195,13 @@ function unavailable(message: string): EnvelopeError {
  * One PUT of the bytes; resolves with an error to show, null when the storage took them, or
  * CANCELLED when the person stopped it (the unfinished upload expires and is swept by the server).
  */
-function put(url: string, file: File, mimeType: string, onProgress: (loaded: number) => void, holder: { current: XMLHttpRequest | null }): Promise<EnvelopeError | null | typeof CANCELLED> {
+function put(
+  url: string,
+  file: File,
+  mimeType: string,
+  onProgress: (loaded: number) => void,
+  holder: { current: XMLHttpRequest | null },
+): Promise<EnvelopeError | null | typeof CANCELLED> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     holder.current = xhr;

@@ -42,10 +42,16 @@ export function FreshWidget({ read, stored, ...props }: Props) {
   const failed = fresh?.status === "error" ? fresh.error : undefined;
   const gone = failed?.code === "not_found" || (removed && failed !== undefined);
   return (
-    <div className="card-truth" data-testid="card-truth" data-state={checking ? "checking" : failed ? "out-of-date" : "current"}>
+    <div
+      className="card-truth"
+      data-testid="card-truth"
+      data-state={checking ? "checking" : failed ? "out-of-date" : "current"}
+    >
       {failed && (
         <p className="notice notice-warn" role="status" data-testid="card-out-of-date">
-          {gone ? "Removed since: this card shows how it was." : `This card may be out of date (${failed.message}); it offers nothing until it can be read again.`}
+          {gone
+            ? "Removed since: this card shows how it was."
+            : `This card may be out of date (${failed.message}); it offers nothing until it can be read again.`}
         </p>
       )}
       {/* nothing is offered from a card that is being checked or could not be */}

@@ -22,7 +22,12 @@ export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps
   const pages = usePages<Item>({ capabilityId, input, envelope, brand });
   const items = pages.items;
   return (
-    <WidgetFrame name="list" capabilityId={capabilityId} error={errorOf(envelope)} aside={data ? count(items.length, "item", Boolean(pages.nextCursor)) : undefined}>
+    <WidgetFrame
+      name="list"
+      capabilityId={capabilityId}
+      error={errorOf(envelope)}
+      aside={data ? count(items.length, "item", Boolean(pages.nextCursor)) : undefined}
+    >
       {data && items.length === 0 && <Empty>Nothing here yet.</Empty>}
       {items.length > 0 && <Rows items={items} actions={{ capabilityId, brand }} />}
       {data?.catalog && (
@@ -36,13 +41,27 @@ export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps
   );
 }
 
-function Rows({ items, actions, connect }: { items: Item[]; actions?: { capabilityId: string; brand: string }; connect?: string }) {
+function Rows({
+  items,
+  actions,
+  connect,
+}: {
+  items: Item[];
+  actions?: { capabilityId: string; brand: string };
+  connect?: string;
+}) {
   return (
     <ul className="list">
       {items.map((item, index) => {
         const titleKey = TITLE_FIELDS.find((key) => typeof item[key] === "string");
         // a provider's key says nothing more than its name beside it
-        const details = Object.entries(item).filter(([key]) => key !== titleKey && !HIDDEN.has(key) && !BADGE_FIELDS.includes(key) && !(key === "provider" && "name" in item));
+        const details = Object.entries(item).filter(
+          ([key]) =>
+            key !== titleKey &&
+            !HIDDEN.has(key) &&
+            !BADGE_FIELDS.includes(key) &&
+            !(key === "provider" && "name" in item),
+        );
         return (
           <li key={String(item.id ?? index)} className="list-row">
             <div className="list-main">
@@ -54,12 +73,18 @@ function Rows({ items, actions, connect }: { items: Item[]; actions?: { capabili
                   .join(" · ")}
               </span>
               {actions && <RowActions capabilityId={actions.capabilityId} item={item} brand={actions.brand} />}
-              {connect !== undefined && item.available === true && <ConnectButton brand={connect} provider={String(item.provider)} name={String(item.name)} />}
+              {connect !== undefined && item.available === true && (
+                <ConnectButton brand={connect} provider={String(item.provider)} name={String(item.name)} />
+              )}
             </div>
             <span className="list-badges">
               {BADGE_FIELDS.filter((key) => item[key] !== undefined && item[key] !== null).map((key) => (
                 <Badge key={key} tone={badgeTone(item[key])}>
-                  {typeof item[key] === "boolean" ? (item[key] ? "available" : "not configured") : valueInWords(String(item[key]), key)}
+                  {typeof item[key] === "boolean"
+                    ? item[key]
+                      ? "available"
+                      : "not configured"
+                    : valueInWords(String(item[key]), key)}
                 </Badge>
               ))}
             </span>

@@ -8,7 +8,12 @@ import { WidgetError } from "./widget-error";
 
 type Page<T> = { items: T[]; nextCursor?: string | null };
 
-export function usePages<T>({ capabilityId, input, envelope, brand }: Pick<WidgetProps, "capabilityId" | "input" | "envelope" | "brand">) {
+export function usePages<T>({
+  capabilityId,
+  input,
+  envelope,
+  brand,
+}: Pick<WidgetProps, "capabilityId" | "input" | "envelope" | "brand">) {
   const { run } = useWidgetCalls();
   const first = okData<Page<T>>(envelope);
   // the pages loaded after the first, once there are any: then their cursor is the one that counts
@@ -23,18 +28,29 @@ export function usePages<T>({ capabilityId, input, envelope, brand }: Pick<Widge
     setLoading(false);
     const page = okData<Page<T>>(next);
     setError(errorOf(next));
-    if (page) setMore((now) => ({ items: [...(now?.items ?? []), ...page.items], nextCursor: page.nextCursor ?? null }));
+    if (page)
+      setMore((now) => ({ items: [...(now?.items ?? []), ...page.items], nextCursor: page.nextCursor ?? null }));
   }
   return { items: [...(first?.items ?? []), ...(more?.items ?? [])], nextCursor, loadMore, loading, error };
 }
 
-export function NextPage({ pages }: { pages: Pick<ReturnType<typeof usePages>, "nextCursor" | "loadMore" | "loading" | "error"> }) {
+export function NextPage({
+  pages,
+}: {
+  pages: Pick<ReturnType<typeof usePages>, "nextCursor" | "loadMore" | "loading" | "error">;
+}) {
   if (!pages.nextCursor && !pages.error) return null;
   return (
     <div className="widget-more">
       {pages.error && <WidgetError error={pages.error} />}
       {pages.nextCursor && (
-        <button type="button" className="button small" data-testid="next-page" disabled={pages.loading} onClick={() => void pages.loadMore()}>
+        <button
+          type="button"
+          className="button small"
+          data-testid="next-page"
+          disabled={pages.loading}
+          onClick={() => void pages.loadMore()}
+        >
           {pages.loading ? "Loading…" : "Next page"}
         </button>
       )}

@@ -23,11 +23,18 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
   const added = !isKit && typeof input.hex === "string" ? normalizeHex(input.hex) : undefined;
   // until the kit is read again, the colour just written (exactly the confirmed input) stands alone
   const written: KitData | undefined =
-    data && added && typeof input.name === "string" ? { colors: [{ name: input.name, hex: added, role: String(input.role ?? "unspecified") }] } : undefined;
+    data && added && typeof input.name === "string"
+      ? { colors: [{ name: input.name, hex: added, role: String(input.role ?? "unspecified") }] }
+      : undefined;
   const kit = isKit ? (data as KitData) : (okData<KitData>(reread) ?? written);
   const error = errorOf(envelope) ?? errorOf(reread);
   return (
-    <WidgetFrame name="palette" capabilityId={isKit || !reread ? capabilityId : "kit.read"} error={error} aside={kit?.colors && kit !== written ? count(kit.colors.length, "colour") : undefined}>
+    <WidgetFrame
+      name="palette"
+      capabilityId={isKit || !reread ? capabilityId : "kit.read"}
+      error={error}
+      aside={kit?.colors && kit !== written ? count(kit.colors.length, "colour") : undefined}
+    >
       {!kit ? (
         <p className="widget-working">Loading the kit…</p>
       ) : (
@@ -47,7 +54,11 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
               </thead>
               <tbody>
                 {kit.colors.map((color) => (
-                  <ColorRow key={`${color.hex}-${color.role}`} color={color} added={color.hex === added && color.role === (input.role ?? "unspecified")} />
+                  <ColorRow
+                    key={`${color.hex}-${color.role}`}
+                    color={color}
+                    added={color.hex === added && color.role === (input.role ?? "unspecified")}
+                  />
                 ))}
               </tbody>
             </table>
@@ -73,7 +84,12 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
                 {kit.logos.map((logo) => (
                   <li key={logo.assetId}>
                     <strong>{logo.name}</strong> · {logo.form}, {logo.theme}
-                    {logo.primary && <> <Badge tone="pass">primary</Badge></>}
+                    {logo.primary && (
+                      <>
+                        {" "}
+                        <Badge tone="pass">primary</Badge>
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -147,12 +163,22 @@ function Contrast({ ratio, background, hex }: { ratio: number; background: strin
 function CopyHex({ hex }: { hex: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   async function copy() {
-    const ok = await navigator.clipboard?.writeText(hex).then(() => true, () => false) || copyBySelection(hex);
+    const ok =
+      (await navigator.clipboard?.writeText(hex).then(
+        () => true,
+        () => false,
+      )) || copyBySelection(hex);
     setState(ok ? "copied" : "failed");
     setTimeout(() => setState("idle"), 1500);
   }
   return (
-    <button type="button" className="button small copy-hex" data-testid={`copy-${hex}`} aria-label={`Copy ${hex}`} onClick={() => void copy()}>
+    <button
+      type="button"
+      className="button small copy-hex"
+      data-testid={`copy-${hex}`}
+      aria-label={`Copy ${hex}`}
+      onClick={() => void copy()}
+    >
       {state === "copied" ? "Copied" : state === "failed" ? "Select it" : "Copy"}
     </button>
   );

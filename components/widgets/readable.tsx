@@ -4,7 +4,10 @@ import type { ReactNode } from "react";
 import { isRecord } from "./types";
 
 export function labelOf(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_.]/g, " ").toLowerCase();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_.]/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -26,17 +29,29 @@ export function ReadableData({ value, depth = 0 }: { value: unknown; depth?: num
     return (
       <ul className="readable-list">
         {value.map((item, index) => (
-          <li key={index}>{isRecord(item) || Array.isArray(item) ? <ReadableData value={item} depth={depth + 1} /> : formatScalar(item)}</li>
+          <li key={index}>
+            {isRecord(item) || Array.isArray(item) ? (
+              <ReadableData value={item} depth={depth + 1} />
+            ) : (
+              formatScalar(item)
+            )}
+          </li>
         ))}
       </ul>
     );
   }
   if (!isRecord(value)) {
     const text = formatScalar(value);
-    return text.includes("\n") ? text.split(/\n{2,}/).map((paragraph, index) => <p key={index}>{paragraph}</p>) : <p>{text}</p>;
+    return text.includes("\n") ? (
+      text.split(/\n{2,}/).map((paragraph, index) => <p key={index}>{paragraph}</p>)
+    ) : (
+      <p>{text}</p>
+    );
   }
   const entries = Object.entries(value).filter(([key]) => key !== "ok");
-  const scalars = entries.filter(([, item]) => !isRecord(item) && !Array.isArray(item) && !(typeof item === "string" && item.length > 80));
+  const scalars = entries.filter(
+    ([, item]) => !isRecord(item) && !Array.isArray(item) && !(typeof item === "string" && item.length > 80),
+  );
   const blocks = entries.filter((entry) => !scalars.includes(entry));
   const Heading = depth === 0 ? "h4" : "h5";
   return (

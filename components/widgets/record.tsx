@@ -7,14 +7,24 @@ import { errorOf, isRecord, okData, type WidgetProps } from "./types";
 
 // fields a person does not need to read (ids stay available in the data, not on screen)
 const HIDDEN = new Set(["id", "url", "urlExpiresAt", "revision", "capabilities", "ok", "status"]);
-const LABELS: Record<string, string> = { mimeType: "Type", createdAt: "Added", sizeBytes: "Size", shortId: "Short id", counts: "In progress" };
+const LABELS: Record<string, string> = {
+  mimeType: "Type",
+  createdAt: "Added",
+  sizeBytes: "Size",
+  shortId: "Short id",
+  counts: "In progress",
+};
 
 export function RecordWidget({ capabilityId, envelope }: WidgetProps) {
   const data = okData<Record<string, unknown>>(envelope);
   const heading = data && (typeof data.name === "string" ? data.name : undefined);
   const url = data && typeof data.url === "string" ? data.url : undefined;
   const isImage = typeof data?.mimeType === "string" && data.mimeType.startsWith("image/");
-  const rows = data ? Object.entries(data).filter(([key, value]) => !HIDDEN.has(key) && key !== "name" && value !== null && value !== "") : [];
+  const rows = data
+    ? Object.entries(data).filter(
+        ([key, value]) => !HIDDEN.has(key) && key !== "name" && value !== null && value !== "",
+      )
+    : [];
   return (
     <WidgetFrame
       name="record"

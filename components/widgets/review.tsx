@@ -37,7 +37,13 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
       name="review"
       capabilityId="library.asset.review"
       error={errorOf(envelope)}
-      aside={asset ? <Badge tone={asset.status === "approved" ? "pass" : asset.status === "proposed" ? "warn" : "muted"}>{asset.status}</Badge> : undefined}
+      aside={
+        asset ? (
+          <Badge tone={asset.status === "approved" ? "pass" : asset.status === "proposed" ? "warn" : "muted"}>
+            {asset.status}
+          </Badge>
+        ) : undefined
+      }
     >
       {errorOf(loaded) && <WidgetError error={errorOf(loaded)!} />}
       {asset && (
@@ -49,14 +55,32 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
               {asset.mimeType} · {bytes(asset.sizeBytes)}
               {asset.category ? ` · ${asset.category}` : ""}
             </p>
-            {reviewed && <p>{asset.status === "approved" ? "Approved: agents may use and publish it." : "Archived: set aside."}</p>}
-            {waiting && asset.status === "proposed" && <p className="muted" data-testid="review-waiting">Waiting for your confirmation below.</p>}
+            {reviewed && (
+              <p>{asset.status === "approved" ? "Approved: agents may use and publish it." : "Archived: set aside."}</p>
+            )}
+            {waiting && asset.status === "proposed" && (
+              <p className="muted" data-testid="review-waiting">
+                Waiting for your confirmation below.
+              </p>
+            )}
             {!reviewed && asset.status === "proposed" && !decision && !waiting && (
               <div className="confirm-actions">
-                <button type="button" className="button primary" disabled={busy} onClick={() => review("approve")} data-testid="review-approve">
+                <button
+                  type="button"
+                  className="button primary"
+                  disabled={busy}
+                  onClick={() => review("approve")}
+                  data-testid="review-approve"
+                >
                   Approve
                 </button>
-                <button type="button" className="button" disabled={busy} onClick={() => review("archive")} data-testid="review-archive">
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() => review("archive")}
+                  data-testid="review-archive"
+                >
                   Archive
                 </button>
               </div>
@@ -66,7 +90,14 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
       )}
       {decision?.envelope.status === "error" && <WidgetError error={decision.envelope.error} />}
       {decision && decision.envelope.status !== "error" && (
-        <ConfirmWidget capabilityId="library.asset.review" input={{ assetId, decision: decision.kind }} envelope={decision.envelope} brand={brand} onDecided={reload} embedded />
+        <ConfirmWidget
+          capabilityId="library.asset.review"
+          input={{ assetId, decision: decision.kind }}
+          envelope={decision.envelope}
+          brand={brand}
+          onDecided={reload}
+          embedded
+        />
       )}
     </WidgetFrame>
   );

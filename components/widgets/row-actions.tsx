@@ -17,20 +17,46 @@ type Proposal = { capabilityId: string; input: Record<string, unknown>; envelope
 
 export function RowActions({ capabilityId, item, brand }: { capabilityId: string; item: Item; brand: string }) {
   const steps = useCardSteps();
-  const waitingFor = (row: string) => awaiting(steps, (step) => step.input.id === row || step.input.connectionId === row);
+  const waitingFor = (row: string) =>
+    awaiting(steps, (step) => step.input.id === row || step.input.connectionId === row);
   const id = typeof item.id === "string" ? item.id : null;
   if (!id) return null;
   // while a write about this row waits for the person's Confirm, the row offers nothing else
-  if (waitingFor(id)) return <span className="muted row-waiting" data-testid="row-waiting">Waiting for your confirmation below.</span>;
+  if (waitingFor(id))
+    return (
+      <span className="muted row-waiting" data-testid="row-waiting">
+        Waiting for your confirmation below.
+      </span>
+    );
   if (capabilityId === "brand.contacts.list") return <ContactActions id={id} item={item} brand={brand} />;
   if (capabilityId === "connections.list" && item.status !== "disconnected") {
-    return <Propose brand={brand} label="Disconnect" testId="row-disconnect" capabilityId="connections.disconnect" input={{ connectionId: id }} />;
+    return (
+      <Propose
+        brand={brand}
+        label="Disconnect"
+        testId="row-disconnect"
+        capabilityId="connections.disconnect"
+        input={{ connectionId: id }}
+      />
+    );
   }
   return null;
 }
 
 /** One button proposing one write; its confirm card (or its refusal) appears below. */
-function Propose({ brand, label, testId, capabilityId, input }: { brand: string; label: string; testId: string; capabilityId: string; input: Record<string, unknown> }) {
+function Propose({
+  brand,
+  label,
+  testId,
+  capabilityId,
+  input,
+}: {
+  brand: string;
+  label: string;
+  testId: string;
+  capabilityId: string;
+  input: Record<string, unknown>;
+}) {
   const { act } = useWidgetCalls();
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +70,13 @@ function Propose({ brand, label, testId, capabilityId, input }: { brand: string;
   return (
     <>
       {!proposal && (
-        <button type="button" className="link-button" data-testid={testId} disabled={busy} onClick={() => void propose()}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid={testId}
+          disabled={busy}
+          onClick={() => void propose()}
+        >
           {label}
         </button>
       )}
@@ -66,7 +98,12 @@ function Proposed({ proposal, brand, onAgain }: { proposal: Proposal; brand: str
   }
   return (
     <div className="row-action-result">
-      <ConfirmWidget capabilityId={proposal.capabilityId} input={proposal.input} envelope={proposal.envelope} brand={brand} />
+      <ConfirmWidget
+        capabilityId={proposal.capabilityId}
+        input={proposal.input}
+        envelope={proposal.envelope}
+        brand={brand}
+      />
     </div>
   );
 }
@@ -90,14 +127,21 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
     if (envelope.status !== "error") setEditing(false);
   }
 
-  if (proposal && proposal.envelope.status !== "error") return <Proposed proposal={proposal} brand={brand} onAgain={() => setProposal(null)} />;
+  if (proposal && proposal.envelope.status !== "error")
+    return <Proposed proposal={proposal} brand={brand} onAgain={() => setProposal(null)} />;
   if (!editing) {
     return (
       <span className="row-actions">
         <button type="button" className="link-button" data-testid="row-edit" onClick={() => setEditing(true)}>
           Edit
         </button>
-        <Propose brand={brand} label="Remove" testId="row-remove" capabilityId="brand.contacts.save" input={{ op: "delete", id }} />
+        <Propose
+          brand={brand}
+          label="Remove"
+          testId="row-remove"
+          capabilityId="brand.contacts.save"
+          input={{ op: "delete", id }}
+        />
       </span>
     );
   }
@@ -115,11 +159,21 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
       </label>
       <label>
         <span>Address, number or link</span>
-        <input data-testid="row-edit-value" value={value} maxLength={500} onChange={(event) => setValue(event.target.value)} />
+        <input
+          data-testid="row-edit-value"
+          value={value}
+          maxLength={500}
+          onChange={(event) => setValue(event.target.value)}
+        />
       </label>
       <label>
         <span>Label</span>
-        <input data-testid="row-edit-label" value={label} maxLength={80} onChange={(event) => setLabel(event.target.value)} />
+        <input
+          data-testid="row-edit-label"
+          value={label}
+          maxLength={80}
+          onChange={(event) => setLabel(event.target.value)}
+        />
       </label>
       {proposal?.envelope.status === "error" && <WidgetError error={proposal.envelope.error} />}
       <span className="row-actions">

@@ -7,7 +7,11 @@ import { isRecord } from "./types";
 async function post(url: string, body: unknown, capabilityId: string): Promise<ToolEnvelope> {
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   } catch {
     return failure(capabilityId, { code: "unavailable", message: "The service could not be reached" } as EnvelopeError);
   }
@@ -15,7 +19,14 @@ async function post(url: string, body: unknown, capabilityId: string): Promise<T
   if (response.ok && isRecord(json) && typeof json.status === "string") return json as ToolEnvelope;
   // the routes answer 401/404/422 with the API door's error body { ok: false, error }
   const error = isRecord(json) && isRecord(json.error) ? (json.error as EnvelopeError) : undefined;
-  return failure(capabilityId, error ?? ({ code: response.status === 401 ? "unauthenticated" : "unavailable", message: `HTTP ${response.status}` } as EnvelopeError));
+  return failure(
+    capabilityId,
+    error ??
+      ({
+        code: response.status === 401 ? "unauthenticated" : "unavailable",
+        message: `HTTP ${response.status}`,
+      } as EnvelopeError),
+  );
 }
 
 function failure(capabilityId: string, error: EnvelopeError): ToolEnvelope {
@@ -29,7 +40,12 @@ function failure(capabilityId: string, error: EnvelopeError): ToolEnvelope {
 export type KeptIn = { conversationId: string; messageId: string; from?: string; widget?: string };
 
 /** POST /api/assistant/run: runs a capability directly, with no model and no AI budget. */
-export function runCapability(capabilityId: string, brand: string | undefined, input: Record<string, unknown>, keptIn?: KeptIn): Promise<ToolEnvelope> {
+export function runCapability(
+  capabilityId: string,
+  brand: string | undefined,
+  input: Record<string, unknown>,
+  keptIn?: KeptIn,
+): Promise<ToolEnvelope> {
   return post("/api/assistant/run", { capabilityId, brand: brand || undefined, input, ...keptIn }, capabilityId);
 }
 

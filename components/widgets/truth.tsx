@@ -10,7 +10,11 @@ import type { ToolEnvelope } from "./types";
 import { isRecord } from "./types";
 
 type Touched = NonNullable<Extract<ToolEnvelope, { status: "ok" }>["touched"]>;
-type Truth = { touches: ReadonlyMap<string, { count: number; removed: boolean }>; total: number; touch(touched: Touched): void };
+type Truth = {
+  touches: ReadonlyMap<string, { count: number; removed: boolean }>;
+  total: number;
+  touch(touched: Touched): void;
+};
 
 // outside a page that keeps the truth (an MCP host), nothing is counted and cards read once
 const TruthContext = createContext<Truth>({ touches: new Map(), total: 0, touch: () => undefined });
@@ -18,7 +22,12 @@ const TruthContext = createContext<Truth>({ touches: new Map(), total: 0, touch:
 export function TruthProvider({ children }: { children: ReactNode }) {
   const [touches, setTouches] = useState<ReadonlyMap<string, { count: number; removed: boolean }>>(new Map());
   const touch = useCallback((touched: Touched) => {
-    setTouches((current) => new Map(current).set(touched.id.toLowerCase(), { count: (current.get(touched.id.toLowerCase())?.count ?? 0) + 1, removed: touched.removed === true }));
+    setTouches((current) =>
+      new Map(current).set(touched.id.toLowerCase(), {
+        count: (current.get(touched.id.toLowerCase())?.count ?? 0) + 1,
+        removed: touched.removed === true,
+      }),
+    );
   }, []);
   const total = useMemo(() => [...touches.values()].reduce((sum, entry) => sum + entry.count, 0), [touches]);
   const value = useMemo(() => ({ touches, total, touch }), [touches, total, touch]);

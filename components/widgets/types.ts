@@ -5,7 +5,16 @@ import type { EnvelopeError, ToolEnvelope } from "@/lib/pending/envelope";
 export type { EnvelopeError, ToolEnvelope };
 
 export const WIDGET_NAMES = [
-  "choice", "carousel", "palette", "confirm", "record", "list", "review", "file_request", "action_link", "fallback",
+  "choice",
+  "carousel",
+  "palette",
+  "confirm",
+  "record",
+  "list",
+  "review",
+  "file_request",
+  "action_link",
+  "fallback",
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
@@ -48,8 +57,20 @@ export type KitData = {
 export type WriteOutput = { ok: true; id?: string; revision?: number };
 export type Question = { id: string; question: string; scope: string; options: string[]; revision: number };
 export type AssetStatus = "proposed" | "approved" | "archived";
-export type AssetSummary = { id: string; name: string; category: string | null; mimeType: string; status: AssetStatus; createdAt: string };
-export type AssetDetail = AssetSummary & { description: string | null; sizeBytes: number; url: string; urlExpiresAt: string };
+export type AssetSummary = {
+  id: string;
+  name: string;
+  category: string | null;
+  mimeType: string;
+  status: AssetStatus;
+  createdAt: string;
+};
+export type AssetDetail = AssetSummary & {
+  description: string | null;
+  sizeBytes: number;
+  url: string;
+  urlExpiresAt: string;
+};
 export type UploadOutput = { uploadId: string; uploadUrl?: string; assetId?: string };
 export type AuthorizationLink = { authorizationUrl: string; expiresAt: string; name?: string };
 

@@ -6,24 +6,51 @@
 // by "field.value" where a value means different things in different fields, else by value
 const WORDS: Record<string, string> = {
   // questions: what an answer feeds
-  "scope.genome": "The brand's identity", "scope.brand_kit": "The brand kit", "scope.work": "Current work", "scope.all": "Everything",
-  "action.answer": "Answer it now", "action.defer": "Keep it for later", "action.dismiss": "Dismiss it",
+  "scope.genome": "The brand's identity",
+  "scope.brand_kit": "The brand kit",
+  "scope.work": "Current work",
+  "scope.all": "Everything",
+  "action.answer": "Answer it now",
+  "action.defer": "Keep it for later",
+  "action.dismiss": "Dismiss it",
   // kit
-  "role.unspecified": "No particular role", "role.foreground": "Text and foreground",
-  colors: "Colours", typography: "Typography", logos: "Logos", instructions: "Instructions", imagery: "Imagery", general: "General",
+  "role.unspecified": "No particular role",
+  "role.foreground": "Text and foreground",
+  colors: "Colours",
+  typography: "Typography",
+  logos: "Logos",
+  instructions: "Instructions",
+  imagery: "Imagery",
+  general: "General",
   // contact channels and services
-  email: "E-mail", whatsapp: "WhatsApp", linkedin: "LinkedIn", tiktok: "TikTok", youtube: "YouTube", x: "X",
+  email: "E-mail",
+  whatsapp: "WhatsApp",
+  linkedin: "LinkedIn",
+  tiktok: "TikTok",
+  youtube: "YouTube",
+  x: "X",
   // activity
-  "door.assistant": "Chat", "door.voice": "Voice", "door.mcp": "An AI app (MCP)", "door.api": "An integration (API key)",
-  "outcome.done": "Done", "outcome.refused": "Refused", "outcome.all": "Everything",
+  "door.assistant": "Chat",
+  "door.voice": "Voice",
+  "door.mcp": "An AI app (MCP)",
+  "door.api": "An integration (API key)",
+  "outcome.done": "Done",
+  "outcome.refused": "Refused",
+  "outcome.all": "Everything",
   // statuses
-  pending_setup: "Not finished yet", connected: "Connected", disconnected: "Disconnected",
+  pending_setup: "Not finished yet",
+  connected: "Connected",
+  disconnected: "Disconnected",
 };
 
 /** `valueInWords("brand_kit", "scope")` → "The brand kit"; `valueInWords("pending_setup")` → "Pending setup". */
 export function valueInWords(value: string, field?: string): string {
   const known = (field && WORDS[`${field}.${value}`]) ?? WORDS[value];
   if (known) return known;
-  const words = value.replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().trim();
+  const words = value
+    .replace(/[_-]+/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

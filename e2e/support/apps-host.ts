@@ -8,10 +8,22 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
 
-type ToolResult = { isError?: boolean; content?: unknown; structuredContent?: unknown; _meta?: Record<string, unknown> };
+type ToolResult = {
+  isError?: boolean;
+  content?: unknown;
+  structuredContent?: unknown;
+  _meta?: Record<string, unknown>;
+};
 type Tool = { name: string; _meta?: { ui?: { resourceUri?: string } } } & Record<string, unknown>;
 
-const client = new Client({ name: "test-apps-host", version: "1.0.0" }, { capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } } as never });
+const client = new Client(
+  { name: "test-apps-host", version: "1.0.0" },
+  {
+    capabilities: {
+      extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
+    } as never,
+  },
+);
 let tools: Tool[] = [];
 let views = 0;
 /** what the model was handed (the host's own calls), and what the views got (their calls) */
@@ -26,14 +38,22 @@ async function start(endpoint: { url?: string; headers?: Record<string, string> 
 }
 
 /** The model's tool call, and its view when the tool has one; answers the view's iframe id. */
-async function run(name: string, args: Record<string, unknown>, theme: "light" | "dark" = "light", variables?: Record<string, string>): Promise<{ frame: string | null; result: ToolResult }> {
+async function run(
+  name: string,
+  args: Record<string, unknown>,
+  theme: "light" | "dark" = "light",
+  variables?: Record<string, string>,
+): Promise<{ frame: string | null; result: ToolResult }> {
   const result = (await client.callTool({ name, arguments: args })) as ToolResult;
   seen.model.push(result.content, result.structuredContent);
   const tool = tools.find((candidate) => candidate.name === name);
   const uri = tool?._meta?.ui?.resourceUri;
   if (!tool || !uri) return { frame: null, result };
   const { contents } = await client.readResource({ uri });
-  const page = contents[0] as { text: string; _meta?: { ui?: { csp?: { resourceDomains?: string[]; connectDomains?: string[] } } } };
+  const page = contents[0] as {
+    text: string;
+    _meta?: { ui?: { csp?: { resourceDomains?: string[]; connectDomains?: string[] } } };
+  };
   const csp = page._meta?.ui?.csp ?? {};
   const policy = `default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob: ${(csp.resourceDomains ?? []).join(" ")}; connect-src ${(csp.connectDomains ?? []).join(" ")}`;
   const html = page.text.replace("<head>", `<head><meta http-equiv="Content-Security-Policy" content="${policy}">`);
@@ -44,9 +64,20 @@ async function run(name: string, args: Record<string, unknown>, theme: "light" |
   iframe.setAttribute("sandbox", "allow-scripts");
   iframe.title = `${name} view`;
   document.getElementById("views")!.append(iframe);
-  const bridge = new AppBridge(null, { name: "test-apps-host", version: "1.0.0" }, { serverTools: {}, openLinks: {} }, {
-    hostContext: { theme, displayMode: "inline", toolInfo: { tool: tool as never }, containerDimensions: { maxWidth: iframe.clientWidth }, ...(variables ? { styles: { variables } as never } : {}) },
-  });
+  const bridge = new AppBridge(
+    null,
+    { name: "test-apps-host", version: "1.0.0" },
+    { serverTools: {}, openLinks: {} },
+    {
+      hostContext: {
+        theme,
+        displayMode: "inline",
+        toolInfo: { tool: tool as never },
+        containerDimensions: { maxWidth: iframe.clientWidth },
+        ...(variables ? { styles: { variables } as never } : {}),
+      },
+    },
+  );
   // the view's calls go to the server as this host's calls; their results are the view's alone
   bridge.oncalltool = async (params) => {
     const answer = (await client.callTool(params)) as ToolResult;

@@ -5,7 +5,15 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 export const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-results/screenshots");
 
 /**
@@ -14,7 +22,12 @@ export const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-results
  */
 export function launchBrowser(options: { microphone?: string } = {}): Promise<Browser> {
   const audio = options.microphone
-    ? ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${options.microphone}%noloop`, "--autoplay-policy=no-user-gesture-required"]
+    ? [
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        `--use-file-for-fake-audio-capture=${options.microphone}%noloop`,
+        "--autoplay-policy=no-user-gesture-required",
+      ]
     : [];
   return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...audio] });
 }
@@ -25,8 +38,15 @@ export function launchBrowser(options: { microphone?: string } = {}): Promise<Br
  * `intercept: false` leaves requests alone: while Playwright intercepts, it answers every CORS
  * preflight itself with "allow all", so a test of real CORS must not intercept.
  */
-export async function newPage(browser: Browser, baseUrl: string, options: { clipboard?: boolean; viewport?: { width: number; height: number }; intercept?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; blocked: string[] }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, baseURL: baseUrl });
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  options: { clipboard?: boolean; viewport?: { width: number; height: number }; intercept?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; blocked: string[] }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    baseURL: baseUrl,
+  });
   if (options.clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
   const origin = new URL(baseUrl).origin;
   const blocked: string[] = [];

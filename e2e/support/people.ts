@@ -8,7 +8,9 @@ import { addMember, createBrand, createUser } from "../../lib/admin/commands";
 export type Person = { id: string; email: string; password: string; name: string };
 
 /** A person with a password, optionally a member of brands (short id → role). */
-export async function createPerson(options: { name?: string; staff?: boolean; brands?: Record<string, "viewer" | "member" | "admin"> } = {}): Promise<Person> {
+export async function createPerson(
+  options: { name?: string; staff?: boolean; brands?: Record<string, "viewer" | "member" | "admin"> } = {},
+): Promise<Person> {
   const email = `e2e-${randomUUID().slice(0, 12)}@test.example`;
   const password = `pw-${randomUUID()}`;
   const name = options.name ?? "E2E Person";
@@ -36,7 +38,10 @@ export async function signIn(page: Page, email: string, password: string, next =
   await page.getByTestId("sign-in-submit").click();
   const outcome = await Promise.race([
     page.waitForURL((url) => url.pathname === target, { timeout: 15_000 }).then(() => "ok" as const),
-    page.getByTestId("sign-in-error").waitFor({ timeout: 15_000 }).then(() => "error" as const),
+    page
+      .getByTestId("sign-in-error")
+      .waitFor({ timeout: 15_000 })
+      .then(() => "error" as const),
   ]);
   if (outcome === "error") throw new Error(`sign-in refused: ${await page.getByTestId("sign-in-error").textContent()}`);
 }

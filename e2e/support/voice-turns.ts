@@ -9,14 +9,23 @@ import { createPerson, createTestBrand, signIn } from "./people";
 
 export type VoicePage = { page: Page; brand: { id: string; shortId: string } };
 
-export async function voicePage(url: string, browsers: Browser[], role: "admin" | "viewer", sentence: string): Promise<VoicePage> {
+export async function voicePage(
+  url: string,
+  browsers: Browser[],
+  role: "admin" | "viewer",
+  sentence: string,
+): Promise<VoicePage> {
   const brand = await createTestBrand("Turn Roasters");
   const person = await createPerson({ name: `Tom ${role}`, brands: { [brand.shortId]: role } });
   const browser = await launchBrowser({ microphone: await speakAll([sentence], { rate: 48_000, lead: 0.8, gap: 30 }) });
   browsers.push(browser);
   const { page } = await newPage(browser, url);
   await signIn(page, person.email, person.password);
-  await page.waitForFunction((shortId) => (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value === shortId, brand.shortId);
+  await page.waitForFunction(
+    (shortId) =>
+      (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value === shortId,
+    brand.shortId,
+  );
   return { page, brand };
 }
 
@@ -41,11 +50,19 @@ export async function talk(page: Page) {
   await spoken(page, "assistant").first().waitFor({ timeout: 45_000 });
 }
 
-export const spoken = (page: Page, role: "user" | "assistant") => page.locator(`[data-testid="message-${role}"][data-voice]`);
+export const spoken = (page: Page, role: "user" | "assistant") =>
+  page.locator(`[data-testid="message-${role}"][data-voice]`);
 export const saidByAssistant = (page: Page) => spoken(page, "assistant").allTextContents();
 
 /** What the conversation shows, message by message (text and each card's kind and words). */
 export const shownConversation = (page: Page) =>
-  page.getByTestId("conversation").locator('[data-testid^="message-"]').evaluateAll((nodes) =>
-    nodes.map((node) => ({ role: node.getAttribute("data-testid"), voice: node.hasAttribute("data-voice"), text: (node.textContent ?? "").replace(/\s+/g, " ").trim() })),
-  );
+  page
+    .getByTestId("conversation")
+    .locator('[data-testid^="message-"]')
+    .evaluateAll((nodes) =>
+      nodes.map((node) => ({
+        role: node.getAttribute("data-testid"),
+        voice: node.hasAttribute("data-voice"),
+        text: (node.textContent ?? "").replace(/\s+/g, " ").trim(),
+      })),
+    );

@@ -15,13 +15,17 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BRAND_STATUSES = ["active", "closed", "archived"] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function createUser(db: PrismaClient, options: { email: string; name: string; staff?: boolean; password?: string }) {
+export async function createUser(
+  db: PrismaClient,
+  options: { email: string; name: string; staff?: boolean; password?: string },
+) {
   const email = options.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new CommandError(`--email: "${options.email}" is not an email address`);
   if (!options.name.trim()) throw new CommandError("--name: must not be empty");
   const problem = options.password === undefined ? null : passwordProblem(options.password);
   if (problem) throw new CommandError(`--password: ${problem}`);
-  if (await db.user.findUnique({ where: { email } })) throw new CommandError(`--email: a person with ${email} already exists`);
+  if (await db.user.findUnique({ where: { email } }))
+    throw new CommandError(`--email: a person with ${email} already exists`);
   const id = randomUUID();
   const account = options.password === undefined ? null : await credentialAccount(id, options.password);
   await db.$transaction([
@@ -48,24 +52,40 @@ export async function setPassword(db: PrismaClient, options: { email: string; pa
   return { id: user.id, passwordSet: true as const };
 }
 
-export async function createBrand(db: PrismaClient, options: { name: string; shortId: string; plan?: string; managerId?: string }) {
-  if (!SHORT_ID.test(options.shortId)) throw new CommandError(`--short-id: "${options.shortId}" must look like ACME-1 (letters, a dash, a number)`);
+export async function createBrand(
+  db: PrismaClient,
+  options: { name: string; shortId: string; plan?: string; managerId?: string },
+) {
+  if (!SHORT_ID.test(options.shortId))
+    throw new CommandError(`--short-id: "${options.shortId}" must look like ACME-1 (letters, a dash, a number)`);
   if (!options.name.trim()) throw new CommandError("--name: must not be empty");
   if (options.plan !== undefined && !isPlan(options.plan)) {
     throw new CommandError(`--plan: "${options.plan}" is not a plan (${Object.keys(PLANS).join(", ")})`);
   }
   const shortIdKey = options.shortId.toLowerCase();
-  if (await db.brand.findUnique({ where: { shortIdKey } })) throw new CommandError(`--short-id: ${options.shortId} is taken`);
+  if (await db.brand.findUnique({ where: { shortIdKey } }))
+    throw new CommandError(`--short-id: ${options.shortId} is taken`);
   const id = randomUUID();
   await db.$transaction([
-    db.brand.create({ data: { id, shortId: options.shortId, shortIdKey, name: options.name.trim(), plan: options.plan ?? null, managerId: options.managerId ?? null } }),
+    db.brand.create({
+      data: {
+        id,
+        shortId: options.shortId,
+        shortIdKey,
+        name: options.name.trim(),
+        plan: options.plan ?? null,
+        managerId: options.managerId ?? null,
+      },
+    }),
     db.genome.create({ data: { brandId: id, displayName: options.name.trim() } }),
   ]);
   return { id, shortId: options.shortId };
 }
 
 export async function findBrand(db: PrismaClient, ref: string) {
-  const brand = await db.brand.findUnique({ where: UUID.test(ref) ? { id: ref.toLowerCase() } : { shortIdKey: ref.toLowerCase() } });
+  const brand = await db.brand.findUnique({
+    where: UUID.test(ref) ? { id: ref.toLowerCase() } : { shortIdKey: ref.toLowerCase() },
+  });
   if (!brand) throw new CommandError(`--brand: no brand ${ref}`);
   return brand;
 }
@@ -115,9 +135,16 @@ export async function createKey(
   let expiresAt: Date | null = null;
   if (options.expiresAt !== undefined) {
     expiresAt = new Date(options.expiresAt);
-    if (Number.isNaN(expiresAt.getTime())) throw new CommandError(`--expires-at: "${options.expiresAt}" is not an ISO 8601 time`);
+    if (Number.isNaN(expiresAt.getTime()))
+      throw new CommandError(`--expires-at: "${options.expiresAt}" is not an ISO 8601 time`);
   }
-  const { id, key } = await createApiKey(db, { userId: user.id, scopes, brandIds, expiresAt, name: options.name ?? null });
+  const { id, key } = await createApiKey(db, {
+    userId: user.id,
+    scopes,
+    brandIds,
+    expiresAt,
+    name: options.name ?? null,
+  });
   return { id, key };
 }
 
@@ -127,7 +154,12 @@ export async function revokeKey(db: PrismaClient, options: { id: string }) {
 }
 
 function parseScopes(value: string): Scope[] {
-  const resolved = resolveScopes(value.split(",").map((scope) => scope.trim()).filter(Boolean));
+  const resolved = resolveScopes(
+    value
+      .split(",")
+      .map((scope) => scope.trim())
+      .filter(Boolean),
+  );
   if ("unknown" in resolved || resolved.scopes.length === 0) {
     const unknown = "unknown" in resolved ? resolved.unknown.join(", ") : "(none given)";
     throw new CommandError(`--scopes: unknown ${unknown}; use all or some of ${SCOPES.join(", ")}`);

@@ -15,6 +15,15 @@ export function passwordProblem(password: string): string | null {
 }
 
 /** The credential account row for a new person (created in the same transaction as the person). */
-export async function credentialAccount(userId: string, password: string): Promise<Prisma.AuthAccountUncheckedCreateInput> {
-  return { id: randomUUID(), userId, accountId: userId, providerId: "credential", password: await hashPassword(password) };
+export async function credentialAccount(
+  userId: string,
+  password: string,
+): Promise<Prisma.AuthAccountUncheckedCreateInput> {
+  return {
+    id: randomUUID(),
+    userId,
+    accountId: userId,
+    providerId: "credential",
+    password: await hashPassword(password),
+  };
 }

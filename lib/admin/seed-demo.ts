@@ -14,7 +14,9 @@ export const DEMO_KEY_FILE = path.resolve("data/demo-key.txt");
 export const DEMO_EMAIL = "ada@northwind.example";
 export const DEMO_SIGN_IN_FILE = path.resolve("data/demo-sign-in.txt");
 
-export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key: string; email: string; password: string } | undefined> {
+export async function seedDemo(
+  db: PrismaClient,
+): Promise<{ shortId: string; key: string; email: string; password: string } | undefined> {
   if ((await db.brand.count()) > 0) return undefined;
   // generated, never a fixed demo password: the first start prints it once
   const password = randomBase62(16);
@@ -32,7 +34,12 @@ export async function seedDemo(db: PrismaClient): Promise<{ shortId: string; key
 export async function seedDemoBrand(db: PrismaClient, password: string): Promise<{ shortId: string; key: string }> {
   const admin = await createUser(db, { email: DEMO_EMAIL, name: "Ada Lovelace", password });
   const viewer = await createUser(db, { email: "vic@northwind.example", name: "Vic Viewer" });
-  const { id: brandId, shortId } = await createBrand(db, { name: "Northwind Coffee", shortId: DEMO_BRAND, plan: "pro", managerId: admin.id });
+  const { id: brandId, shortId } = await createBrand(db, {
+    name: "Northwind Coffee",
+    shortId: DEMO_BRAND,
+    plan: "pro",
+    managerId: admin.id,
+  });
   await addMember(db, { brand: shortId, email: "ada@northwind.example", role: "admin" });
   await addMember(db, { brand: shortId, email: "vic@northwind.example", role: "viewer" });
   void viewer;
@@ -53,14 +60,32 @@ export async function seedDemoBrand(db: PrismaClient, password: string): Promise
     ["voice", "Unreviewed suggestion: sound more luxurious.", false], // never reaches brand.soul.read
   ];
   await db.genomeEntry.createMany({
-    data: entries.map(([kind, value, reviewed], position) => ({ id: randomUUID(), brandId, kind, value, reviewed, position })),
+    data: entries.map(([kind, value, reviewed], position) => ({
+      id: randomUUID(),
+      brandId,
+      kind,
+      value,
+      reviewed,
+      position,
+    })),
   });
 
   const { colors: colorIds, questions: questionIds } = DEMO_IDS;
-  const colors = [[colorIds.espresso, "Espresso", "#3B2418", "primary"], [colorIds.crema, "Crema", "#F3E5D0", "background"], [colorIds.leaf, "Leaf", "#2F7D4F", "accent"]];
+  const colors = [
+    [colorIds.espresso, "Espresso", "#3B2418", "primary"],
+    [colorIds.crema, "Crema", "#F3E5D0", "background"],
+    [colorIds.leaf, "Leaf", "#2F7D4F", "accent"],
+  ];
   await db.kitColor.createMany({
     // a second apart, so the kit lists them in this order
-    data: colors.map(([id, name, hex, role], i) => ({ id: id!, brandId, name: name!, hex: hex!, role: role!, createdAt: new Date(Date.now() + i * 1000 - 10_000) })),
+    data: colors.map(([id, name, hex, role], i) => ({
+      id: id!,
+      brandId,
+      name: name!,
+      hex: hex!,
+      role: role!,
+      createdAt: new Date(Date.now() + i * 1000 - 10_000),
+    })),
   });
   await db.kitTypography.createMany({
     data: [
@@ -78,9 +103,34 @@ export async function seedDemoBrand(db: PrismaClient, password: string): Promise
   const asked = new Date(Date.now() - 3 * 86_400_000);
   await db.question.createMany({
     data: [
-      { id: questionIds.tagline, brandId, key: "brand.tagline", question: "What is your tagline?", scope: "genome", options: ["Roasted this week", "From our growers to your cup"], createdAt: asked },
-      { id: questionIds.darkLogo, brandId, key: "kit.logo.dark", question: "Do you have a logo for dark backgrounds?", scope: "brand_kit", options: ["Yes, I will upload it", "No, please propose one"], createdAt: new Date(asked.getTime() + 1000) },
-      { id: questionIds.launchDate, brandId, key: "work.launch.date", question: "When does the winter blend launch?", scope: "work", options: [], status: "deferred", createdAt: new Date(asked.getTime() + 2000) },
+      {
+        id: questionIds.tagline,
+        brandId,
+        key: "brand.tagline",
+        question: "What is your tagline?",
+        scope: "genome",
+        options: ["Roasted this week", "From our growers to your cup"],
+        createdAt: asked,
+      },
+      {
+        id: questionIds.darkLogo,
+        brandId,
+        key: "kit.logo.dark",
+        question: "Do you have a logo for dark backgrounds?",
+        scope: "brand_kit",
+        options: ["Yes, I will upload it", "No, please propose one"],
+        createdAt: new Date(asked.getTime() + 1000),
+      },
+      {
+        id: questionIds.launchDate,
+        brandId,
+        key: "work.launch.date",
+        question: "When does the winter blend launch?",
+        scope: "work",
+        options: [],
+        status: "deferred",
+        createdAt: new Date(asked.getTime() + 2000),
+      },
     ],
   });
   await db.work.create({ data: { id: randomUUID(), brandId, title: "Winter blend launch", status: "active" } });

@@ -10,7 +10,10 @@ import { isObject, sentences, type Json, type ObjectSchema } from "./json-schema
 export function flattenRoot(schema: Json): ObjectSchema {
   if (schema.type === "object") return { ...schema, type: "object", properties: schema.properties ?? {} };
   const variants = (schema.oneOf ?? schema.anyOf) as Json[] | undefined;
-  if (!Array.isArray(variants) || !variants.every((variant) => variant.type === "object" && isObject(variant.properties))) {
+  if (
+    !Array.isArray(variants) ||
+    !variants.every((variant) => variant.type === "object" && isObject(variant.properties))
+  ) {
     throw new Error("an advertised input must be an object or a union of objects");
   }
   const key = discriminatorOf(variants);
@@ -21,7 +24,11 @@ export function flattenRoot(schema: Json): ObjectSchema {
   }));
   const names = [...new Set(cases.flatMap((one) => Object.keys(one.properties)))].filter((name) => name !== key);
   const properties: Record<string, Json> = {
-    [key]: { type: "string", enum: cases.map((one) => one.value), description: `${cases.map((one) => one.value).join(" or ")}: decides which of the other fields apply` },
+    [key]: {
+      type: "string",
+      enum: cases.map((one) => one.value),
+      description: `${cases.map((one) => one.value).join(" or ")}: decides which of the other fields apply`,
+    },
   };
   for (const name of names) properties[name] = mergedField(name, key, cases);
   const required = [key, ...names.filter((name) => cases.every((one) => one.required.has(name)))];
@@ -34,7 +41,9 @@ type Case = { value: string; properties: Record<string, Json>; required: Set<str
 /** The property every variant fixes to one value (zod's discriminatedUnion key). */
 function discriminatorOf(variants: Json[]): string {
   const first = Object.keys(variants[0]!.properties as Json);
-  const key = first.find((name) => variants.every((variant) => caseValue((variant.properties as Record<string, Json>)[name]) !== undefined));
+  const key = first.find((name) =>
+    variants.every((variant) => caseValue((variant.properties as Record<string, Json>)[name]) !== undefined),
+  );
   if (!key) throw new Error("a union input needs a discriminator property fixed to one value in each variant");
   return key;
 }
@@ -60,7 +69,10 @@ function mergedField(name: string, key: string, cases: Case[]): Json {
       : `When ${key} is ${one.value} (${need}): ${sentences(said)}`;
   });
   const absent = cases.filter((one) => !(name in one.properties)).map((one) => one.value);
-  const description = sentences(...new Set(parts), absent.length > 0 ? `Not allowed when ${key} is ${absent.join(" or ")}` : undefined);
+  const description = sentences(
+    ...new Set(parts),
+    absent.length > 0 ? `Not allowed when ${key} is ${absent.join(" or ")}` : undefined,
+  );
   return { ...schema, description };
 }
 

@@ -7,7 +7,8 @@ export type Json = Record<string, unknown>;
 /** Every tool schema we advertise has an object root (MCP, OpenAI, Anthropic and Gemini demand it). */
 export type ObjectSchema = { type: "object"; [key: string]: unknown };
 
-export const propertiesOf = (schema: Json): Record<string, Json> => (schema.properties as Record<string, Json> | undefined) ?? {};
+export const propertiesOf = (schema: Json): Record<string, Json> =>
+  (schema.properties as Record<string, Json> | undefined) ?? {};
 export const requiredOf = (schema: Json): string[] => (schema.required as string[] | undefined) ?? [];
 
 /** The zod schema as JSON Schema 2020-12 without its `$schema` line (no provider wants it). */
@@ -16,7 +17,8 @@ export function exactSchema(schema: z.ZodType, io: "input" | "output"): Json {
   return rest;
 }
 
-export const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The keywords whose values are one subschema, a map of them, or a list of them. */
 export const SUBSCHEMA = ["items", "additionalProperties", "not", "contains", "propertyNames"] as const;
@@ -28,10 +30,14 @@ export function mapSchema(schema: Json, visit: (node: Json) => Json): Json {
   const node: Json = { ...schema };
   for (const key of SUBSCHEMA) if (isObject(node[key])) node[key] = mapSchema(node[key] as Json, visit);
   for (const key of SUBSCHEMA_MAPS) {
-    if (isObject(node[key])) node[key] = Object.fromEntries(Object.entries(node[key] as Json).map(([name, sub]) => [name, isObject(sub) ? mapSchema(sub, visit) : sub]));
+    if (isObject(node[key]))
+      node[key] = Object.fromEntries(
+        Object.entries(node[key] as Json).map(([name, sub]) => [name, isObject(sub) ? mapSchema(sub, visit) : sub]),
+      );
   }
   for (const key of SUBSCHEMA_LISTS) {
-    if (Array.isArray(node[key])) node[key] = (node[key] as unknown[]).map((sub) => (isObject(sub) ? mapSchema(sub, visit) : sub));
+    if (Array.isArray(node[key]))
+      node[key] = (node[key] as unknown[]).map((sub) => (isObject(sub) ? mapSchema(sub, visit) : sub));
   }
   return visit(node);
 }

@@ -6,7 +6,8 @@ import { isObject, type Json } from "./json-schema";
 import { allowsNull } from "./strict";
 
 export function absentForNull(schema: Json, value: unknown): unknown {
-  if (Array.isArray(value)) return isObject(schema.items) ? value.map((item) => absentForNull(schema.items as Json, item)) : value;
+  if (Array.isArray(value))
+    return isObject(schema.items) ? value.map((item) => absentForNull(schema.items as Json, item)) : value;
   if (!isObject(value)) return value;
   const properties = (schema.properties as Record<string, Json> | undefined) ?? {};
   const required = new Set((schema.required as string[] | undefined) ?? []);

@@ -12,7 +12,11 @@ export function portableSchema(schema: Json): Json {
     let out: Json = { ...node };
     if ("const" in out) {
       const { const: value, ...rest } = out;
-      out = { ...rest, enum: [value], ...(rest.type === undefined && typeof value === "string" ? { type: "string" } : {}) };
+      out = {
+        ...rest,
+        enum: [value],
+        ...(rest.type === undefined && typeof value === "string" ? { type: "string" } : {}),
+      };
     }
     if (Array.isArray(out.oneOf)) {
       const { oneOf, ...rest } = out;
@@ -28,7 +32,15 @@ function splitTypeArray(node: Json): Json {
   const { type, description, title, default: fallback, ...constraints } = node;
   const types = type as string[];
   if (types.length === 1) return { ...node, type: types[0] };
-  const enumOf = (one: string) => (Array.isArray(constraints.enum) ? { enum: constraints.enum.filter((value) => value !== null) } : {});
-  const branches = types.map((one) => (one === "null" ? { type: "null" } : { type: one, ...constraints, ...enumOf(one) }));
-  return { ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), ...(fallback !== undefined ? { default: fallback } : {}), anyOf: branches };
+  const enumOf = (one: string) =>
+    Array.isArray(constraints.enum) ? { enum: constraints.enum.filter((value) => value !== null) } : {};
+  const branches = types.map((one) =>
+    one === "null" ? { type: "null" } : { type: one, ...constraints, ...enumOf(one) },
+  );
+  return {
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(fallback !== undefined ? { default: fallback } : {}),
+    anyOf: branches,
+  };
 }

@@ -8,20 +8,54 @@ import { mapSchema, sentences, type Json, type ObjectSchema } from "./json-schem
 
 /** The keywords strict mode accepts (OpenAI structured outputs, "Supported schemas"). */
 export const STRICT_KEYWORDS = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref", "$defs", "definitions",
-  "description", "title", "pattern", "format", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "$ref",
+  "$defs",
+  "definitions",
+  "description",
+  "title",
+  "pattern",
+  "format",
+  "multipleOf",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minItems",
+  "maxItems",
 ]);
-export const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
+export const STRICT_FORMATS = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
 
 /** A portable, flattened object schema (portable.ts, flatten.ts) in strict mode's shape. */
 export function strictSchema(schema: ObjectSchema): ObjectSchema {
-  return mapSchema(schema, (node) => (node.type === "object" ? strictObject(keepStrictKeywords(node)) : keepStrictKeywords(node))) as ObjectSchema;
+  return mapSchema(schema, (node) =>
+    node.type === "object" ? strictObject(keepStrictKeywords(node)) : keepStrictKeywords(node),
+  ) as ObjectSchema;
 }
 
 function strictObject(node: Json): Json {
   const properties = (node.properties as Record<string, Json> | undefined) ?? {};
   const required = new Set((node.required as string[] | undefined) ?? []);
-  const all = Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, required.has(name) ? field : nullable(field)]));
+  const all = Object.fromEntries(
+    Object.entries(properties).map(([name, field]) => [name, required.has(name) ? field : nullable(field)]),
+  );
   return { ...node, properties: all, required: Object.keys(all), additionalProperties: false };
 }
 
@@ -47,9 +81,17 @@ function keepStrictKeywords(node: Json): Json {
   const said: string[] = [];
   const min = typeof node.minLength === "number" && node.minLength > 0 ? node.minLength : undefined;
   const max = typeof node.maxLength === "number" ? node.maxLength : undefined;
-  if (min !== undefined || max !== undefined) said.push(min && max ? `${min} to ${max} characters` : max !== undefined ? `At most ${max} characters` : `At least ${min} characters`);
+  if (min !== undefined || max !== undefined)
+    said.push(
+      min && max
+        ? `${min} to ${max} characters`
+        : max !== undefined
+          ? `At most ${max} characters`
+          : `At least ${min} characters`,
+    );
   const description = node.description as string | undefined;
-  if (node.default !== undefined && !/default/i.test(description ?? "")) said.push(`Default ${JSON.stringify(node.default)}`);
+  if (node.default !== undefined && !/default/i.test(description ?? ""))
+    said.push(`Default ${JSON.stringify(node.default)}`);
   const kept = Object.fromEntries(Object.entries(node).filter(([key]) => STRICT_KEYWORDS.has(key)));
   // the format says what the pattern zod derived from it says, in words strict mode supports
   if (typeof kept.format === "string" && STRICT_FORMATS.has(kept.format)) delete kept.pattern;

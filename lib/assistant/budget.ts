@@ -41,11 +41,16 @@ export async function recordUsage(brandId: string, tokens: number, now: Date): P
  */
 export type Reservation = { brandId: string; month: string; tokens: number; settled: boolean };
 
-export async function reserveTokens(brand: Pick<BrandInfo, "id" | "plan">, estimate: number, now: Date): Promise<Reservation | null> {
+export async function reserveTokens(
+  brand: Pick<BrandInfo, "id" | "plan">,
+  estimate: number,
+  now: Date,
+): Promise<Reservation | null> {
   const month = monthOf(now);
   const limit = planOf(brand.plan).aiTokensPerMonth;
   const amount = Math.max(1, Math.round(estimate));
-  await db().$executeRaw`INSERT INTO "AiUsage" ("brandId", "month", "tokens", "reserved") VALUES (${brand.id}, ${month}, 0, 0) ON CONFLICT ("brandId", "month") DO NOTHING`;
+  await db()
+    .$executeRaw`INSERT INTO "AiUsage" ("brandId", "month", "tokens", "reserved") VALUES (${brand.id}, ${month}, 0, 0) ON CONFLICT ("brandId", "month") DO NOTHING`;
   const taken = await db().$executeRaw`UPDATE "AiUsage" SET "reserved" = "reserved" + ${amount}
     WHERE "brandId" = ${brand.id} AND "month" = ${month} AND "tokens" + "reserved" < ${limit}`;
   return taken === 1 ? { brandId: brand.id, month, tokens: amount, settled: false } : null;
@@ -63,7 +68,12 @@ export async function settleTokens(reservation: Reservation, used: number): Prom
  * lib/voice/reservation.ts): `spent` tokens join the month's used count and `released` leave its
  * reserved count, in one statement, inside the caller's transaction when it passes one.
  */
-export async function drawReserved(database: Tx, where: { brandId: string; month: string }, spent: number, released: number): Promise<void> {
+export async function drawReserved(
+  database: Tx,
+  where: { brandId: string; month: string },
+  spent: number,
+  released: number,
+): Promise<void> {
   await database.$executeRaw`UPDATE "AiUsage" SET "tokens" = "tokens" + ${spent},
     "reserved" = CASE WHEN "reserved" > ${released} THEN "reserved" - ${released} ELSE 0 END
     WHERE "brandId" = ${where.brandId} AND "month" = ${where.month}`;
@@ -101,6 +111,8 @@ export function meteredSteps(brand: Pick<BrandInfo, "id" | "plan">, estimate: nu
 
 /** The sentence the chat shows when the month's tokens are spent. */
 export function budgetMessage(brandName: string, budget: Budget): string {
-  return `${brandName} has used its ${budget.limit.toLocaleString("en")} assistant tokens for ${budget.month}. ` +
-    "The assistant's model is paused until next month (or a larger plan); slash commands keep working.";
+  return (
+    `${brandName} has used its ${budget.limit.toLocaleString("en")} assistant tokens for ${budget.month}. ` +
+    "The assistant's model is paused until next month (or a larger plan); slash commands keep working."
+  );
 }

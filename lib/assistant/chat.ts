@@ -4,7 +4,15 @@
 // against the brand's monthly budget. The conversation is the server's (lib/conversations): the
 // model reads what was stored, not the client.
 import "server-only";
-import { consumeStream, convertToModelMessages, createUIMessageStreamResponse, isStepCount, safeValidateUIMessages, streamText, toUIMessageStream } from "ai";
+import {
+  consumeStream,
+  convertToModelMessages,
+  createUIMessageStreamResponse,
+  isStepCount,
+  safeValidateUIMessages,
+  streamText,
+  toUIMessageStream,
+} from "ai";
 import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
 import { actsAsAdmin, resolveBrandAccess } from "../core/access";
@@ -68,23 +76,70 @@ export async function handleChat(request: Request, requestId: string, runForPers
   // each model call reserves its tokens first (lib/assistant/budget.ts): parallel chats of one
   // brand cannot all pass a spent budget; slash commands never reach this route
   const metered = meteredSteps(brand, config().AI_RESERVE_TOKENS);
-  if (!(await metered.first(now))) throw new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
+  if (!(await metered.first(now)))
+    throw new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
   const answerId = randomBase62(16);
   let held: string | undefined;
   try {
-    const conversation = await openConversation(userId, brand.id, parsed.data.id ?? randomBase62(24), textOf(said), now);
+    const conversation = await openConversation(
+      userId,
+      brand.id,
+      parsed.data.id ?? randomBase62(24),
+      textOf(said),
+      now,
+    );
     if (!(await holdForAnswer(userId, conversation.id, answerId, now))) throw stillAnswering();
     held = conversation.id;
     await addPersonMessage(userId, conversation.id, said, now);
-    const { model: offering, tools } = personModelTools(model, capabilities, actor, role, "assistant", (capabilityId, input, toolCallId) =>
-      runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, conversationId: conversation.id }),
-    { strict: strictTools() });
-    const history = modelWindow(await settleMessages(userId, conversation.id, (await loadMessages(userId, conversation.id, MODEL_HISTORY_MESSAGES)).messages, requestId));
+    const { model: offering, tools } = personModelTools(
+      model,
+      capabilities,
+      actor,
+      role,
+      "assistant",
+      (capabilityId, input, toolCallId) =>
+        runForPerson({
+          userId,
+          capabilityId,
+          brand: brand.id,
+          input,
+          requestId: `${requestId}.${toolCallId}`.slice(0, 128),
+          toolCallId,
+          conversationId: conversation.id,
+        }),
+      { strict: strictTools() },
+    );
+    const history = modelWindow(
+      await settleMessages(
+        userId,
+        conversation.id,
+        (await loadMessages(userId, conversation.id, MODEL_HISTORY_MESSAGES)).messages,
+        requestId,
+      ),
+    );
     const modelMessages = await convertToModelMessages(history, { tools, ignoreIncompleteToolCalls: true });
     const keep = storeAnswer(userId, conversation.id, answerId, requestId);
     const explain = (error: unknown) =>
-      providerFailure(error, { door: "assistant", call: "chat", model: assistantModelName(), requestId, brandId: brand.id, admin: actsAsAdmin(actor, role) });
-    return streamChat({ model: offering, system: systemPrompt(brand, { name: actor.name, role }), messages: history, modelMessages, tools, metered, keep, explain, conversationId: conversation.id, requestId });
+      providerFailure(error, {
+        door: "assistant",
+        call: "chat",
+        model: assistantModelName(),
+        requestId,
+        brandId: brand.id,
+        admin: actsAsAdmin(actor, role),
+      });
+    return streamChat({
+      model: offering,
+      system: systemPrompt(brand, { name: actor.name, role }),
+      messages: history,
+      modelMessages,
+      tools,
+      metered,
+      keep,
+      explain,
+      conversationId: conversation.id,
+      requestId,
+    });
   } catch (error) {
     await metered.releaseAll();
     if (held) await releaseAnswer(userId, held, answerId);
@@ -106,7 +161,18 @@ type ChatRun = {
   requestId: string;
 };
 
-function streamChat({ model, system, messages, modelMessages, tools, metered, keep, explain, conversationId, requestId }: ChatRun): Response {
+function streamChat({
+  model,
+  system,
+  messages,
+  modelMessages,
+  tools,
+  metered,
+  keep,
+  explain,
+  conversationId,
+  requestId,
+}: ChatRun): Response {
   const result = streamText({
     model,
     system,

@@ -10,20 +10,33 @@ import { claim, findPending, storeOutcome, type PendingCall } from "../pending/s
 import { expiredEnvelope, stillRunning } from "../pending/truth";
 
 /** How a confirmed call runs, with the token its claim released. */
-export type ConfirmedRun = (call: PendingCall, token: string | undefined, requestId: string, now: Date) => Promise<ToolEnvelope>;
+export type ConfirmedRun = (
+  call: PendingCall,
+  token: string | undefined,
+  requestId: string,
+  now: Date,
+) => Promise<ToolEnvelope>;
 
 /**
  * The person's Confirm or Cancel on a pending call: runs it at most once, answers the same after.
  * `caller` is the MCP caller deciding (its callerKey): a call is decided only by the caller it is
  * bound to, so a chat session cannot decide an MCP host's call, nor another key of the same person.
  */
-export async function decide(userId: string, pendingId: string, decision: "confirm" | "cancel", requestId: string, by: { caller?: string; run: ConfirmedRun }): Promise<ToolEnvelope> {
+export async function decide(
+  userId: string,
+  pendingId: string,
+  decision: "confirm" | "cancel",
+  requestId: string,
+  by: { caller?: string; run: ConfirmedRun },
+): Promise<ToolEnvelope> {
   const now = new Date();
   const call = await findPending(pendingId, userId);
-  if (!call || call.caller !== (by.caller ?? null)) throw new AppError("not_found", "pendingId: no pending call with this id", { field: "pendingId" });
+  if (!call || call.caller !== (by.caller ?? null))
+    throw new AppError("not_found", "pendingId: no pending call with this id", { field: "pendingId" });
   if (call.status !== "pending") return settled(call, userId, requestId);
   if (call.expiresAt <= now) {
-    if ((await claim(call.id, userId, "expired", now)).won) return record(call, expiredEnvelope(call.capabilityId, call.summary, requestId), requestId);
+    if ((await claim(call.id, userId, "expired", now)).won)
+      return record(call, expiredEnvelope(call.capabilityId, call.summary, requestId), requestId);
     return settled(call, userId, requestId);
   }
   if (decision === "cancel") {

@@ -38,8 +38,10 @@ export async function requirePerson(request: Request): Promise<string> {
 
 /** The JSON object body, or 422 invalid_input with field body (or the field holding a string no database stores). */
 export async function readJsonObject(request: Request, limitBytes: number): Promise<Record<string, unknown>> {
-  const bad = (message: string) => new AppError("invalid_input", `body: ${message}`, { field: "body", issues: [{ field: "body", message }] });
-  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) throw bad("send Content-Type: application/json");
+  const bad = (message: string) =>
+    new AppError("invalid_input", `body: ${message}`, { field: "body", issues: [{ field: "body", message }] });
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? ""))
+    throw bad("send Content-Type: application/json");
   const text = await request.text();
   if (Buffer.byteLength(text) > limitBytes) throw bad(`larger than the ${Math.round(limitBytes / 1024)} KiB limit`);
   const parsed = parseJsonText(text);
@@ -55,7 +57,8 @@ export function errorResponse(thrown: unknown, requestId: string): Response {
   const error = thrown instanceof AppError ? thrown : new AppError("internal", "Unexpected error");
   if (!(thrown instanceof AppError)) console.error(`[${requestId}] assistant route failed:`, thrown);
   const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store" });
-  if (error.details.retryAfterSeconds !== undefined) headers.set("Retry-After", String(error.details.retryAfterSeconds));
+  if (error.details.retryAfterSeconds !== undefined)
+    headers.set("Retry-After", String(error.details.retryAfterSeconds));
   return Response.json(error.toBody(requestId), { status: error.status, headers });
 }
 

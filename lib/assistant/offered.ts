@@ -14,16 +14,31 @@ import { buildTools, toolFor, toolName, type RunTool } from "./tools";
 
 export type PersonTurn = { model: LanguageModel; tools: ToolSet };
 
-export function personModelTools(model: LanguageModel, list: readonly Capability[], actor: Actor, role: Role | null, door: Door, run: RunTool, options: { strict?: boolean } = {}): PersonTurn {
+export function personModelTools(
+  model: LanguageModel,
+  list: readonly Capability[],
+  actor: Actor,
+  role: Role | null,
+  door: Door,
+  run: RunTool,
+  options: { strict?: boolean } = {},
+): PersonTurn {
   const offered = buildTools(list, actor, role, door, run, options);
   const refused = list.filter((capability) => isServed(capability, door) && !(toolName(capability.id) in offered));
   if (refused.length === 0) return { model, tools: offered };
-  const runnable = Object.fromEntries(refused.map((capability) => [toolName(capability.id), toolFor(capability, run, options.strict === true)]));
+  const runnable = Object.fromEntries(
+    refused.map((capability) => [toolName(capability.id), toolFor(capability, run, options.strict === true)]),
+  );
   const names = new Set(Object.keys(offered));
   const offering = wrapLanguageModel({
     model: model as Parameters<typeof wrapLanguageModel>[0]["model"],
     // the tools the request shows the provider: only the offered ones
-    middleware: { transformParams: async ({ params }) => ({ ...params, tools: params.tools?.filter((tool) => tool.type !== "function" || names.has(tool.name)) }) },
+    middleware: {
+      transformParams: async ({ params }) => ({
+        ...params,
+        tools: params.tools?.filter((tool) => tool.type !== "function" || names.has(tool.name)),
+      }),
+    },
   });
   return { model: offering, tools: { ...runnable, ...offered } };
 }

@@ -30,7 +30,8 @@ const MESSAGE_LIMIT = 500;
 
 const WORDS = {
   assistant: {
-    misconfigured: "The assistant is misconfigured: its model provider refused the request, so trying again will not help.",
+    misconfigured:
+      "The assistant is misconfigured: its model provider refused the request, so trying again will not help.",
     transient: "The assistant's model could not answer just now; try again in a moment.",
   },
   voice: {
@@ -45,10 +46,24 @@ const FOR_THE_ADMIN = " What the provider said is below: pass it to whoever runs
 export function providerFailure(error: unknown, call: FailedCall): AppError {
   const { kind, report, url } = classifyProviderFailure(error, call.model, [config().OPENAI_API_KEY]);
   const line = {
-    component: "model", door: call.door, call: call.call, requestId: call.requestId, brandId: call.brandId, failure: kind,
-    model: report.model, status: report.status, providerCode: report.code, providerRequestId: report.requestId, providerMessage: report.message, url,
+    component: "model",
+    door: call.door,
+    call: call.call,
+    requestId: call.requestId,
+    brandId: call.brandId,
+    failure: kind,
+    model: report.model,
+    status: report.status,
+    providerCode: report.code,
+    providerRequestId: report.requestId,
+    providerMessage: report.message,
+    url,
   };
-  if (kind === "misconfigured") log.error(line, `model provider refused the ${call.call} call (HTTP ${report.status}): the configuration needs fixing`);
+  if (kind === "misconfigured")
+    log.error(
+      line,
+      `model provider refused the ${call.call} call (HTTP ${report.status}): the configuration needs fixing`,
+    );
   else log.warn(line, `the ${call.call} call to the model provider failed; the person was told to try again`);
   const words = WORDS[call.door][kind] + (kind === "misconfigured" ? (call.admin ? FOR_THE_ADMIN : TELL_AN_ADMIN) : "");
   return new AppError("unavailable", words, {
@@ -59,13 +74,19 @@ export function providerFailure(error: unknown, call: FailedCall): AppError {
 }
 
 /** The failure's class and what the provider said; `secrets` never appear in the message. */
-export function classifyProviderFailure(error: unknown, model: string, secrets: (string | undefined)[]): { kind: FailureKind; report: ProviderReport; url?: string } {
+export function classifyProviderFailure(
+  error: unknown,
+  model: string,
+  secrets: (string | undefined)[],
+): { kind: FailureKind; report: ProviderReport; url?: string } {
   const answered = apiCallErrorIn(error);
   if (!answered) return { kind: "transient", report: { model, message: scrub(unanswered(error), secrets) } };
   const status = answered.statusCode;
   const body = providerError(answered.responseBody);
   const code = body.code ?? body.type;
-  const permanent = (status !== undefined && status >= 400 && status < 500 && !RETRYABLE_4XX.has(status)) || (code !== undefined && PERMANENT_CODES.has(code));
+  const permanent =
+    (status !== undefined && status >= 400 && status < 500 && !RETRYABLE_4XX.has(status)) ||
+    (code !== undefined && PERMANENT_CODES.has(code));
   const requestId = answered.responseHeaders?.["x-request-id"] ?? answered.responseHeaders?.["request-id"];
   const report: ProviderReport = { model, message: scrub(body.message ?? answered.message, secrets) };
   if (status !== undefined) report.status = status;

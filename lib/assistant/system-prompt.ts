@@ -3,7 +3,10 @@
 import type { BrandInfo } from "../contract/context";
 import type { Role } from "../contract/roles";
 
-export function systemPrompt(brand: Pick<BrandInfo, "name" | "shortId">, person: { name: string; role: Role | null }): string {
+export function systemPrompt(
+  brand: Pick<BrandInfo, "name" | "shortId">,
+  person: { name: string; role: Role | null },
+): string {
   const role = person.role ?? "staff (admin permissions)";
   return [
     `You are the brand assistant of ${brand.name} (${brand.shortId}). You are talking with ${person.name}, whose role in this brand is ${role}.`,

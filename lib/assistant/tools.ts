@@ -23,10 +23,19 @@ export function toolName(capabilityId: string): string {
  * tools are sent in OpenAI's strict shape and a strict model's nulls are read as "absent"
  * (lib/advertise/nulls.ts) before the pipeline checks the call as the API door would.
  */
-export function buildTools(list: readonly Capability[], actor: Actor, role: Role | null, door: Door, run: RunTool, options: { strict?: boolean } = {}): ToolSet {
+export function buildTools(
+  list: readonly Capability[],
+  actor: Actor,
+  role: Role | null,
+  door: Door,
+  run: RunTool,
+  options: { strict?: boolean } = {},
+): ToolSet {
   const callable = new Set(callableCapabilities(actor, role, door, list));
   const strict = options.strict === true;
-  const entries = list.filter((capability) => callable.has(capability.id)).map((capability) => [toolName(capability.id), toolFor(capability, run, strict)]);
+  const entries = list
+    .filter((capability) => callable.has(capability.id))
+    .map((capability) => [toolName(capability.id), toolFor(capability, run, strict)]);
   return Object.fromEntries(entries);
 }
 
@@ -38,7 +47,8 @@ export function toolFor(capability: Capability, run: RunTool, strict: boolean): 
     // no validation here: the pipeline checks the input and answers invalid_input naming the field
     inputSchema: jsonSchema<Json>(modelInputSchema(capability, { strict }) as Parameters<typeof jsonSchema>[0]),
     ...(strict ? { strict: true } : {}),
-    execute: (input: Json, { toolCallId }) => run(capability.id, strict ? absentForNull(modelInputSchema(capability), input) : input, toolCallId),
+    execute: (input: Json, { toolCallId }) =>
+      run(capability.id, strict ? absentForNull(modelInputSchema(capability), input) : input, toolCallId),
   });
 }
 

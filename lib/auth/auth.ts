@@ -80,16 +80,30 @@ export function auth(): Auth {
  * reset, social accounts, user updates) answers 404, whatever a later better-auth version adds.
  */
 const SERVED = new Set([
-  "/sign-in/email", "/sign-out", "/get-session", "/change-password",
-  "/list-sessions", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions",
+  "/sign-in/email",
+  "/sign-out",
+  "/get-session",
+  "/change-password",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
   // OAuth for MCP clients: the person's browser (authorize, consent) and the client (the rest)
-  "/oauth2/authorize", "/oauth2/consent", "/oauth2/token", "/oauth2/register", "/oauth2/revoke",
+  "/oauth2/authorize",
+  "/oauth2/consent",
+  "/oauth2/token",
+  "/oauth2/register",
+  "/oauth2/revoke",
 ]);
 /** Called by OAuth clients themselves, from no page of ours: no Origin to check, and no cookie read. */
 const CLIENT_ENDPOINTS = new Set(["/oauth2/token", "/oauth2/register", "/oauth2/revoke"]);
-export const authPath = (request: Request) => new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
+export const authPath = (request: Request) =>
+  new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
 /** Whether /api/auth answers at this address: the authorization server's metadata names no other endpoint. */
-export const servesAuthEndpoint = (url: string) => URL.canParse(url) && new URL(url).origin === new URL(config().APP_URL).origin && SERVED.has(authPath(new Request(url)));
+export const servesAuthEndpoint = (url: string) =>
+  URL.canParse(url) &&
+  new URL(url).origin === new URL(config().APP_URL).origin &&
+  SERVED.has(authPath(new Request(url)));
 /** An endpoint OAuth clients call themselves (the ones a browser MCP host gets CORS on). */
 export const isOAuthClientEndpoint = (request: Request) => CLIENT_ENDPOINTS.has(authPath(request));
 
@@ -108,13 +122,19 @@ async function asNativeWhenLoopback(request: Request): Promise<Request> {
     return new Request(request, { body: text });
   }
   const uris = Array.isArray(body?.redirect_uris) ? body.redirect_uris : [];
-  const native = uris.length > 0 && uris.every((uri) => typeof uri === "string" && URL.canParse(uri) && isNativeRedirect(new URL(uri)));
-  const patched = body && typeof body === "object" && body.application_type === undefined && native ? { ...body, application_type: "native" } : body;
+  const native =
+    uris.length > 0 &&
+    uris.every((uri) => typeof uri === "string" && URL.canParse(uri) && isNativeRedirect(new URL(uri)));
+  const patched =
+    body && typeof body === "object" && body.application_type === undefined && native
+      ? { ...body, application_type: "native" }
+      : body;
   return new Request(request, { body: JSON.stringify(patched) });
 }
 
 const isNativeRedirect = (uri: URL) =>
-  (uri.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(uri.hostname)) || !["http:", "https:", "javascript:", "data:", "file:"].includes(uri.protocol);
+  (uri.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(uri.hostname)) ||
+  !["http:", "https:", "javascript:", "data:", "file:"].includes(uri.protocol);
 
 /**
  * Every authorization asks for offline_access, so every grant gets a rotating refresh token: MCP
@@ -137,17 +157,28 @@ export async function handleAuthRequest(received: Request): Promise<Response> {
   if (request instanceof Response) return request;
   // better-auth checks Origin only when a cookie is present; a sign-in without one from another
   // site (login CSRF: signing someone into the attacker's account) is refused here too
-  if (path === "/oauth2/register" && request.method === "POST") return auth().handler(await asNativeWhenLoopback(request));
+  if (path === "/oauth2/register" && request.method === "POST")
+    return auth().handler(await asNativeWhenLoopback(request));
   if (CLIENT_ENDPOINTS.has(path)) return auth().handler(request);
-  if (path === "/oauth2/authorize") return auth().handler(request.method === "GET" ? withOfflineAccess(request) : request);
+  if (path === "/oauth2/authorize")
+    return auth().handler(request.method === "GET" ? withOfflineAccess(request) : request);
   if (request.method !== "GET" && request.headers.get("origin") !== new URL(config().APP_URL).origin) {
     return Response.json({ message: "Requests must come from this service's own pages" }, { status: 403 });
   }
   if (path !== "/sign-in/email" || request.method !== "POST") return auth().handler(request);
-  const email = await request.clone().json().then((body: { email?: unknown }) => (typeof body?.email === "string" ? body.email : ""), () => "");
+  const email = await request
+    .clone()
+    .json()
+    .then(
+      (body: { email?: unknown }) => (typeof body?.email === "string" ? body.email : ""),
+      () => "",
+    );
   const verdict = await checkSignIn(request, email);
   if (!verdict.allowed) {
-    const headers = { "Retry-After": String(verdict.retryAfterSeconds), "X-Retry-After": String(verdict.retryAfterSeconds) };
+    const headers = {
+      "Retry-After": String(verdict.retryAfterSeconds),
+      "X-Retry-After": String(verdict.retryAfterSeconds),
+    };
     return Response.json({ code: "TOO_MANY_REQUESTS", message: verdict.message }, { status: 429, headers });
   }
   const response = await auth().handler(request);

@@ -17,14 +17,24 @@ import { authPath } from "./auth";
 export async function inOAuthErrorShape(request: Request, response: Response): Promise<Response> {
   if (response.status < 400 || response.status >= 500 || response.status === 429) return response;
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
-  const body = (await response.clone().json().catch(() => null)) as { error?: unknown; error_description?: unknown; message?: unknown } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: unknown; error_description?: unknown; message?: unknown } | null;
   if (!body || typeof body !== "object") return response;
   const path = authPath(request);
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   const refuse = (error: string, description: unknown) =>
-    new Response(JSON.stringify({ error, error_description: typeof description === "string" ? description : "The request is malformed" }), { status: 400, headers });
-  if (body.error === undefined) return refuse(path === "/oauth2/register" ? "invalid_client_metadata" : "invalid_request", body.message);
+    new Response(
+      JSON.stringify({
+        error,
+        error_description: typeof description === "string" ? description : "The request is malformed",
+      }),
+      { status: 400, headers },
+    );
+  if (body.error === undefined)
+    return refuse(path === "/oauth2/register" ? "invalid_client_metadata" : "invalid_request", body.message);
   if (body.error !== "invalid_token") return response;
   return refuse(path === "/oauth2/token" ? "invalid_grant" : "invalid_request", body.error_description);
 }

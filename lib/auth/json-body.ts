@@ -10,10 +10,19 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 
 /** The request, its JSON body read once and handed on as text; or the 422 for a body nested too deep. */
 export async function withBoundedJson(request: Request): Promise<Request | Response> {
-  if (request.method === "GET" || request.method === "HEAD" || !request.body || !JSON_TYPE.test(request.headers.get("content-type") ?? "")) return request;
+  if (
+    request.method === "GET" ||
+    request.method === "HEAD" ||
+    !request.body ||
+    !JSON_TYPE.test(request.headers.get("content-type") ?? "")
+  )
+    return request;
   const text = await request.text();
   const problem = depthProblem(text);
   if (!problem) return new Request(request, { body: text });
   const requestId = requestIdOf(request);
-  return Response.json(invalidInput("body", problem).toBody(requestId), { status: 422, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } });
+  return Response.json(invalidInput("body", problem).toBody(requestId), {
+    status: 422,
+    headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" },
+  });
 }

@@ -17,7 +17,9 @@ async function sessionUser(requestHeaders: Headers): Promise<SessionUser | null>
 }
 
 /** The person and the sign-in session these headers carry (a connection link binds to both), or null. */
-export async function signedInSession(requestHeaders: Headers): Promise<{ userId: string; email: string; sessionId: string } | null> {
+export async function signedInSession(
+  requestHeaders: Headers,
+): Promise<{ userId: string; email: string; sessionId: string } | null> {
   const session = await auth().api.getSession({ headers: requestHeaders });
   return session ? { userId: session.user.id, email: session.user.email, sessionId: session.session.id } : null;
 }

@@ -24,7 +24,11 @@ export async function checkSignIn(request: Request, email: string): Promise<Sign
   const store = rateLimitStore();
   const now = Date.now();
   const account = accountOf(email);
-  const pair = await store.hit(`signin:pair:${account}:${clientAddressOf(request.headers)}`, PER_ACCOUNT_AND_ADDRESS, now);
+  const pair = await store.hit(
+    `signin:pair:${account}:${clientAddressOf(request.headers)}`,
+    PER_ACCOUNT_AND_ADDRESS,
+    now,
+  );
   if (!pair.allowed) return refused(pair.retryAfterSeconds);
   if (knownDevice(request, account)) return { allowed: true };
   const shared = await store.hit(`signin:account:${account}`, config().SIGN_IN_ACCOUNT_PER_MINUTE, now);
@@ -32,11 +36,17 @@ export async function checkSignIn(request: Request, email: string): Promise<Sign
 }
 
 function refused(retryAfterSeconds: number): SignInVerdict {
-  return { allowed: false, retryAfterSeconds, message: `Too many sign-in attempts for this account; try again in ${retryAfterSeconds} seconds` };
+  return {
+    allowed: false,
+    retryAfterSeconds,
+    message: `Too many sign-in attempts for this account; try again in ${retryAfterSeconds} seconds`,
+  };
 }
 
 function knownDevice(request: Request, account: string): boolean {
-  const cookie = (request.headers.get("cookie") ?? "").split(/;\s*/).find((part) => part.startsWith(`${DEVICE_COOKIE}=`));
+  const cookie = (request.headers.get("cookie") ?? "")
+    .split(/;\s*/)
+    .find((part) => part.startsWith(`${DEVICE_COOKIE}=`));
   const [cookieAccount, tag] = (cookie?.slice(DEVICE_COOKIE.length + 1) ?? "").split(".");
   return cookieAccount === account && typeof tag === "string" && safeEqual(tag, deviceTag(account));
 }

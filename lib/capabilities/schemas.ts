@@ -28,7 +28,8 @@ export const nextCursor = () =>
   z.string().nullable().describe("Pass as cursor to get the next page; null on the last page");
 
 // the format says it; zod would repeat it as a 400-character pattern in every published schema
-export const timestamp = () => z.iso.datetime().meta({ pattern: undefined }).describe("ISO 8601 UTC timestamp with milliseconds");
+export const timestamp = () =>
+  z.iso.datetime().meta({ pattern: undefined }).describe("ISO 8601 UTC timestamp with milliseconds");
 
 /** Write outputs are literally { ok: true, id?, revision? } (decisions §1). */
 export const writeOutput = z

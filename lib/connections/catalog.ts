@@ -31,7 +31,10 @@ const fileEntry = z
   .object({
     provider: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9_.-]{0,59}$/, "must be 1 to 60 characters of a-z, 0-9, '_', '.', '-', starting with a letter or digit"),
+      .regex(
+        /^[a-z0-9][a-z0-9_.-]{0,59}$/,
+        "must be 1 to 60 characters of a-z, 0-9, '_', '.', '-', starting with a letter or digit",
+      ),
     name: z.string().trim().min(1).max(120),
     authorizationUrl: endpoint,
     tokenUrl: endpoint,
@@ -42,7 +45,10 @@ const fileEntry = z
     // optional, for providers that differ from plain RFC 6749
     scopeSeparator: z.enum([" ", ","]).default(" "),
     clientAuth: z.enum(["basic", "post"]).default("basic"),
-    clientIdParam: z.string().regex(/^[a-z_]+$/).default("client_id"),
+    clientIdParam: z
+      .string()
+      .regex(/^[a-z_]+$/)
+      .default("client_id"),
     authorizationParams: z.record(z.string(), z.string()).default({}),
     userinfoUrl: endpoint.optional(),
     accountField: z.string().min(1).max(200).optional(),
@@ -61,7 +67,10 @@ export function providerCatalog(env: Env = process.env): Catalog {
 }
 
 function relevantEnv(env: Env) {
-  const names = ["CONNECTION_PROVIDERS_FILE", ...BUILT_IN_PROVIDERS.flatMap((p) => [`${p.envPrefix}_CLIENT_ID`, `${p.envPrefix}_CLIENT_SECRET`])];
+  const names = [
+    "CONNECTION_PROVIDERS_FILE",
+    ...BUILT_IN_PROVIDERS.flatMap((p) => [`${p.envPrefix}_CLIENT_ID`, `${p.envPrefix}_CLIENT_SECRET`]),
+  ];
   return names.map((name) => [name, env[name] ?? ""]);
 }
 
@@ -72,10 +81,17 @@ function buildCatalog(env: Env): Catalog {
     const clientSecret = env[`${envPrefix}_CLIENT_SECRET`]?.trim() || undefined;
     if (Boolean(clientId) !== Boolean(clientSecret)) {
       const [set, unset] = clientId ? ["CLIENT_ID", "CLIENT_SECRET"] : ["CLIENT_SECRET", "CLIENT_ID"];
-      throw new Error(`Invalid configuration: ${envPrefix}_${set} is set but ${envPrefix}_${unset} is not; set both to offer ${endpoints.name}, or neither`);
+      throw new Error(
+        `Invalid configuration: ${envPrefix}_${set} is set but ${envPrefix}_${unset} is not; set both to offer ${endpoints.name}, or neither`,
+      );
     }
     const client = clientId && clientSecret ? { ...endpoints, clientId, clientSecret } : undefined;
-    entries.set(endpoints.provider, { provider: endpoints.provider, name: endpoints.name, available: Boolean(client), client });
+    entries.set(endpoints.provider, {
+      provider: endpoints.provider,
+      name: endpoints.name,
+      available: Boolean(client),
+      client,
+    });
   }
   // a file entry with a built-in key replaces the built-in (another endpoint, a proxy, a test server)
   for (const client of readProvidersFile(env.CONNECTION_PROVIDERS_FILE)) {

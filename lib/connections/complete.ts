@@ -13,7 +13,12 @@ import { redirectUri } from "./port";
 import { sealTokens } from "./tokens";
 import { open } from "./vault";
 
-export async function completeConnection(db: PrismaClient, params: URLSearchParams, browser: Browser, now: Date): Promise<ConnectionOutcome> {
+export async function completeConnection(
+  db: PrismaClient,
+  params: URLSearchParams,
+  browser: Browser,
+  now: Date,
+): Promise<ConnectionOutcome> {
   const link = await readLinkState(db, params.get("state"), now);
   if ("kind" in link) return link;
   // checked before the state is used up: a stranger's callback neither connects nor spends the link
@@ -24,7 +29,13 @@ export async function completeConnection(db: PrismaClient, params: URLSearchPara
 
   // single use: one conditional update wins, and only for the session the link was bound to
   const consumed = await db.oAuthState.updateMany({
-    where: { id: signed.id, userId: browser.userId, sessionId: browser.sessionId, usedAt: null, expiresAt: { gt: now } },
+    where: {
+      id: signed.id,
+      userId: browser.userId,
+      sessionId: browser.sessionId,
+      usedAt: null,
+      expiresAt: { gt: now },
+    },
     data: { usedAt: now },
   });
   if (consumed.count !== 1) {
@@ -35,44 +46,83 @@ export async function completeConnection(db: PrismaClient, params: URLSearchPara
   const state = link.row;
 
   const connection = await db.connection.findUnique({ where: { id: state.connectionId } });
-  const brand = connection && (await db.brand.findUnique({ where: { id: connection.brandId }, select: { name: true, status: true } }));
+  const brand =
+    connection &&
+    (await db.brand.findUnique({ where: { id: connection.brandId }, select: { name: true, status: true } }));
   if (!connection || !brand || connection.provider !== signed.provider) return INVALID_LINK;
   if (connection.status !== "pending_setup") {
-    return failed(409, "This connection is no longer waiting", `It was completed or cancelled meanwhile; connections.list shows where it stands.`);
+    return failed(
+      409,
+      "This connection is no longer waiting",
+      `It was completed or cancelled meanwhile; connections.list shows where it stands.`,
+    );
   }
-  if (brand.status !== "active") return failed(409, "This brand is read-only", `${brand.name} is ${brand.status}; nothing was connected.`);
+  if (brand.status !== "active")
+    return failed(409, "This brand is read-only", `${brand.name} is ${brand.status}; nothing was connected.`);
   const provider = providerCatalog().available(connection.provider);
   if (!provider) return notOffered(connection.provider);
 
   const refused = params.get("error");
   if (refused) {
     const description = params.get("error_description")?.slice(0, 300);
-    const what = refused === "access_denied" ? "Access was not granted" : `${provider.name} reported an error: ${refused.slice(0, 60)}`;
-    return failed(refused === "access_denied" ? 200 : 502, what, `${description ? `${provider.name} says: ${description}. ` : ""}Nothing was connected. ${START_AGAIN}`);
+    const what =
+      refused === "access_denied"
+        ? "Access was not granted"
+        : `${provider.name} reported an error: ${refused.slice(0, 60)}`;
+    return failed(
+      refused === "access_denied" ? 200 : 502,
+      what,
+      `${description ? `${provider.name} says: ${description}. ` : ""}Nothing was connected. ${START_AGAIN}`,
+    );
   }
   const code = params.get("code");
   if (!code) return failed(400, "The provider sent no authorization code", `Nothing was connected. ${START_AGAIN}`);
 
   let tokens;
   try {
-    tokens = await exchangeCode(provider, { code, codeVerifier: open(state.codeVerifier, `oauth-state:${state.id}`), redirectUri: redirectUri() }, now);
+    tokens = await exchangeCode(
+      provider,
+      { code, codeVerifier: open(state.codeVerifier, `oauth-state:${state.id}`), redirectUri: redirectUri() },
+      now,
+    );
   } catch (error) {
-    log.error({ connectionId: connection.id }, `connection ${connection.id}: code exchange at ${provider.name} failed: ${(error as Error).message}`);
-    return failed(502, `${provider.name} did not complete the connection`, `It refused the authorization or could not be reached. Nothing was connected. ${START_AGAIN}`);
+    log.error(
+      { connectionId: connection.id },
+      `connection ${connection.id}: code exchange at ${provider.name} failed: ${(error as Error).message}`,
+    );
+    return failed(
+      502,
+      `${provider.name} did not complete the connection`,
+      `It refused the authorization or could not be reached. Nothing was connected. ${START_AGAIN}`,
+    );
   }
   // the account name is a courtesy: a connection works without it
   const account = await fetchAccount(provider, tokens.accessToken).catch((error: Error) => {
-    log.warn({ connectionId: connection.id }, `connection ${connection.id}: reading the account at ${provider.name} failed: ${error.message}`);
+    log.warn(
+      { connectionId: connection.id },
+      `connection ${connection.id}: reading the account at ${provider.name} failed: ${error.message}`,
+    );
     return null;
   });
 
   const completed = await db.connection.updateMany({
     where: { id: connection.id, status: "pending_setup" },
-    data: { status: "connected", account, tokensEncrypted: sealTokens(tokens, connection.id), connectedAt: now, updatedAt: now },
+    data: {
+      status: "connected",
+      account,
+      tokensEncrypted: sealTokens(tokens, connection.id),
+      connectedAt: now,
+      updatedAt: now,
+    },
   });
   if (completed.count !== 1) {
     // cancelled while the person was at the provider: the grant just obtained is not kept
-    await revokeGrant(provider, tokens).catch((error: Error) => log.error({ connectionId: connection.id }, `connection ${connection.id}: revoking an unused grant failed: ${error.message}`));
+    await revokeGrant(provider, tokens).catch((error: Error) =>
+      log.error(
+        { connectionId: connection.id },
+        `connection ${connection.id}: revoking an unused grant failed: ${error.message}`,
+      ),
+    );
     return failed(409, "This connection was cancelled meanwhile", "Nothing was connected.");
   }
   return { kind: "connected", providerName: provider.name, account, brandName: brand.name };

@@ -19,7 +19,10 @@ export class ProviderError extends Error {
   }
 }
 
-export function authorizationUrl(provider: Provider, params: { state: string; codeChallenge: string; redirectUri: string }): string {
+export function authorizationUrl(
+  provider: Provider,
+  params: { state: string; codeChallenge: string; redirectUri: string },
+): string {
   const url = new URL(provider.authorizationUrl);
   const query: Record<string, string> = {
     ...provider.authorizationParams,
@@ -35,13 +38,21 @@ export function authorizationUrl(provider: Provider, params: { state: string; co
   return url.href;
 }
 
-export async function exchangeCode(provider: Provider, params: { code: string; codeVerifier: string; redirectUri: string }, now: Date): Promise<ProviderTokens> {
-  return tokenRequest(provider, {
-    grant_type: "authorization_code",
-    code: params.code,
-    redirect_uri: params.redirectUri,
-    code_verifier: params.codeVerifier,
-  }, now);
+export async function exchangeCode(
+  provider: Provider,
+  params: { code: string; codeVerifier: string; redirectUri: string },
+  now: Date,
+): Promise<ProviderTokens> {
+  return tokenRequest(
+    provider,
+    {
+      grant_type: "authorization_code",
+      code: params.code,
+      redirect_uri: params.redirectUri,
+      code_verifier: params.codeVerifier,
+    },
+    now,
+  );
 }
 
 export async function refreshTokens(provider: Provider, refreshToken: string, now: Date): Promise<ProviderTokens> {
@@ -53,10 +64,17 @@ export async function refreshTokens(provider: Provider, refreshToken: string, no
 /** RFC 7009: revoking the refresh token ends the whole grant; the access token when there is none. */
 export async function revokeGrant(provider: Provider, tokens: ProviderTokens): Promise<void> {
   if (!provider.revocationUrl) return;
-  const [token, hint] = tokens.refreshToken ? [tokens.refreshToken, "refresh_token"] : [tokens.accessToken, "access_token"];
+  const [token, hint] = tokens.refreshToken
+    ? [tokens.refreshToken, "refresh_token"]
+    : [tokens.accessToken, "access_token"];
   const response = await post(provider, provider.revocationUrl, { token, token_type_hint: hint }, SIDE_CALL_TIMEOUT_MS);
   // RFC 7009 §2.2: 200 whether or not the token was still valid; anything else is a failure
-  if (!response.ok) throw new ProviderError(`${provider.name} answered ${response.status} to the revocation`, undefined, response.status);
+  if (!response.ok)
+    throw new ProviderError(
+      `${provider.name} answered ${response.status} to the revocation`,
+      undefined,
+      response.status,
+    );
 }
 
 /** The connected account's name from the provider's userinfo endpoint, or null when it has none. */
@@ -66,7 +84,8 @@ export async function fetchAccount(provider: Provider, accessToken: string): Pro
     headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
     signal: AbortSignal.timeout(SIDE_CALL_TIMEOUT_MS),
   });
-  if (!response.ok) throw new ProviderError(`${provider.name} answered ${response.status} for the account`, undefined, response.status);
+  if (!response.ok)
+    throw new ProviderError(`${provider.name} answered ${response.status} for the account`, undefined, response.status);
   const value = pick(await response.json(), provider.accountField ?? "name");
   if (typeof value !== "string" && typeof value !== "number") return null;
   return String(value).trim().slice(0, 200) || null;
@@ -86,7 +105,11 @@ async function tokenRequest(provider: Provider, params: Record<string, string>, 
   // some providers (TikTok) answer 200 with an error member
   if (!response.ok || typeof body?.error === "string") {
     const code = typeof body?.error === "string" ? body.error : undefined;
-    throw new ProviderError(`${provider.name} refused the token request (${response.status}${code ? ` ${code}` : ""})`, code, response.status);
+    throw new ProviderError(
+      `${provider.name} refused the token request (${response.status}${code ? ` ${code}` : ""})`,
+      code,
+      response.status,
+    );
   }
   const answer = tokenAnswer.safeParse(body);
   if (!answer.success) throw new ProviderError(`${provider.name} answered the token request without an access token`);
@@ -101,9 +124,17 @@ async function tokenRequest(provider: Provider, params: Record<string, string>, 
 }
 
 /** A form POST authenticated as the client (RFC 6749 §2.3.1), unreachable providers as ProviderError. */
-async function post(provider: Provider, url: string, params: Record<string, string>, timeoutMs: number): Promise<Response> {
+async function post(
+  provider: Provider,
+  url: string,
+  params: Record<string, string>,
+  timeoutMs: number,
+): Promise<Response> {
   const body = new URLSearchParams(params);
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/x-www-form-urlencoded",
+    Accept: "application/json",
+  };
   if (provider.clientAuth === "basic") {
     // the id and secret are form-encoded before base64 (RFC 6749 §2.3.1)
     const encode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
@@ -120,5 +151,10 @@ async function post(provider: Provider, url: string, params: Record<string, stri
 }
 
 function pick(value: unknown, dottedPath: string): unknown {
-  return dottedPath.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), value);
+  return dottedPath
+    .split(".")
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+      value,
+    );
 }

@@ -9,12 +9,25 @@ export type ConnectionOutcome =
 
 export type FailedOutcome = Extract<ConnectionOutcome, { kind: "failed" }>;
 
-export const failed = (status: number, title: string, detail: string): FailedOutcome => ({ kind: "failed", status, title, detail });
+export const failed = (status: number, title: string, detail: string): FailedOutcome => ({
+  kind: "failed",
+  status,
+  title,
+  detail,
+});
 
 export const START_AGAIN = "Ask for a new link (connections.connect) and open it within 10 minutes.";
-export const INVALID_LINK = failed(400, "This link is not valid", `It was not issued by this service or it was altered. ${START_AGAIN}`);
+export const INVALID_LINK = failed(
+  400,
+  "This link is not valid",
+  `It was not issued by this service or it was altered. ${START_AGAIN}`,
+);
 export const notOffered = (provider: string) =>
-  failed(409, "This provider is no longer offered", `${provider} is not configured on this service any more; nothing was connected.`);
+  failed(
+    409,
+    "This provider is no longer offered",
+    `${provider} is not configured on this service any more; nothing was connected.`,
+  );
 
 /**
  * The signed-in person of the browser that opened the link, and that sign-in session: a link is

@@ -33,7 +33,12 @@ export type BuiltInProvider = ProviderEndpoints & {
   envPrefix: string;
 };
 
-const oauth2 = { scopeSeparator: " ", clientAuth: "post", clientIdParam: "client_id", authorizationParams: {} } as const;
+const oauth2 = {
+  scopeSeparator: " ",
+  clientAuth: "post",
+  clientIdParam: "client_id",
+  authorizationParams: {},
+} as const;
 
 const GOOGLE = {
   ...oauth2,
@@ -114,7 +119,12 @@ export const BUILT_IN_PROVIDERS: readonly BuiltInProvider[] = [
     ...GOOGLE,
     provider: "youtube",
     name: "YouTube (Google)",
-    scopes: ["openid", "email", "https://www.googleapis.com/auth/youtube.readonly", "https://www.googleapis.com/auth/youtube.upload"],
+    scopes: [
+      "openid",
+      "email",
+      "https://www.googleapis.com/auth/youtube.readonly",
+      "https://www.googleapis.com/auth/youtube.upload",
+    ],
   },
   {
     ...oauth2,

@@ -12,7 +12,10 @@ import { openTokens, sealTokens, type ProviderTokens } from "./tokens";
 const MARGIN_MS = 60_000;
 
 export class GrantNotUsable extends Error {
-  constructor(readonly connectionId: string, readonly status: string) {
+  constructor(
+    readonly connectionId: string,
+    readonly status: string,
+  ) {
     super(`connection ${connectionId} is ${status}: a person has to connect it again`);
     this.name = "GrantNotUsable";
   }
@@ -26,7 +29,11 @@ export async function usableAccessToken(db: PrismaClient, connectionId: string, 
  * The connection's tokens, refreshed and stored when the access token has expired (or `force`:
  * an API answered 401 with it).
  */
-export async function refreshConnection(db: PrismaClient, connectionId: string, options: { force?: boolean; now?: Date } = {}): Promise<ProviderTokens> {
+export async function refreshConnection(
+  db: PrismaClient,
+  connectionId: string,
+  options: { force?: boolean; now?: Date } = {},
+): Promise<ProviderTokens> {
   const now = options.now ?? new Date();
   const connection = await db.connection.findUnique({ where: { id: connectionId } });
   if (!connection || connection.status !== "connected" || !connection.tokensEncrypted) {
@@ -36,14 +43,16 @@ export async function refreshConnection(db: PrismaClient, connectionId: string, 
   const tokens = openTokens(sealed, connectionId);
   if (!options.force && tokens.expiresAt && Date.parse(tokens.expiresAt) - MARGIN_MS > now.getTime()) return tokens;
   const provider = providerCatalog().available(connection.provider);
-  if (!provider) throw new Error(`connection ${connectionId}: ${connection.provider} is not configured; cannot refresh`);
+  if (!provider)
+    throw new Error(`connection ${connectionId}: ${connection.provider} is not configured; cannot refresh`);
   if (!tokens.refreshToken) return markNeedsAttention(db, connectionId, sealed, now);
 
   let fresh: ProviderTokens;
   try {
     fresh = await refreshTokens(provider, tokens.refreshToken, now);
   } catch (error) {
-    if (error instanceof ProviderError && error.error === "invalid_grant") return markNeedsAttention(db, connectionId, sealed, now);
+    if (error instanceof ProviderError && error.error === "invalid_grant")
+      return markNeedsAttention(db, connectionId, sealed, now);
     throw error;
   }
   // only over the tokens we read: a concurrent refresh that already rotated them wins
@@ -55,7 +64,12 @@ export async function refreshConnection(db: PrismaClient, connectionId: string, 
   return readCurrent(db, connectionId);
 }
 
-async function markNeedsAttention(db: PrismaClient, connectionId: string, sealed: string, now: Date): Promise<ProviderTokens> {
+async function markNeedsAttention(
+  db: PrismaClient,
+  connectionId: string,
+  sealed: string,
+  now: Date,
+): Promise<ProviderTokens> {
   // the grant is dead: its tokens are worth nothing and are not kept
   const marked = await db.connection.updateMany({
     where: { id: connectionId, status: "connected", tokensEncrypted: sealed },
@@ -68,6 +82,7 @@ async function markNeedsAttention(db: PrismaClient, connectionId: string, sealed
 
 async function readCurrent(db: PrismaClient, connectionId: string): Promise<ProviderTokens> {
   const current = await db.connection.findUnique({ where: { id: connectionId } });
-  if (current?.status !== "connected" || !current.tokensEncrypted) throw new GrantNotUsable(connectionId, current?.status ?? "missing");
+  if (current?.status !== "connected" || !current.tokensEncrypted)
+    throw new GrantNotUsable(connectionId, current?.status ?? "missing");
   return openTokens(current.tokensEncrypted, connectionId);
 }

@@ -29,9 +29,15 @@ export async function enqueueRevocation(tx: Tx, owed: Owed, now: Date): Promise<
   const id = randomUUID();
   await tx.revocationOutbox.create({
     data: {
-      id, connectionId: owed.connectionId, brandId: owed.brandId, provider: owed.provider,
+      id,
+      connectionId: owed.connectionId,
+      brandId: owed.brandId,
+      provider: owed.provider,
       tokensEncrypted: seal(JSON.stringify(owed.tokens), `revocation:${id}`),
-      status: "pending", nextAttemptAt: now, createdAt: now, updatedAt: now,
+      status: "pending",
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
     },
   });
   return id;
@@ -40,7 +46,11 @@ export async function enqueueRevocation(tx: Tx, owed: Owed, now: Date): Promise<
 /** Every revocation due now, each claimed and tried once. */
 export async function drainRevocations(now: Date = new Date()): Promise<RevocationOutcome[]> {
   const due = await db().revocationOutbox.findMany({
-    where: { status: "pending", nextAttemptAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    where: {
+      status: "pending",
+      nextAttemptAt: { lte: now },
+      OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
+    },
     select: { id: true },
     orderBy: { nextAttemptAt: "asc" },
     take: BATCH,
@@ -53,7 +63,12 @@ export async function drainRevocations(now: Date = new Date()): Promise<Revocati
 /** One attempt at one revocation, if it is due and no other attempt holds it. */
 export async function attemptRevocation(id: string, now: Date = new Date()): Promise<RevocationOutcome> {
   const claimed = await db().revocationOutbox.updateMany({
-    where: { id, status: "pending", nextAttemptAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    where: {
+      id,
+      status: "pending",
+      nextAttemptAt: { lte: now },
+      OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
+    },
     data: { claimedUntil: new Date(now.getTime() + CLAIM_MS) },
   });
   if (claimed.count !== 1) return "not_claimed";
@@ -62,14 +77,22 @@ export async function attemptRevocation(id: string, now: Date = new Date()): Pro
   const provider = connectionsPort.available(row.provider);
   if (!provider?.revocationUrl) {
     return settle(id, "abandoned", `${row.provider} is no longer configured for revocation`, () =>
-      log.error({ component: "revocations", connectionId: row.connectionId }, `${what} ${row.provider} is impossible: the provider is no longer configured`));
+      log.error(
+        { component: "revocations", connectionId: row.connectionId },
+        `${what} ${row.provider} is impossible: the provider is no longer configured`,
+      ),
+    );
   }
   let tokens: ProviderTokens;
   try {
     tokens = JSON.parse(open(row.tokensEncrypted ?? "", `revocation:${id}`)) as ProviderTokens;
   } catch (error) {
     return settle(id, "abandoned", `the sealed grant cannot be opened: ${(error as Error).message}`, () =>
-      log.error({ component: "revocations", connectionId: row.connectionId }, `${what} ${provider.name} is impossible: the sealed grant cannot be opened (APP_SECRET changed?)`));
+      log.error(
+        { component: "revocations", connectionId: row.connectionId },
+        `${what} ${provider.name} is impossible: the sealed grant cannot be opened (APP_SECRET changed?)`,
+      ),
+    );
   }
   try {
     await connectionsPort.revoke(provider, tokens);
@@ -77,18 +100,42 @@ export async function attemptRevocation(id: string, now: Date = new Date()): Pro
     const message = (error as Error).message;
     const attempts = row.attempts + 1;
     if (isRefusal(error)) {
-      return settle(id, "refused", message, () =>
-        log.error({ component: "revocations", connectionId: row.connectionId, attempts }, `${what} ${provider.name} failed: ${message}; the provider refused it for good, not retried`), attempts);
+      return settle(
+        id,
+        "refused",
+        message,
+        () =>
+          log.error(
+            { component: "revocations", connectionId: row.connectionId, attempts },
+            `${what} ${provider.name} failed: ${message}; the provider refused it for good, not retried`,
+          ),
+        attempts,
+      );
     }
     const maxAttempts = config().REVOCATION_MAX_ATTEMPTS;
     if (attempts >= maxAttempts) {
-      return settle(id, "abandoned", message, () =>
-        log.error({ component: "revocations", connectionId: row.connectionId, attempts }, `${what} ${provider.name} failed: ${message}; given up after ${attempts} attempts`), attempts);
+      return settle(
+        id,
+        "abandoned",
+        message,
+        () =>
+          log.error(
+            { component: "revocations", connectionId: row.connectionId, attempts },
+            `${what} ${provider.name} failed: ${message}; given up after ${attempts} attempts`,
+          ),
+        attempts,
+      );
     }
     const waitMs = Math.min(config().REVOCATION_RETRY_SECONDS * 1000 * 2 ** (attempts - 1), MAX_WAIT_MS);
     await db().revocationOutbox.update({
       where: { id },
-      data: { attempts, lastError: message.slice(0, 500), nextAttemptAt: new Date(now.getTime() + waitMs), claimedUntil: null, updatedAt: now },
+      data: {
+        attempts,
+        lastError: message.slice(0, 500),
+        nextAttemptAt: new Date(now.getTime() + waitMs),
+        claimedUntil: null,
+        updatedAt: now,
+      },
     });
     log.warn(
       { component: "revocations", connectionId: row.connectionId, attempts, retryInSeconds: waitMs / 1000 },
@@ -96,15 +143,37 @@ export async function attemptRevocation(id: string, now: Date = new Date()): Pro
     );
     return "retrying";
   }
-  return settle(id, "revoked", null, () =>
-    log.info({ component: "revocations", connectionId: row.connectionId, attempts: row.attempts + 1 }, `connection ${row.connectionId}: grant revoked at ${provider.name}`), row.attempts + 1);
+  return settle(
+    id,
+    "revoked",
+    null,
+    () =>
+      log.info(
+        { component: "revocations", connectionId: row.connectionId, attempts: row.attempts + 1 },
+        `connection ${row.connectionId}: grant revoked at ${provider.name}`,
+      ),
+    row.attempts + 1,
+  );
 }
 
 /** A final state: the sealed grant is deleted with it. */
-async function settle(id: string, status: "revoked" | "refused" | "abandoned", lastError: string | null, say: () => void, attempts?: number): Promise<RevocationOutcome> {
+async function settle(
+  id: string,
+  status: "revoked" | "refused" | "abandoned",
+  lastError: string | null,
+  say: () => void,
+  attempts?: number,
+): Promise<RevocationOutcome> {
   await db().revocationOutbox.update({
     where: { id },
-    data: { status, tokensEncrypted: null, claimedUntil: null, updatedAt: new Date(), ...(lastError ? { lastError: lastError.slice(0, 500) } : {}), ...(attempts ? { attempts } : {}) },
+    data: {
+      status,
+      tokensEncrypted: null,
+      claimedUntil: null,
+      updatedAt: new Date(),
+      ...(lastError ? { lastError: lastError.slice(0, 500) } : {}),
+      ...(attempts ? { attempts } : {}),
+    },
   });
   say();
   return status;

@@ -11,7 +11,12 @@ import { redirectUri } from "./port";
 import { challengeOf } from "./state";
 import { open } from "./vault";
 
-export async function startConnection(db: PrismaClient, params: URLSearchParams, browser: Browser, now: Date): Promise<ConnectionOutcome> {
+export async function startConnection(
+  db: PrismaClient,
+  params: URLSearchParams,
+  browser: Browser,
+  now: Date,
+): Promise<ConnectionOutcome> {
   const state = params.get("state") ?? "";
   const link = await readLinkState(db, state, now);
   if ("kind" in link) return link;
@@ -19,7 +24,10 @@ export async function startConnection(db: PrismaClient, params: URLSearchParams,
   const refused = browserProblem(link.row, browser, "start");
   if (refused) return refused;
 
-  const connection = await db.connection.findUnique({ where: { id: link.row.connectionId }, select: { provider: true } });
+  const connection = await db.connection.findUnique({
+    where: { id: link.row.connectionId },
+    select: { provider: true },
+  });
   if (!connection || connection.provider !== link.signed.provider) return INVALID_LINK;
   const provider = providerCatalog().available(connection.provider);
   if (!provider) return notOffered(connection.provider);
@@ -34,5 +42,8 @@ export async function startConnection(db: PrismaClient, params: URLSearchParams,
     return (row && usable(row, now)) ?? LINK_GONE;
   }
   const codeChallenge = challengeOf(open(link.row.codeVerifier, `oauth-state:${link.row.id}`));
-  return { kind: "redirect", location: authorizationUrl(provider, { state, codeChallenge, redirectUri: redirectUri() }) };
+  return {
+    kind: "redirect",
+    location: authorizationUrl(provider, { state, codeChallenge, redirectUri: redirectUri() }),
+  };
 }

@@ -17,7 +17,8 @@ export function signState(payload: StatePayload, secret = config().APP_SECRET): 
 /** The payload of a state this service signed, or undefined for anything else. */
 export function verifyState(state: string, secret = config().APP_SECRET): StatePayload | undefined {
   const [body, signature, extra] = state.split(".");
-  if (!body || !signature || extra !== undefined || !safeEqual(signature, hmac(secret, "oauth-state", body))) return undefined;
+  if (!body || !signature || extra !== undefined || !safeEqual(signature, hmac(secret, "oauth-state", body)))
+    return undefined;
   try {
     const { i, p } = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { i?: unknown; p?: unknown };
     return typeof i === "string" && typeof p === "string" ? { id: i, provider: p } : undefined;

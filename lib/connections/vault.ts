@@ -24,7 +24,9 @@ export function seal(plaintext: string, boundTo: string, secret = config().APP_S
   const cipher = createCipheriv("aes-256-gcm", keyFor(secret), iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(boundTo));
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [VERSION, iv, body, cipher.getAuthTag()].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [VERSION, iv, body, cipher.getAuthTag()]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 /** The plaintext, or an error when the value was altered, belongs to another record or another APP_SECRET. */
@@ -33,7 +35,9 @@ export function open(sealed: string, boundTo: string, secret = config().APP_SECR
   if (version !== VERSION || !iv || !body || !tag || extra !== undefined) throw new Error("not a sealed value");
   const authTag = Buffer.from(tag, "base64url");
   if (authTag.length !== TAG_BYTES) throw new Error("not a sealed value");
-  const decipher = createDecipheriv("aes-256-gcm", keyFor(secret), Buffer.from(iv, "base64url"), { authTagLength: TAG_BYTES });
+  const decipher = createDecipheriv("aes-256-gcm", keyFor(secret), Buffer.from(iv, "base64url"), {
+    authTagLength: TAG_BYTES,
+  });
   decipher.setAAD(Buffer.from(boundTo));
   decipher.setAuthTag(authTag);
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");

@@ -5,19 +5,36 @@ export const DOORS = ["assistant", "voice", "mcp", "api"] as const;
 export type Door = (typeof DOORS)[number];
 
 export const SCOPES = [
-  "questions.read", "questions.write", "brand.read", "brand.write", "library.read",
-  "library.write", "connections.read", "connections.write", "kit.read", "kit.write",
+  "questions.read",
+  "questions.write",
+  "brand.read",
+  "brand.write",
+  "library.read",
+  "library.write",
+  "connections.read",
+  "connections.write",
+  "kit.read",
+  "kit.write",
   // added after the specification's ten (versioning rule 2: additive), for activity.list
   "activity.read",
   // for the webhooks.* capabilities (additive, like activity.read)
-  "webhooks.read", "webhooks.write",
+  "webhooks.read",
+  "webhooks.write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const isScope = (name: string): name is Scope => (SCOPES as readonly string[]).includes(name);
 
 export const WIDGETS = [
-  "choice", "carousel", "palette", "confirm", "record", "list", "review", "file_request", "action_link",
+  "choice",
+  "carousel",
+  "palette",
+  "confirm",
+  "record",
+  "list",
+  "review",
+  "file_request",
+  "action_link",
 ] as const;
 export type Widget = (typeof WIDGETS)[number];
 

@@ -46,7 +46,13 @@ export type Emitted = { type: string; data: Record<string, unknown> };
  */
 export type WriteEvents<Ctx, In, Out, K extends string = string> = {
   types: Readonly<Record<K, EventType>>;
-  emit: (ctx: Ctx, input: In, data: Out) => { type: NoInfer<K>; data: Record<string, unknown> } | Promise<{ type: NoInfer<K>; data: Record<string, unknown> }>;
+  emit: (
+    ctx: Ctx,
+    input: In,
+    data: Out,
+  ) =>
+    | { type: NoInfer<K>; data: Record<string, unknown> }
+    | Promise<{ type: NoInfer<K>; data: Record<string, unknown> }>;
 };
 
 /** Every capability answers with a JSON object (a write with { ok: true, … }, decisions §1). */
@@ -84,7 +90,12 @@ export type ActivityTarget = { kind: "asset"; id: string };
  * The record a write changed: its kind and id, its new revision where it keeps one, and whether the
  * write removed it. Only its asset kind is an ActivityTarget (activity.list links files only).
  */
-export type Touched = { kind: "asset" | "contact" | "connection" | "question" | "kit" | "profile" | "webhook"; id: string; revision?: number; removed?: boolean };
+export type Touched = {
+  kind: "asset" | "contact" | "connection" | "question" | "kit" | "profile" | "webhook";
+  id: string;
+  revision?: number;
+  removed?: boolean;
+};
 
 /** One call of a capability whose own schema accepted its input: its functions, bound to that input. */
 export type BoundCall<Ctx> = {
@@ -97,7 +108,9 @@ export type BoundCall<Ctx> = {
    * runs it: the output checked against its schema, the record it touched (for the audit), and its
    * event (read in the same transaction; checked against its type's schema), if it declares events
    */
-  execute(ctx: Ctx): Promise<{ data: Record<string, unknown>; touched(): Touched | undefined; event(): Promise<Emitted | undefined> }>;
+  execute(
+    ctx: Ctx,
+  ): Promise<{ data: Record<string, unknown>; touched(): Touched | undefined; event(): Promise<Emitted | undefined> }>;
 };
 
 /** The capability's own schema's answer on a raw input: the bound call, or the schema's issues. */
@@ -125,17 +138,23 @@ export type AccountCapability = Erased & { brandScoped: false; accept(raw: unkno
 export type Capability = BrandCapability | AccountCapability;
 
 /** A capability acting inside one brand (every capability but brands.list). */
-export function defineCapability<I extends z.ZodType, O extends Output, K extends string = never>(definition: Definition<BrandContext, I, O, K>): BrandCapability {
+export function defineCapability<I extends z.ZodType, O extends Output, K extends string = never>(
+  definition: Definition<BrandContext, I, O, K>,
+): BrandCapability {
   return { ...definition, brandScoped: true, accept: acceptor(definition) };
 }
 
 /** A capability about the caller's account rather than one brand (brands.list). */
-export function defineAccountCapability<I extends z.ZodType, O extends Output>(definition: Definition<BaseContext, I, O, never>): AccountCapability {
+export function defineAccountCapability<I extends z.ZodType, O extends Output>(
+  definition: Definition<BaseContext, I, O, never>,
+): AccountCapability {
   return { ...definition, brandScoped: false, accept: acceptor(definition) };
 }
 
 /** `accept` of one definition: the input checked by its schema, then every function bound to it. */
-function acceptor<Ctx, I extends z.ZodType, O extends Output, K extends string>(definition: Definition<Ctx, I, O, K>): (raw: unknown) => Accepted<Ctx> {
+function acceptor<Ctx, I extends z.ZodType, O extends Output, K extends string>(
+  definition: Definition<Ctx, I, O, K>,
+): (raw: unknown) => Accepted<Ctx> {
   const { id, output, summarize, touched, check, execute, events } = definition;
   return (raw) => {
     const parsed = definition.input.safeParse(raw, { reportInput: true });
@@ -169,6 +188,7 @@ function checkedEvent(id: string, types: Readonly<Record<string, EventType>>, ev
   const type = Object.hasOwn(types, event.type) ? types[event.type as keyof typeof types] : undefined;
   if (!type) throw new Error(`${id} emitted ${event.type}, which it does not declare`);
   const checked = type.data.safeParse(event.data);
-  if (!checked.success) throw new Error(`${id} emitted ${event.type} with data outside its schema: ${checked.error.message}`);
+  if (!checked.success)
+    throw new Error(`${id} emitted ${event.type} with data outside its schema: ${checked.error.message}`);
   return { type: event.type, data: checked.data };
 }

@@ -89,7 +89,11 @@ export function notFound(field: string, what: string): AppError {
 }
 
 export function revisionConflict(currentRevision: number): AppError {
-  return new AppError("revision_conflict", `The record changed meanwhile (now at revision ${currentRevision}); read it again and retry`, {
-    currentRevision,
-  });
+  return new AppError(
+    "revision_conflict",
+    `The record changed meanwhile (now at revision ${currentRevision}); read it again and retry`,
+    {
+      currentRevision,
+    },
+  );
 }

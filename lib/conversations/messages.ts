@@ -14,17 +14,27 @@ type Part = UIMessage["parts"][number];
  */
 export type SlashMetadata = { slash: string; from?: string; widget?: string };
 
-const KEPT = (part: Part) => part.type === "text" || part.type === "step-start" || part.type === "dynamic-tool" || part.type.startsWith("tool-");
+const KEPT = (part: Part) =>
+  part.type === "text" || part.type === "step-start" || part.type === "dynamic-tool" || part.type.startsWith("tool-");
 
 /** What is stored of a message's parts. */
 export const storedParts = (message: UIMessage): Part[] =>
   message.parts.filter(KEPT).map((part) => (part.type === "text" ? { type: "text", text: part.text } : part));
 
 /** Appends a message at the end; its id must be new in the conversation (false when it is not). */
-export async function appendMessage(userId: string, conversationId: string, message: UIMessage, now: Date): Promise<boolean> {
+export async function appendMessage(
+  userId: string,
+  conversationId: string,
+  message: UIMessage,
+  now: Date,
+): Promise<boolean> {
   // the next position; two writers racing for it retry (a slash run beside a streaming answer)
   for (let attempt = 0; attempt < 5; attempt++) {
-    const last = await db().conversationMessage.findFirst({ where: { userId, conversationId }, orderBy: { seq: "desc" }, select: { seq: true } });
+    const last = await db().conversationMessage.findFirst({
+      where: { userId, conversationId },
+      orderBy: { seq: "desc" },
+      select: { seq: true },
+    });
     try {
       await db().$transaction([
         db().conversationMessage.create({ data: rowOf(userId, conversationId, message, (last?.seq ?? 0) + 1, now) }),
@@ -33,7 +43,9 @@ export async function appendMessage(userId: string, conversationId: string, mess
       return true;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const taken = await db().conversationMessage.findUnique({ where: { userId_conversationId_id: { userId, conversationId, id: message.id } } });
+      const taken = await db().conversationMessage.findUnique({
+        where: { userId_conversationId_id: { userId, conversationId, id: message.id } },
+      });
       if (taken) return false;
     }
   }
@@ -51,13 +63,21 @@ export async function saveAnswer(userId: string, conversationId: string, message
 
 /** Rewrites one stored message's parts (a pending call decided after it was stored). */
 export async function replaceParts(userId: string, conversationId: string, id: string, parts: Part[]): Promise<void> {
-  await db().conversationMessage.updateMany({ where: { userId, conversationId, id }, data: { parts: JSON.stringify(parts) } });
+  await db().conversationMessage.updateMany({
+    where: { userId, conversationId, id },
+    data: { parts: JSON.stringify(parts) },
+  });
 }
 
 export type Page = { messages: UIMessage[]; earlier: number | null };
 
 /** The last `limit` messages before position `before` (the end when absent), oldest first. */
-export async function loadMessages(userId: string, conversationId: string, limit: number, before?: number): Promise<Page> {
+export async function loadMessages(
+  userId: string,
+  conversationId: string,
+  limit: number,
+  before?: number,
+): Promise<Page> {
   const rows = await db().conversationMessage.findMany({
     where: { userId, conversationId, ...(before !== undefined ? { seq: { lt: before } } : {}) },
     orderBy: { seq: "desc" },
@@ -69,13 +89,19 @@ export async function loadMessages(userId: string, conversationId: string, limit
 
 /** Messages whose parts mention `text` (a pending call's id), for writing a decision back. */
 export async function messagesMentioning(userId: string, conversationId: string, text: string): Promise<UIMessage[]> {
-  const rows = await db().conversationMessage.findMany({ where: { userId, conversationId, parts: { contains: text } } });
+  const rows = await db().conversationMessage.findMany({
+    where: { userId, conversationId, parts: { contains: text } },
+  });
   return rows.map(messageOf);
 }
 
 function rowOf(userId: string, conversationId: string, message: UIMessage, seq: number, now: Date) {
   return {
-    userId, conversationId, id: message.id, seq, role: message.role,
+    userId,
+    conversationId,
+    id: message.id,
+    seq,
+    role: message.role,
     parts: JSON.stringify(storedParts(message)),
     metadata: message.metadata === undefined ? null : JSON.stringify(message.metadata),
     createdAt: now,
@@ -83,7 +109,11 @@ function rowOf(userId: string, conversationId: string, message: UIMessage, seq: 
 }
 
 function messageOf(row: { id: string; role: string; parts: string; metadata: string | null }): UIMessage {
-  const message: UIMessage = { id: row.id, role: row.role as UIMessage["role"], parts: JSON.parse(row.parts) as Part[] };
+  const message: UIMessage = {
+    id: row.id,
+    role: row.role as UIMessage["role"],
+    parts: JSON.parse(row.parts) as Part[],
+  };
   if (row.metadata !== null) message.metadata = JSON.parse(row.metadata) as unknown;
   return message;
 }

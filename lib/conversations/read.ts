@@ -24,12 +24,23 @@ export async function brandOf(userId: string, brand: string) {
 export async function conversationsOf(userId: string, brand: string, cursor?: string) {
   const { id: brandId } = await brandOf(userId, brand);
   const after = decodeCursor("conversations", cursor, position);
-  const { items, next } = await listConversations(userId, brandId, LIST_PAGE, after && { updatedAt: new Date(after.updatedAt), id: after.id });
-  return { items, nextCursor: next ? encodeCursor("conversations", { updatedAt: next.updatedAt.toISOString(), id: next.id }) : null };
+  const { items, next } = await listConversations(
+    userId,
+    brandId,
+    LIST_PAGE,
+    after && { updatedAt: new Date(after.updatedAt), id: after.id },
+  );
+  return {
+    items,
+    nextCursor: next ? encodeCursor("conversations", { updatedAt: next.updatedAt.toISOString(), id: next.id }) : null,
+  };
 }
 
 /** The owner's conversation whose brand they still belong to; anything else reads as unknown. */
-export async function ownConversation(userId: string, id: string): Promise<{ row: ConversationRow; brand: { shortId: string; name: string } }> {
+export async function ownConversation(
+  userId: string,
+  id: string,
+): Promise<{ row: ConversationRow; brand: { shortId: string; name: string } }> {
   const row = await findConversation(userId, id);
   if (!row) throw unknownConversation();
   try {

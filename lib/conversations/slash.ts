@@ -24,7 +24,12 @@ export type SlashConversation = { id: string; brandId: string; title: string };
  * nothing behind, not even an empty conversation. Null when the brand itself is refused (the run
  * says why).
  */
-export async function slashConversation(userId: string, brand: string, conversationId: string, capabilityId: string): Promise<SlashConversation | null> {
+export async function slashConversation(
+  userId: string,
+  brand: string,
+  conversationId: string,
+  capabilityId: string,
+): Promise<SlashConversation | null> {
   let brandId: string;
   try {
     brandId = (await brandOf(userId, brand)).id;
@@ -40,10 +45,25 @@ export async function slashConversation(userId: string, brand: string, conversat
 /** Where a step came from: a card's tool call id, and the widget it opens when not the capability's own. */
 export type StepOrigin = Omit<SlashMetadata, "slash">;
 
-export async function recordSlashRun(userId: string, conversation: SlashConversation, messageId: string | undefined, capabilityId: string, input: Record<string, unknown>, envelope: ToolEnvelope, now: Date, origin: StepOrigin = {}): Promise<void> {
-  const conversationId = (await openConversation(userId, conversation.brandId, conversation.id, conversation.title, now)).id;
+export async function recordSlashRun(
+  userId: string,
+  conversation: SlashConversation,
+  messageId: string | undefined,
+  capabilityId: string,
+  input: Record<string, unknown>,
+  envelope: ToolEnvelope,
+  now: Date,
+  origin: StepOrigin = {},
+): Promise<void> {
+  const conversationId = (
+    await openConversation(userId, conversation.brandId, conversation.id, conversation.title, now)
+  ).id;
   const id = messageId && CONVERSATION_ID.test(messageId) ? messageId : randomBase62(16);
-  const metadata: SlashMetadata = { slash: capabilityId, ...(origin.from ? { from: origin.from } : {}), ...(origin.widget ? { widget: origin.widget } : {}) };
+  const metadata: SlashMetadata = {
+    slash: capabilityId,
+    ...(origin.from ? { from: origin.from } : {}),
+    ...(origin.widget ? { widget: origin.widget } : {}),
+  };
   const message: UIMessage = {
     id,
     role: "assistant",
@@ -51,7 +71,13 @@ export async function recordSlashRun(userId: string, conversation: SlashConversa
     parts: [
       { type: "step-start" },
       // named after the message, so the page that showed it live and a reload give the card the same key
-      { type: `tool-${mcpToolName(capabilityId)}`, toolCallId: `slash-${id}`, state: "output-available", input, output: envelope },
+      {
+        type: `tool-${mcpToolName(capabilityId)}`,
+        toolCallId: `slash-${id}`,
+        state: "output-available",
+        input,
+        output: envelope,
+      },
     ] as UIMessage["parts"],
   };
   await appendMessage(userId, conversationId, message, now);

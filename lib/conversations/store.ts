@@ -49,14 +49,22 @@ export async function findConversation(userId: string, id: string): Promise<Conv
  * The person's conversation in this brand, created on first use with a title from what started
  * it. A conversation of another brand reads as unknown: a conversation never changes brand.
  */
-export async function openConversation(userId: string, brandId: string, id: string, startedWith: string, now: Date): Promise<ConversationRow> {
+export async function openConversation(
+  userId: string,
+  brandId: string,
+  id: string,
+  startedWith: string,
+  now: Date,
+): Promise<ConversationRow> {
   const existing = await findConversation(userId, checkConversationId(id));
   if (existing) {
     if (existing.brandId !== brandId) throw unknownConversation();
     return existing;
   }
   try {
-    return await db().conversation.create({ data: { id, userId, brandId, title: titleFrom(startedWith), createdAt: now, updatedAt: now } });
+    return await db().conversation.create({
+      data: { id, userId, brandId, title: titleFrom(startedWith), createdAt: now, updatedAt: now },
+    });
   } catch (error) {
     // two first messages raced: the other one created it
     const raced = await findConversation(userId, id);
@@ -84,26 +92,44 @@ export async function holdForAnswer(userId: string, id: string, answerId: string
 
 /** Frees the conversation once this answer is stored (a later answer's hold is left alone). */
 export async function releaseAnswer(userId: string, id: string, answerId: string): Promise<void> {
-  await db().conversation.updateMany({ where: { userId, id, answerId }, data: { answeringUntil: null, answerId: null, updatedAt: new Date() } });
+  await db().conversation.updateMany({
+    where: { userId, id, answerId },
+    data: { answeringUntil: null, answerId: null, updatedAt: new Date() },
+  });
 }
 
-export const isAnswering = (row: ConversationRow, now = new Date()) => row.answeringUntil !== null && row.answeringUntil > now;
+export const isAnswering = (row: ConversationRow, now = new Date()) =>
+  row.answeringUntil !== null && row.answeringUntil > now;
 
 export type ConversationSummary = { id: string; title: string; updatedAt: string; answering: boolean };
 
 /** The person's conversations in a brand, most recently active first, keyset-paged. */
-export async function listConversations(userId: string, brandId: string, limit: number, after?: { updatedAt: Date; id: string }) {
+export async function listConversations(
+  userId: string,
+  brandId: string,
+  limit: number,
+  after?: { updatedAt: Date; id: string },
+) {
   const rows = await db().conversation.findMany({
     where: {
       userId,
       brandId,
-      ...(after ? { OR: [{ updatedAt: { lt: after.updatedAt } }, { updatedAt: after.updatedAt, id: { lt: after.id } }] } : {}),
+      ...(after
+        ? { OR: [{ updatedAt: { lt: after.updatedAt } }, { updatedAt: after.updatedAt, id: { lt: after.id } }] }
+        : {}),
     },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: limit + 1,
   });
   const now = new Date();
-  const items: ConversationSummary[] = rows.slice(0, limit).map((row) => ({ id: row.id, title: row.title, updatedAt: row.updatedAt.toISOString(), answering: isAnswering(row, now) }));
+  const items: ConversationSummary[] = rows
+    .slice(0, limit)
+    .map((row) => ({
+      id: row.id,
+      title: row.title,
+      updatedAt: row.updatedAt.toISOString(),
+      answering: isAnswering(row, now),
+    }));
   const last = rows.length > limit ? rows[limit - 1]! : null;
   return { items, next: last ? { updatedAt: last.updatedAt, id: last.id } : null };
 }
@@ -122,6 +148,8 @@ export async function deleteConversation(userId: string, id: string): Promise<vo
 
 /** Retention: conversations idle longer than `days` are deleted; returns how many. */
 export async function deleteIdleConversations(days: number, now: Date): Promise<number> {
-  const deleted = await db().conversation.deleteMany({ where: { updatedAt: { lt: new Date(now.getTime() - days * 86_400_000) } } });
+  const deleted = await db().conversation.deleteMany({
+    where: { updatedAt: { lt: new Date(now.getTime() - days * 86_400_000) } },
+  });
   return deleted.count;
 }

@@ -21,4 +21,5 @@ export function modelWindow(messages: UIMessage[]): UIMessage[] {
 }
 
 /** A step the person took without the model (lib/conversations/slash.ts marks it). */
-const isPersonStep = (message: UIMessage) => typeof (message.metadata as { slash?: unknown } | undefined)?.slash === "string";
+const isPersonStep = (message: UIMessage) =>
+  typeof (message.metadata as { slash?: unknown } | undefined)?.slash === "string";

@@ -47,7 +47,10 @@ export function actsAsAdmin(actor: Actor, role: Role | null): boolean {
 export function requireRole(actor: Actor, access: BrandAccess, capability: Capability): void {
   const role = effectiveRole(actor, access.role);
   if (!roleMeets(role, capability.minRole)) {
-    throw new AppError("forbidden", `${capability.id} needs the ${capability.minRole} role in this brand; you are ${role}`);
+    throw new AppError(
+      "forbidden",
+      `${capability.id} needs the ${capability.minRole} role in this brand; you are ${role}`,
+    );
   }
 }
 
@@ -59,9 +62,17 @@ export function hasScope(actor: Actor, capability: Capability): boolean {
  * What brand.overview lists: ids this caller may call in this brand through this door. `list` is
  * the registry; the Assistant's tool-set tests pass a synthetic one.
  */
-export function callableCapabilities(actor: Actor, role: Role | null, door: Door, list: readonly Capability[] = capabilities): string[] {
+export function callableCapabilities(
+  actor: Actor,
+  role: Role | null,
+  door: Door,
+  list: readonly Capability[] = capabilities,
+): string[] {
   const effective = effectiveRole(actor, role);
   return list
-    .filter((capability) => isServed(capability, door) && hasScope(actor, capability) && roleMeets(effective, capability.minRole))
+    .filter(
+      (capability) =>
+        isServed(capability, door) && hasScope(actor, capability) && roleMeets(effective, capability.minRole),
+    )
     .map((capability) => capability.id);
 }

@@ -18,11 +18,20 @@ const TOKEN_PATTERN = /^boa_[0-9A-Za-z]{16,128}$/;
 export const isAppToken = (token: string) => token.startsWith(ACCESS_TOKEN_PREFIX);
 
 /** How the plugin stores tokens ("hashed"): SHA-256, base64url, of the token without its prefix. */
-const storedForm = (token: string) => createHash("sha256").update(token.slice(ACCESS_TOKEN_PREFIX.length)).digest("base64url");
+const storedForm = (token: string) =>
+  createHash("sha256").update(token.slice(ACCESS_TOKEN_PREFIX.length)).digest("base64url");
 
 type TokenRow = {
-  clientId: string; userId: string | null; scopes: unknown; resources: unknown; expiresAt: unknown; revoked: unknown;
-  clientName: string | null; clientDisabled: unknown; name: string | null; staff: unknown;
+  clientId: string;
+  userId: string | null;
+  scopes: unknown;
+  resources: unknown;
+  expiresAt: unknown;
+  revoked: unknown;
+  clientName: string | null;
+  clientDisabled: unknown;
+  name: string | null;
+  staff: unknown;
 };
 type GrantRow = { id: string; brandIds: unknown; scopes: unknown; lastUsedAt: unknown };
 
@@ -41,17 +50,30 @@ export async function authenticateAppToken(token: string, now: Date): Promise<Ac
   );
   const expiresAt = asDate(row?.expiresAt);
   // one message for unknown, revoked and expired tokens: nothing to learn by probing
-  if (!row || !row.userId || row.name === null || row.revoked !== null || !expiresAt || expiresAt <= now || asBoolean(row.clientDisabled)) {
+  if (
+    !row ||
+    !row.userId ||
+    row.name === null ||
+    row.revoked !== null ||
+    !expiresAt ||
+    expiresAt <= now ||
+    asBoolean(row.clientDisabled)
+  ) {
     throw refused("This access token is unknown, revoked or expired");
   }
   // RFC 8707: a token is good for the resource it was issued for; this door is one resource under
   // one identifier per host it answers (resource.ts), so any of them will do, and nothing else
   const door = new Set(mcpResources());
-  if (!list(row.resources).some((resource) => door.has(resource))) throw refused("This access token was not issued for this server");
-  const [grant] = await sql()<GrantRow>(`SELECT "id", "brandIds", "scopes", "lastUsedAt" FROM "AppGrant" WHERE "userId" = ? AND "clientId" = ?`, [row.userId, row.clientId]);
+  if (!list(row.resources).some((resource) => door.has(resource)))
+    throw refused("This access token was not issued for this server");
+  const [grant] = await sql()<GrantRow>(
+    `SELECT "id", "brandIds", "scopes", "lastUsedAt" FROM "AppGrant" WHERE "userId" = ? AND "clientId" = ?`,
+    [row.userId, row.clientId],
+  );
   if (!grant) throw refused("This app's access was revoked; connect it again");
   const granted = new Set(list(grant.scopes));
-  if (lastUseDue(grant.lastUsedAt, now)) await db().appGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
+  if (lastUseDue(grant.lastUsedAt, now))
+    await db().appGrant.update({ where: { id: grant.id }, data: { lastUsedAt: now } });
   return {
     userId: row.userId,
     name: row.name,

@@ -22,7 +22,15 @@ export type AuditTrail = {
  */
 const storable = (text: string) => text.replaceAll("\u0000", "\uFFFD").replace(/\p{Cs}/gu, "\uFFFD");
 
-export async function recordAudit(db: Tx, trail: AuditTrail, outcome: string, now: Date, detail?: string, summary?: string, target?: Touched): Promise<void> {
+export async function recordAudit(
+  db: Tx,
+  trail: AuditTrail,
+  outcome: string,
+  now: Date,
+  detail?: string,
+  summary?: string,
+  target?: Touched,
+): Promise<void> {
   await db.auditEntry.create({
     data: {
       id: randomUUID(),

@@ -29,16 +29,34 @@ export function newApiKey(): { key: string; hash: string; prefix: string } {
 const unauthenticated = (message: string) => new AppError("unauthenticated", message);
 
 type KeyRow = {
-  id: string; scopes: unknown; brandIds: unknown; expiresAt: unknown; revokedAt: unknown; lastUsedAt: unknown;
-  userId: string; name: string; keyName: string; staff: unknown;
+  id: string;
+  scopes: unknown;
+  brandIds: unknown;
+  expiresAt: unknown;
+  revokedAt: unknown;
+  lastUsedAt: unknown;
+  userId: string;
+  name: string;
+  keyName: string;
+  staff: unknown;
 };
 
 export async function authenticate(credential: Credential, now: Date): Promise<Actor> {
   if (credential.kind === "checked") return credential.actor;
   if (credential.kind === "session") {
-    const [user] = await sql()<{ id: string; name: string; staff: unknown }>(`SELECT "id", "name", "staff" FROM "User" WHERE "id" = ?`, [credential.userId]);
+    const [user] = await sql()<{ id: string; name: string; staff: unknown }>(
+      `SELECT "id", "name", "staff" FROM "User" WHERE "id" = ?`,
+      [credential.userId],
+    );
     if (!user) throw unauthenticated("Your session has ended; sign in again");
-    return { userId: user.id, name: user.name, staff: asBoolean(user.staff), apiKeyId: null, scopes: null, brandIds: null };
+    return {
+      userId: user.id,
+      name: user.name,
+      staff: asBoolean(user.staff),
+      apiKeyId: null,
+      scopes: null,
+      brandIds: null,
+    };
   }
   const match = /^Bearer +(\S+) *$/i.exec(credential.authorization ?? "");
   if (!match) throw unauthenticated("Send your API key as 'Authorization: Bearer bop_…'");

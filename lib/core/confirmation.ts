@@ -17,7 +17,14 @@ export async function issueToken(db: PrismaClient, binding: Binding, summary: st
   const token = `bct_${randomBase62(40)}`;
   const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
   await db.confirmationToken.create({
-    data: { id: randomUUID(), tokenHash: sha256(token), bindingHash: bindingHash(binding), summary, expiresAt, createdAt: now },
+    data: {
+      id: randomUUID(),
+      tokenHash: sha256(token),
+      bindingHash: bindingHash(binding),
+      summary,
+      expiresAt,
+      createdAt: now,
+    },
   });
   return { token, expiresAt };
 }
@@ -28,7 +35,9 @@ export async function issueToken(db: PrismaClient, binding: Binding, summary: st
  * a sweep a minute keeps as small (issue 29).
  */
 export async function sweepConfirmationTokens(now: Date): Promise<number> {
-  const { count } = await database().confirmationToken.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 86_400_000) } } });
+  const { count } = await database().confirmationToken.deleteMany({
+    where: { expiresAt: { lt: new Date(now.getTime() - 86_400_000) } },
+  });
   return count;
 }
 

@@ -18,21 +18,45 @@ export type IdempotencyKeyInput = { value: unknown; field: string };
 /** Stores a successful write's answer inside its transaction (write.ts). */
 export type Settle = (tx: Tx, data: Record<string, unknown>) => Promise<void>;
 
-type Call = { brandId: string; caller: string; capabilityId: string; input: unknown; requestId: string; now: Date; trail?: AuditTrail };
+type Call = {
+  brandId: string;
+  caller: string;
+  capabilityId: string;
+  input: unknown;
+  requestId: string;
+  now: Date;
+  trail?: AuditTrail;
+};
 
-const keySchema = z.string().min(1).max(255).regex(/^[\x20-\x7E]+$/);
+const keySchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x20-\x7E]+$/);
 
 /** Answers that another try can change: never stored, the key is freed. */
-const NOT_FINAL: readonly ErrorCode[] = ["confirmation_required", "rate_limited", "budget_exceeded", "idempotency_key_in_use"];
+const NOT_FINAL: readonly ErrorCode[] = [
+  "confirmation_required",
+  "rate_limited",
+  "budget_exceeded",
+  "idempotency_key_in_use",
+];
 
 export async function idempotently(
-  key: IdempotencyKeyInput | undefined, call: Call, replayed: (requestId: string) => void,
+  key: IdempotencyKeyInput | undefined,
+  call: Call,
+  replayed: (requestId: string) => void,
   run: (settle?: Settle) => Promise<Record<string, unknown>>,
 ): Promise<Record<string, unknown>> {
   if (key === undefined) return run();
   const parsed = keySchema.safeParse(key.value);
   if (!parsed.success) throw invalidInput(key.field, "must be 1 to 255 printable ASCII characters");
-  const claimed = await claimKey({ brandId: call.brandId, caller: call.caller, key: parsed.data }, call.capabilityId, call.input, call.now);
+  const claimed = await claimKey(
+    { brandId: call.brandId, caller: call.caller, key: parsed.data },
+    call.capabilityId,
+    call.input,
+    call.now,
+  );
   if ("replay" in claimed) return replay(claimed.replay, call, replayed);
   const { claim } = claimed;
   try {
@@ -43,7 +67,11 @@ export async function idempotently(
   }
 }
 
-async function replay(answer: StoredAnswer, call: Call, replayed: (requestId: string) => void): Promise<Record<string, unknown>> {
+async function replay(
+  answer: StoredAnswer,
+  call: Call,
+  replayed: (requestId: string) => void,
+): Promise<Record<string, unknown>> {
   replayed(answer.requestId);
   if (!answer.ok) throw new AppError(answer.code, answer.message, answer.details);
   if (call.trail) await recordAudit(db(), call.trail, "replayed", call.now);
@@ -54,7 +82,13 @@ async function replay(answer: StoredAnswer, call: Call, replayed: (requestId: st
 async function settleFailure(claim: Claim, thrown: unknown, requestId: string): Promise<void> {
   try {
     if (thrown instanceof AppError && thrown.status < 500 && !NOT_FINAL.includes(thrown.code)) {
-      const answer: StoredAnswer = { ok: false, requestId, code: thrown.code, message: thrown.message, details: thrown.details };
+      const answer: StoredAnswer = {
+        ok: false,
+        requestId,
+        code: thrown.code,
+        message: thrown.message,
+        details: thrown.details,
+      };
       await db().$transaction((tx) => completeClaim(tx, claim, answer));
     } else {
       await releaseClaim(claim);

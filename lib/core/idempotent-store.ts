@@ -40,17 +40,27 @@ export async function claimKey(scope: KeyScope, capabilityId: string, input: unk
     if (!row || row.expiresAt <= now) {
       await tx.idempotentCall.deleteMany({ where: { scopeKey } });
       const expiresAt = new Date(now.getTime() + KEEP_MS);
-      await tx.idempotentCall.create({ data: { scopeKey, capabilityId, requestHash, claimId: claim.claimId, leaseUntil, expiresAt, createdAt: now } });
+      await tx.idempotentCall.create({
+        data: { scopeKey, capabilityId, requestHash, claimId: claim.claimId, leaseUntil, expiresAt, createdAt: now },
+      });
       return { claim };
     }
     if (row.capabilityId !== capabilityId || row.requestHash !== requestHash) {
-      throw new AppError("idempotency_key_reused", `Idempotency-Key "${scope.key}" was already used for a different request; choose a new key`, {
-        reason: row.capabilityId === capabilityId ? "other_input" : "other_capability",
-      });
+      throw new AppError(
+        "idempotency_key_reused",
+        `Idempotency-Key "${scope.key}" was already used for a different request; choose a new key`,
+        {
+          reason: row.capabilityId === capabilityId ? "other_input" : "other_capability",
+        },
+      );
     }
     if (row.answer !== null) return { replay: storedAnswer(row.answer) };
     if (row.leaseUntil > now) {
-      throw new AppError("idempotency_key_in_use", `A call with Idempotency-Key "${scope.key}" is still running; retry shortly`, { retryAfterSeconds: 1 });
+      throw new AppError(
+        "idempotency_key_in_use",
+        `A call with Idempotency-Key "${scope.key}" is still running; retry shortly`,
+        { retryAfterSeconds: 1 },
+      );
     }
     // abandoned by a call that died: this one runs instead, and the dead one can no longer complete
     await tx.idempotentCall.update({ where: { scopeKey }, data: { claimId: claim.claimId, leaseUntil } });
@@ -64,7 +74,11 @@ export async function completeClaim(tx: Tx, claim: Claim, answer: StoredAnswer):
   // a capability's output and error details are JSON by their schemas; Prisma's type cannot know it
   const stored = await tx.idempotentCall.updateMany({ where: claim, data: { answer: answer as object } });
   if (stored.count !== 1) {
-    throw new AppError("idempotency_key_in_use", "This call's Idempotency-Key was taken over by a retry after its lease ended; nothing was written", { retryAfterSeconds: 1 });
+    throw new AppError(
+      "idempotency_key_in_use",
+      "This call's Idempotency-Key was taken over by a retry after its lease ended; nothing was written",
+      { retryAfterSeconds: 1 },
+    );
   }
 }
 
@@ -81,6 +95,7 @@ export async function sweepIdempotencyKeys(now: Date): Promise<void> {
 
 function storedAnswer(value: unknown): StoredAnswer {
   // what completeClaim stored: always one of the two shapes
-  if (typeof value !== "object" || value === null || !("ok" in value) || !("requestId" in value)) throw new Error("a stored idempotent answer has no known shape");
+  if (typeof value !== "object" || value === null || !("ok" in value) || !("requestId" in value))
+    throw new Error("a stored idempotent answer has no known shape");
   return value as StoredAnswer;
 }

@@ -9,7 +9,12 @@ export type Body = { ok: true; value: unknown } | { ok: false; message: string }
 /** The envelope fields beside every capability's own input (decisions §1); the OpenAPI document shows them too. */
 export const envelope = z.object({
   brand: z.string().min(1).max(100).describe("The brand's short id or UUID").optional(),
-  confirmationToken: z.string().min(1).max(200).describe("The token of a confirmation_required answer, sent back with the same input to run the write").optional(),
+  confirmationToken: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe("The token of a confirmation_required answer, sent back with the same input to run the write")
+    .optional(),
 });
 
 /** A call's envelope, and the capability's own call bound to the input its schema accepted. */
@@ -19,7 +24,11 @@ export type ParsedCall<Ctx> = { brand?: string; confirmationToken?: string; call
 type Accepting<Ctx> = { brandScoped: boolean; accept(raw: unknown): Accepted<Ctx> };
 
 export function parseCall<Ctx>(capability: Accepting<Ctx>, body: Body): ParsedCall<Ctx> {
-  if (!body.ok) throw new AppError("invalid_input", `body: ${body.message}`, { field: "body", issues: [{ field: "body", message: body.message }] });
+  if (!body.ok)
+    throw new AppError("invalid_input", `body: ${body.message}`, {
+      field: "body",
+      issues: [{ field: "body", message: body.message }],
+    });
   const value = body.value;
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     const message = "must be a JSON object";
@@ -64,11 +73,13 @@ export function checkStorable(value: unknown): void {
 function unstorable(value: unknown, path: PropertyKey[] = []): FieldIssue[] {
   if (typeof value === "string") {
     if (value.includes("\u0000")) return [{ field: at(path), message: "must not contain the NUL character (U+0000)" }];
-    if (/\p{Cs}/u.test(value)) return [{ field: at(path), message: "must be well-formed Unicode (a lone surrogate cannot be stored)" }];
+    if (/\p{Cs}/u.test(value))
+      return [{ field: at(path), message: "must be well-formed Unicode (a lone surrogate cannot be stored)" }];
     return [];
   }
   if (Array.isArray(value)) return value.flatMap((item, index) => unstorable(item, [...path, index]));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => unstorable(item, [...path, key]));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, item]) => unstorable(item, [...path, key]));
   return [];
 }
 
@@ -78,7 +89,12 @@ export function describe(issue: z.core.$ZodIssue): FieldIssue[] {
     case "unrecognized_keys":
       return issue.keys.map((key) => ({ field: at([...issue.path, key]), message: "is not a known field" }));
     case "invalid_type":
-      return [{ field: at(issue.path), message: issue.input === undefined ? "is required" : `must be ${article(issue.expected)}` }];
+      return [
+        {
+          field: at(issue.path),
+          message: issue.input === undefined ? "is required" : `must be ${article(issue.expected)}`,
+        },
+      ];
     case "too_big":
       return [{ field: at(issue.path), message: `at most ${issue.maximum}${unit(issue.origin, issue.maximum)}` }];
     case "too_small":
@@ -92,7 +108,9 @@ export function describe(issue: z.core.$ZodIssue): FieldIssue[] {
       const discriminator = (issue as { discriminator?: string }).discriminator;
       // zod 4 already ends the path with the discriminator; older issues stopped at the union
       const path = discriminator && issue.path.at(-1) !== discriminator ? [...issue.path, discriminator] : issue.path;
-      return [{ field: at(path), message: issue.message.replace(/^Invalid input$/, "does not match any accepted shape") }];
+      return [
+        { field: at(path), message: issue.message.replace(/^Invalid input$/, "does not match any accepted shape") },
+      ];
     }
     default:
       return [{ field: at(issue.path), message: issue.message }];

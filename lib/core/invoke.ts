@@ -68,7 +68,12 @@ export async function invoke(call: Invocation): Promise<Outcome> {
   return outcome;
 }
 
-async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTrail | undefined): Promise<{ data: Record<string, unknown>; touched?: Touched }> {
+async function run(
+  call: Invocation,
+  now: Date,
+  outcome: Outcome,
+  trail: AuditTrail | undefined,
+): Promise<{ data: Record<string, unknown>; touched?: Touched }> {
   const reader = readDb();
   // 1. who is calling
   const actor = await authenticate(call.credential, now);
@@ -77,7 +82,9 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   const limit = await rateLimitStore().hit(callerKey(actor), config().RATE_LIMIT_PER_MINUTE, now.getTime());
   outcome.rateLimit = { limit: limit.limit, remaining: limit.remaining, resetSeconds: limit.resetSeconds };
   if (!limit.allowed) {
-    throw new AppError("rate_limited", `Too many calls; retry in ${limit.retryAfterSeconds} s`, { retryAfterSeconds: limit.retryAfterSeconds });
+    throw new AppError("rate_limited", `Too many calls; retry in ${limit.retryAfterSeconds} s`, {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
   }
   // 3. a capability this door serves
   const capability = findCapability(call.capabilityId);
@@ -86,10 +93,19 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   }
   // 4. the key's scope
   if (!hasScope(actor, capability)) {
-    throw new AppError("insufficient_scope", `This key lacks the scope ${capability.scope}`, { scope: capability.scope! });
+    throw new AppError("insufficient_scope", `This key lacks the scope ${capability.scope}`, {
+      scope: capability.scope!,
+    });
   }
   // 5. input (each capability's own schema, through its typed handle: lib/contract/define.ts)
-  const base = () => ({ actor, now, door: call.door, requestId: call.requestId, connections: connectionsPort, storage: storage() });
+  const base = () => ({
+    actor,
+    now,
+    door: call.door,
+    requestId: call.requestId,
+    connections: connectionsPort,
+    storage: storage(),
+  });
   if (!capability.brandScoped) {
     const parsed = parseCall(capability, call.body);
     return { data: (await parsed.call.execute({ ...base(), db: reader, sql: sql(), afterCommit: runSoon })).data };
@@ -101,7 +117,11 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
   if (trail) trail.brandId = access.brand.id;
   requireRole(actor, access, capability);
   const context = (database: Tx, afterCommit: BaseContext["afterCommit"]): BrandContext => ({
-    ...shared, db: database, afterCommit, brand: access.brand, role: access.role,
+    ...shared,
+    db: database,
+    afterCommit,
+    brand: access.brand,
+    role: access.role,
     sql: capability.kind === "read" ? sql() : sqlOutsideTransaction,
     callableCapabilities: () => callableCapabilities(actor, access.role, call.door),
     capabilityTitle: (id) => findCapability(id)?.title,
@@ -115,16 +135,30 @@ async function run(call: Invocation, now: Date, outcome: Outcome, trail: AuditTr
     throw new AppError("brand_not_operational", `${access.brand.shortId} is ${access.brand.status}: read-only`);
   }
   // 8. AI budget: no capability of the registry uses the model itself; the assistant door meters it
-  const once = { brandId: access.brand.id, caller: callerKey(actor), capabilityId: capability.id, input: parsed.call.input, requestId: call.requestId, now, trail };
+  const once = {
+    brandId: access.brand.id,
+    caller: callerKey(actor),
+    capabilityId: capability.id,
+    input: parsed.call.input,
+    requestId: call.requestId,
+    now,
+    trail,
+  };
   let touched: Touched | undefined; // a replayed answer touched nothing now
-  const data = await idempotently(call.idempotencyKey, once, (requestId) => (outcome.replayed = { requestId }), async (settle) => {
-    // 9. confirmation
-    if (capability.confirmation) await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now);
-    // 10. execution, atomically, with the audit record of its success (the output is checked inside)
-    const written = await write(capability, actor, access, parsed.call, context, now, trail, settle);
-    touched = written.touched;
-    return written.data;
-  });
+  const data = await idempotently(
+    call.idempotencyKey,
+    once,
+    (requestId) => (outcome.replayed = { requestId }),
+    async (settle) => {
+      // 9. confirmation
+      if (capability.confirmation)
+        await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now);
+      // 10. execution, atomically, with the audit record of its success (the output is checked inside)
+      const written = await write(capability, actor, access, parsed.call, context, now, trail, settle);
+      touched = written.touched;
+      return written.data;
+    },
+  );
   return { data, touched };
 }
 
@@ -136,14 +170,22 @@ const sqlOutsideTransaction: SqlRead = () => {
 function asAppError(thrown: unknown): AppError {
   if (thrown instanceof AppError) return thrown;
   if (isUnavailable(thrown)) {
-    return new AppError("unavailable", "The service cannot reach its database right now; retry shortly", { retryAfterSeconds: 1 });
+    return new AppError("unavailable", "The service cannot reach its database right now; retry shortly", {
+      retryAfterSeconds: 1,
+    });
   }
   return new AppError("internal", "Unexpected error");
 }
 
 async function auditFailure(trail: AuditTrail, error: AppError, now: Date): Promise<void> {
   try {
-    await recordAudit(db(), trail, error.code, now, error.code === "internal" ? undefined : error.message.slice(0, 500));
+    await recordAudit(
+      db(),
+      trail,
+      error.code,
+      now,
+      error.code === "internal" ? undefined : error.message.slice(0, 500),
+    );
   } catch (auditError) {
     log.error({ requestId: trail.requestId, err: auditError }, "audit record failed");
   }

@@ -45,14 +45,19 @@ end
 return {allowed, count, untilSlot}
 `;
 
-type SlidingLogClient = Redis & { brandOpsSlidingLog(key: string, limit: number, windowMs: number, member: string): Promise<[number, number, number]> };
+type SlidingLogClient = Redis & {
+  brandOpsSlidingLog(key: string, limit: number, windowMs: number, member: string): Promise<[number, number, number]>;
+};
 
 export class SharedRateLimitStore implements RateLimitStore {
   private readonly client: SlidingLogClient;
   private using: "redis" | "in-process" | undefined;
   private skipRedisUntil = 0;
 
-  constructor(client: Redis, private readonly fallback: RateLimitStore) {
+  constructor(
+    client: Redis,
+    private readonly fallback: RateLimitStore,
+  ) {
     // defineCommand sends EVALSHA and falls back to EVAL once after Redis lost its script cache
     client.defineCommand("brandOpsSlidingLog", { numberOfKeys: 1, lua: SLIDING_LOG });
     this.client = client as SlidingLogClient;
@@ -61,10 +66,21 @@ export class SharedRateLimitStore implements RateLimitStore {
   async hit(key: string, limit: number, nowMs: number): Promise<RateLimitDecision> {
     if (redisReady(this.client) && Date.now() >= this.skipRedisUntil) {
       try {
-        const [allowed, count, untilSlotMs] = await this.client.brandOpsSlidingLog(PREFIX + key, limit, WINDOW_MS, randomUUID());
+        const [allowed, count, untilSlotMs] = await this.client.brandOpsSlidingLog(
+          PREFIX + key,
+          limit,
+          WINDOW_MS,
+          randomUUID(),
+        );
         this.switchTo("redis");
         const seconds = count > 0 ? Math.max(1, Math.ceil(untilSlotMs / 1000)) : 1;
-        return { allowed: allowed === 1, limit, remaining: limit - count, resetSeconds: seconds, retryAfterSeconds: seconds };
+        return {
+          allowed: allowed === 1,
+          limit,
+          remaining: limit - count,
+          resetSeconds: seconds,
+          retryAfterSeconds: seconds,
+        };
       } catch (error) {
         this.skipRedisUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
         this.switchTo("in-process", error);
@@ -79,7 +95,15 @@ export class SharedRateLimitStore implements RateLimitStore {
     if (this.using === next) return;
     const first = this.using === undefined;
     this.using = next;
-    if (next === "redis") log.info({ component: "rate-limit", store: "redis" }, first ? "rate limits shared through Redis" : "Redis is back: rate limits shared through Redis again");
-    else log.warn({ component: "rate-limit", store: "in-process", err: error }, "Redis unreachable: rate limits kept in-process until it returns");
+    if (next === "redis")
+      log.info(
+        { component: "rate-limit", store: "redis" },
+        first ? "rate limits shared through Redis" : "Redis is back: rate limits shared through Redis again",
+      );
+    else
+      log.warn(
+        { component: "rate-limit", store: "in-process", err: error },
+        "Redis unreachable: rate limits kept in-process until it returns",
+      );
   }
 }

@@ -18,10 +18,19 @@ import type { Settle } from "./idempotent-call";
 import type { ParsedCall } from "./input";
 
 export async function requireConfirmation(
-  capability: Capability, actor: Actor, access: BrandAccess,
-  parsed: ParsedCall<BrandContext>, ctx: BrandContext, now: Date,
+  capability: Capability,
+  actor: Actor,
+  access: BrandAccess,
+  parsed: ParsedCall<BrandContext>,
+  ctx: BrandContext,
+  now: Date,
 ): Promise<void> {
-  const binding: Binding = { caller: callerKey(actor), brandId: access.brand.id, capabilityId: capability.id, input: parsed.call.input };
+  const binding: Binding = {
+    caller: callerKey(actor),
+    brandId: access.brand.id,
+    capabilityId: capability.id,
+    input: parsed.call.input,
+  };
   if (parsed.confirmationToken && (await consumeToken(db(), parsed.confirmationToken, binding, now))) return;
   // nobody is asked to confirm a call that must fail: its read-only checks run first
   await parsed.call.check(ctx);
@@ -29,13 +38,20 @@ export async function requireConfirmation(
   const summary = await parsed.call.summarize(ctx);
   const { token, expiresAt } = await issueToken(db(), binding, summary, now);
   throw new AppError("confirmation_required", `Confirmation needed: ${summary}`, {
-    summary, confirmationToken: token, expiresAt: iso(expiresAt),
+    summary,
+    confirmationToken: token,
+    expiresAt: iso(expiresAt),
   });
 }
 
 export async function write(
-  capability: Capability, actor: Actor, access: BrandAccess, call: BoundCall<BrandContext>,
-  context: (database: Tx, afterCommit: BaseContext["afterCommit"]) => BrandContext, now: Date, trail: AuditTrail | undefined,
+  capability: Capability,
+  actor: Actor,
+  access: BrandAccess,
+  call: BoundCall<BrandContext>,
+  context: (database: Tx, afterCommit: BaseContext["afterCommit"]) => BrandContext,
+  now: Date,
+  trail: AuditTrail | undefined,
   settle?: Settle,
 ): Promise<{ data: Record<string, unknown>; touched?: Touched }> {
   const effects: (() => Promise<void>)[] = [];
@@ -64,7 +80,14 @@ export async function write(
     // every audited write tells integrators what it changed, last: recording takes the brand's
     // event-number lock, held to the commit (lib/events/record.ts); a replay above records none
     const emitted = trail ? await event() : undefined;
-    if (emitted) await recordEvent(tx, { brandId: access.brand.id, type: emitted.type, actor: eventActorOf(actor, ctx.door), data: emitted.data, at: now });
+    if (emitted)
+      await recordEvent(tx, {
+        brandId: access.brand.id,
+        type: emitted.type,
+        actor: eventActorOf(actor, ctx.door),
+        data: emitted.data,
+        at: now,
+      });
     return { data, touched: touched(), replayed: false };
   });
   for (const effect of effects) await runNow(effect);
@@ -73,7 +96,8 @@ export async function write(
 
 /** An idempotent capability's key (its schema requires it, decisions §6). */
 function idempotencyKeyOf(input: unknown): string {
-  const key = typeof input === "object" && input !== null && "idempotencyKey" in input ? input.idempotencyKey : undefined;
+  const key =
+    typeof input === "object" && input !== null && "idempotencyKey" in input ? input.idempotencyKey : undefined;
   if (typeof key !== "string") throw new Error("an idempotent capability's input carries no idempotencyKey");
   return key;
 }

@@ -69,7 +69,11 @@ function sqliteClients(url: string): Clients {
   const writer = connect();
   const reader = connect();
   return {
-    url, dialect: "sqlite", writer, reader, sql: sqliteReader(file),
+    url,
+    dialect: "sqlite",
+    writer,
+    reader,
+    sql: sqliteReader(file),
     close: async () => void (await Promise.all([writer.$disconnect(), reader.$disconnect()])),
   };
 }

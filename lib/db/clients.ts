@@ -4,4 +4,11 @@ import type { PrismaClient } from "./generated/client";
 import type { Dialect } from "./dialect";
 import type { SqlRead } from "./sql";
 
-export type Clients = { url: string; dialect: Dialect; writer: PrismaClient; reader: PrismaClient; sql: SqlRead; close(): Promise<void> };
+export type Clients = {
+  url: string;
+  dialect: Dialect;
+  writer: PrismaClient;
+  reader: PrismaClient;
+  sql: SqlRead;
+  close(): Promise<void>;
+};

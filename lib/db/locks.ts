@@ -15,5 +15,8 @@ export async function lockBrand(tx: Tx, brandId: string): Promise<void> {
 export async function lockKey(tx: Tx, key: string): Promise<void> {
   if (!onPostgres()) return;
   // pg_advisory_xact_lock returns void, which the adapter cannot read: count the one row instead
-  await tx.$queryRawUnsafe(`SELECT COUNT(*) AS "n" FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) AS "locked"`, key);
+  await tx.$queryRawUnsafe(
+    `SELECT COUNT(*) AS "n" FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) AS "locked"`,
+    key,
+  );
 }

@@ -16,7 +16,11 @@ export async function migratePostgres(url: string, migrations: { name: string; s
       "migration_name" VARCHAR(255) NOT NULL, "logs" TEXT, "rolled_back_at" TIMESTAMPTZ,
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(), "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
     const done = new Set(
-      (await client.query(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)).rows.map((row) => row.migration_name as string),
+      (
+        await client.query(
+          `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        )
+      ).rows.map((row) => row.migration_name as string),
     );
     const applied: string[] = [];
     for (const { name, sql } of migrations) {

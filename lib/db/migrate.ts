@@ -16,7 +16,9 @@ export const POSTGRES_MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../
 
 /** Either database: what every entry point (server preparation, CLI, tests) calls. */
 export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
-  return dialectOf(databaseUrl) === "postgresql" ? migratePostgres(databaseUrl, listMigrations(POSTGRES_MIGRATIONS_DIR)) : migrate(databaseUrl);
+  return dialectOf(databaseUrl) === "postgresql"
+    ? migratePostgres(databaseUrl, listMigrations(POSTGRES_MIGRATIONS_DIR))
+    : migrate(databaseUrl);
 }
 
 export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: string }[] {
@@ -30,7 +32,8 @@ export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: strin
 
 /** SQLite only, synchronous (migrateDatabase takes either). */
 export function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): string[] {
-  if (dialectOf(databaseUrl) !== "sqlite") throw new Error("migrate() is SQLite's; use migrateDatabase() for PostgreSQL");
+  if (dialectOf(databaseUrl) !== "sqlite")
+    throw new Error("migrate() is SQLite's; use migrateDatabase() for PostgreSQL");
   const file = sqlitePath(databaseUrl);
   preparePrivateDatabase(file, { create: true });
   const sqlite = new Database(file, { timeout: 10_000 });
@@ -50,14 +53,21 @@ export function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): string[] {
       // IMMEDIATE takes the write lock first, so two processes starting together apply each file once
       const run = sqlite.transaction(() => {
         const done = sqlite
-          .prepare(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = ? AND finished_at IS NOT NULL AND rolled_back_at IS NULL`)
+          .prepare(
+            `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = ? AND finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+          )
           .get(name);
         if (done) return;
         sqlite.exec(sql);
         const broken = sqlite.pragma("foreign_key_check") as { table: string; parent: string }[];
-        if (broken.length > 0) throw new Error(`migration ${name} leaves ${broken.length} row(s) of ${broken[0]!.table} without their ${broken[0]!.parent}`);
+        if (broken.length > 0)
+          throw new Error(
+            `migration ${name} leaves ${broken.length} row(s) of ${broken[0]!.table} without their ${broken[0]!.parent}`,
+          );
         sqlite
-          .prepare(`INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES (?, ?, current_timestamp, ?, 1)`)
+          .prepare(
+            `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES (?, ?, current_timestamp, ?, 1)`,
+          )
           .run(randomUUID(), createHash("sha256").update(sql).digest("hex"), name);
         applied.push(name);
       });

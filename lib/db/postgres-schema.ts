@@ -15,11 +15,16 @@ const POSTGRES_ONLY: Record<string, string[]> = {
 export function derivePostgresSchema(sqliteSchema: string): string {
   let schema = sqliteSchema;
   const swap = (from: RegExp, to: string, what: string) => {
-    if (!from.test(schema)) throw new Error(`prisma/schema.prisma: cannot find ${what} to derive the PostgreSQL schema`);
+    if (!from.test(schema))
+      throw new Error(`prisma/schema.prisma: cannot find ${what} to derive the PostgreSQL schema`);
     schema = schema.replace(from, to);
   };
   swap(/(datasource db \{\s*provider\s*=\s*)"sqlite"/, '$1"postgresql"', 'datasource provider "sqlite"');
-  swap(/(output\s*=\s*)"\.\.\/lib\/db\/generated"/, '$1"../../lib/db/generated-pg"', 'generator output "../lib/db/generated"');
+  swap(
+    /(output\s*=\s*)"\.\.\/lib\/db\/generated"/,
+    '$1"../../lib/db/generated-pg"',
+    'generator output "../lib/db/generated"',
+  );
   // `name String? // pg: String[]` → `name String[]` (a Prisma list cannot be optional)
   schema = schema.replace(/^(\s+\w+\s+)String\??(\s*)\/\/ pg: String\[\]$/gm, "$1String[]$2// a list on PostgreSQL");
   for (const [model, lines] of Object.entries(POSTGRES_ONLY)) {

@@ -12,16 +12,32 @@ import { postgresReader } from "./sql-postgres";
 const CONNECT_TIMEOUT_MS = 5000;
 
 export function postgresClients(url: string): Clients {
-  const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: 30_000 });
-  const readPool = new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+  });
+  const readPool = new pg.Pool({
+    connectionString: url,
+    max: 8,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+  });
   // an idle connection that the server drops (restart, 57P01) emits here; unhandled it would end the process
   const logLost = (error: Error) => console.error("database connection lost:", error.message);
   pool.on("error", logLost);
   readPool.on("error", logLost);
   // one generated client per provider; both have the same model API (lib/db/postgres-schema.ts)
-  const writer = new PostgresClient({ adapter: new PrismaPg(pool, { onPoolError: logLost, onConnectionError: logLost }) }) as unknown as PrismaClient;
+  const writer = new PostgresClient({
+    adapter: new PrismaPg(pool, { onPoolError: logLost, onConnectionError: logLost }),
+  }) as unknown as PrismaClient;
   return {
-    url, dialect: "postgresql", writer, reader: writer, sql: postgresReader(readPool),
+    url,
+    dialect: "postgresql",
+    writer,
+    reader: writer,
+    sql: postgresReader(readPool),
     close: async () => {
       await writer.$disconnect();
       await Promise.all([pool.end(), readPool.end()]);

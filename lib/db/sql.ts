@@ -43,4 +43,5 @@ export const asBoolean = (value: unknown): boolean => value === true || value ==
 /** JSON columns come back as text from SQLite. */
 export const asJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
-export const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+export const asDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string);

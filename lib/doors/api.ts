@@ -16,7 +16,10 @@ export type ApiAnswer = { status: number; headers: Record<string, string>; paylo
 
 /** The Web face (Next's route handler). */
 export async function handleApiCall(request: Request, capabilityId: string): Promise<Response> {
-  const answer = await answerApiCall({ header: (name) => request.headers.get(name), reader: request.body?.getReader() }, capabilityId);
+  const answer = await answerApiCall(
+    { header: (name) => request.headers.get(name), reader: request.body?.getReader() },
+    capabilityId,
+  );
   return Response.json(answer.payload, { status: answer.status, headers: answer.headers });
 }
 

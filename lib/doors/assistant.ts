@@ -22,13 +22,28 @@ const session = (userId: string): Credential => ({ kind: "session", userId });
 export async function runForPerson(call: PersonCall): Promise<ToolEnvelope> {
   const { capabilityId, requestId } = call;
   if (!isJsonObject(call.input)) {
-    return errorEnvelope(capabilityId, new AppError("invalid_input", "input: must be an object", { field: "input", issues: [{ field: "input", message: "must be an object" }] }), requestId);
+    return errorEnvelope(
+      capabilityId,
+      new AppError("invalid_input", "input: must be an object", {
+        field: "input",
+        issues: [{ field: "input", message: "must be an object" }],
+      }),
+      requestId,
+    );
   }
   // the model (or a crafted request) never handles tokens: one that shows up anyway runs nothing
   const { brand: _ignored, confirmationToken, ...input } = call.input;
   if (confirmationToken !== undefined) {
-    const message = "is never sent from the chat: a write that needs confirmation is shown to the person, who confirms it";
-    return errorEnvelope(capabilityId, new AppError("invalid_input", `confirmationToken: ${message}`, { field: "confirmationToken", issues: [{ field: "confirmationToken", message }] }), requestId);
+    const message =
+      "is never sent from the chat: a write that needs confirmation is shown to the person, who confirms it";
+    return errorEnvelope(
+      capabilityId,
+      new AppError("invalid_input", `confirmationToken: ${message}`, {
+        field: "confirmationToken",
+        issues: [{ field: "confirmationToken", message }],
+      }),
+      requestId,
+    );
   }
   const outcome = await invokeAs(call.userId, capabilityId, call.brand, input, requestId, call.door);
   return envelopeOf(outcome, { ...call, input }, new Date());
@@ -44,19 +59,55 @@ export const decidePending = (userId: string, pendingId: string, decision: "conf
 /** A person's doors: through the door that proposed it, as the person (a voice proposal runs as a voice call). */
 const asPerson: ConfirmedRun = async (call, token, requestId, now) => {
   const door = call.door === "voice" ? "voice" : "assistant";
-  const outcome = await invokeAs(call.userId, call.capabilityId, call.brandId, { ...call.input, confirmationToken: token }, requestId, door);
-  return envelopeOf(outcome, { userId: call.userId, capabilityId: call.capabilityId, brand: call.brandId, input: call.input, requestId, toolCallId: call.toolCallId ?? undefined, door }, now);
+  const outcome = await invokeAs(
+    call.userId,
+    call.capabilityId,
+    call.brandId,
+    { ...call.input, confirmationToken: token },
+    requestId,
+    door,
+  );
+  return envelopeOf(
+    outcome,
+    {
+      userId: call.userId,
+      capabilityId: call.capabilityId,
+      brand: call.brandId,
+      input: call.input,
+      requestId,
+      toolCallId: call.toolCallId ?? undefined,
+      door,
+    },
+    now,
+  );
 };
 
-async function invokeAs(userId: string, capabilityId: string, brand: string | undefined, input: Record<string, unknown>, requestId: string, door: PersonDoor = "assistant"): Promise<Outcome> {
+async function invokeAs(
+  userId: string,
+  capabilityId: string,
+  brand: string | undefined,
+  input: Record<string, unknown>,
+  requestId: string,
+  door: PersonDoor = "assistant",
+): Promise<Outcome> {
   const brandScoped = findCapability(capabilityId)?.brandScoped ?? true;
   const value = brandScoped && brand !== undefined ? { ...input, brand } : input;
   return invoke({ door, credential: session(userId), capabilityId, body: { ok: true, value }, requestId });
 }
 
-async function envelopeOf(outcome: Outcome, call: PersonCall & { input: Record<string, unknown> }, now: Date): Promise<ToolEnvelope> {
+async function envelopeOf(
+  outcome: Outcome,
+  call: PersonCall & { input: Record<string, unknown> },
+  now: Date,
+): Promise<ToolEnvelope> {
   const { result } = outcome;
-  if (result.ok) return { status: "ok", capabilityId: call.capabilityId, data: result.data, ...(result.touched ? { touched: result.touched } : {}) };
+  if (result.ok)
+    return {
+      status: "ok",
+      capabilityId: call.capabilityId,
+      data: result.data,
+      ...(result.touched ? { touched: result.touched } : {}),
+    };
   const { error } = result;
   const { confirmationToken, summary, expiresAt } = error.details;
   if (error.code !== "confirmation_required" || !confirmationToken || !summary || !expiresAt) {
@@ -72,9 +123,17 @@ async function envelopeOf(outcome: Outcome, call: PersonCall & { input: Record<s
     throw thrown;
   }
   const pending = {
-    userId: call.userId, brandId, capabilityId: call.capabilityId, input: canonicalJson(call.input),
-    token: confirmationToken, summary, expiresAt: new Date(expiresAt), toolCallId: call.toolCallId ?? null, door: call.door ?? "assistant",
-    conversationId: call.conversationId ?? null, caller: null,
+    userId: call.userId,
+    brandId,
+    capabilityId: call.capabilityId,
+    input: canonicalJson(call.input),
+    token: confirmationToken,
+    summary,
+    expiresAt: new Date(expiresAt),
+    toolCallId: call.toolCallId ?? null,
+    door: call.door ?? "assistant",
+    conversationId: call.conversationId ?? null,
+    caller: null,
   };
   const id = await createPending(pending, now);
   return { status: "awaiting_confirmation", capabilityId: call.capabilityId, pendingId: id, summary, expiresAt };

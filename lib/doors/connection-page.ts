@@ -12,10 +12,14 @@ const HEADERS = {
 
 /** The outcome as a response; `here` is the request's URL, where a sign-in comes back to. */
 export function connectionResponse(outcome: ConnectionOutcome, here: URL): Response {
-  if (outcome.kind === "redirect") return new Response(null, { status: 303, headers: { ...HEADERS, Location: outcome.location } });
+  if (outcome.kind === "redirect")
+    return new Response(null, { status: 303, headers: { ...HEADERS, Location: outcome.location } });
   if (outcome.kind === "sign-in") {
     const next = safeNextPath(`${here.pathname}${here.search}`);
-    return new Response(null, { status: 303, headers: { ...HEADERS, Location: `/sign-in?${new URLSearchParams({ next })}` } });
+    return new Response(null, {
+      status: 303,
+      headers: { ...HEADERS, Location: `/sign-in?${new URLSearchParams({ next })}` },
+    });
   }
   return new Response(page(outcome), {
     status: outcome.kind === "connected" ? 200 : outcome.status,

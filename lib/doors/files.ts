@@ -12,11 +12,17 @@ import { requestIdOf } from "../http/request";
 
 type Failure = { status: number; code: string; message: string; reason?: string; field?: string; unread?: boolean };
 
-export const handleUpload = (request: Request, segments: string[]) => logged(request, "files.upload", (requestId) => upload(request, segments, requestId));
-export const handleDownload = (request: Request, segments: string[]) => logged(request, "files.download", (requestId) => download(request, segments, requestId));
+export const handleUpload = (request: Request, segments: string[]) =>
+  logged(request, "files.upload", (requestId) => upload(request, segments, requestId));
+export const handleDownload = (request: Request, segments: string[]) =>
+  logged(request, "files.download", (requestId) => download(request, segments, requestId));
 
 /** One log line per file request, like the pipeline's calls (lib/core/call-log.ts). */
-async function logged(request: Request, capabilityId: string, handle: (requestId: string) => Promise<Response>): Promise<Response> {
+async function logged(
+  request: Request,
+  capabilityId: string,
+  handle: (requestId: string) => Promise<Response>,
+): Promise<Response> {
   const requestId = requestIdOf(request);
   const started = performance.now();
   const response = await handle(requestId);
@@ -42,7 +48,8 @@ async function download(request: Request, segments: string[], requestId: string)
   if (!signed.ok) return failure(requestId, signed.refusal);
   const { local, key, allowed } = signed;
   const size = await local.size(key);
-  if (size === null) return failure(requestId, { status: 404, code: "not_found", message: "This file is no longer stored" });
+  if (size === null)
+    return failure(requestId, { status: 404, code: "not_found", message: "This file is no longer stored" });
   const headers = baseHeaders(requestId);
   headers.set("Content-Type", allowed.mimeType);
   headers.set("Content-Length", String(size));
@@ -50,7 +57,8 @@ async function download(request: Request, segments: string[], requestId: string)
   // bytes people uploaded, served from the app's origin: never rendered, never sniffed
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
-  const body = request.method === "HEAD" ? null : (Readable.toWeb(createReadStream(local.pathOf(key))) as ReadableStream);
+  const body =
+    request.method === "HEAD" ? null : (Readable.toWeb(createReadStream(local.pathOf(key))) as ReadableStream);
   return new Response(body, { headers });
 }
 
@@ -67,8 +75,16 @@ function signedKey<Grant>(
   return allowed ? { ok: true, local, key, allowed } : { ok: false, refusal: badSignature() };
 }
 
-const notHere = (): Failure => ({ status: 404, code: "not_found", message: "Files are not served here: this service stores them in S3" });
-const badSignature = (): Failure => ({ status: 403, code: "forbidden", message: "This link's signature is missing, altered or expired; ask for a new one" });
+const notHere = (): Failure => ({
+  status: 404,
+  code: "not_found",
+  message: "Files are not served here: this service stores them in S3",
+});
+const badSignature = (): Failure => ({
+  status: 403,
+  code: "forbidden",
+  message: "This link's signature is missing, altered or expired; ask for a new one",
+});
 
 function failure(requestId: string, { status, unread, ...error }: Failure): Response {
   const headers = baseHeaders(requestId);

@@ -21,5 +21,8 @@ export function hasMalformedEscape(pathname: string): boolean {
 export function malformedPathAnswer(request: Request): Response {
   const requestId = requestIdOf(request);
   const error = new AppError("not_found", "Nothing is served at this address: its percent-encoding is malformed");
-  return Response.json(error.toBody(requestId), { status: 404, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } });
+  return Response.json(error.toBody(requestId), {
+    status: 404,
+    headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" },
+  });
 }

@@ -2,7 +2,13 @@
 // pipeline invocation. structuredContent is the API door's `data`, or its error body (isError).
 // The protocol machinery (serving, sessions, OAuth, Origin and CORS, MCP Apps) is lib/mcp/.
 import { randomUUID } from "node:crypto";
-import { inputRequired, inputResponse, type CallToolResult, type McpServer, type ServerContext } from "@modelcontextprotocol/server";
+import {
+  inputRequired,
+  inputResponse,
+  type CallToolResult,
+  type McpServer,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import type { Capability } from "../contract/define";
 import { AppError } from "../contract/errors";
 import { invoke, type Outcome } from "../core/invoke";
@@ -57,22 +63,42 @@ function registerTools(server: McpServer, caller?: McpCaller): void {
     return current;
   };
   for (const { capability, tool, config } of servedTools()) {
-    server.registerTool(tool.name, config, (args: Record<string, unknown>, ctx: ServerContext) => callTool(server, callerFor(ctx), capability, args, ctx));
+    server.registerTool(tool.name, config, (args: Record<string, unknown>, ctx: ServerContext) =>
+      callTool(server, callerFor(ctx), capability, args, ctx),
+    );
   }
   // MCP Apps: the confirm view's tool and the views
   registerDecideTool(server, callerFor);
   registerViews(server);
-  server.server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => ({ tools: listedTools(callerFor(ctx).actor, rendersViews(clientCapabilities(server, ctx))) }));
+  server.server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => ({
+    tools: listedTools(callerFor(ctx).actor, rendersViews(clientCapabilities(server, ctx))),
+  }));
 }
 
-async function callTool(server: McpServer, caller: McpCaller, capability: Capability, args: Record<string, unknown>, ctx: ServerContext) {
+async function callTool(
+  server: McpServer,
+  caller: McpCaller,
+  capability: Capability,
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+) {
   const ownId = randomUUID();
   const idempotencyKey = idempotencyKeyOf(ctx.mcpReq._meta);
   const outcome = async (value: Record<string, unknown>) =>
-    invoke({ door: "mcp", credential: credentialOf(caller), capabilityId: capability.id, body: { ok: true, value }, requestId: ownId, idempotencyKey });
+    invoke({
+      door: "mcp",
+      credential: credentialOf(caller),
+      capabilityId: capability.id,
+      body: { ok: true, value },
+      requestId: ownId,
+      idempotencyKey,
+    });
   const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
   // only this server's own sealed state for exactly this call counts (lib/mcp/confirmation.ts)
-  const state = answer.kind === "elicit" ? openConfirmation(ctx.mcpReq.requestState(), caller.actor, capability.id, args) : undefined;
+  const state =
+    answer.kind === "elicit"
+      ? openConfirmation(ctx.mcpReq.requestState(), caller.actor, capability.id, args)
+      : undefined;
   if (answer.kind === "elicit" && answer.action !== "accept") return declined(ownId, state?.summary);
   // accepted what the person saw: the door presents the sealed token itself, so it never leaves
   // the server; a replayed state's token is spent, so that call is asked again like any other
@@ -92,17 +118,25 @@ async function callTool(server: McpServer, caller: McpCaller, capability: Capabi
       if (parked) return parked;
     }
   }
-  if (result.ok || result.error.code !== "confirmation_required" || !clientCapabilities(server, ctx)?.elicitation) return markReplay(toolResult(result, requestId), replayed !== undefined);
+  if (result.ok || result.error.code !== "confirmation_required" || !clientCapabilities(server, ctx)?.elicitation)
+    return markReplay(toolResult(result, requestId), replayed !== undefined);
   const { summary = "", confirmationToken = "", expiresAt } = result.error.details;
   const exp = expiresAt ? Date.parse(expiresAt) : Date.now();
   return inputRequired({
-    inputRequests: { confirm: inputRequired.elicit({ mode: "form", message: summary, requestedSchema: { type: "object", properties: {} } }) },
+    inputRequests: {
+      confirm: inputRequired.elicit({
+        mode: "form",
+        message: summary,
+        requestedSchema: { type: "object", properties: {} },
+      }),
+    },
     requestState: sealConfirmation(caller.actor, capability.id, args, { token: confirmationToken, summary, exp }),
   });
 }
 
 function toolResult(result: Result, requestId: string): CallToolResult {
-  if (result.ok) return { structuredContent: result.data, content: [{ type: "text", text: JSON.stringify(result.data) }] };
+  if (result.ok)
+    return { structuredContent: result.data, content: [{ type: "text", text: JSON.stringify(result.data) }] };
   const body = result.error.toBody(requestId);
   return errorResult(body);
 }
@@ -110,5 +144,8 @@ function toolResult(result: Result, requestId: string): CallToolResult {
 /** The person said no: nothing ran, and no token is shown to the model. */
 function declined(requestId: string, summary: string | undefined): CallToolResult {
   const message = "The person declined the confirmation: nothing was written";
-  return errorResult({ ok: false, error: { code: "confirmation_required", message, ...(summary ? { summary } : {}), requestId } });
+  return errorResult({
+    ok: false,
+    error: { code: "confirmation_required", message, ...(summary ? { summary } : {}), requestId },
+  });
 }

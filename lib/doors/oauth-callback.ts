@@ -26,8 +26,18 @@ async function respond(request: Request, step: Step, what: string): Promise<Resp
   } catch (error) {
     log.error({ component: "oauth-callback", err: error }, `${what} failed`);
     outcome = isUnavailable(error)
-      ? { kind: "failed", status: 503, title: "The service is busy", detail: "Nothing was connected. Open the link again in a moment." }
-      : { kind: "failed", status: 500, title: "Something went wrong", detail: "Nothing was connected. Ask for a new link and try again." };
+      ? {
+          kind: "failed",
+          status: 503,
+          title: "The service is busy",
+          detail: "Nothing was connected. Open the link again in a moment.",
+        }
+      : {
+          kind: "failed",
+          status: 500,
+          title: "Something went wrong",
+          detail: "Nothing was connected. Ask for a new link and try again.",
+        };
   }
   return connectionResponse(outcome, url);
 }

@@ -51,7 +51,9 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
     // the doors' POSTs answered on node:http itself, without a Web Request and Response per call
     // (issue 29): the API door (api.ts) and the MCP door's quick path (mcp-post.ts)
     if (request.method === "POST" && pathname === "/api/mcp") {
-      return serveMcpPost(request, response).catch((error: unknown) => internalError(response, requestIdFrom(headerOf(request)("x-request-id")), error, onError));
+      return serveMcpPost(request, response).catch((error: unknown) =>
+        internalError(response, requestIdFrom(headerOf(request)("x-request-id")), error, onError),
+      );
     }
     const capabilityId = request.method === "POST" ? apiCapabilityOf(pathname) : undefined;
     if (capabilityId !== undefined) {
@@ -62,7 +64,9 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
     }
     const found = doorFor(request.method ?? "GET", pathname);
     // Next would answer a route's parameter that does not decode with a bare 500 (malformed-path.ts)
-    const door = found ?? (hasMalformedEscape(pathname) ? async (webRequest: Request) => malformedPathAnswer(webRequest) : undefined);
+    const door =
+      found ??
+      (hasMalformedEscape(pathname) ? async (webRequest: Request) => malformedPathAnswer(webRequest) : undefined);
     if (!door) return next(request, response);
     const webRequest = toWebRequest(request);
     return door(webRequest)
@@ -72,7 +76,12 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
 }
 
 /** The doors answer every failure themselves: this is a defect, and it must not hang the client. */
-function internalError(response: ServerResponse, requestId: string, error: unknown, onError: (error: unknown) => void): void {
+function internalError(
+  response: ServerResponse,
+  requestId: string,
+  error: unknown,
+  onError: (error: unknown) => void,
+): void {
   onError(error);
   if (response.headersSent) return void response.destroy();
   response.writeHead(500, { "Content-Type": "application/json", "X-Request-Id": requestId });

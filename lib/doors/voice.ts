@@ -33,12 +33,31 @@ export type VoiceToolCall = {
 export async function runVoiceTool(call: VoiceToolCall): Promise<ToolEnvelope> {
   const capabilityId = capabilityOfTool(call.name);
   const input = typeof call.arguments === "string" ? parseArguments(call.arguments) : call.arguments;
-  const conversation = call.conversation === undefined ? undefined : await voiceConversation(call.userId, call.brand, call.conversation);
-  const envelope = input instanceof AppError
-    ? errorEnvelope(capabilityId, input, call.requestId)
-    : await runForPerson({ userId: call.userId, capabilityId, brand: call.brand, input, requestId: call.requestId, toolCallId: call.callId, door: "voice", conversationId: conversation?.id });
+  const conversation =
+    call.conversation === undefined ? undefined : await voiceConversation(call.userId, call.brand, call.conversation);
+  const envelope =
+    input instanceof AppError
+      ? errorEnvelope(capabilityId, input, call.requestId)
+      : await runForPerson({
+          userId: call.userId,
+          capabilityId,
+          brand: call.brand,
+          input,
+          requestId: call.requestId,
+          toolCallId: call.callId,
+          door: "voice",
+          conversationId: conversation?.id,
+        });
   // every answer the widget shows is kept, refusals too: a reload shows what was on screen
-  if (conversation) await recordVoiceCall(call.userId, conversation.id, call.messageId, { capabilityId, input: input instanceof AppError ? {} : input, callId: call.callId }, envelope, new Date());
+  if (conversation)
+    await recordVoiceCall(
+      call.userId,
+      conversation.id,
+      call.messageId,
+      { capabilityId, input: input instanceof AppError ? {} : input, callId: call.callId },
+      envelope,
+      new Date(),
+    );
   return envelope;
 }
 

@@ -17,7 +17,14 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string
   // who wants the event is read before the brand's event-number lock, which is then held for the
   // event row, its deliveries and the commit only: ten writers of one brand queue on that lock, so
   // each round trip it covers is paid ten times over (npm run bench, PostgreSQL part)
-  const deliveries = await deliveriesOwed(tx, { id, brandId: event.brandId, type: event.type, at: event.at, actor: event.actor, data: event.data });
+  const deliveries = await deliveriesOwed(tx, {
+    id,
+    brandId: event.brandId,
+    type: event.type,
+    at: event.at,
+    actor: event.actor,
+    data: event.data,
+  });
   await insertNumbered(tx, id, event);
   // the deliveries (lib/webhooks/fan-out.ts) are written in the same transaction, under the lock,
   // so their time-ordered ids follow the events' commit order
@@ -44,12 +51,19 @@ async function insertNumbered(tx: Tx, id: string, event: NewEvent): Promise<void
         ${JSON.stringify(event.actor)}::jsonb, ${JSON.stringify(event.data)}::jsonb FROM "next"`;
     return;
   }
-  const [row] = await tx.$queryRaw<{ last: number | bigint }[]>`INSERT INTO "EventSequence" ("brandId", "last") VALUES (${event.brandId}, 1)
+  const [row] = await tx.$queryRaw<
+    { last: number | bigint }[]
+  >`INSERT INTO "EventSequence" ("brandId", "last") VALUES (${event.brandId}, 1)
     ON CONFLICT ("brandId") DO UPDATE SET "last" = "EventSequence"."last" + 1 RETURNING "last"`;
   await tx.event.create({
     data: {
-      id, brandId: event.brandId, seq: Number(row!.last), type: event.type, createdAt: event.at,
-      actor: event.actor as object, data: event.data as object,
+      id,
+      brandId: event.brandId,
+      seq: Number(row!.last),
+      type: event.type,
+      createdAt: event.at,
+      actor: event.actor as object,
+      data: event.data as object,
     },
   });
 }

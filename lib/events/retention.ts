@@ -4,6 +4,8 @@
 import { db } from "../db/client";
 
 export async function deleteExpiredEvents(days: number, now: Date): Promise<number> {
-  const deleted = await db().event.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - days * 86_400_000) } } });
+  const deleted = await db().event.deleteMany({
+    where: { createdAt: { lt: new Date(now.getTime() - days * 86_400_000) } },
+  });
   return deleted.count;
 }

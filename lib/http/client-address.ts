@@ -18,7 +18,11 @@ export function trustedProxyList(entries: readonly string[]): { list: BlockList 
     const [address, prefix] = entry.split("/") as [string, string | undefined];
     const family = isIPv4(address) ? "ipv4" : isIPv6(address) ? "ipv6" : undefined;
     const bits = prefix === undefined ? undefined : Number(prefix);
-    if (!family || (prefix !== undefined && !(Number.isInteger(bits) && bits! >= 0 && bits! <= (family === "ipv4" ? 32 : 128)))) return { invalid: entry };
+    if (
+      !family ||
+      (prefix !== undefined && !(Number.isInteger(bits) && bits! >= 0 && bits! <= (family === "ipv4" ? 32 : 128)))
+    )
+      return { invalid: entry };
     if (bits === undefined) list.addAddress(address, family);
     else list.addSubnet(address, bits, family);
   }
@@ -35,10 +39,17 @@ function isTrusted(list: BlockList, address: string): boolean {
   return isIPv6(address) && list.check(address, "ipv6");
 }
 
-export function resolveClientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, trusted: BlockList | undefined): string {
+export function resolveClientAddress(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusted: BlockList | undefined,
+): string {
   let current = peer ? plain(peer) : UNKNOWN;
   if (!trusted) return current;
-  const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "")).split(",").map((item) => plain(item.trim())).filter(Boolean);
+  const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? ""))
+    .split(",")
+    .map((item) => plain(item.trim()))
+    .filter(Boolean);
   while (isTrusted(trusted, current) && chain.length > 0) current = chain.pop()!;
   return current;
 }
@@ -54,7 +65,11 @@ export function installClientAddress(trusted: BlockList | undefined): void {
   prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const request = args[0] as IncomingMessage;
-      request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], trusted);
+      request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(
+        request.socket.remoteAddress,
+        request.headers["x-forwarded-for"],
+        trusted,
+      );
     }
     return (emit as (this: Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
   } as Server["emit"];

@@ -31,7 +31,8 @@ function nestsTooDeep(text: string): boolean {
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index);
     if (inString) {
-      if (char === 0x5c) index++; // a backslash escapes the next character, a quote included
+      if (char === 0x5c)
+        index++; // a backslash escapes the next character, a quote included
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) {
       inString = true;

@@ -47,7 +47,10 @@ export function nodeReader(request: IncomingMessage): ChunkReader {
   request.once("end", () => ((ended = true), woken()));
   request.once("error", (error) => ((failed = error), woken()));
   // a client gone before the end of its body: nothing more will come
-  request.once("close", () => ((failed ??= ended ? undefined : new Error("the request closed before its body ended")), woken()));
+  request.once(
+    "close",
+    () => ((failed ??= ended ? undefined : new Error("the request closed before its body ended")), woken()),
+  );
   const read = async (): Promise<ReadableStreamReadResult<Uint8Array>> => {
     for (;;) {
       const chunk = queued.shift();
@@ -80,7 +83,9 @@ export function readWhole(request: IncomingMessage): Promise<Buffer> {
 export function sendJson(to: ServerResponse, status: number, headers: Record<string, string>, payload: unknown): void {
   // encoded once: its length is then the buffer's (Buffer.byteLength and end(text) each encoded it)
   const body = Buffer.from(JSON.stringify(payload));
-  to.writeHead(status, { ...headers, "content-type": "application/json", "content-length": String(body.length) }).end(body);
+  to.writeHead(status, { ...headers, "content-type": "application/json", "content-length": String(body.length) }).end(
+    body,
+  );
 }
 
 /**
@@ -93,7 +98,8 @@ export function toWebRequest(request: IncomingMessage, read?: Uint8Array): Reque
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
   // as Next does: the scheme a TLS-terminating proxy says it received, else this socket's
   const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  const scheme = forwarded === "https" || forwarded === "http" ? forwarded : "encrypted" in request.socket ? "https" : "http";
+  const scheme =
+    forwarded === "https" || forwarded === "http" ? forwarded : "encrypted" in request.socket ? "https" : "http";
   const url = `${scheme}://${headers.get("host") ?? "localhost"}${request.url ?? "/"}`;
   const method = request.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
@@ -121,7 +127,11 @@ function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
 }
 
 /** Writes a Web Response to Node, streaming its body (an MCP answer may be an event stream). */
-export async function sendWebResponse(response: Response, to: ServerResponse, method: string | undefined): Promise<void> {
+export async function sendWebResponse(
+  response: Response,
+  to: ServerResponse,
+  method: string | undefined,
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;

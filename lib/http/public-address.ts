@@ -45,7 +45,11 @@ const IPV6_NON_PUBLIC = blockList("ipv6", [
 // (RFC 4291 §2.5.5.2), IPv4-translated (RFC 2765 §2.1) and NAT64's well-known prefix (RFC 6052
 // §2.1), the address in the last 32 bits. IPv4-compatible ::a.b.c.d (RFC 4291 §2.5.5.1,
 // deprecated) and local-use NAT64 64:ff9b:1::/48 (RFC 8215) are not among them: refused whole.
-const IPV4_FORMS = blockList("ipv6", [["::ffff:0:0", 96], ["::ffff:0:0:0", 96], ["64:ff9b::", 96]]);
+const IPV4_FORMS = blockList("ipv6", [
+  ["::ffff:0:0", 96],
+  ["::ffff:0:0:0", 96],
+  ["64:ff9b::", 96],
+]);
 const SIX_TO_FOUR = blockList("ipv6", [["2002::", 16]]); // 6to4 (RFC 3056 §2): bits 16 to 47
 
 export function isPublicAddress(address: string): boolean {
@@ -60,7 +64,8 @@ export function isPublicAddress(address: string): boolean {
 /** The IPv4 addresses an IPv6 address carries (none for most). */
 function embeddedIPv4(address: string): string[] {
   const groups = ipv6Groups(address);
-  const at = (index: number) => `${groups[index]! >> 8}.${groups[index]! & 255}.${groups[index + 1]! >> 8}.${groups[index + 1]! & 255}`;
+  const at = (index: number) =>
+    `${groups[index]! >> 8}.${groups[index]! & 255}.${groups[index + 1]! >> 8}.${groups[index + 1]! & 255}`;
   const found: string[] = [];
   if (IPV4_FORMS.check(address, "ipv6")) found.push(at(6));
   if (SIX_TO_FOUR.check(address, "ipv6")) found.push(at(1));

@@ -14,7 +14,11 @@ type Options = {
 };
 
 export const publicOnlyLookup = (resolve: typeof lookup, { code, alsoAllowed = () => false }: Options) =>
-  ((hostname: string, options: LookupAllOptions, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) =>
+  ((
+    hostname: string,
+    options: LookupAllOptions,
+    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) =>
     resolve(hostname, options, (error, address: string | LookupAddress[], family?: number) => {
       if (error) return callback(error, address, family);
       const answers = Array.isArray(address) ? address : [{ address, family: family ?? 4 }];

@@ -19,7 +19,8 @@ export type ChunkReader = { read(): Promise<ReadableStreamReadResult<Uint8Array>
 
 /** A route handler answering 405 with the methods the route does allow, and no body. */
 export function methodNotAllowed(allow: string) {
-  return (request: Request) => new Response(null, { status: 405, headers: { Allow: allow, "X-Request-Id": requestIdOf(request) } });
+  return (request: Request) =>
+    new Response(null, { status: 405, headers: { Allow: allow, "X-Request-Id": requestIdOf(request) } });
 }
 
 /** How much of a too-large body is still read (and dropped) so its sender hears the answer. */
@@ -44,4 +45,5 @@ export async function drain(reader: ChunkReader, size: number): Promise<boolean>
 }
 
 /** A JSON object (not an array, not null): what every door's input is. */
-export const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

@@ -26,18 +26,26 @@ export const consentRequest = z.object({
  * for) and gives the redirect with the code; then the grant records the brands. If that last write
  * failed, the code never reaches the client: the URL is only returned after it.
  */
-export async function answerConsent(userId: string, headers: Headers, input: z.infer<typeof consentRequest>): Promise<{ url: string }> {
+export async function answerConsent(
+  userId: string,
+  headers: Headers,
+  input: z.infer<typeof consentRequest>,
+): Promise<{ url: string }> {
   const query = new URLSearchParams(input.oauthQuery);
   const clientId = query.get("client_id") ?? "";
   const requested = (query.get("scope") ?? "").split(" ").filter(Boolean);
   if (!input.accept) return consent({ accept: false, oauth_query: input.oauthQuery }, headers);
   const unknown = input.scopes.find((scope) => !isScope(scope) || !requested.includes(scope));
   if (unknown) throw new AppError("invalid_input", `The app did not ask for ${unknown}`, { field: "scopes" });
-  if (input.scopes.length === 0) throw new AppError("invalid_input", "Choose at least one thing the app may do", { field: "scopes" });
+  if (input.scopes.length === 0)
+    throw new AppError("invalid_input", "Choose at least one thing the app may do", { field: "scopes" });
   const mine = await keyableBrands(db(), userId);
-  const chosen = [...new Set(input.brands.map((shortId) => shortId.toLowerCase()))].map((shortId) => mine.find((brand) => brand.shortId.toLowerCase() === shortId));
+  const chosen = [...new Set(input.brands.map((shortId) => shortId.toLowerCase()))].map((shortId) =>
+    mine.find((brand) => brand.shortId.toLowerCase() === shortId),
+  );
   if (chosen.length === 0) throw new AppError("invalid_input", "Choose at least one brand", { field: "brands" });
-  if (chosen.some((brand) => !brand)) throw new AppError("forbidden", "You have no access to one of these brands", { field: "brands" });
+  if (chosen.some((brand) => !brand))
+    throw new AppError("forbidden", "You have no access to one of these brands", { field: "brands" });
   const scopes = input.scopes as Scope[];
   // offline_access rides along when asked for (it always is: lib/auth/auth.ts), so a refresh token is issued
   const accepted = requested.includes(OFFLINE_ACCESS) ? [...scopes, OFFLINE_ACCESS] : scopes;
@@ -58,11 +66,19 @@ export async function answerConsent(userId: string, headers: Headers, input: z.i
  * browser's own requests: a Deny for an app on an untrusted address leads to our error page. Its
  * refusals (a forged, expired or spent query) become the spec's error body.
  */
-async function consent(body: { accept: boolean; scope?: string; oauth_query: string }, headers: Headers): Promise<{ url: string }> {
+async function consent(
+  body: { accept: boolean; scope?: string; oauth_query: string },
+  headers: Headers,
+): Promise<{ url: string }> {
   const appUrl = config().APP_URL;
   const request = new Request(new URL("/api/auth/oauth2/consent", appUrl), {
     method: "POST",
-    headers: { Cookie: headers.get("cookie") ?? "", Origin: new URL(appUrl).origin, "Content-Type": "application/json", Accept: "application/json" },
+    headers: {
+      Cookie: headers.get("cookie") ?? "",
+      Origin: new URL(appUrl).origin,
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    },
     body: JSON.stringify(body),
   });
   const response = await answerAuthRequest(request);
@@ -71,11 +87,21 @@ async function consent(body: { accept: boolean; scope?: string; oauth_query: str
   return { url: answer.url };
 }
 
-const expired = () => new AppError("invalid_input", "This authorization request is no longer valid; start again from the app", { field: "oauthQuery" });
+const expired = () =>
+  new AppError("invalid_input", "This authorization request is no longer valid; start again from the app", {
+    field: "oauthQuery",
+  });
 
 export type ConnectedApp = {
-  id: string; clientId: string; name: string; verified: boolean; uri: string | null;
-  brands: { shortId: string; name: string }[]; scopes: string[]; createdAt: string; lastUsedAt: string | null;
+  id: string;
+  clientId: string;
+  name: string;
+  verified: boolean;
+  uri: string | null;
+  brands: { shortId: string; name: string }[];
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
 };
 
 export async function listConnectedApps(userId: string): Promise<ConnectedApp[]> {
@@ -84,7 +110,10 @@ export async function listConnectedApps(userId: string): Promise<ConnectedApp[]>
   const clientIds = grants.map((grant) => grant.clientId);
   const brandIds = [...new Set(grants.flatMap((grant) => grant.brandIds as string[]))];
   const [clients, brands] = await Promise.all([
-    db().oauthClient.findMany({ where: { clientId: { in: clientIds } }, select: { clientId: true, name: true, uri: true, clientDiscoveryId: true } }),
+    db().oauthClient.findMany({
+      where: { clientId: { in: clientIds } },
+      select: { clientId: true, name: true, uri: true, clientDiscoveryId: true },
+    }),
     db().brand.findMany({ where: { id: { in: brandIds } }, select: { id: true, shortId: true, name: true } }),
   ]);
   return grants.map((grant) => {
@@ -95,7 +124,9 @@ export async function listConnectedApps(userId: string): Promise<ConnectedApp[]>
       name: client?.name || grant.clientId,
       verified: client?.clientDiscoveryId === "cimd",
       uri: client?.uri ?? null,
-      brands: (grant.brandIds as string[]).flatMap((id) => brands.filter((brand) => brand.id === id).map(({ shortId, name }) => ({ shortId, name }))),
+      brands: (grant.brandIds as string[]).flatMap((id) =>
+        brands.filter((brand) => brand.id === id).map(({ shortId, name }) => ({ shortId, name })),
+      ),
       scopes: grant.scopes as string[],
       createdAt: grant.createdAt.toISOString(),
       lastUsedAt: grant.lastUsedAt?.toISOString() ?? null,

@@ -7,12 +7,22 @@ import { AppError, type FieldIssue } from "../contract/errors";
 import { describe } from "../core/input";
 import { keyableBrands, resolveScopes, type NewKey } from "./keys";
 
-export const createKeyInput = z.object({
-  name: z.string().trim().max(100).optional().describe("A label to tell keys apart, e.g. 'Zapier'"),
-  scopes: z.array(z.enum([...SCOPES, "all"])).min(1).max(SCOPES.length + 1).describe("Scopes, or ['all']"),
-  brands: z.array(z.string().trim().min(1).max(100)).max(100).optional().describe("Short ids or UUIDs of brands to limit the key to; omitted or empty means every brand of yours"),
-  expiresAt: z.iso.datetime({ offset: true }).optional().describe("When the key stops working (ISO 8601)"),
-}).strict();
+export const createKeyInput = z
+  .object({
+    name: z.string().trim().max(100).optional().describe("A label to tell keys apart, e.g. 'Zapier'"),
+    scopes: z
+      .array(z.enum([...SCOPES, "all"]))
+      .min(1)
+      .max(SCOPES.length + 1)
+      .describe("Scopes, or ['all']"),
+    brands: z
+      .array(z.string().trim().min(1).max(100))
+      .max(100)
+      .optional()
+      .describe("Short ids or UUIDs of brands to limit the key to; omitted or empty means every brand of yours"),
+    expiresAt: z.iso.datetime({ offset: true }).optional().describe("When the key stops working (ISO 8601)"),
+  })
+  .strict();
 
 function refuse(issues: FieldIssue[]): never {
   const first = issues[0]!;
@@ -20,7 +30,8 @@ function refuse(issues: FieldIssue[]): never {
 }
 
 export async function parseCreateKey(db: PrismaClient, userId: string, body: unknown, now: Date): Promise<NewKey> {
-  if (!body || typeof body !== "object" || Array.isArray(body)) refuse([{ field: "body", message: "must be a JSON object" }]);
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    refuse([{ field: "body", message: "must be a JSON object" }]);
   const parsed = createKeyInput.safeParse(body, { reportInput: true });
   if (!parsed.success) refuse(parsed.error.issues.flatMap(describe));
   const input = parsed.data;
@@ -32,7 +43,9 @@ export async function parseCreateKey(db: PrismaClient, userId: string, body: unk
     // only brands this person belongs to (staff: any), whatever the page offered
     const allowed = await keyableBrands(db, userId);
     brandIds = input.brands.map((ref, index) => {
-      const brand = allowed.find((candidate) => candidate.id === ref.toLowerCase() || candidate.shortId.toLowerCase() === ref.toLowerCase());
+      const brand = allowed.find(
+        (candidate) => candidate.id === ref.toLowerCase() || candidate.shortId.toLowerCase() === ref.toLowerCase(),
+      );
       if (!brand) refuse([{ field: `brands.${index}`, message: `${ref} is not one of your brands` }]);
       return brand.id;
     });

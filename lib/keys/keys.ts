@@ -35,13 +35,22 @@ export function resolveScopes(names: readonly string[]): { scopes: Scope[] } | {
   return { scopes: [...new Set(names)] as Scope[] };
 }
 
-export async function createApiKey(db: PrismaClient, input: NewKey): Promise<{ id: string; key: string; prefix: string }> {
+export async function createApiKey(
+  db: PrismaClient,
+  input: NewKey,
+): Promise<{ id: string; key: string; prefix: string }> {
   const { key, hash, prefix } = newApiKey();
   const id = randomUUID();
   await db.apiKey.create({
     data: {
-      id, userId: input.userId, name: input.name, prefix, hash, scopes: [...input.scopes],
-      brandIds: input.brandIds ? [...input.brandIds] : undefined, expiresAt: input.expiresAt,
+      id,
+      userId: input.userId,
+      name: input.name,
+      prefix,
+      hash,
+      scopes: [...input.scopes],
+      brandIds: input.brandIds ? [...input.brandIds] : undefined,
+      expiresAt: input.expiresAt,
     },
   });
   return { id, key, prefix };
@@ -66,7 +75,10 @@ export async function revokeApiKey(db: PrismaClient, id: string, ownerId?: strin
 export async function listApiKeys(db: PrismaClient, userId: string): Promise<KeyView[]> {
   const rows = await db.apiKey.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
   const brandIds = [...new Set(rows.flatMap((row) => (row.brandIds as string[] | null) ?? []))];
-  const brands = brandIds.length > 0 ? await db.brand.findMany({ where: { id: { in: brandIds } }, select: { id: true, shortId: true } }) : [];
+  const brands =
+    brandIds.length > 0
+      ? await db.brand.findMany({ where: { id: { in: brandIds } }, select: { id: true, shortId: true } })
+      : [];
   const shortIds = new Map(brands.map((brand) => [brand.id, brand.shortId]));
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return rows.map((row) => ({
@@ -84,7 +96,10 @@ export async function listApiKeys(db: PrismaClient, userId: string): Promise<Key
 }
 
 /** Brands a person may limit a key to: their memberships, or every brand for staff. */
-export async function keyableBrands(db: PrismaClient, userId: string): Promise<{ id: string; shortId: string; name: string }[]> {
+export async function keyableBrands(
+  db: PrismaClient,
+  userId: string,
+): Promise<{ id: string; shortId: string; name: string }[]> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { staff: true } });
   if (!user) return [];
   return db.brand.findMany({

@@ -16,12 +16,19 @@ type Handler = (context: { userId: string; requestId: string; body: unknown }) =
  * Runs a settings action for the person whose session the request carries. Writes must come
  * from this service's own pages: a cross-site form or script has another Origin (or none).
  */
-export async function settingsAction(request: Request, options: { write: boolean }, handler: Handler): Promise<Response> {
+export async function settingsAction(
+  request: Request,
+  options: { write: boolean },
+  handler: Handler,
+): Promise<Response> {
   const requestId = requestIdOf(request);
   const headers = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
   try {
     if (options.write && request.headers.get("origin") !== new URL(config().APP_URL).origin) {
-      throw new AppError("forbidden", "This change must come from this service's own settings page (Origin header missing or foreign)");
+      throw new AppError(
+        "forbidden",
+        "This change must come from this service's own settings page (Origin header missing or foreign)",
+      );
     }
     const userId = await sessionUserId(request.headers);
     if (!userId) throw new AppError("unauthenticated", "Sign in to manage your keys");
@@ -36,8 +43,10 @@ export async function settingsAction(request: Request, options: { write: boolean
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  const bodyError = (message: string) => new AppError("invalid_input", `body: ${message}`, { field: "body", issues: [{ field: "body", message }] });
-  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) throw bodyError("send Content-Type: application/json");
+  const bodyError = (message: string) =>
+    new AppError("invalid_input", `body: ${message}`, { field: "body", issues: [{ field: "body", message }] });
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? ""))
+    throw bodyError("send Content-Type: application/json");
   const text = await request.text();
   if (text.length > BODY_LIMIT) throw bodyError("larger than the 64 KiB limit");
   const parsed = parseJsonText(text);

@@ -33,14 +33,24 @@ export function viewMeta(widget: string) {
 
 /** A successful result for a view host: the data for the view, one sentence for the model. */
 export function viewResult(capability: Capability, data: Record<string, unknown>): CallToolResult {
-  return { structuredContent: data, content: [{ type: "text", text: sentenceFor(capability, data) }], _meta: { [CAPABILITY_META_KEY]: capability.id } };
+  return {
+    structuredContent: data,
+    content: [{ type: "text", text: sentenceFor(capability, data) }],
+    _meta: { [CAPABILITY_META_KEY]: capability.id },
+  };
 }
 
 /**
  * A write awaiting the person: parked with its token sealed at rest, bound to this caller, its
  * handle in `_meta` only. The model reads that the person is being asked and what would change.
  */
-export async function parkForView(caller: McpCaller, capability: Capability, args: Record<string, unknown>, error: AppError, requestId: string): Promise<CallToolResult | undefined> {
+export async function parkForView(
+  caller: McpCaller,
+  capability: Capability,
+  args: Record<string, unknown>,
+  error: AppError,
+  requestId: string,
+): Promise<CallToolResult | undefined> {
   const { confirmationToken, summary, expiresAt } = error.details;
   if (!confirmationToken || !summary || !expiresAt || typeof args.brand !== "string") return undefined;
   const now = new Date();
@@ -48,8 +58,17 @@ export async function parkForView(caller: McpCaller, capability: Capability, arg
   const { brand: _brand, confirmationToken: _token, ...input } = args;
   const pendingId = await createPending(
     {
-      userId: caller.actor.userId, brandId: brand.id, capabilityId: capability.id, input: canonicalJson(input), token: confirmationToken,
-      summary, expiresAt: new Date(expiresAt), toolCallId: null, door: "mcp", conversationId: null, caller: callerKey(caller.actor),
+      userId: caller.actor.userId,
+      brandId: brand.id,
+      capabilityId: capability.id,
+      input: canonicalJson(input),
+      token: confirmationToken,
+      summary,
+      expiresAt: new Date(expiresAt),
+      toolCallId: null,
+      door: "mcp",
+      conversationId: null,
+      caller: callerKey(caller.actor),
     },
     now,
   );

@@ -23,7 +23,9 @@ const STILL_CHECKED_MS = 2_000;
 
 /** What a tool call presents to the pipeline (lib/core/invoke.ts). */
 export function credentialOf(caller: McpCaller): Credential {
-  return performance.now() - caller.checkedAt <= STILL_CHECKED_MS ? { kind: "checked", actor: caller.actor } : caller.credential;
+  return performance.now() - caller.checkedAt <= STILL_CHECKED_MS
+    ? { kind: "checked", actor: caller.actor }
+    : caller.credential;
 }
 
 /** The callers made here: what a request's AuthInfo carries is looked up, never trusted for its shape. */
@@ -37,7 +39,11 @@ export function callerOf(authInfo: AuthInfo | undefined): McpCaller | undefined 
 
 const quoted = (value: string) => `"${value.replace(/["\\]/g, "")}"`;
 
-function challenge(request: Request, status: 401 | 403, params: { error?: string; description?: string; scopes: readonly string[] }): Response {
+function challenge(
+  request: Request,
+  status: 401 | 403,
+  params: { error?: string; description?: string; scopes: readonly string[] },
+): Response {
   const parts = [
     ...(params.error ? [`error=${quoted(params.error)}`] : []),
     ...(params.description ? [`error_description=${quoted(params.description)}`] : []),
@@ -46,7 +52,10 @@ function challenge(request: Request, status: 401 | 403, params: { error?: string
     `resource_metadata=${quoted(resourceMetadataUrl(publicOrigin(request)))}`,
     `scope=${quoted(params.scopes.join(" "))}`,
   ];
-  const body = { error: params.error ?? "invalid_token", error_description: params.description ?? "Authorization needed" };
+  const body = {
+    error: params.error ?? "invalid_token",
+    error_description: params.description ?? "Authorization needed",
+  };
   return Response.json(body, { status, headers: { "WWW-Authenticate": `Bearer ${parts.join(", ")}` } });
 }
 
@@ -58,12 +67,14 @@ export async function authenticateMcp(request: Request): Promise<{ authInfo: Aut
   try {
     return { authInfo: await checkBearer(bearer) };
   } catch (error) {
-    if (error instanceof AppError && error.code === "unauthenticated") return challenge(request, 401, { error: "invalid_token", description: error.message, scopes: SCOPES });
+    if (error instanceof AppError && error.code === "unauthenticated")
+      return challenge(request, 401, { error: "invalid_token", description: error.message, scopes: SCOPES });
     throw error;
   }
 }
 
-export const bearerOf = (authorization: string | null | undefined): string | undefined => /^Bearer +(\S+) *$/i.exec(authorization ?? "")?.[1];
+export const bearerOf = (authorization: string | null | undefined): string | undefined =>
+  /^Bearer +(\S+) *$/i.exec(authorization ?? "")?.[1];
 
 /** The AuthInfo of a bearer (a key or an app's token); throws AppError `unauthenticated` for any other. */
 export async function checkBearer(bearer: string): Promise<AuthInfo> {
@@ -73,7 +84,12 @@ export async function checkBearer(bearer: string): Promise<AuthInfo> {
   issued.set(caller, caller);
   // a session is bound to the key, or to the grant (an app's token changes at every refresh)
   const binding = actor.app ? callerKey(actor) : bearer;
-  return { token: binding, clientId: actor.app?.clientId ?? actor.apiKeyId ?? actor.userId, scopes: [...(actor.scopes ?? [])], extra: { caller } };
+  return {
+    token: binding,
+    clientId: actor.app?.clientId ?? actor.apiKeyId ?? actor.userId,
+    scopes: [...(actor.scopes ?? [])],
+    extra: { caller },
+  };
 }
 
 /**
@@ -84,11 +100,16 @@ export async function checkBearer(bearer: string): Promise<AuthInfo> {
 export function insufficientScope(request: Request, actor: Actor, needed: string): Response | undefined {
   if (!needsStepUp(actor, needed) || actor.scopes === null) return undefined;
   const scopes = [...new Set([...actor.scopes, needed])];
-  return challenge(request, 403, { error: "insufficient_scope", description: `This call needs the ${needed} scope`, scopes });
+  return challenge(request, 403, {
+    error: "insufficient_scope",
+    description: `This call needs the ${needed} scope`,
+    scopes,
+  });
 }
 
 /** Whether an app's token lacks `needed` (a key's call goes on to the pipeline's own refusal). */
-export const needsStepUp = (actor: Actor, needed: string): boolean => Boolean(actor.app) && actor.scopes !== null && !actor.scopes.some((scope) => scope === needed);
+export const needsStepUp = (actor: Actor, needed: string): boolean =>
+  Boolean(actor.app) && actor.scopes !== null && !actor.scopes.some((scope) => scope === needed);
 
 declare global {
   interface Request {

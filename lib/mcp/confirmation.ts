@@ -20,12 +20,23 @@ function boundTo(actor: Actor, capabilityId: string, args: Record<string, unknow
   return `mcp-confirmation\0${callerKey(actor)}\0${capabilityId}\0${canonicalJson(input)}`;
 }
 
-export function sealConfirmation(actor: Actor, capabilityId: string, args: Record<string, unknown>, state: ConfirmationState): string {
+export function sealConfirmation(
+  actor: Actor,
+  capabilityId: string,
+  args: Record<string, unknown>,
+  state: ConfirmationState,
+): string {
   return seal(JSON.stringify(state), boundTo(actor, capabilityId, args));
 }
 
 /** The sealed token and summary, or undefined for anything that is not this call's own, unexpired state. */
-export function openConfirmation(sealed: unknown, actor: Actor, capabilityId: string, args: Record<string, unknown>, now = Date.now()): ConfirmationState | undefined {
+export function openConfirmation(
+  sealed: unknown,
+  actor: Actor,
+  capabilityId: string,
+  args: Record<string, unknown>,
+  now = Date.now(),
+): ConfirmationState | undefined {
   if (typeof sealed !== "string" || sealed.length > 4096) return undefined;
   try {
     const state = payload.parse(JSON.parse(open(sealed, boundTo(actor, capabilityId, args))));

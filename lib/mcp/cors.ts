@@ -7,7 +7,8 @@
 import { admittedOrigin } from "./origin";
 
 /** What an MCP client sends: the transport's headers (2025-11-25), SEP-2243's Mcp-Method/Mcp-Name, resumption. */
-const ALLOW_HEADERS = "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID";
+const ALLOW_HEADERS =
+  "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID";
 /** What it must read: its session, the negotiated version, and a challenge's metadata URL and scopes. */
 const EXPOSE_HEADERS = "Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate";
 /** Chromium keeps a preflight at most two hours; a longer value would only be cut. */
@@ -21,7 +22,10 @@ type Handler<A extends unknown[]> = (request: Request, ...rest: A) => Response |
  * that a route without CORS answers. Every other answer (a result, a challenge, a refusal, an error)
  * carries Allow-Origin and the exposed headers.
  */
-export function withMcpCors<A extends unknown[]>(methods: string, handler: Handler<A>): (request: Request, ...rest: A) => Promise<Response> {
+export function withMcpCors<A extends unknown[]>(
+  methods: string,
+  handler: Handler<A>,
+): (request: Request, ...rest: A) => Promise<Response> {
   const allow = `${methods}, OPTIONS`;
   return async (request, ...rest) => {
     const origin = admittedOrigin(request);
@@ -33,7 +37,12 @@ export function withMcpCors<A extends unknown[]>(methods: string, handler: Handl
 function preflight(origin: string | undefined, allow: string): Response {
   const headers: Record<string, string> = { Allow: allow, Vary: "Origin" };
   if (origin) {
-    Object.assign(headers, { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Methods": allow, "Access-Control-Allow-Headers": ALLOW_HEADERS, "Access-Control-Max-Age": MAX_AGE });
+    Object.assign(headers, {
+      "Access-Control-Allow-Origin": origin,
+      "Access-Control-Allow-Methods": allow,
+      "Access-Control-Allow-Headers": ALLOW_HEADERS,
+      "Access-Control-Max-Age": MAX_AGE,
+    });
   }
   return new Response(null, { status: 204, headers });
 }

@@ -34,7 +34,11 @@ export const decideToolListing = {
 
 export function registerDecideTool(server: McpServer, callerFor: (ctx: ServerContext) => McpCaller): void {
   const { name, inputSchema, ...config } = decideToolListing;
-  server.registerTool(name, { ...config, inputSchema: advertised(inputSchema) }, async (args: Record<string, unknown>, ctx: ServerContext) => decide(callerFor(ctx), args));
+  server.registerTool(
+    name,
+    { ...config, inputSchema: advertised(inputSchema) },
+    async (args: Record<string, unknown>, ctx: ServerContext) => decide(callerFor(ctx), args),
+  );
 }
 
 async function decide(caller: McpCaller, args: Record<string, unknown>): Promise<CallToolResult> {
@@ -43,7 +47,10 @@ async function decide(caller: McpCaller, args: Record<string, unknown>): Promise
     const parsed = INPUT.safeParse(args, { reportInput: true });
     if (!parsed.success) throw invalidIssues(parsed.error.issues.flatMap(describe));
     const { pendingId, decision } = parsed.data;
-    const outcome = await decidePending(caller.actor.userId, pendingId, decision, requestId, { caller: callerKey(caller.actor), run: runAs(caller) });
+    const outcome = await decidePending(caller.actor.userId, pendingId, decision, requestId, {
+      caller: callerKey(caller.actor),
+      run: runAs(caller),
+    });
     return { structuredContent: { outcome }, content: [{ type: "text", text: sentence(outcome) }] };
   } catch (thrown) {
     if (thrown instanceof AppError) return errorResult(thrown.toBody(requestId));
@@ -56,8 +63,16 @@ function runAs(caller: McpCaller): ConfirmedRun {
   return async (call, token, requestId) => {
     const brandScoped = findCapability(call.capabilityId)?.brandScoped ?? true;
     const value = { ...call.input, ...(brandScoped ? { brand: call.brandId } : {}), confirmationToken: token };
-    const { result } = await invoke({ door: "mcp", credential: credentialOf(caller), capabilityId: call.capabilityId, body: { ok: true, value }, requestId });
-    return result.ok ? { status: "ok", capabilityId: call.capabilityId, data: result.data } : errorEnvelope(call.capabilityId, result.error, requestId);
+    const { result } = await invoke({
+      door: "mcp",
+      credential: credentialOf(caller),
+      capabilityId: call.capabilityId,
+      body: { ok: true, value },
+      requestId,
+    });
+    return result.ok
+      ? { status: "ok", capabilityId: call.capabilityId, data: result.data }
+      : errorEnvelope(call.capabilityId, result.error, requestId);
   };
 }
 

@@ -16,7 +16,14 @@
 // this transport's own while the request is in the instance. Like the SDK's stateless JSON answers
 // (enableJsonResponse), what a handler sends before its result (a progress or log notification) is
 // dropped: no tool of this door sends any.
-import { McpServer, type AuthInfo, type JSONRPCMessage, type JSONRPCRequest, type MessageExtraInfo, type Transport } from "@modelcontextprotocol/server";
+import {
+  McpServer,
+  type AuthInfo,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type MessageExtraInfo,
+  type Transport,
+} from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { SERVER_INFO, type RegisterTools } from "./tools";
 
@@ -28,7 +35,8 @@ let lastId = 0;
 const inFlight = new Map<number, AuthInfo>();
 
 /** The AuthInfo of a request in flight on an exchange, by its id there (ctx.mcpReq.id). */
-export const authInfoOfExchange = (id: unknown): AuthInfo | undefined => (typeof id === "number" ? inFlight.get(id) : undefined);
+export const authInfoOfExchange = (id: unknown): AuthInfo | undefined =>
+  typeof id === "number" ? inFlight.get(id) : undefined;
 
 class ExchangeTransport implements Transport {
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;

@@ -8,21 +8,38 @@ import { findSession, forgetSession, onPublishedResponses, recordSession } from 
 import { makeRoom, type SessionOwner } from "./session-slots";
 import { SERVER_INFO, type RegisterTools } from "./tools";
 
-export type Session = { transport: WebStandardStreamableHTTPServerTransport; token: string; authInfo: AuthInfo; owner: SessionOwner };
+export type Session = {
+  transport: WebStandardStreamableHTTPServerTransport;
+  token: string;
+  authInfo: AuthInfo;
+  owner: SessionOwner;
+};
 const sessions = new Map<string, Session>();
 
 // an answer to this instance's elicitation that reached another instance
 onPublishedResponses((sessionId, body) => {
   const session = sessions.get(sessionId);
   if (!session) return;
-  const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "mcp-session-id": sessionId };
-  void session.transport.handleRequest(new Request("http://relay/api/mcp", { method: "POST", headers, body }), { authInfo: session.authInfo });
+  const headers = {
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+    "mcp-session-id": sessionId,
+  };
+  void session.transport.handleRequest(new Request("http://relay/api/mcp", { method: "POST", headers, body }), {
+    authInfo: session.authInfo,
+  });
 });
 
 export const heldSession = (id: string): Session | undefined => sessions.get(id);
 
 /** A new session for `caller` under `id`, after its own oldest ones made room; "full" when the instance has none. */
-export async function openSession(register: RegisterTools, caller: McpCaller, authInfo: AuthInfo, id: string, initialize: unknown): Promise<Session | "full"> {
+export async function openSession(
+  register: RegisterTools,
+  caller: McpCaller,
+  authInfo: AuthInfo,
+  id: string,
+  initialize: unknown,
+): Promise<Session | "full"> {
   const room = makeRoom(owners(), ownerOf(caller));
   if (room === "full") return "full";
   for (const evicted of room) closeSession(evicted);
@@ -47,7 +64,12 @@ export async function openSession(register: RegisterTools, caller: McpCaller, au
 }
 
 /** A session another instance opened with this key: its `initialize` replayed under the same id. */
-export async function takeUp(register: RegisterTools, request: Request, id: string, caller: McpCaller): Promise<Session | undefined> {
+export async function takeUp(
+  register: RegisterTools,
+  request: Request,
+  id: string,
+  caller: McpCaller,
+): Promise<Session | undefined> {
   const initialize = request.auth && (await findSession(id, request.auth.token));
   if (!initialize) return undefined;
   const session = await openSession(register, caller, request.auth!, id, initialize);

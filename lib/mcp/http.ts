@@ -4,7 +4,13 @@
 // fallback never sees their `initialize`, so it cannot know they declared elicitation. Their
 // `initialize` opens a session (held-sessions.ts); everything else is answered statelessly.
 import {
-  createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, readRequestBody, WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpServer,
+  createMcpHandler,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isLegacyRequest,
+  readRequestBody,
+  WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
+  type McpServer,
 } from "@modelcontextprotocol/server";
 import { callerOf, insufficientScope, type McpCaller } from "./auth";
 import { DRAIN_LIMIT, drain, methodNotAllowed } from "../http/request";
@@ -74,11 +80,23 @@ function toolCalled(body: unknown): string | undefined {
 }
 
 /** One 2025-era request on an idle server and a transport of its own, answered as JSON, then closed (the server goes back to its pool). */
-async function legacyStateless(door: Door, request: Request, authInfo: AuthInfo, parsedBody: unknown): Promise<Response> {
+async function legacyStateless(
+  door: Door,
+  request: Request,
+  authInfo: AuthInfo,
+  parsedBody: unknown,
+): Promise<Response> {
   // as the SDK's stateless fallback answers: without a session only POST means anything
-  if (request.method !== "POST") return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json(
+      { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null },
+      { status: 405, headers: { Allow: "POST" } },
+    );
   const server = door.legacyServer();
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request, { authInfo, parsedBody });
@@ -100,30 +118,54 @@ async function readMessage(request: Request): Promise<Response | { body: unknown
     const message = `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes`;
     // the rest is read and dropped, so the sender hears the 413 and the connection stays usable
     const declared = Number(request.headers.get("content-length") ?? "0");
-    const drained = declared <= DRAIN_LIMIT && request.body ? await drain(request.body.getReader(), 0) : declared <= DRAIN_LIMIT;
-    return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status: 413, headers: drained ? {} : { Connection: "close" } });
+    const drained =
+      declared <= DRAIN_LIMIT && request.body ? await drain(request.body.getReader(), 0) : declared <= DRAIN_LIMIT;
+    return Response.json(
+      { jsonrpc: "2.0", error: { code: -32000, message }, id: null },
+      { status: 413, headers: drained ? {} : { Connection: "close" } },
+    );
   }
   // as every route reads a body (lib/http/json-text.ts): a nesting no message needs is refused
   // before anything recurses over it (the session record's JSON.stringify would overflow)
   const tooDeep = read ? depthProblem(read.text) : undefined;
-  if (tooDeep) return Response.json({ jsonrpc: "2.0", error: { code: -32600, message: `Invalid Request: body ${tooDeep}` }, id: null }, { status: 400 });
+  if (tooDeep)
+    return Response.json(
+      { jsonrpc: "2.0", error: { code: -32600, message: `Invalid Request: body ${tooDeep}` }, id: null },
+      { status: 400 },
+    );
   try {
     if (read && read.text.length > 0) return { body: JSON.parse(read.text), forward: request };
   } catch {
     // not JSON: below
   }
-  return { body: undefined, forward: new Request(request.url, { method: "POST", headers: request.headers, body: read?.text ?? "" }) };
+  return {
+    body: undefined,
+    forward: new Request(request.url, { method: "POST", headers: request.headers, body: read?.text ?? "" }),
+  };
 }
 
 async function refuseOverRate(caller: McpCaller): Promise<Response | undefined> {
   const decision = await rateLimitStore().hit(callerKey(caller.actor), config().RATE_LIMIT_PER_MINUTE, Date.now());
   if (decision.allowed) return undefined;
   const message = `Rate limit of ${decision.limit} calls per minute reached; retry in ${decision.retryAfterSeconds} s`;
-  return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } });
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32000, message }, id: null },
+    { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } },
+  );
 }
 
 const instanceFull = () =>
-  Response.json({ jsonrpc: "2.0", error: { code: -32000, message: "This instance holds as many MCP sessions as it can; retry shortly" }, id: null }, { status: 503, headers: { "Retry-After": "30" } });
+  Response.json(
+    {
+      jsonrpc: "2.0",
+      error: { code: -32000, message: "This instance holds as many MCP sessions as it can; retry shortly" },
+      id: null,
+    },
+    { status: 503, headers: { "Retry-After": "30" } },
+  );
 
 const noSession = () =>
-  Response.json({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found: initialize again" }, id: null }, { status: 404 });
+  Response.json(
+    { jsonrpc: "2.0", error: { code: -32001, message: "Session not found: initialize again" }, id: null },
+    { status: 404 },
+  );

@@ -6,7 +6,12 @@
 // SDK's own (host names, port-agnostic). The same decision says which browser origins get CORS
 // (cors.ts): a page the door would refuse is never told it may read an answer.
 import {
-  hostHeaderValidationResponse, localhostAllowedHostnames, localhostAllowedOrigins, originValidationResponse, validateHostHeader, validateOriginHeader,
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  originValidationResponse,
+  validateHostHeader,
+  validateOriginHeader,
 } from "@modelcontextprotocol/server";
 import { config } from "../config";
 import { mcpHostnames } from "../oauth/resource";

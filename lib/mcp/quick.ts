@@ -8,7 +8,13 @@
 // own errors. What the SDK's serving would check first is checked here with the SDK's own functions
 // (classification, Host, content type), and a request any check would refuse is left to the door,
 // so the two paths cannot answer apart (test/mcp/quick-path.test.ts asks both).
-import { classifyInboundRequest, isJSONRPCRequest, isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCRequest } from "@modelcontextprotocol/server";
+import {
+  classifyInboundRequest,
+  isJSONRPCRequest,
+  isJsonContentType,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCRequest,
+} from "@modelcontextprotocol/server";
 import { bearerOf, callerOf, checkBearer, needsStepUp } from "./auth";
 import { legacyExchange, modernExchange, type Exchange } from "./exchange";
 import { heldSession } from "./held-sessions";
@@ -32,14 +38,19 @@ export function quickMcp(register: RegisterTools): (header: Header, body: unknow
     const sessionId = header("mcp-session-id");
     if (sessionId !== null) return sessionAnswer(sessionId, header, body);
     const route = classifyInboundRequest({
-      httpMethod: "POST", protocolVersionHeader: header("mcp-protocol-version") ?? undefined,
-      mcpMethodHeader: header("mcp-method") ?? undefined, mcpNameHeader: header("mcp-name") ?? undefined, body,
+      httpMethod: "POST",
+      protocolVersionHeader: header("mcp-protocol-version") ?? undefined,
+      mcpMethodHeader: header("mcp-method") ?? undefined,
+      mcpNameHeader: header("mcp-name") ?? undefined,
+      body,
     });
     // "no-claim" is a request (not a notification, a response or a batch) without the 2026 envelope
-    const plainLegacy = route.kind === "legacy" && route.reason === "no-claim" && legacyVersionAccepted(header("mcp-protocol-version"));
+    const plainLegacy =
+      route.kind === "legacy" && route.reason === "no-claim" && legacyVersionAccepted(header("mcp-protocol-version"));
     const request = body as JSONRPCRequest;
     if (plainLegacy && LEGACY_METHODS.has(request.method)) return answer(legacy, header, request);
-    const plainModern = route.kind === "modern" && route.messageKind === "request" && route.classification.revision === MODERN;
+    const plainModern =
+      route.kind === "modern" && route.messageKind === "request" && route.classification.revision === MODERN;
     if (plainModern && standardHeadersAgree(header, request)) return answer(modern, header, request);
     return undefined;
   };
@@ -61,7 +72,10 @@ async function sessionAnswer(sessionId: string, header: Header, body: unknown): 
   const authInfo = await callerInfo(header, body);
   if (!authInfo || session.token !== authInfo.token) return undefined;
   // the transport reads the headers only: the body is handed over parsed
-  const request = new Request(`http://${header("host")}/api/mcp`, { method: "POST", headers: SESSION_HEADERS.flatMap((name) => present(name, header(name))) });
+  const request = new Request(`http://${header("host")}/api/mcp`, {
+    method: "POST",
+    headers: SESSION_HEADERS.flatMap((name) => present(name, header(name))),
+  });
   return session.transport.handleRequest(request, { authInfo, parsedBody: body });
 }
 
@@ -72,12 +86,18 @@ const present = (name: string, value: string | null): [string, string][] => (val
 /** No browser page (its Origin and CORS are the door's), a JSON body, both media types accepted, our Host. */
 function plainPost(header: Header): boolean {
   const accept = header("accept") ?? "";
-  return header("origin") === null && isJsonContentType(header("content-type")) &&
-    accept.includes("application/json") && accept.includes("text/event-stream") && hostAdmitted(header("host") ?? undefined);
+  return (
+    header("origin") === null &&
+    isJsonContentType(header("content-type")) &&
+    accept.includes("application/json") &&
+    accept.includes("text/event-stream") &&
+    hostAdmitted(header("host") ?? undefined)
+  );
 }
 
 /** The 2025-era transport refuses a protocol version header it does not support. */
-const legacyVersionAccepted = (version: string | null) => version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version);
+const legacyVersionAccepted = (version: string | null) =>
+  version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version);
 
 /**
  * A 2026 tools/call whose SEP-2243 headers say exactly what its body says, for a tool whose input
@@ -86,8 +106,14 @@ const legacyVersionAccepted = (version: string | null) => version === null || SU
  */
 function standardHeadersAgree(header: Header, body: JSONRPCRequest): boolean {
   const name = (body.params as { name?: unknown } | undefined)?.name;
-  return body.method === "tools/call" && typeof name === "string" && header("mcp-protocol-version") === MODERN &&
-    header("mcp-method") === "tools/call" && header("mcp-name") === name && !declaresHeaders(name);
+  return (
+    body.method === "tools/call" &&
+    typeof name === "string" &&
+    header("mcp-protocol-version") === MODERN &&
+    header("mcp-method") === "tools/call" &&
+    header("mcp-name") === name &&
+    !declaresHeaders(name)
+  );
 }
 
 // per list of served tools (tools.ts derives it again when the registry changes)
@@ -95,7 +121,15 @@ const declaring = new WeakMap<object, Set<string>>();
 function declaresHeaders(tool: string): boolean {
   const tools = servedTools();
   let names = declaring.get(tools);
-  if (!names) declaring.set(tools, (names = new Set(tools.filter(({ config }) => JSON.stringify(config.inputSchema).includes('"x-mcp-header"')).map(({ tool: { name } }) => name))));
+  if (!names)
+    declaring.set(
+      tools,
+      (names = new Set(
+        tools
+          .filter(({ config }) => JSON.stringify(config.inputSchema).includes('"x-mcp-header"'))
+          .map(({ tool: { name } }) => name),
+      )),
+    );
   return names.has(tool);
 }
 

@@ -6,11 +6,18 @@ import type { Capability } from "../contract/define";
 import { propertiesOf, requiredOf, toolInput, toolOutput, type Json, type ObjectSchema } from "../advertise/audiences";
 import { ERROR_STATUS } from "../contract/errors";
 
-
-const BRAND: Json = { type: "string", minLength: 1, maxLength: 100, description: "The brand's short id or UUID (brands_list gives them)" };
+const BRAND: Json = {
+  type: "string",
+  minLength: 1,
+  maxLength: 100,
+  description: "The brand's short id or UUID (brands_list gives them)",
+};
 const TOKEN: Json = {
-  type: "string", minLength: 1, maxLength: 200,
-  description: "Only for clients without elicitation: the confirmationToken of a confirmation_required result, to run the write its summary describes",
+  type: "string",
+  minLength: 1,
+  maxLength: 200,
+  description:
+    "Only for clients without elicitation: the confirmationToken of a confirmation_required result, to run the write its summary describes",
 };
 
 const ERROR_BODY: Json = {
@@ -29,7 +36,10 @@ const ERROR_BODY: Json = {
 /** The capability's input (one portable object, lib/advertise) plus the envelope (brand, confirmationToken). */
 export function inputSchema(capability: Capability): ObjectSchema {
   const schema = toolInput(capability);
-  const envelope: Json = { ...(capability.brandScoped ? { brand: BRAND } : {}), ...(capability.confirmation ? { confirmationToken: TOKEN } : {}) };
+  const envelope: Json = {
+    ...(capability.brandScoped ? { brand: BRAND } : {}),
+    ...(capability.confirmation ? { confirmationToken: TOKEN } : {}),
+  };
   const required = [...(capability.brandScoped ? ["brand"] : []), ...requiredOf(schema)];
   return { ...schema, properties: { ...envelope, ...propertiesOf(schema) }, required };
 }
@@ -53,6 +63,13 @@ export function advertised(json: Json): StandardSchemaWithJSON<Json> {
 }
 
 /** An isError result whose structuredContent is the API door's error body (ERROR_BODY above). */
-export function errorResult(body: { ok: false; error: { code: string; message: string; [more: string]: unknown } }): CallToolResult {
-  return { isError: true, structuredContent: body, content: [{ type: "text", text: `${body.error.code}: ${body.error.message}` }] };
+export function errorResult(body: {
+  ok: false;
+  error: { code: string; message: string; [more: string]: unknown };
+}): CallToolResult {
+  return {
+    isError: true,
+    structuredContent: body,
+    content: [{ type: "text", text: `${body.error.code}: ${body.error.message}` }],
+  };
 }

@@ -26,25 +26,32 @@ const ready = (): Redis | undefined => {
 };
 
 export async function recordSession(sessionId: string, token: string, initialize: unknown): Promise<void> {
-  await ready()?.set(PREFIX + sessionId, JSON.stringify({ tokenHash: tokenHash(token), initialize }), "EX", TTL_SECONDS)
+  await ready()
+    ?.set(PREFIX + sessionId, JSON.stringify({ tokenHash: tokenHash(token), initialize }), "EX", TTL_SECONDS)
     .catch((error) => log.warn({ component: "mcp", err: error }, "recording an MCP session in Redis failed"));
 }
 
 /** The `initialize` request of a session opened elsewhere with this same key, if any. */
 export async function findSession(sessionId: string, token: string): Promise<unknown | undefined> {
-  const stored = await ready()?.get(PREFIX + sessionId).catch(() => null);
+  const stored = await ready()
+    ?.get(PREFIX + sessionId)
+    .catch(() => null);
   if (!stored) return undefined;
   const record = JSON.parse(stored) as { tokenHash: string; initialize: unknown };
   return record.tokenHash === tokenHash(token) ? record.initialize : undefined;
 }
 
 export async function forgetSession(sessionId: string): Promise<void> {
-  await ready()?.del(PREFIX + sessionId).catch(() => undefined);
+  await ready()
+    ?.del(PREFIX + sessionId)
+    .catch(() => undefined);
 }
 
 /** A POST carrying only JSON-RPC responses (answers to the server's requests) goes to every instance. */
 export function publishResponses(sessionId: string, body: string): void {
-  void ready()?.publish(CHANNEL, JSON.stringify({ from: INSTANCE, sessionId, body })).catch(() => undefined);
+  void ready()
+    ?.publish(CHANNEL, JSON.stringify({ from: INSTANCE, sessionId, body }))
+    .catch(() => undefined);
 }
 
 /** Calls `handler` for answers other instances received; subscribes once per process. */
@@ -68,5 +75,8 @@ export function onPublishedResponses(handler: Relayed): void {
 /** Only responses, no method: the client answering the server. */
 export function isOnlyResponses(message: unknown): boolean {
   const messages = Array.isArray(message) ? message : [message];
-  return messages.length > 0 && messages.every((item) => item && typeof item === "object" && !("method" in item) && "id" in item);
+  return (
+    messages.length > 0 &&
+    messages.every((item) => item && typeof item === "object" && !("method" in item) && "id" in item)
+  );
 }

@@ -20,7 +20,14 @@ export type RegisterTools = (server: McpServer, caller?: McpCaller) => void;
 const CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
 
 type Tool = ReturnType<typeof toolOf>;
-export type ServedTool = { capability: Capability; tool: Tool; config: Omit<Tool, "inputSchema" | "outputSchema"> & { inputSchema: ReturnType<typeof advertised>; outputSchema: ReturnType<typeof advertised> } };
+export type ServedTool = {
+  capability: Capability;
+  tool: Tool;
+  config: Omit<Tool, "inputSchema" | "outputSchema"> & {
+    inputSchema: ReturnType<typeof advertised>;
+    outputSchema: ReturnType<typeof advertised>;
+  };
+};
 let served: { list: readonly Capability[]; tools: ServedTool[] } | undefined;
 
 /**
@@ -31,10 +38,15 @@ let served: { list: readonly Capability[]; tools: ServedTool[] } | undefined;
  */
 export function servedTools(): ServedTool[] {
   const list = capabilities.filter((capability) => isServed(capability, "mcp"));
-  if (served && served.list.length === list.length && served.list.every((capability, i) => capability === list[i])) return served.tools;
+  if (served && served.list.length === list.length && served.list.every((capability, i) => capability === list[i]))
+    return served.tools;
   const tools = list.map((capability) => {
     const tool = toolOf(capability);
-    return { capability, tool, config: { ...tool, inputSchema: advertised(tool.inputSchema), outputSchema: advertised(tool.outputSchema) } };
+    return {
+      capability,
+      tool,
+      config: { ...tool, inputSchema: advertised(tool.inputSchema), outputSchema: advertised(tool.outputSchema) },
+    };
   });
   served = { list, tools };
   return tools;
@@ -72,7 +84,12 @@ export function listedTools(actor: Actor, views: boolean) {
   const allowed = servedTools().filter(({ capability }) => hasScope(actor, capability));
   if (!views) return allowed.map(({ tool }) => tool);
   // an MCP Apps host also sees which view renders each tool, and the confirm view's own tool
-  return [...allowed.map(({ capability, tool }) => (capability.widget ? { ...tool, _meta: viewMeta(capability.widget) } : tool)), decideToolListing];
+  return [
+    ...allowed.map(({ capability, tool }) =>
+      capability.widget ? { ...tool, _meta: viewMeta(capability.widget) } : tool,
+    ),
+    decideToolListing,
+  ];
 }
 
 /**
@@ -80,7 +97,10 @@ export function listedTools(actor: Actor, views: boolean) {
  * `initialize`. A 2026 request's envelope is the whole answer, even when it declares nothing: the
  * server serving it is pooled (server-pool.ts), and what an earlier request declared is not this one's.
  */
-export function clientCapabilities(server: McpServer, ctx: ServerContext): { elicitation?: unknown; extensions?: unknown } | undefined {
+export function clientCapabilities(
+  server: McpServer,
+  ctx: ServerContext,
+): { elicitation?: unknown; extensions?: unknown } | undefined {
   const envelope = ctx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined;
   return envelope ? envelope[CAPABILITIES_KEY] : server.server.getClientCapabilities();
 }

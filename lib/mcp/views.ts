@@ -15,15 +15,31 @@ import { viewUri } from "./apps";
 export const VIEWS_DIR = path.resolve(process.cwd(), ".mcp-views");
 
 /** The widget names of the capabilities the MCP door may serve: one view each. */
-export const VIEW_WIDGETS: readonly string[] = [...new Set(capabilities.flatMap((capability) => (capability.widget && capability.doors.includes("mcp") ? [capability.widget] : [])))];
+export const VIEW_WIDGETS: readonly string[] = [
+  ...new Set(
+    capabilities.flatMap((capability) =>
+      capability.widget && capability.doors.includes("mcp") ? [capability.widget] : [],
+    ),
+  ),
+];
 
 function built(): { js: string; css: string } {
-  return { js: readFileSync(path.join(VIEWS_DIR, "view.js"), "utf8"), css: readFileSync(path.join(VIEWS_DIR, "view.css"), "utf8") };
+  return {
+    js: readFileSync(path.join(VIEWS_DIR, "view.js"), "utf8"),
+    css: readFileSync(path.join(VIEWS_DIR, "view.css"), "utf8"),
+  };
 }
 
 /** What every view needs of the registry: titles, widget names, tool names (no schemas, no code). */
 function catalogue() {
-  return capabilities.map((capability) => ({ id: capability.id, title: capability.title, widget: capability.widget, confirmation: capability.confirmation, toolName: mcpToolName(capability.id), brandScoped: capability.brandScoped }));
+  return capabilities.map((capability) => ({
+    id: capability.id,
+    title: capability.title,
+    widget: capability.widget,
+    confirmation: capability.confirmation,
+    toolName: mcpToolName(capability.id),
+    brandScoped: capability.brandScoped,
+  }));
 }
 
 const pages = new Map<string, string>();
@@ -42,11 +58,24 @@ export function viewHtml(widget: string): string {
 export function registerViews(server: McpServer): void {
   for (const widget of VIEW_WIDGETS) {
     const uri = viewUri(widget);
-    registerAppResource(server, `${widget} view`, uri, { description: `The ${widget} widget of Brand Operations`, _meta: { ui: { prefersBorder: true } } }, async () => ({
-      // images only (thumbnails by signed URL, from wherever the files are); the view fetches
-      // nothing itself: its calls go through the host
-      contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: viewHtml(widget), _meta: { ui: { csp: { resourceDomains: await fileOrigins() }, prefersBorder: true } } }],
-    }));
+    registerAppResource(
+      server,
+      `${widget} view`,
+      uri,
+      { description: `The ${widget} widget of Brand Operations`, _meta: { ui: { prefersBorder: true } } },
+      async () => ({
+        // images only (thumbnails by signed URL, from wherever the files are); the view fetches
+        // nothing itself: its calls go through the host
+        contents: [
+          {
+            uri,
+            mimeType: RESOURCE_MIME_TYPE,
+            text: viewHtml(widget),
+            _meta: { ui: { csp: { resourceDomains: await fileOrigins() }, prefersBorder: true } },
+          },
+        ],
+      }),
+    );
   }
 }
 
@@ -55,7 +84,10 @@ let origins: Promise<string[]> | undefined;
 /** Where signed file URLs point: this service (local storage) or the bucket's endpoint, as the storage signs them. */
 function fileOrigins(): Promise<string[]> {
   origins ??= storage()
-    .downloadUrl({ key: "view-csp-probe", fileName: "probe.png", mimeType: "image/png" }, { issuedAt: new Date(), expiresInSeconds: 60 })
+    .downloadUrl(
+      { key: "view-csp-probe", fileName: "probe.png", mimeType: "image/png" },
+      { issuedAt: new Date(), expiresInSeconds: 60 },
+    )
     .then((url) => [new URL(url).origin])
     .catch((error: unknown) => {
       origins = undefined; // asked again next time, not a failure kept for good

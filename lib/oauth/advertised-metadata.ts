@@ -6,6 +6,10 @@
 /** The metadata without the endpoints `served` says no, and their `<endpoint>_…` members. */
 export function advertisedOnly<T extends object>(metadata: T, served: (url: string) => boolean): Partial<T> {
   const entries = Object.entries(metadata);
-  const absent = entries.filter(([key, value]) => key.endsWith("_endpoint") && (typeof value !== "string" || !served(value))).map(([key]) => key);
-  return Object.fromEntries(entries.filter(([key]) => !absent.some((endpoint) => key === endpoint || key.startsWith(`${endpoint}_`)))) as Partial<T>;
+  const absent = entries
+    .filter(([key, value]) => key.endsWith("_endpoint") && (typeof value !== "string" || !served(value)))
+    .map(([key]) => key);
+  return Object.fromEntries(
+    entries.filter(([key]) => !absent.some((endpoint) => key === endpoint || key.startsWith(`${endpoint}_`))),
+  ) as Partial<T>;
 }

@@ -9,7 +9,10 @@ import { lookup } from "node:dns";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
-import { isForbiddenCimdClientMetadataField, registerClientMetadataDocument } from "@better-auth/oauth-provider/internal";
+import {
+  isForbiddenCimdClientMetadataField,
+  registerClientMetadataDocument,
+} from "@better-auth/oauth-provider/internal";
 import { oauthClientMetadataSchema, type OAuthOptions, type Scope } from "@better-auth/oauth-provider";
 import { APIError } from "better-call";
 import { config } from "../config";
@@ -23,13 +26,15 @@ const TIMEOUT_MS = 5_000;
 /** A document is fetched again after this long; in between the stored copy answers. */
 const REFRESH_AFTER_MS = 60 * 60 * 1000;
 
-const invalidClient = (description: string) => new APIError("BAD_REQUEST", { error: "invalid_client", error_description: description });
+const invalidClient = (description: string) =>
+  new APIError("BAD_REQUEST", { error: "invalid_client", error_description: description });
 
 /** An https URL with a path, no credentials, no fragment (the draft's §3); loopback http too when allowed. */
 export function isMetadataDocumentUrl(clientId: string): boolean {
   if (!URL.canParse(clientId)) return false;
   const url = new URL(clientId);
-  const scheme = url.protocol === "https:" || (url.protocol === "http:" && allowsLoopback() && isLoopbackHost(url.hostname));
+  const scheme =
+    url.protocol === "https:" || (url.protocol === "http:" && allowsLoopback() && isLoopbackHost(url.hostname));
   return scheme && url.pathname !== "/" && !url.hash && !url.username && !url.password && !clientId.includes("#");
 }
 
@@ -50,26 +55,42 @@ const publicLookup = publicOnly(lookup);
 /** GET with the guards: https, checked addresses, no redirects followed, 5 s in all, at most 64 KiB. */
 function fetchBytes(url: URL): Promise<{ status: number; body: Buffer }> {
   const literal = url.hostname.replace(/^\[|\]$/g, "");
-  if (url.protocol === "https:" && isIP(literal) && !isPublicAddress(literal)) return Promise.reject(invalidClient("the client's metadata document is not on a public address"));
+  if (url.protocol === "https:" && isIP(literal) && !isPublicAddress(literal))
+    return Promise.reject(invalidClient("the client's metadata document is not on a public address"));
   const send = url.protocol === "https:" ? httpsRequest : httpRequest; // http: loopback, allowed above for tests only
   return new Promise((resolve, reject) => {
-    const outgoing = send(url, { headers: { Accept: "application/json" }, lookup: url.protocol === "https:" ? publicLookup : undefined, signal: AbortSignal.timeout(TIMEOUT_MS) }, (incoming) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      incoming.on("data", (chunk: Buffer) => {
-        size += chunk.byteLength;
-        if (size > MAX_BYTES) {
-          incoming.destroy();
-          return reject(invalidClient("the client's metadata document is larger than 64 KiB"));
-        }
-        chunks.push(chunk);
-      });
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      incoming.on("error", () => reject(invalidClient("the client's metadata document cannot be fetched")));
-    });
+    const outgoing = send(
+      url,
+      {
+        headers: { Accept: "application/json" },
+        lookup: url.protocol === "https:" ? publicLookup : undefined,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        incoming.on("data", (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > MAX_BYTES) {
+            incoming.destroy();
+            return reject(invalidClient("the client's metadata document is larger than 64 KiB"));
+          }
+          chunks.push(chunk);
+        });
+        incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        incoming.on("error", () => reject(invalidClient("the client's metadata document cannot be fetched")));
+      },
+    );
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === NON_PUBLIC_CODE) return reject(invalidClient("the client's metadata document is not on a public address"));
-      reject(invalidClient(error.code === "ENOTFOUND" ? "the client's metadata document cannot be reached" : "the client's metadata document cannot be fetched"));
+      if (error.code === NON_PUBLIC_CODE)
+        return reject(invalidClient("the client's metadata document is not on a public address"));
+      reject(
+        invalidClient(
+          error.code === "ENOTFOUND"
+            ? "the client's metadata document cannot be reached"
+            : "the client's metadata document cannot be fetched",
+        ),
+      );
     });
     outgoing.end();
   });
@@ -97,11 +118,16 @@ export function clientMetadataDocuments(getOptions: () => OAuthOptions<Scope[]>)
       const fresh = existing?.updatedAt && Date.now() - new Date(existing.updatedAt).getTime() < REFRESH_AFTER_MS;
       if (existing && fresh) return existing;
       const parsed = oauthClientMetadataSchema.safeParse(await fetchDocument(clientId));
-      if (!parsed.success) throw invalidClient(`the client's metadata document is invalid: ${parsed.error.issues[0]?.path.join(".") || "document"}`);
+      if (!parsed.success)
+        throw invalidClient(
+          `the client's metadata document is invalid: ${parsed.error.issues[0]?.path.join(".") || "document"}`,
+        );
       // the bounds of a registration, as for a client that registers itself
       const bounded = boundRegistration(parsed.data);
-      if (!bounded.ok) throw invalidClient(`the client's metadata document is invalid: ${bounded.refusal.error_description}`);
-      if (parsed.data.client_id !== clientId) throw invalidClient("the client's metadata document names another client_id");
+      if (!bounded.ok)
+        throw invalidClient(`the client's metadata document is invalid: ${bounded.refusal.error_description}`);
+      if (parsed.data.client_id !== clientId)
+        throw invalidClient("the client's metadata document names another client_id");
       const forbidden = Object.keys(parsed.data).find(isForbiddenCimdClientMetadataField);
       if (forbidden) throw invalidClient(`the client's metadata document may not set ${forbidden}`);
       const metadata = withRegistrationMembersOnly(parsed.data);

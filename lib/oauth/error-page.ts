@@ -22,7 +22,8 @@ export type ErrorReport = {
   continueTo: URL | null;
 };
 
-const signature = (clientId: string, to: string, exp: string) => hmac(config().APP_SECRET, PURPOSE, JSON.stringify([clientId, to, exp]));
+const signature = (clientId: string, to: string, exp: string) =>
+  hmac(config().APP_SECRET, PURPOSE, JSON.stringify([clientId, to, exp]));
 
 /** The page's address for an error meant for `continueTo` (the app's redirect URI with the error parameters). */
 export function errorPageUrl(clientId: string, continueTo: URL, now = Date.now()): string {
@@ -44,7 +45,12 @@ export function readErrorReport(params: URLSearchParams, now = Date.now()): Erro
   const clientId = params.get("client_id");
   const to = params.get("to") ?? "";
   const exp = params.get("exp") ?? "";
-  const signed = clientId !== null && URL.canParse(to) && /^\d{1,12}$/.test(exp) && Number(exp) * 1000 > now && safeEqual(params.get("sig") ?? "", signature(clientId, to, exp));
+  const signed =
+    clientId !== null &&
+    URL.canParse(to) &&
+    /^\d{1,12}$/.test(exp) &&
+    Number(exp) * 1000 > now &&
+    safeEqual(params.get("sig") ?? "", signature(clientId, to, exp));
   return {
     error: ERROR_CODE.test(error) ? error : "unknown",
     description: (params.get("error_description") ?? "").slice(0, 300),

@@ -37,7 +37,12 @@ export function oauthProviderPlugin() {
     clientRegistrationDefaultScopes: OAUTH_SCOPES,
     // one protected resource, the MCP door, under one identifier per host it answers (resource.ts):
     // a token's audience is the identifier its client asked for, on the host it connected to
-    resources: identifiers.map((identifier) => ({ identifier, name: "Brand Operations MCP", accessTokenTtl: settings.OAUTH_ACCESS_TOKEN_SECONDS, allowedScopes: OAUTH_SCOPES })),
+    resources: identifiers.map((identifier) => ({
+      identifier,
+      name: "Brand Operations MCP",
+      accessTokenTtl: settings.OAUTH_ACCESS_TOKEN_SECONDS,
+      allowedScopes: OAUTH_SCOPES,
+    })),
     resourceSeedMode: "merge",
     clientRegistrationDefaultResources: identifiers,
     // every client may ask for every identifier: they are one door, and a client registered before
@@ -45,7 +50,15 @@ export function oauthProviderPlugin() {
     // refused (invalid_target), and the door accepts only the identifiers configured now.
     enforcePerClientResources: false,
     // the plugin's own defaults are filled in inside it; the document seam gets the same values
-    extensions: [{ clientDiscovery: clientMetadataDocuments(() => ({ ...options, clientRegistrationAllowedScopes: OAUTH_SCOPES, storeClientSecret: "encrypted" })) }],
+    extensions: [
+      {
+        clientDiscovery: clientMetadataDocuments(() => ({
+          ...options,
+          clientRegistrationAllowedScopes: OAUTH_SCOPES,
+          storeClientSecret: "encrypted",
+        })),
+      },
+    ],
     // open registration is the one unauthenticated write: bounded per client address, as are the
     // authorization, token and revocation endpoints (settable: one address runs the whole test
     // suite's clients; the plugin's fixed 30 revocations a minute were spent by its fuzzer alone)

@@ -47,7 +47,10 @@ export const registrationMetadata = z.object({
   skip_consent: z.never({ error: "may not be set by a client" }).optional(),
 });
 
-type Refusal = { error: "invalid_client_metadata" | "invalid_redirect_uri" | "invalid_software_statement"; error_description: string };
+type Refusal = {
+  error: "invalid_client_metadata" | "invalid_redirect_uri" | "invalid_software_statement";
+  error_description: string;
+};
 
 const ERROR_FOR_FIELD: Record<string, Refusal["error"]> = {
   redirect_uris: "invalid_redirect_uri",
@@ -60,18 +63,27 @@ function refusal(issue: z.core.$ZodIssue): Refusal {
   const field = issue.path.map(String).join(".") || "body";
   const top = String(issue.path[0] ?? "");
   const error = ERROR_FOR_FIELD[top] ?? "invalid_client_metadata";
-  if (issue.code === "too_big" && issue.origin === "string") return { error, error_description: `${field} is longer than ${issue.maximum} characters` };
-  if (issue.code === "too_big" && issue.origin === "array") return { error, error_description: `${field} lists more than ${issue.maximum} entries` };
+  if (issue.code === "too_big" && issue.origin === "string")
+    return { error, error_description: `${field} is longer than ${issue.maximum} characters` };
+  if (issue.code === "too_big" && issue.origin === "array")
+    return { error, error_description: `${field} lists more than ${issue.maximum} entries` };
   return { error, error_description: `${field}: ${issue.message}` };
 }
 
 /** The metadata within bounds (unknown members dropped), or the refusal naming the first field out of them. */
-export function boundRegistration(metadata: unknown): { ok: true; metadata: z.infer<typeof registrationMetadata> } | { ok: false; refusal: Refusal } {
+export function boundRegistration(
+  metadata: unknown,
+): { ok: true; metadata: z.infer<typeof registrationMetadata> } | { ok: false; refusal: Refusal } {
   if (!metadata || typeof metadata !== "object" || Array.isArray(metadata)) {
-    return { ok: false, refusal: { error: "invalid_client_metadata", error_description: "the registration must be a JSON object" } };
+    return {
+      ok: false,
+      refusal: { error: "invalid_client_metadata", error_description: "the registration must be a JSON object" },
+    };
   }
   const parsed = registrationMetadata.safeParse(metadata);
-  return parsed.success ? { ok: true, metadata: parsed.data } : { ok: false, refusal: refusal(parsed.error.issues[0]!) };
+  return parsed.success
+    ? { ok: true, metadata: parsed.data }
+    : { ok: false, refusal: refusal(parsed.error.issues[0]!) };
 }
 
 /**
@@ -79,7 +91,9 @@ export function boundRegistration(metadata: unknown): { ok: true; metadata: z.in
  * reads a metadata document loosely and would store an unknown `metadata` member as it came.
  */
 export function withRegistrationMembersOnly<T extends { client_id: string }>(document: T): T {
-  return Object.fromEntries(Object.entries(document).filter(([key]) => key === "client_id" || key in registrationMetadata.shape)) as T;
+  return Object.fromEntries(
+    Object.entries(document).filter(([key]) => key === "client_id" || key in registrationMetadata.shape),
+  ) as T;
 }
 
 /**
@@ -91,9 +105,17 @@ export async function boundedRegistrationRequest(request: Request): Promise<Requ
   const read = await readRequestBody(request, REGISTRATION_MAX_BYTES).catch(() => undefined);
   if (!read || read.tooLarge) {
     const declared = Number(request.headers.get("content-length") ?? "0");
-    const drained = declared <= DRAIN_LIMIT && request.body ? await drain(request.body.getReader(), 0).catch(() => false) : declared <= DRAIN_LIMIT;
-    const description = read ? `the registration is larger than ${REGISTRATION_MAX_BYTES} bytes` : "the registration could not be read";
-    return refuse({ error: "invalid_client_metadata", error_description: description }, drained ? {} : { Connection: "close" });
+    const drained =
+      declared <= DRAIN_LIMIT && request.body
+        ? await drain(request.body.getReader(), 0).catch(() => false)
+        : declared <= DRAIN_LIMIT;
+    const description = read
+      ? `the registration is larger than ${REGISTRATION_MAX_BYTES} bytes`
+      : "the registration could not be read";
+    return refuse(
+      { error: "invalid_client_metadata", error_description: description },
+      drained ? {} : { Connection: "close" },
+    );
   }
   let body: unknown;
   try {
@@ -109,4 +131,5 @@ export async function boundedRegistrationRequest(request: Request): Promise<Requ
   return new Request(request.url, { method: "POST", headers, body: JSON.stringify(bounded.metadata) });
 }
 
-const refuse = (refusal: Refusal, headers: Record<string, string> = {}) => Response.json(refusal, { status: 400, headers: { "Cache-Control": "no-store", ...headers } });
+const refuse = (refusal: Refusal, headers: Record<string, string> = {}) =>
+  Response.json(refusal, { status: 400, headers: { "Cache-Control": "no-store", ...headers } });

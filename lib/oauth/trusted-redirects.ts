@@ -26,7 +26,8 @@ export function isTrustedRedirect(target: URL, appUrl = config().APP_URL): boole
  * The plugin's success answer: the redirect URI with `code` (and state, iss) in its query. An error
  * has `error` in the query or the fragment; anything ambiguous counts as an error (shown on our page).
  */
-const carriesCode = (target: URL, raw: string) => !raw.includes("#") && target.searchParams.has("code") && !target.searchParams.has("error");
+const carriesCode = (target: URL, raw: string) =>
+  !raw.includes("#") && target.searchParams.has("code") && !target.searchParams.has("error");
 
 type Next = { url: string; form: "location" } | { url: string; form: "json"; body: Record<string, unknown> };
 
@@ -35,7 +36,10 @@ async function nextAddress(response: Response): Promise<Next | null> {
   const location = response.headers.get("location");
   if (response.status >= 300 && response.status < 400 && location) return { url: location, form: "location" };
   if (response.status !== 200 || !response.headers.get("content-type")?.includes("application/json")) return null;
-  const body = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
   return body?.redirect === true && typeof body.url === "string" ? { url: body.url, form: "json", body } : null;
 }
 
@@ -60,7 +64,8 @@ export async function keepRedirectsTrusted(request: Request, response: Response)
   if (!next) return response;
   const appUrl = config().APP_URL;
   // not an address at all: nothing to go on to, the page says so
-  if (!URL.canParse(next.url, appUrl)) return redirectedTo(response, next, new URL(`${OAUTH_ERROR_PATH}?error=invalid_request`, appUrl).toString());
+  if (!URL.canParse(next.url, appUrl))
+    return redirectedTo(response, next, new URL(`${OAUTH_ERROR_PATH}?error=invalid_request`, appUrl).toString());
   const target = new URL(next.url, appUrl);
   if (isTrustedRedirect(target, appUrl) || carriesCode(target, next.url)) return response;
   return redirectedTo(response, next, errorPageUrl(await clientIdOf(request), target));
@@ -74,7 +79,13 @@ async function clientIdOf(request: Request): Promise<string> {
   let fields: URLSearchParams;
   try {
     const json = JSON.parse(text) as { oauth_query?: unknown; client_id?: unknown };
-    fields = new URLSearchParams(typeof json?.oauth_query === "string" ? json.oauth_query : typeof json?.client_id === "string" ? { client_id: json.client_id } : {});
+    fields = new URLSearchParams(
+      typeof json?.oauth_query === "string"
+        ? json.oauth_query
+        : typeof json?.client_id === "string"
+          ? { client_id: json.client_id }
+          : {},
+    );
   } catch {
     const form = new URLSearchParams(text);
     fields = form.has("client_id") ? form : new URLSearchParams(form.get("oauth_query") ?? "");

@@ -19,7 +19,9 @@ export const catalogSchema = z
           status: z.enum(["available", "planned"]).describe("Rollout status from the spec"),
           doors: z.array(z.enum(DOORS)).describe("Doors it is listed for"),
           widget: z.enum(WIDGETS).nullable(),
-          servedOnApi: z.boolean().describe("Callable on this server's API door now (implemented and allowed by CAPABILITY_ROLLOUT)"),
+          servedOnApi: z
+            .boolean()
+            .describe("Callable on this server's API door now (implemented and allowed by CAPABILITY_ROLLOUT)"),
         })
         .strict(),
     ),
@@ -31,9 +33,16 @@ export type Catalog = z.output<typeof catalogSchema>;
 export function catalog(): Catalog {
   return {
     capabilities: capabilities.map((capability) => ({
-      id: capability.id, title: capability.title, kind: capability.kind, scope: capability.scope,
-      minRole: capability.minRole, confirmation: capability.confirmation, status: capability.status,
-      doors: [...capability.doors], widget: capability.widget, servedOnApi: isServed(capability, "api"),
+      id: capability.id,
+      title: capability.title,
+      kind: capability.kind,
+      scope: capability.scope,
+      minRole: capability.minRole,
+      confirmation: capability.confirmation,
+      status: capability.status,
+      doors: [...capability.doors],
+      widget: capability.widget,
+      servedOnApi: isServed(capability, "api"),
     })),
   };
 }

@@ -45,22 +45,46 @@ function build(): Record<string, unknown> {
   const tags = [...new Set([...served.map((capability) => capability.id.split(".")[0]!), "events"])];
   return {
     openapi: "3.1.1",
-    info: { title: "Brand Operations API", version: "1.0.0", description: guide, license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } },
+    info: {
+      title: "Brand Operations API",
+      version: "1.0.0",
+      description: guide,
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
     servers: [{ url: baseUrl, description: "This server (APP_URL)" }],
     security: [{ bearerKey: [] }],
-    tags: [...tags.map((name) => ({ name, description: TAGS[name] ?? name })), { name: "protocol", description: "The document itself, the catalogue, and what any other path or method answers" }],
+    tags: [
+      ...tags.map((name) => ({ name, description: TAGS[name] ?? name })),
+      {
+        name: "protocol",
+        description: "The document itself, the catalogue, and what any other path or method answers",
+      },
+    ],
     paths,
     webhooks,
     components: {
       securitySchemes: {
-        bearerKey: { type: "http", scheme: "bearer", bearerFormat: "bop_ followed by 40 base62 characters", description: "A personal API key; its scopes are this scheme's scopes (x-scope of each operation)" },
+        bearerKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "bop_ followed by 40 base62 characters",
+          description: "A personal API key; its scopes are this scheme's scopes (x-scope of each operation)",
+        },
       },
       headers: {
-        "X-Request-Id": { description: "The caller's request id echoed, or a new one; equals error.requestId", required: true, schema: { type: "string" } },
+        "X-Request-Id": {
+          description: "The caller's request id echoed, or a new one; equals error.requestId",
+          required: true,
+          schema: { type: "string" },
+        },
         "RateLimit-Limit": integerHeader("Calls allowed per key per minute"),
         "RateLimit-Remaining": integerHeader("Calls left now"),
         "RateLimit-Reset": integerHeader("Seconds until the bucket is full again"),
-        "Retry-After": { description: "Seconds to wait before retrying", required: true, schema: { type: "integer", minimum: 1 } },
+        "Retry-After": {
+          description: "Seconds to wait before retrying",
+          required: true,
+          schema: { type: "integer", minimum: 1 },
+        },
         ...idempotencyComponents.headers,
       },
       parameters: idempotencyComponents.parameters,
@@ -79,24 +103,57 @@ function protocolPaths(): Record<string, unknown> {
     tags: ["protocol"],
     security: [],
     responses: {
-      "405": { description: "Method not allowed; empty body", headers: { Allow: { description: "Always POST", required: true, schema: { type: "string", const: "POST" } }, "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } } },
+      "405": {
+        description: "Method not allowed; empty body",
+        headers: {
+          Allow: { description: "Always POST", required: true, schema: { type: "string", const: "POST" } },
+          "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+        },
+      },
     },
   });
   const unknown = {
     operationId: "unknownCapability",
     summary: "An id this server does not serve",
-    description: "Any capability id without its own path here (unknown, not implemented, or not served by CAPABILITY_ROLLOUT) is not_found, once the key is checked.",
+    description:
+      "Any capability id without its own path here (unknown, not implemented, or not served by CAPABILITY_ROLLOUT) is not_found, once the key is checked.",
     tags: ["protocol"],
     requestBody: { required: false, content: { "application/json": { schema: {} } } },
     responses: errorResponses(UNKNOWN_ID_CODES),
   };
   return {
-    "/api/v1/openapi.json": { get: { operationId: "openapi", summary: "This document", tags: ["protocol"], security: [], responses: { "200": json("The OpenAPI 3.1 document", { type: "object" }) } } },
-    "/api/v1/catalog.json": { get: { operationId: "catalog", summary: "Every capability with its status, doors, scope and role", tags: ["protocol"], security: [], responses: { "200": json("The catalogue", { $ref: "#/components/schemas/Catalog" }) } } },
+    "/api/v1/openapi.json": {
+      get: {
+        operationId: "openapi",
+        summary: "This document",
+        tags: ["protocol"],
+        security: [],
+        responses: { "200": json("The OpenAPI 3.1 document", { type: "object" }) },
+      },
+    },
+    "/api/v1/catalog.json": {
+      get: {
+        operationId: "catalog",
+        summary: "Every capability with its status, doors, scope and role",
+        tags: ["protocol"],
+        security: [],
+        responses: { "200": json("The catalogue", { $ref: "#/components/schemas/Catalog" }) },
+      },
+    },
     "/api/v1/{capability}": {
-      parameters: [{ name: "capability", in: "path", required: true, description: "The capability id", schema: { type: "string" } }],
+      parameters: [
+        {
+          name: "capability",
+          in: "path",
+          required: true,
+          description: "The capability id",
+          schema: { type: "string" },
+        },
+      ],
       post: unknown,
-      ...Object.fromEntries(["get", "put", "patch", "delete", "options", "head"].map((method) => [method, notAllowed(method)])),
+      ...Object.fromEntries(
+        ["get", "put", "patch", "delete", "options", "head"].map((method) => [method, notAllowed(method)]),
+      ),
     },
   };
 }

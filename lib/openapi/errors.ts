@@ -11,32 +11,65 @@ const text = (description: string): Schema => ({ type: "string", description });
 const DETAILS: Partial<Record<ErrorCode, { properties: Record<string, Schema>; required?: string[] }>> = {
   invalid_input: {
     properties: {
-      field: text("First offending field as a dotted path with numeric indexes, e.g. questions.2.options; body for the body itself"),
+      field: text(
+        "First offending field as a dotted path with numeric indexes, e.g. questions.2.options; body for the body itself",
+      ),
       issues: {
         type: "array",
         description: "Every problem found",
-        items: { type: "object", properties: { field: text("Dotted path"), message: text("What is wrong") }, required: ["field", "message"], additionalProperties: false },
+        items: {
+          type: "object",
+          properties: { field: text("Dotted path"), message: text("What is wrong") },
+          required: ["field", "message"],
+          additionalProperties: false,
+        },
       },
-      reason: text("Machine-readable cause where the field alone is ambiguous: duplicate, storage_quota_exceeded, size_mismatch, mime_mismatch, not_proposed, already_disconnected, not_available, unknown_provider"),
+      reason: text(
+        "Machine-readable cause where the field alone is ambiguous: duplicate, storage_quota_exceeded, size_mismatch, mime_mismatch, not_proposed, already_disconnected, not_available, unknown_provider",
+      ),
     },
     required: ["field", "issues"],
   },
-  not_found: { properties: { field: text("The referenced id that does not exist in this brand; absent when the capability id itself is unknown") } },
-  forbidden: { properties: { field: text("brand, when the brand is unknown or out of the key's reach (no existence oracle)") } },
+  not_found: {
+    properties: {
+      field: text(
+        "The referenced id that does not exist in this brand; absent when the capability id itself is unknown",
+      ),
+    },
+  },
+  forbidden: {
+    properties: { field: text("brand, when the brand is unknown or out of the key's reach (no existence oracle)") },
+  },
   insufficient_scope: { properties: { scope: text("The scope the key lacks") }, required: ["scope"] },
   confirmation_required: {
     properties: {
       summary: text("One human sentence saying exactly what will change"),
-      confirmationToken: text("Send it back as confirmationToken with the same input to run the write; single use, 10 minutes"),
+      confirmationToken: text(
+        "Send it back as confirmationToken with the same input to run the write; single use, 10 minutes",
+      ),
       expiresAt: { type: "string", format: "date-time", description: "When the token expires (ISO 8601 UTC)" },
     },
     required: ["summary", "confirmationToken", "expiresAt"],
   },
-  revision_conflict: { properties: { currentRevision: { type: "integer", description: "The record's revision now; read it again and retry" } }, required: ["currentRevision"] },
-  rate_limited: { properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } }, required: ["retryAfterSeconds"] },
+  revision_conflict: {
+    properties: {
+      currentRevision: { type: "integer", description: "The record's revision now; read it again and retry" },
+    },
+    required: ["currentRevision"],
+  },
+  rate_limited: {
+    properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } },
+    required: ["retryAfterSeconds"],
+  },
   idempotency_key_reused: { properties: { reason: text("other_input, or other_capability") }, required: ["reason"] },
-  idempotency_key_in_use: { properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } }, required: ["retryAfterSeconds"] },
-  unavailable: { properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } }, required: ["retryAfterSeconds"] },
+  idempotency_key_in_use: {
+    properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } },
+    required: ["retryAfterSeconds"],
+  },
+  unavailable: {
+    properties: { retryAfterSeconds: { type: "integer", minimum: 1, description: "Equals the Retry-After header" } },
+    required: ["retryAfterSeconds"],
+  },
 };
 
 const DESCRIPTION: Record<ErrorCode, string> = {
@@ -47,8 +80,10 @@ const DESCRIPTION: Record<ErrorCode, string> = {
   confirmation_required: "This write needs confirmation: call again with the returned confirmationToken",
   revision_conflict: "The record changed since you read it (expectedRevision)",
   invalid_input: "The body or a field is invalid; field and issues say which",
-  idempotency_key_reused: "This Idempotency-Key was used within 24 hours for a different request (other input or another capability): choose a new key",
-  idempotency_key_in_use: "The first call with this Idempotency-Key is still running: retry after Retry-After seconds to get its answer",
+  idempotency_key_reused:
+    "This Idempotency-Key was used within 24 hours for a different request (other input or another capability): choose a new key",
+  idempotency_key_in_use:
+    "The first call with this Idempotency-Key is still running: retry after Retry-After seconds to get its answer",
   budget_exceeded: "The brand's monthly AI budget is spent",
   rate_limited: "Too many calls for this key; retry after Retry-After seconds",
   not_found: "The capability id is unknown here, or a referenced record does not exist in this brand",
@@ -96,7 +131,8 @@ export function errorCodesOf(capability: Capability, inputSchema: Schema): Error
   const codes: ErrorCode[] = ["unauthenticated", "rate_limited", "not_found", "invalid_input"];
   if (capability.scope) codes.push("insufficient_scope");
   if (capability.brandScoped) codes.push("forbidden");
-  if (capability.kind === "write") codes.push("brand_not_operational", "idempotency_key_in_use", "idempotency_key_reused");
+  if (capability.kind === "write")
+    codes.push("brand_not_operational", "idempotency_key_in_use", "idempotency_key_reused");
   if (capability.confirmation) codes.push("confirmation_required");
   if (hasProperty(inputSchema, "expectedRevision")) codes.push("revision_conflict");
   // budget_exceeded: no capability uses the model itself; only the assistant door meters it (decisions §6)

@@ -22,7 +22,8 @@ export const idempotencyComponents = {
   },
   headers: {
     "Idempotent-Replayed": {
-      description: "true when this answer is the stored answer of an earlier call with the same Idempotency-Key (its X-Request-Id included); absent otherwise",
+      description:
+        "true when this answer is the stored answer of an earlier call with the same Idempotency-Key (its X-Request-Id included); absent otherwise",
       schema: { type: "string", const: "true" },
     },
   },
@@ -31,11 +32,19 @@ export const idempotencyComponents = {
 type Response = { headers: Record<string, unknown> };
 
 /** A write operation's header parameter, and the replay header on each status a retry can be answered with again. */
-export function withIdempotencyKey<R extends Response>(responses: Record<string, R>, codesOf: (status: string) => ErrorCode[]) {
+export function withIdempotencyKey<R extends Response>(
+  responses: Record<string, R>,
+  codesOf: (status: string) => ErrorCode[],
+) {
   const replayable = (status: string) => status === "200" || codesOf(status).some((code) => REPLAYED.includes(code));
-  const marked = (response: R): R => ({ ...response, headers: { ...response.headers, "Idempotent-Replayed": { $ref: "#/components/headers/Idempotent-Replayed" } } });
+  const marked = (response: R): R => ({
+    ...response,
+    headers: { ...response.headers, "Idempotent-Replayed": { $ref: "#/components/headers/Idempotent-Replayed" } },
+  });
   return {
     parameters: [{ $ref: "#/components/parameters/Idempotency-Key" }],
-    responses: Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, replayable(status) ? marked(response) : response])),
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => [status, replayable(status) ? marked(response) : response]),
+    ),
   };
 }

@@ -11,7 +11,11 @@ import { withIdempotencyKey } from "./idempotency";
 
 type Schema = Record<string, unknown>;
 
-export const pascal = (id: string) => id.split(/[._-]/).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("");
+export const pascal = (id: string) =>
+  id
+    .split(/[._-]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("");
 
 /** A zod schema as a plain JSON Schema 2020-12 object (OpenAPI 3.1), without its $schema line. */
 export function jsonSchema(schema: z.ZodType, io: "input" | "output"): Schema {
@@ -44,19 +48,25 @@ function headersFor(code: ErrorCode | "ok"): Record<string, unknown> {
   if (code !== "unauthenticated") {
     for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) headers[name] = headerRef(name);
   }
-  if (code === "rate_limited" || code === "unavailable" || code === "idempotency_key_in_use") headers["Retry-After"] = headerRef("Retry-After");
+  if (code === "rate_limited" || code === "unavailable" || code === "idempotency_key_in_use")
+    headers["Retry-After"] = headerRef("Retry-After");
   return headers;
 }
 
 /** Error responses grouped by status; a status several codes share lists each body (oneOf). */
-export function errorResponses(codes: readonly ErrorCode[]): Record<string, { description: string; headers: Record<string, unknown>; content: unknown }> {
+export function errorResponses(
+  codes: readonly ErrorCode[],
+): Record<string, { description: string; headers: Record<string, unknown>; content: unknown }> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   const responses: ReturnType<typeof errorResponses> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const schema = list.length === 1 ? ref(errorSchemaName(list[0]!)) : { oneOf: list.map((code) => ref(errorSchemaName(code))) };
+    const schema =
+      list.length === 1 ? ref(errorSchemaName(list[0]!)) : { oneOf: list.map((code) => ref(errorSchemaName(code))) };
     // a header is listed only when every code of the status sends it
-    const headers = Object.fromEntries(Object.entries(headersFor(list[0]!)).filter(([header]) => list.every((code) => header in headersFor(code))));
+    const headers = Object.fromEntries(
+      Object.entries(headersFor(list[0]!)).filter(([header]) => list.every((code) => header in headersFor(code))),
+    );
     responses[String(status)] = {
       description: list.map((code) => `${code}: ${errorDescription(code)}`).join(". "),
       headers,
@@ -80,7 +90,8 @@ export function exampleBody(schema: Schema): Record<string, unknown> {
   const object = Array.isArray(schema.oneOf) ? (schema.oneOf[0] as Schema) : schema;
   const properties = (object.properties ?? {}) as Record<string, Schema>;
   const body: Record<string, unknown> = {};
-  for (const name of (object.required as string[] | undefined) ?? []) body[name] = placeholder(name, properties[name] ?? {});
+  for (const name of (object.required as string[] | undefined) ?? [])
+    body[name] = placeholder(name, properties[name] ?? {});
   return body;
 }
 
@@ -88,19 +99,26 @@ function placeholder(name: string, schema: Schema): unknown {
   if (name === "brand") return "ACME-1";
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
-  if (schema.type === "integer" || schema.type === "number") return name === "expectedRevision" ? 1 : Math.max(Number(schema.minimum ?? 1), 1);
+  if (schema.type === "integer" || schema.type === "number")
+    return name === "expectedRevision" ? 1 : Math.max(Number(schema.minimum ?? 1), 1);
   if (schema.type === "boolean") return true;
-  if (schema.type === "array") return Number(schema.minItems ?? 0) > 0 ? [placeholder(name, (schema.items ?? {}) as Schema)] : [];
+  if (schema.type === "array")
+    return Number(schema.minItems ?? 0) > 0 ? [placeholder(name, (schema.items ?? {}) as Schema)] : [];
   if (schema.format === "uuid") return "00000000-0000-4000-8000-000000000000";
   if (schema.type === "object") return exampleBody(schema);
   return name === "hex" ? "#1E90FF" : `example ${name}`;
 }
 
 /** The operation's example objects on its request body and on each answer's status. */
-function withExamples<T extends { requestBody: { content: Record<string, Record<string, unknown>> }; responses: Record<string, unknown> }>(operation: T, examples: OperationExamples): T {
-  if (Object.keys(examples.request).length > 0) operation.requestBody.content["application/json"]!.examples = examples.request;
+function withExamples<
+  T extends { requestBody: { content: Record<string, Record<string, unknown>> }; responses: Record<string, unknown> },
+>(operation: T, examples: OperationExamples): T {
+  if (Object.keys(examples.request).length > 0)
+    operation.requestBody.content["application/json"]!.examples = examples.request;
   for (const [status, byName] of examples.responses) {
-    const content = (operation.responses[String(status)] as { content?: Record<string, Record<string, unknown>> } | undefined)?.content?.["application/json"];
+    const content = (
+      operation.responses[String(status)] as { content?: Record<string, Record<string, unknown>> } | undefined
+    )?.content?.["application/json"];
     if (content) content.examples = byName;
   }
   return operation;
@@ -119,43 +137,59 @@ export function operationOf(capability: Capability, baseUrl: string) {
   const codes = errorCodesOf(capability, request);
   // writes take an Idempotency-Key (lib/openapi/idempotency.ts); reads ignore it
   const idempotency = <R extends { headers: Record<string, unknown> }>(responses: Record<string, R>) =>
-    capability.kind === "write" ? withIdempotencyKey(responses, (status) => codes.filter((code) => String(ERROR_STATUS[code]) === status)) : { responses };
+    capability.kind === "write"
+      ? withIdempotencyKey(responses, (status) => codes.filter((code) => String(ERROR_STATUS[code]) === status))
+      : { responses };
   const facts = [
-    `Scope: ${capability.scope ?? "none"}`, `minimum role: ${capability.minRole}`,
+    `Scope: ${capability.scope ?? "none"}`,
+    `minimum role: ${capability.minRole}`,
     capability.confirmation ? "needs confirmation" : "no confirmation",
     // the spec's rollout phase, not whether it works: every operation in this document is served
     `rollout phase in the specification: ${capability.status} (served by this server)`,
   ].join("; ");
   return {
     schemas: { [`${name}Request`]: request, [`${name}Data`]: jsonSchema(capability.output, "output") },
-    operation: withExamples({
-      operationId: capability.id,
-      summary: capability.title,
-      description: `${capability.description}\n\n${facts}.`,
-      tags: [capability.id.split(".")[0]!],
-      security: [{ bearerKey: capability.scope ? [capability.scope] : [] }],
-      requestBody: { required: true, content: { "application/json": { schema: ref(`${name}Request`) } as Record<string, unknown> } },
-      ...idempotency({
-        "200": {
-          description: "Success: { ok: true, data }",
-          headers: headersFor("ok"),
-          content: {
-            "application/json": {
-              schema: { type: "object", properties: { ok: { type: "boolean", const: true }, data: ref(`${name}Data`) }, required: ["ok", "data"], additionalProperties: false },
+    operation: withExamples(
+      {
+        operationId: capability.id,
+        summary: capability.title,
+        description: `${capability.description}\n\n${facts}.`,
+        tags: [capability.id.split(".")[0]!],
+        security: [{ bearerKey: capability.scope ? [capability.scope] : [] }],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: ref(`${name}Request`) } as Record<string, unknown> },
+        },
+        ...idempotency({
+          "200": {
+            description: "Success: { ok: true, data }",
+            headers: headersFor("ok"),
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { ok: { type: "boolean", const: true }, data: ref(`${name}Data`) },
+                  required: ["ok", "data"],
+                  additionalProperties: false,
+                },
+              },
             },
           },
-        },
-        ...errorResponses(codes),
-      }),
-      "x-scope": capability.scope,
-      "x-min-role": capability.minRole,
-      "x-confirmation": capability.confirmation,
-      "x-kind": capability.kind,
-      "x-status": capability.status,
-      "x-doors": capability.doors,
-      "x-widget": capability.widget,
-      "x-error-codes": codes,
-      "x-codeSamples": [{ lang: "Shell", label: "curl", source: curlSample(capability, baseUrl, sampleBody(examples, request)) }],
-    }, examples),
+          ...errorResponses(codes),
+        }),
+        "x-scope": capability.scope,
+        "x-min-role": capability.minRole,
+        "x-confirmation": capability.confirmation,
+        "x-kind": capability.kind,
+        "x-status": capability.status,
+        "x-doors": capability.doors,
+        "x-widget": capability.widget,
+        "x-error-codes": codes,
+        "x-codeSamples": [
+          { lang: "Shell", label: "curl", source: curlSample(capability, baseUrl, sampleBody(examples, request)) },
+        ],
+      },
+      examples,
+    ),
   };
 }

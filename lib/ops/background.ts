@@ -24,7 +24,10 @@ const state = globalThis as unknown as { brandOpsBackground?: NodeJS.Timeout };
 const TASKS: { name: string; run: () => Promise<unknown> }[] = [
   { name: "upload-sweep", run: () => sweepUploads(storage()) },
   { name: "revocations", run: () => drainRevocations() },
-  { name: "conversation-retention", run: () => deleteIdleConversations(config().CONVERSATION_RETENTION_DAYS, new Date()) },
+  {
+    name: "conversation-retention",
+    run: () => deleteIdleConversations(config().CONVERSATION_RETENTION_DAYS, new Date()),
+  },
   { name: "idempotency-keys", run: () => sweepIdempotencyKeys(new Date()) },
   { name: "confirmation-tokens", run: () => sweepConfirmationTokens(new Date()) },
   { name: "event-retention", run: () => deleteExpiredEvents(config().EVENT_RETENTION_DAYS, new Date()) },
@@ -41,7 +44,10 @@ export function startBackground(): void {
       try {
         await task.run();
       } catch (error) {
-        log.error({ component: "background", task: task.name, err: error }, `background task ${task.name} failed; tried again next round`);
+        log.error(
+          { component: "background", task: task.name, err: error },
+          `background task ${task.name} failed; tried again next round`,
+        );
       }
     }
     running = false;

@@ -48,7 +48,10 @@ function begin(): void {
     exiting = true;
     void closeResources().then(() => {
       const graceful = code === 143 || code === 130 || code === undefined || code === 0;
-      log.info({ component: "shutdown", ms: Date.now() - started }, "requests finished and connections closed: exiting");
+      log.info(
+        { component: "shutdown", ms: Date.now() - started },
+        "requests finished and connections closed: exiting",
+      );
       exit(graceful ? 0 : code);
     });
     return undefined as never;
@@ -56,11 +59,9 @@ function begin(): void {
 }
 
 async function closeResources(): Promise<void> {
-  const results = await Promise.allSettled([
-    closeRedis(),
-    closeDb(),
-  ]);
+  const results = await Promise.allSettled([closeRedis(), closeDb()]);
   for (const result of results) {
-    if (result.status === "rejected") log.warn({ component: "shutdown", err: result.reason }, "closing a connection failed");
+    if (result.status === "rejected")
+      log.warn({ component: "shutdown", err: result.reason }, "closing a connection failed");
   }
 }

@@ -52,11 +52,19 @@ export async function findPending(id: string, userId: string): Promise<PendingCa
   const row = await db().pendingCall.findFirst({ where: { id, userId } });
   if (!row) return null;
   return {
-    id: row.id, userId: row.userId, brandId: row.brandId, capabilityId: row.capabilityId,
-    input: JSON.parse(row.input) as Record<string, unknown>, summary: row.summary,
-    status: row.status as PendingStatus, outcome: row.outcome === null ? null : asJson<ToolEnvelope>(row.outcome),
-    toolCallId: row.toolCallId, door: DOORS.find((door) => door === row.door) ?? "assistant", caller: row.caller,
-    conversationId: row.conversationId, expiresAt: row.expiresAt,
+    id: row.id,
+    userId: row.userId,
+    brandId: row.brandId,
+    capabilityId: row.capabilityId,
+    input: JSON.parse(row.input) as Record<string, unknown>,
+    summary: row.summary,
+    status: row.status as PendingStatus,
+    outcome: row.outcome === null ? null : asJson<ToolEnvelope>(row.outcome),
+    toolCallId: row.toolCallId,
+    door: DOORS.find((door) => door === row.door) ?? "assistant",
+    caller: row.caller,
+    conversationId: row.conversationId,
+    expiresAt: row.expiresAt,
   };
 }
 
@@ -64,8 +72,16 @@ export async function findPending(id: string, userId: string): Promise<PendingCa
  * Moves a pending, unexpired call to `status`; true for the one caller that won. The sealed token
  * is returned to the winner of a confirm and erased from the row in the same update.
  */
-export async function claim(id: string, userId: string, status: Exclude<PendingStatus, "pending">, now: Date): Promise<{ won: boolean; token?: string }> {
-  const row = status === "confirmed" ? await db().pendingCall.findFirst({ where: { id, userId }, select: { tokenSealed: true } }) : null;
+export async function claim(
+  id: string,
+  userId: string,
+  status: Exclude<PendingStatus, "pending">,
+  now: Date,
+): Promise<{ won: boolean; token?: string }> {
+  const row =
+    status === "confirmed"
+      ? await db().pendingCall.findFirst({ where: { id, userId }, select: { tokenSealed: true } })
+      : null;
   const expiry = status === "expired" ? { lte: now } : { gt: now };
   const updated = await db().pendingCall.updateMany({
     where: { id, userId, status: "pending", expiresAt: expiry },

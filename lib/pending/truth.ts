@@ -9,21 +9,36 @@ export async function pendingTruth(userId: string, pendingId: string, requestId:
   const call = await findPending(pendingId, userId);
   if (!call || call.caller !== null) return null;
   if (call.outcome) return call.outcome;
-  if (call.status === "pending") return call.expiresAt > new Date() ? awaiting(call) : expiredEnvelope(call.capabilityId, call.summary, requestId);
+  if (call.status === "pending")
+    return call.expiresAt > new Date() ? awaiting(call) : expiredEnvelope(call.capabilityId, call.summary, requestId);
   return stillRunning(call, requestId);
 }
 
 function awaiting(call: PendingCall): ToolEnvelope {
-  return { status: "awaiting_confirmation", capabilityId: call.capabilityId, pendingId: call.id, summary: call.summary, expiresAt: call.expiresAt.toISOString() };
+  return {
+    status: "awaiting_confirmation",
+    capabilityId: call.capabilityId,
+    pendingId: call.id,
+    summary: call.summary,
+    expiresAt: call.expiresAt.toISOString(),
+  };
 }
 
 /** A confirmation nobody gave in time; reason "expired": the page says so and offers to propose it again. */
 export function expiredEnvelope(capabilityId: string, summary: string, requestId: string): ToolEnvelope {
   const message = `Nobody confirmed in time, so nothing was written (${summary}) Ask again for a new confirmation.`;
-  return errorEnvelope(capabilityId, new AppError("confirmation_required", message, { summary, reason: "expired" }), requestId);
+  return errorEnvelope(
+    capabilityId,
+    new AppError("confirmation_required", message, { summary, reason: "expired" }),
+    requestId,
+  );
 }
 
 /** A confirmed call whose write has not reported back yet. */
 export function stillRunning(call: PendingCall, requestId: string): ToolEnvelope {
-  return errorEnvelope(call.capabilityId, new AppError("unavailable", "This confirmation is still running; look again in a moment", { retryAfterSeconds: 1 }), requestId);
+  return errorEnvelope(
+    call.capabilityId,
+    new AppError("unavailable", "This confirmation is still running; look again in a moment", { retryAfterSeconds: 1 }),
+    requestId,
+  );
 }

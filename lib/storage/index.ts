@@ -18,16 +18,23 @@ export function storage(): Storage {
 
 export function storageFor(settings: Config): Storage {
   if (!settings.S3_BUCKET) {
-    return new LocalStorage({ dir: path.resolve(settings.STORAGE_DIR), secret: settings.APP_SECRET, baseUrl: settings.APP_URL });
+    return new LocalStorage({
+      dir: path.resolve(settings.STORAGE_DIR),
+      secret: settings.APP_SECRET,
+      baseUrl: settings.APP_URL,
+    });
   }
   return new S3Storage({
     bucket: settings.S3_BUCKET,
     region: settings.S3_REGION ?? "us-east-1",
     endpoint: settings.S3_ENDPOINT,
     // S3-compatible servers usually address buckets by path, AWS by host name
-    forcePathStyle: settings.S3_FORCE_PATH_STYLE ? settings.S3_FORCE_PATH_STYLE === "1" : settings.S3_ENDPOINT !== undefined,
-    credentials: settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY
-      ? { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY }
-      : undefined,
+    forcePathStyle: settings.S3_FORCE_PATH_STYLE
+      ? settings.S3_FORCE_PATH_STYLE === "1"
+      : settings.S3_ENDPOINT !== undefined,
+    credentials:
+      settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY }
+        : undefined,
   });
 }

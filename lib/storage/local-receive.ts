@@ -23,23 +23,55 @@ import { UPLOAD_GRACE_MS } from "./upload-sweep";
 
 export type Received =
   | { ok: true; sizeBytes: number }
-  | { ok: false; status: 400 | 403 | 409 | 413 | 422; code: string; message: string; field?: string; reason?: string; unread?: boolean };
+  | {
+      ok: false;
+      status: 400 | 403 | 409 | 413 | 422;
+      code: string;
+      message: string;
+      field?: string;
+      reason?: string;
+      unread?: boolean;
+    };
 
-const used = (unread: boolean): Received =>
-  ({ ok: false, status: 409, code: "already_uploaded", message: "This upload URL was already used; start a new upload", unread });
-const inProgress = (): Received =>
-  ({ ok: false, status: 409, code: "upload_in_progress", message: "Another PUT to this upload URL is still arriving; if it fails, retry once it has ended", unread: true });
-const cutOff = (): Received =>
-  ({ ok: false, status: 400, code: "incomplete_body", message: "The connection closed before the whole body arrived; nothing was stored", unread: true });
-const tooLarge = (limit: number, unread: boolean): Received =>
-  ({ ok: false, status: 413, code: "too_large", message: `The upload is larger than the declared ${limit} bytes; nothing was stored`, unread });
+const used = (unread: boolean): Received => ({
+  ok: false,
+  status: 409,
+  code: "already_uploaded",
+  message: "This upload URL was already used; start a new upload",
+  unread,
+});
+const inProgress = (): Received => ({
+  ok: false,
+  status: 409,
+  code: "upload_in_progress",
+  message: "Another PUT to this upload URL is still arriving; if it fails, retry once it has ended",
+  unread: true,
+});
+const cutOff = (): Received => ({
+  ok: false,
+  status: 400,
+  code: "incomplete_body",
+  message: "The connection closed before the whole body arrived; nothing was stored",
+  unread: true,
+});
+const tooLarge = (limit: number, unread: boolean): Received => ({
+  ok: false,
+  status: 413,
+  code: "too_large",
+  message: `The upload is larger than the declared ${limit} bytes; nothing was stored`,
+  unread,
+});
 
 class TooLarge extends Error {}
 
 type Expected = { sizeBytes: number; mimeType: string; expiresAt: Date };
 
 export async function receiveUpload(
-  storage: LocalStorage, key: string, expected: Expected, body: ReadableStream<Uint8Array> | null, contentLength: number | null,
+  storage: LocalStorage,
+  key: string,
+  expected: Expected,
+  body: ReadableStream<Uint8Array> | null,
+  contentLength: number | null,
 ): Promise<Received> {
   if (contentLength !== null && contentLength > expected.sizeBytes) return tooLarge(expected.sizeBytes, true);
   const incomingName = randomUUID();
@@ -54,7 +86,11 @@ export async function receiveUpload(
 }
 
 async function receiveClaimed(
-  storage: LocalStorage, key: string, expected: Expected, body: ReadableStream<Uint8Array> | null, incomingName: string,
+  storage: LocalStorage,
+  key: string,
+  expected: Expected,
+  body: ReadableStream<Uint8Array> | null,
+  incomingName: string,
 ): Promise<Received> {
   const target = storage.pathOf(key);
   const incoming = path.join(storage.root, ".incoming");
@@ -82,12 +118,21 @@ async function receiveClaimed(
     const match = await bytesMatchType(expected.mimeType, sample);
     if (!match.ok) {
       return {
-        ok: false, status: 422, code: "invalid_input", field: "mimeType", reason: "mime_mismatch",
+        ok: false,
+        status: 422,
+        code: "invalid_input",
+        field: "mimeType",
+        reason: "mime_mismatch",
         message: typeMismatchSentence(expected.mimeType, match.detected, "Nothing was stored."),
       };
     }
     if (Date.now() >= expected.expiresAt.getTime() + UPLOAD_GRACE_MS) {
-      return { ok: false, status: 403, code: "forbidden", message: "This upload expired while its bytes arrived; nothing was stored. Start a new upload" };
+      return {
+        ok: false,
+        status: 403,
+        code: "forbidden",
+        message: "This upload expired while its bytes arrived; nothing was stored. Start a new upload",
+      };
     }
     await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     try {

@@ -37,10 +37,18 @@ export class LocalStorage implements Storage {
   }
 
   /** What a signed upload URL allows, or null when its signature is missing, altered or expired. */
-  verifyUpload(key: string, query: URLSearchParams, now: Date): { sizeBytes: number; mimeType: string; expiresAt: Date } | null {
+  verifyUpload(
+    key: string,
+    query: URLSearchParams,
+    now: Date,
+  ): { sizeBytes: number; mimeType: string; expiresAt: Date } | null {
     const fields = this.verified("upload", key, query, ["size", "type", "expires"], now);
     if (!fields) return null;
-    return { sizeBytes: Number(fields.size), mimeType: fields.type!, expiresAt: new Date(Number(fields.expires) * 1000) };
+    return {
+      sizeBytes: Number(fields.size),
+      mimeType: fields.type!,
+      expiresAt: new Date(Number(fields.expires) * 1000),
+    };
   }
 
   verifyDownload(key: string, query: URLSearchParams, now: Date): { fileName: string; mimeType: string } | null {
@@ -72,11 +80,18 @@ export class LocalStorage implements Storage {
     return `${this.options.baseUrl}${route}${key}?${new URLSearchParams({ ...fields, signature })}`;
   }
 
-  private verified(purpose: string, key: string, query: URLSearchParams, names: string[], now: Date): Record<string, string> | null {
+  private verified(
+    purpose: string,
+    key: string,
+    query: URLSearchParams,
+    names: string[],
+    now: Date,
+  ): Record<string, string> | null {
     const values = names.map((name) => query.get(name));
     if (values.some((value) => value === null)) return null;
     const fields = Object.fromEntries(names.map((name, i) => [name, values[i]!]));
-    if (!verifyFields(this.options.secret, purpose, [key, ...(values as string[])], query.get("signature"))) return null;
+    if (!verifyFields(this.options.secret, purpose, [key, ...(values as string[])], query.get("signature")))
+      return null;
     // signed, so a number; the expiry counts to the second, like S3's presigned URLs
     if (!(Number(fields.expires) * 1000 > now.getTime())) return null;
     return fields;

@@ -11,14 +11,29 @@ const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}
 
 /** Common non-canonical spellings, mapped to the names file-type reports. */
 const ALIASES: Record<string, string> = {
-  "image/jpg": "image/jpeg", "image/pjpeg": "image/jpeg", "image/x-png": "image/png",
-  "audio/mp3": "audio/mpeg", "audio/x-mp3": "audio/mpeg", "audio/x-wav": "audio/wav", "audio/wave": "audio/wav",
-  "audio/x-flac": "audio/flac", "audio/x-aiff": "audio/aiff", "audio/m4a": "audio/x-m4a",
-  "video/x-msvideo": "video/vnd.avi", "video/avi": "video/vnd.avi", "video/x-matroska": "video/matroska",
-  "application/x-zip-compressed": "application/zip", "application/x-gzip": "application/gzip",
-  "application/x-font-ttf": "font/ttf", "application/x-font-truetype": "font/ttf", "application/font-sfnt": "font/ttf",
-  "application/x-font-otf": "font/otf", "application/x-font-opentype": "font/otf",
-  "application/font-woff": "font/woff", "application/x-font-woff": "font/woff", "application/font-woff2": "font/woff2",
+  "image/jpg": "image/jpeg",
+  "image/pjpeg": "image/jpeg",
+  "image/x-png": "image/png",
+  "audio/mp3": "audio/mpeg",
+  "audio/x-mp3": "audio/mpeg",
+  "audio/x-wav": "audio/wav",
+  "audio/wave": "audio/wav",
+  "audio/x-flac": "audio/flac",
+  "audio/x-aiff": "audio/aiff",
+  "audio/m4a": "audio/x-m4a",
+  "video/x-msvideo": "video/vnd.avi",
+  "video/avi": "video/vnd.avi",
+  "video/x-matroska": "video/matroska",
+  "application/x-zip-compressed": "application/zip",
+  "application/x-gzip": "application/gzip",
+  "application/x-font-ttf": "font/ttf",
+  "application/x-font-truetype": "font/ttf",
+  "application/font-sfnt": "font/ttf",
+  "application/x-font-otf": "font/otf",
+  "application/x-font-opentype": "font/otf",
+  "application/font-woff": "font/woff",
+  "application/x-font-woff": "font/woff",
+  "application/font-woff2": "font/woff2",
   "text/xml": "application/xml",
 };
 
@@ -40,7 +55,10 @@ export function normalizeMime(value: string): string | undefined {
   return ALIASES[essence] ?? essence;
 }
 
-export async function bytesMatchType(declared: string, sample: Uint8Array): Promise<{ ok: boolean; detected: string | null }> {
+export async function bytesMatchType(
+  declared: string,
+  sample: Uint8Array,
+): Promise<{ ok: boolean; detected: string | null }> {
   const type = normalizeMime(declared) ?? declared;
   const found = await fileTypeFromBuffer(sample);
   const detected = found ? (normalizeMime(found.mime) ?? found.mime) : null;
@@ -62,10 +80,21 @@ function sameFormat(a: string, b: string): boolean {
 /** ZIP, OLE (cfb) and XML are containers: read from the start, an .xlsx may look like a bare ZIP. */
 function inContainer(type: string, detected: string): boolean {
   if (detected === "application/zip") {
-    return /^application\/(vnd\.openxmlformats-|vnd\.oasis\.opendocument\.|vnd\.ms-[a-z]+\.[a-z.]*macroenabled|epub\+zip|java-archive|vnd\.android\.package-archive|x-xpinstall|vnd\.apple\.)/.test(type) || type.endsWith("+zip");
+    return (
+      /^application\/(vnd\.openxmlformats-|vnd\.oasis\.opendocument\.|vnd\.ms-[a-z]+\.[a-z.]*macroenabled|epub\+zip|java-archive|vnd\.android\.package-archive|x-xpinstall|vnd\.apple\.)/.test(
+        type,
+      ) || type.endsWith("+zip")
+    );
   }
   if (detected === "application/x-cfb") {
-    return ["application/msword", "application/vnd.ms-excel", "application/vnd.ms-powerpoint", "application/vnd.ms-outlook", "application/x-msi", "application/vnd.visio"].includes(type);
+    return [
+      "application/msword",
+      "application/vnd.ms-excel",
+      "application/vnd.ms-powerpoint",
+      "application/vnd.ms-outlook",
+      "application/x-msi",
+      "application/vnd.visio",
+    ].includes(type);
   }
   if (detected === "application/xml") return type.endsWith("+xml") || type === "application/xml";
   return false;

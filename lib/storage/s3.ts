@@ -1,6 +1,13 @@
 // S3-compatible storage (S3_BUCKET set): clients PUT and GET the bytes on S3 itself through
 // presigned URLs; the service only signs, checks sizes and reads a file's first bytes.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { assertSafeKey } from "./keys";
 import type { DownloadTarget, Storage, UploadTarget, UrlValidity } from "./types";
@@ -34,15 +41,22 @@ export class S3Storage implements Storage {
 
   async uploadUrl(target: UploadTarget, validity: UrlValidity): Promise<string> {
     const command = new PutObjectCommand({
-      Bucket: this.options.bucket, Key: assertSafeKey(target.key), ContentType: target.mimeType, ContentLength: target.sizeBytes,
+      Bucket: this.options.bucket,
+      Key: assertSafeKey(target.key),
+      ContentType: target.mimeType,
+      ContentLength: target.sizeBytes,
     });
     // signing the length and type makes S3 refuse a PUT of other bytes than the ones declared
-    return getSignedUrl(this.client, command, { ...presign(validity), signableHeaders: new Set(["content-type", "content-length"]) });
+    return getSignedUrl(this.client, command, {
+      ...presign(validity),
+      signableHeaders: new Set(["content-type", "content-length"]),
+    });
   }
 
   async downloadUrl(target: DownloadTarget, validity: UrlValidity): Promise<string> {
     const command = new GetObjectCommand({
-      Bucket: this.options.bucket, Key: assertSafeKey(target.key),
+      Bucket: this.options.bucket,
+      Key: assertSafeKey(target.key),
       ResponseContentType: target.mimeType,
       ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(target.fileName)}`,
     });
@@ -51,7 +65,9 @@ export class S3Storage implements Storage {
 
   async size(key: string): Promise<number | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: assertSafeKey(key) }));
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.options.bucket, Key: assertSafeKey(key) }),
+      );
       return head.ContentLength ?? 0;
     } catch (error) {
       if (isMissing(error)) return null;
@@ -64,7 +80,11 @@ export class S3Storage implements Storage {
     if (size === null) return null;
     if (size === 0) return new Uint8Array(0); // a range of an empty object is not satisfiable
     const object = await this.client.send(
-      new GetObjectCommand({ Bucket: this.options.bucket, Key: assertSafeKey(key), Range: `bytes=0-${Math.min(length, size) - 1}` }),
+      new GetObjectCommand({
+        Bucket: this.options.bucket,
+        Key: assertSafeKey(key),
+        Range: `bytes=0-${Math.min(length, size) - 1}`,
+      }),
     );
     return object.Body ? object.Body.transformToByteArray() : new Uint8Array(0);
   }
@@ -79,5 +99,8 @@ function presign(validity: UrlValidity) {
 }
 
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey");
+  return (
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey")
+  );
 }

@@ -7,6 +7,11 @@ export function signFields(secret: string, purpose: string, fields: readonly str
   return hmac(secret, `storage:${purpose}`, JSON.stringify(fields));
 }
 
-export function verifyFields(secret: string, purpose: string, fields: readonly string[], signature: string | null): boolean {
+export function verifyFields(
+  secret: string,
+  purpose: string,
+  fields: readonly string[],
+  signature: string | null,
+): boolean {
   return signature !== null && safeEqual(signature, signFields(secret, purpose, fields));
 }

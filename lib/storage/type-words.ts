@@ -4,17 +4,24 @@
 
 // the names people know; other types are said from their subtype ("image/bmp" → "BMP image")
 const NAMES: Record<string, string> = {
-  "image/jpeg": "JPEG image", "image/svg+xml": "SVG image", "image/x-icon": "icon",
-  "application/pdf": "PDF document", "application/zip": "ZIP archive", "audio/mpeg": "MP3 audio file",
-  "text/plain": "text file", "text/csv": "CSV file",
-  "application/msword": "Word document", "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "Word document",
+  "image/jpeg": "JPEG image",
+  "image/svg+xml": "SVG image",
+  "image/x-icon": "icon",
+  "application/pdf": "PDF document",
+  "application/zip": "ZIP archive",
+  "audio/mpeg": "MP3 audio file",
+  "text/plain": "text file",
+  "text/csv": "CSV file",
+  "application/msword": "Word document",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "Word document",
 };
 const KINDS: Record<string, string> = { image: "image", video: "video", audio: "audio file", font: "font" };
 
 /** "image/png" → "a PNG image"; an unusual type keeps its exact name ("a file of type application/x-foo"). */
 export function typeInWords(mime: string): string {
   const [kind = "", subtype = ""] = mime.split("/");
-  const name = NAMES[mime] ?? (/^[a-z0-9]{2,5}$/.test(subtype) ? `${subtype.toUpperCase()} ${KINDS[kind] ?? "file"}` : undefined);
+  const name =
+    NAMES[mime] ?? (/^[a-z0-9]{2,5}$/.test(subtype) ? `${subtype.toUpperCase()} ${KINDS[kind] ?? "file"}` : undefined);
   if (!name) return `a file of type ${mime}`;
   return `${/^([AEFHILMNORSX]|[aeiou])/.test(name) ? "an" : "a"} ${name}`;
 }

@@ -51,12 +51,18 @@ export async function sweepUploads(storage: Storage, now: Date = new Date()): Pr
     } catch (error) {
       // left claimed: retaken after CLAIM_TIMEOUT_MS, and still counted against the quota
       result.failed += 1;
-      log.warn({ component: "upload-sweep", uploadId: upload.id, err: error }, `upload ${upload.id}: deleting its bytes failed; retried later`);
+      log.warn(
+        { component: "upload-sweep", uploadId: upload.id, err: error },
+        `upload ${upload.id}: deleting its bytes failed; retried later`,
+      );
     }
   }
   if (storage instanceof LocalStorage) result.strayFiles = await removeStrayIncoming(storage, cutoff);
   if (result.expired + result.failed + result.strayFiles > 0) {
-    log.info({ component: "upload-sweep", ...result }, `upload sweep: ${result.expired} expired upload(s) deleted, ${result.strayFiles} stray partial file(s) removed`);
+    log.info(
+      { component: "upload-sweep", ...result },
+      `upload sweep: ${result.expired} expired upload(s) deleted, ${result.strayFiles} stray partial file(s) removed`,
+    );
   }
   return result;
 }

@@ -5,7 +5,10 @@ import type { BrandInfo } from "../contract/context";
 import type { Role } from "../contract/roles";
 import { systemPrompt } from "../assistant/system-prompt";
 
-export function voiceInstructions(brand: Pick<BrandInfo, "name" | "shortId">, person: { name: string; role: Role | null }): string {
+export function voiceInstructions(
+  brand: Pick<BrandInfo, "name" | "shortId">,
+  person: { name: string; role: Role | null },
+): string {
   return [
     systemPrompt(brand, person),
     "You are speaking aloud in a voice conversation: answer in one to three short spoken sentences, no lists, no markdown, no ids.",

@@ -11,7 +11,13 @@ import { randomBase62 } from "../crypto";
 import { db } from "../db/client";
 import { appendMessage } from "../conversations/messages";
 import { brandOf } from "../conversations/read";
-import { CONVERSATION_ID, checkConversationId, findConversation, openConversation, unknownConversation } from "../conversations/store";
+import {
+  CONVERSATION_ID,
+  checkConversationId,
+  findConversation,
+  openConversation,
+  unknownConversation,
+} from "../conversations/store";
 import type { VoiceMetadata } from "./record";
 
 const SPOKEN: VoiceMetadata = { voice: true };
@@ -23,7 +29,11 @@ const VOICE_TITLE = "Voice conversation";
  * one of another brand 404: nothing written), and answers how to open it once the session is
  * granted: then it is made, and appears in the person's list.
  */
-export async function voiceConversationOpener(userId: string, brandId: string, id: string): Promise<(now: Date) => Promise<unknown>> {
+export async function voiceConversationOpener(
+  userId: string,
+  brandId: string,
+  id: string,
+): Promise<(now: Date) => Promise<unknown>> {
   const existing = await findConversation(userId, checkConversationId(id, "conversation"));
   if (existing && existing.brandId !== brandId) throw unknownConversation();
   return (now) => openConversation(userId, brandId, id, VOICE_TITLE, now);
@@ -42,7 +52,11 @@ export async function dropUnusedVoiceConversation(userId: string, id: string): P
  * The person's own conversation of this id in this brand, where the session's pieces are stored.
  * Unknown, another person's (ids are per person) or of another brand: 404, nothing stored or run.
  */
-export async function voiceConversation(userId: string, brand: string, id: string): Promise<{ id: string; brandId: string }> {
+export async function voiceConversation(
+  userId: string,
+  brand: string,
+  id: string,
+): Promise<{ id: string; brandId: string }> {
   const brandId = (await brandOf(userId, brand)).id;
   const existing = await findConversation(userId, checkConversationId(id, "conversation"));
   if (!existing || existing.brandId !== brandId) throw unknownConversation();
@@ -53,19 +67,41 @@ export async function voiceConversation(userId: string, brand: string, id: strin
 const messageIdOf = (id: string | undefined) => (id && CONVERSATION_ID.test(id) ? id : randomBase62(16));
 
 /** One capability call of the session, as the assistant's message with its tool part. */
-export async function recordVoiceCall(userId: string, conversationId: string, messageId: string | undefined, call: { capabilityId: string; input: Record<string, unknown>; callId?: string }, envelope: ToolEnvelope, now: Date): Promise<void> {
+export async function recordVoiceCall(
+  userId: string,
+  conversationId: string,
+  messageId: string | undefined,
+  call: { capabilityId: string; input: Record<string, unknown>; callId?: string },
+  envelope: ToolEnvelope,
+  now: Date,
+): Promise<void> {
   const message: UIMessage = {
-    id: messageIdOf(messageId), role: "assistant", metadata: SPOKEN,
+    id: messageIdOf(messageId),
+    role: "assistant",
+    metadata: SPOKEN,
     parts: [
       { type: "step-start" },
-      { type: `tool-${mcpToolName(call.capabilityId)}`, toolCallId: call.callId ?? `voice-${randomBase62(12)}`, state: "output-available", input: call.input, output: envelope },
+      {
+        type: `tool-${mcpToolName(call.capabilityId)}`,
+        toolCallId: call.callId ?? `voice-${randomBase62(12)}`,
+        state: "output-available",
+        input: call.input,
+        output: envelope,
+      },
     ] as UIMessage["parts"],
   };
   await appendMessage(userId, conversationId, message, now);
 }
 
 /** What one of them said, as the session transcribed it; false when this message id is stored already. */
-export async function recordSaid(userId: string, conversationId: string, messageId: string | undefined, role: "user" | "assistant", text: string, now: Date): Promise<boolean> {
+export async function recordSaid(
+  userId: string,
+  conversationId: string,
+  messageId: string | undefined,
+  role: "user" | "assistant",
+  text: string,
+  now: Date,
+): Promise<boolean> {
   const message: UIMessage = { id: messageIdOf(messageId), role, metadata: SPOKEN, parts: [{ type: "text", text }] };
   return appendMessage(userId, conversationId, message, now);
 }

@@ -11,7 +11,15 @@ import type { RealtimeTool } from "./tools";
 /** how long the browser has to open the session with the secret */
 export const SECRET_SECONDS = 60;
 
-export type MintRequest = { baseUrl: string; apiKey: string; model: string; voice?: string; transcriptionModel: string; instructions: string; tools: RealtimeTool[] };
+export type MintRequest = {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  voice?: string;
+  transcriptionModel: string;
+  instructions: string;
+  tools: RealtimeTool[];
+};
 export type MintedSecret = { value: string; expiresAt: string };
 
 export async function mintRealtimeSecret(request: MintRequest): Promise<MintedSecret> {
@@ -22,7 +30,10 @@ export async function mintRealtimeSecret(request: MintRequest): Promise<MintedSe
     tools: request.tools,
     tool_choice: "auto",
     // the person's words are transcribed too, for the transcript on screen
-    audio: { input: { transcription: { model: request.transcriptionModel } }, ...(request.voice ? { output: { voice: request.voice } } : {}) },
+    audio: {
+      input: { transcription: { model: request.transcriptionModel } },
+      ...(request.voice ? { output: { voice: request.voice } } : {}),
+    },
   };
   const url = `${request.baseUrl}/realtime/client_secrets`;
   // no connection or no answer in time: the fetch's own error, which passes ("try again")
@@ -37,11 +48,17 @@ export async function mintRealtimeSecret(request: MintRequest): Promise<MintedSe
   if (!response.ok || typeof body?.value !== "string") {
     throw new APICallError({
       message: response.ok ? "the answer carries no client secret" : response.statusText || `HTTP ${response.status}`,
-      url, requestBodyValues: {}, statusCode: response.ok ? undefined : response.status,
-      responseHeaders: Object.fromEntries(response.headers), responseBody: text.slice(0, 4096),
+      url,
+      requestBodyValues: {},
+      statusCode: response.ok ? undefined : response.status,
+      responseHeaders: Object.fromEntries(response.headers),
+      responseBody: text.slice(0, 4096),
     });
   }
-  const expiresAt = typeof body.expires_at === "number" ? new Date(body.expires_at * 1000) : new Date(Date.now() + SECRET_SECONDS * 1000);
+  const expiresAt =
+    typeof body.expires_at === "number"
+      ? new Date(body.expires_at * 1000)
+      : new Date(Date.now() + SECRET_SECONDS * 1000);
   return { value: body.value, expiresAt: expiresAt.toISOString() };
 }
 

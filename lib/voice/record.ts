@@ -20,28 +20,69 @@ const SPOKEN: VoiceMetadata = { voice: true };
 export type HeldConversation = { id: string; title: string; release(): Promise<void> };
 
 /** The person's conversation in this brand (a new one when `id` is absent), held for this turn's answer. */
-export async function holdConversation(userId: string, brandId: string, id: string | undefined, startedWith: string, now: Date): Promise<HeldConversation> {
-  const conversation = await openConversation(userId, brandId, id === undefined ? randomBase62(24) : checkConversationId(id, "conversation"), startedWith, now);
+export async function holdConversation(
+  userId: string,
+  brandId: string,
+  id: string | undefined,
+  startedWith: string,
+  now: Date,
+): Promise<HeldConversation> {
+  const conversation = await openConversation(
+    userId,
+    brandId,
+    id === undefined ? randomBase62(24) : checkConversationId(id, "conversation"),
+    startedWith,
+    now,
+  );
   const answerId = randomBase62(16);
   if (!(await holdForAnswer(userId, conversation.id, answerId, now))) throw stillAnswering();
-  return { id: conversation.id, title: conversation.title, release: () => releaseAnswer(userId, conversation.id, answerId) };
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    release: () => releaseAnswer(userId, conversation.id, answerId),
+  };
 }
 
 /** What the model reads before the person's new words: the stored conversation, confirm cards settled. */
-export async function storedHistory(userId: string, conversationId: string, tools: ToolSet, requestId: string): Promise<ModelMessage[]> {
+export async function storedHistory(
+  userId: string,
+  conversationId: string,
+  tools: ToolSet,
+  requestId: string,
+): Promise<ModelMessage[]> {
   const { messages } = await loadMessages(userId, conversationId, MODEL_HISTORY_MESSAGES);
   const settled = await settleMessages(userId, conversationId, messages, requestId);
   return convertToModelMessages(modelWindow(settled), { tools, ignoreIncompleteToolCalls: true });
 }
 
 /** The turn as the two stored messages, in the order said; returned so the page shows exactly them. */
-export async function recordTurn(userId: string, conversationId: string, said: string, steps: StepResult<ToolSet>[], reply: string, now: Date): Promise<UIMessage[]> {
-  const person: UIMessage = { id: randomBase62(16), role: "user", metadata: SPOKEN, parts: [{ type: "text", text: said }] };
-  const toolParts = steps.flatMap((step) => step.toolResults).map((result) => ({
-    type: `tool-${result.toolName}`, toolCallId: result.toolCallId, state: "output-available", input: result.input, output: result.output,
-  }));
+export async function recordTurn(
+  userId: string,
+  conversationId: string,
+  said: string,
+  steps: StepResult<ToolSet>[],
+  reply: string,
+  now: Date,
+): Promise<UIMessage[]> {
+  const person: UIMessage = {
+    id: randomBase62(16),
+    role: "user",
+    metadata: SPOKEN,
+    parts: [{ type: "text", text: said }],
+  };
+  const toolParts = steps
+    .flatMap((step) => step.toolResults)
+    .map((result) => ({
+      type: `tool-${result.toolName}`,
+      toolCallId: result.toolCallId,
+      state: "output-available",
+      input: result.input,
+      output: result.output,
+    }));
   const answer: UIMessage = {
-    id: randomBase62(16), role: "assistant", metadata: SPOKEN,
+    id: randomBase62(16),
+    role: "assistant",
+    metadata: SPOKEN,
     parts: [{ type: "step-start" }, ...toolParts, { type: "text", text: reply }] as UIMessage["parts"],
   };
   await appendMessage(userId, conversationId, person, now);

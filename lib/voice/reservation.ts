@@ -22,17 +22,26 @@ export type Charge = { brandId: string; charged: number; left: number; ended: bo
 const KEEP_SETTLED_MS = 24 * 3600_000;
 
 /** Reserves a new session's tokens, or null when the brand's month has no room left. */
-export async function openVoiceSession(brand: Pick<BrandInfo, "id" | "plan">, userId: string, now: Date): Promise<OpenedSession | null> {
+export async function openVoiceSession(
+  brand: Pick<BrandInfo, "id" | "plan">,
+  userId: string,
+  now: Date,
+): Promise<OpenedSession | null> {
   // one live session per person and brand: reservations of tabs that never said goodbye, or of a
   // browser that keeps starting sessions, cannot pile up and lock the brand's budget
-  const live = await db().voiceSession.findMany({ where: { userId, brandId: brand.id, endedAt: null }, select: { id: true } });
+  const live = await db().voiceSession.findMany({
+    where: { userId, brandId: brand.id, endedAt: null },
+    select: { id: true },
+  });
   for (const previous of live) await settleVoiceSession(previous.id, now);
   const { VOICE_SESSION_TOKENS, VOICE_SESSION_MINUTES } = config();
   const reservation = await reserveTokens(brand, VOICE_SESSION_TOKENS, now);
   if (!reservation) return null;
   const expiresAt = new Date(now.getTime() + VOICE_SESSION_MINUTES * 60_000);
   const id = `vs_${randomBase62(32)}`;
-  await db().voiceSession.create({ data: { id, userId, brandId: brand.id, month: reservation.month, reserved: reservation.tokens, expiresAt } });
+  await db().voiceSession.create({
+    data: { id, userId, brandId: brand.id, month: reservation.month, reserved: reservation.tokens, expiresAt },
+  });
   return { id, tokens: reservation.tokens, expiresAt };
 }
 
@@ -40,7 +49,13 @@ export async function openVoiceSession(brand: Pick<BrandInfo, "id" | "plan">, us
  * Charges one response's reported tokens to a live session of this person: at most what is left of
  * its reservation, nothing for a response id already reported. Anything else is not_found.
  */
-export async function chargeVoiceResponse(sessionId: string, userId: string, responseId: string, reported: number, now: Date): Promise<Charge> {
+export async function chargeVoiceResponse(
+  sessionId: string,
+  userId: string,
+  responseId: string,
+  reported: number,
+  now: Date,
+): Promise<Charge> {
   return db().$transaction(async (tx) => {
     const session = await lockLive(tx, sessionId);
     if (!session || session.userId !== userId || session.expiresAt <= now) throw notLive();
@@ -50,7 +65,10 @@ export async function chargeVoiceResponse(sessionId: string, userId: string, res
     const charged = Math.min(Math.max(0, Math.round(reported)), left);
     const ended = charged >= left;
     await tx.voiceResponse.create({ data: { sessionId, responseId, tokens: charged } });
-    await tx.voiceSession.update({ where: { id: sessionId }, data: { charged: { increment: charged }, ...(ended ? { endedAt: now } : {}) } });
+    await tx.voiceSession.update({
+      where: { id: sessionId },
+      data: { charged: { increment: charged }, ...(ended ? { endedAt: now } : {}) },
+    });
     await drawReserved(tx, session, charged, charged);
     return { brandId: session.brandId, charged, left: left - charged, ended };
   });
@@ -78,7 +96,11 @@ export async function ownsVoiceSession(sessionId: string, userId: string): Promi
 
 /** The background loop's part: settles expired sessions nobody ended, forgets old settled ones. */
 export async function sweepVoiceSessions(now: Date): Promise<number> {
-  const expired = await db().voiceSession.findMany({ where: { endedAt: null, expiresAt: { lte: now } }, select: { id: true }, take: 500 });
+  const expired = await db().voiceSession.findMany({
+    where: { endedAt: null, expiresAt: { lte: now } },
+    select: { id: true },
+    take: 500,
+  });
   let settled = 0;
   // each is settled under its own lock, so instances sweeping together settle each session once
   for (const { id } of expired) if (await settleVoiceSession(id, now)) settled++;
@@ -90,11 +112,16 @@ export async function sweepVoiceSessions(now: Date): Promise<number> {
 async function lockLive(tx: Tx, sessionId: string) {
   // a no-op write takes the row's lock until commit (PostgreSQL; SQLite runs one writer at a time),
   // so concurrent reports of one session are charged one after the other against what is left
-  const locked = await tx.$executeRaw`UPDATE "VoiceSession" SET "charged" = "charged" WHERE "id" = ${sessionId} AND "endedAt" IS NULL`;
+  const locked =
+    await tx.$executeRaw`UPDATE "VoiceSession" SET "charged" = "charged" WHERE "id" = ${sessionId} AND "endedAt" IS NULL`;
   if (locked === 0) return null;
   return tx.voiceSession.findUnique({ where: { id: sessionId } });
 }
 
 function notLive(): AppError {
-  return new AppError("not_found", "No live voice session of yours has this id: it has ended, expired or never started. Start voice again.", { field: "session" });
+  return new AppError(
+    "not_found",
+    "No live voice session of yours has this id: it has ended, expired or never started. Start voice again.",
+    { field: "session" },
+  );
 }

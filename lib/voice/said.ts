@@ -19,14 +19,16 @@ import { recordSaid, voiceConversation } from "./realtime-record";
 /** a realtime response's transcript is a few sentences; longer is not speech */
 export const SAID_LIMIT = 4000;
 
-const body = z.object({
-  brand: z.string().min(1).max(100),
-  conversation: z.string().min(1).max(100),
-  role: z.enum(["user", "assistant"]),
-  text: z.string().trim().min(1).max(SAID_LIMIT),
-  /** the page's id for this message, so a resend is stored once */
-  messageId: z.string().min(1).max(100).optional(),
-}).strict();
+const body = z
+  .object({
+    brand: z.string().min(1).max(100),
+    conversation: z.string().min(1).max(100),
+    role: z.enum(["user", "assistant"]),
+    text: z.string().trim().min(1).max(SAID_LIMIT),
+    /** the page's id for this message, so a resend is stored once */
+    messageId: z.string().min(1).max(100).optional(),
+  })
+  .strict();
 
 export async function storeSaid(request: Request): Promise<{ stored: boolean }> {
   checkOrigin(request);
@@ -34,8 +36,15 @@ export async function storeSaid(request: Request): Promise<{ stored: boolean }> 
   const parsed = body.safeParse(await readJsonObject(request, 64 * 1024));
   if (!parsed.success) throw invalidBody(parsed.error);
   const now = new Date();
-  const limit = await rateLimitStore().hit(callerKey(await authenticate({ kind: "session", userId }, now)), config().RATE_LIMIT_PER_MINUTE, now.getTime());
-  if (!limit.allowed) throw new AppError("rate_limited", `Too many calls; retry in ${limit.retryAfterSeconds} s`, { retryAfterSeconds: limit.retryAfterSeconds });
+  const limit = await rateLimitStore().hit(
+    callerKey(await authenticate({ kind: "session", userId }, now)),
+    config().RATE_LIMIT_PER_MINUTE,
+    now.getTime(),
+  );
+  if (!limit.allowed)
+    throw new AppError("rate_limited", `Too many calls; retry in ${limit.retryAfterSeconds} s`, {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
   const { brand, conversation, role, text, messageId } = parsed.data;
   const open = await voiceConversation(userId, brand, conversation);
   return { stored: await recordSaid(userId, open.id, messageId, role, text, now) };

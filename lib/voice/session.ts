@@ -20,11 +20,13 @@ import { voiceConversationOpener } from "./realtime-record";
 import { voiceOff, voiceSetup } from "./setup";
 import { realtimeTools } from "./tools";
 
-const body = z.object({
-  brand: z.string().min(1).max(100),
-  /** realtime: the page's open conversation, opened now (it joins the list) and the session's record */
-  conversation: z.string().min(1).max(100).optional(),
-}).strict();
+const body = z
+  .object({
+    brand: z.string().min(1).max(100),
+    /** realtime: the page's open conversation, opened now (it joins the list) and the session's record */
+    conversation: z.string().min(1).max(100).optional(),
+  })
+  .strict();
 
 export type VoiceSessionAnswer =
   | {
@@ -59,7 +61,9 @@ export async function startVoiceSession(request: Request, requestId: string): Pr
     return { mode: "turns", speech: setup.speechModel ? "server" : "browser" };
   }
   // the page's conversation, checked now and made only once the session is granted (a refusal writes nothing)
-  const openConversation = parsed.data.conversation ? await voiceConversationOpener(userId, brand.id, parsed.data.conversation) : undefined;
+  const openConversation = parsed.data.conversation
+    ? await voiceConversationOpener(userId, brand.id, parsed.data.conversation)
+    : undefined;
   // the most this session's reports may charge, reserved before anything is minted
   const session = await openVoiceSession(brand, userId, now);
   if (!session) throw await spent();
@@ -67,12 +71,29 @@ export async function startVoiceSession(request: Request, requestId: string): Pr
   const tools = realtimeTools(actor, role);
   const secret = await mintRealtimeSecret({ ...setup, instructions, tools }).catch(async (error: unknown) => {
     await settleVoiceSession(session.id, new Date());
-    throw providerFailure(error, { door: "voice", call: "realtime_session", model: setup.model, requestId, brandId: brand.id, admin: actsAsAdmin(actor, role) });
+    throw providerFailure(error, {
+      door: "voice",
+      call: "realtime_session",
+      model: setup.model,
+      requestId,
+      brandId: brand.id,
+      admin: actsAsAdmin(actor, role),
+    });
   });
   await openConversation?.(new Date());
-  const url = setup.transport === "webrtc" ? setup.baseUrl : `${setup.baseUrl.replace(/^http/, "ws")}/realtime?model=${encodeURIComponent(setup.model)}`;
+  const url =
+    setup.transport === "webrtc"
+      ? setup.baseUrl
+      : `${setup.baseUrl.replace(/^http/, "ws")}/realtime?model=${encodeURIComponent(setup.model)}`;
   return {
-    mode: "realtime", transport: setup.transport, url, model: setup.model, clientSecret: secret.value, expiresAt: secret.expiresAt, instructions, tools,
+    mode: "realtime",
+    transport: setup.transport,
+    url,
+    model: setup.model,
+    clientSecret: secret.value,
+    expiresAt: secret.expiresAt,
+    instructions,
+    tools,
     session: { id: session.id, tokens: session.tokens, endsAt: session.expiresAt.toISOString() },
   };
 }

@@ -14,7 +14,15 @@ export const DEFAULT_TRANSCRIPTION_MODEL = "gpt-4o-mini-transcribe";
 export const DEFAULT_SPEECH_MODEL = "gpt-4o-mini-tts";
 
 export type VoiceSetup =
-  | { mode: "realtime"; baseUrl: string; model: string; transport: "webrtc" | "websocket"; voice?: string; apiKey: string; transcriptionModel: string }
+  | {
+      mode: "realtime";
+      baseUrl: string;
+      model: string;
+      transport: "webrtc" | "websocket";
+      voice?: string;
+      apiKey: string;
+      transcriptionModel: string;
+    }
   | { mode: "turns"; transcriptionModel: string; speechModel: string | null };
 
 /** what an admin is told: the settings that switch voice on */
@@ -37,12 +45,17 @@ export async function voiceOff(userId: string): Promise<AppError> {
 
 export function voiceSetup(): VoiceSetup | null {
   const settings = config();
-  const mode = settings.VOICE_MODE ?? (settings.OPENAI_BASE_URL ? "turns" : settings.OPENAI_API_KEY ? "realtime" : "off");
+  const mode =
+    settings.VOICE_MODE ?? (settings.OPENAI_BASE_URL ? "turns" : settings.OPENAI_API_KEY ? "realtime" : "off");
   if (mode === "off") return null;
   if (mode === "realtime") {
     return {
-      mode, apiKey: settings.OPENAI_API_KEY!, model: settings.REALTIME_MODEL, transport: settings.REALTIME_TRANSPORT,
-      baseUrl: (settings.REALTIME_BASE_URL ?? OPENAI_API_BASE).replace(/\/+$/, ""), voice: settings.REALTIME_VOICE,
+      mode,
+      apiKey: settings.OPENAI_API_KEY!,
+      model: settings.REALTIME_MODEL,
+      transport: settings.REALTIME_TRANSPORT,
+      baseUrl: (settings.REALTIME_BASE_URL ?? OPENAI_API_BASE).replace(/\/+$/, ""),
+      voice: settings.REALTIME_VOICE,
       transcriptionModel: settings.VOICE_TRANSCRIPTION_MODEL ?? DEFAULT_TRANSCRIPTION_MODEL,
     };
   }
@@ -51,5 +64,9 @@ export function voiceSetup(): VoiceSetup | null {
   const onOpenAI = !settings.OPENAI_BASE_URL;
   const transcriptionModel = settings.VOICE_TRANSCRIPTION_MODEL ?? (onOpenAI ? DEFAULT_TRANSCRIPTION_MODEL : undefined);
   if (!transcriptionModel) return null;
-  return { mode, transcriptionModel, speechModel: settings.VOICE_SPEECH_MODEL ?? (onOpenAI ? DEFAULT_SPEECH_MODEL : null) };
+  return {
+    mode,
+    transcriptionModel,
+    speechModel: settings.VOICE_SPEECH_MODEL ?? (onOpenAI ? DEFAULT_SPEECH_MODEL : null),
+  };
 }

@@ -13,7 +13,12 @@ export function realtimeTools(actor: Actor, role: Role | null): RealtimeTool[] {
   const callable = new Set(callableCapabilities(actor, role, "voice"));
   return capabilities
     .filter((capability) => callable.has(capability.id))
-    .map((capability) => ({ type: "function", name: toolName(capability.id), description: capability.description, parameters: modelInputSchema(capability) }));
+    .map((capability) => ({
+      type: "function",
+      name: toolName(capability.id),
+      description: capability.description,
+      parameters: modelInputSchema(capability),
+    }));
 }
 
 /**

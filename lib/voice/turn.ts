@@ -33,17 +33,26 @@ import { voiceOff, voiceSetup, type VoiceSetup } from "./setup";
 const TURN_BODY_LIMIT = 3 * 1024 * 1024;
 const MAX_STEPS = 6;
 
-const body = z.object({
-  brand: z.string().min(1).max(100),
-  /** the recorded turn: a WAV file, base64 */
-  audio: z.string().min(1).max(TURN_BODY_LIMIT).optional(),
-  /** the person decided on a pending call since the last turn: its id (the outcome is read from the server) */
-  decided: z.string().min(1).max(64).optional(),
-  /** the conversation the turn belongs to (the page's open one); absent, a new conversation */
-  conversation: z.string().min(1).max(100).optional(),
-  /** sent by pages from before voice turns were stored; the stored conversation is the history now */
-  history: z.array(z.object({ role: z.enum(["user", "assistant"]), text: z.string().max(4000) }).strict()).max(40).default([]),
-}).strict().refine((value) => value.audio !== undefined || value.decided !== undefined, { message: "send audio or decided", path: ["audio"] });
+const body = z
+  .object({
+    brand: z.string().min(1).max(100),
+    /** the recorded turn: a WAV file, base64 */
+    audio: z.string().min(1).max(TURN_BODY_LIMIT).optional(),
+    /** the person decided on a pending call since the last turn: its id (the outcome is read from the server) */
+    decided: z.string().min(1).max(64).optional(),
+    /** the conversation the turn belongs to (the page's open one); absent, a new conversation */
+    conversation: z.string().min(1).max(100).optional(),
+    /** sent by pages from before voice turns were stored; the stored conversation is the history now */
+    history: z
+      .array(z.object({ role: z.enum(["user", "assistant"]), text: z.string().max(4000) }).strict())
+      .max(40)
+      .default([]),
+  })
+  .strict()
+  .refine((value) => value.audio !== undefined || value.decided !== undefined, {
+    message: "send audio or decided",
+    path: ["audio"],
+  });
 
 export type TurnAnswer = {
   /** what the person said, as transcribed (empty after a decision) */
@@ -60,7 +69,11 @@ export type TurnAnswer = {
   messages: UIMessage[];
 };
 
-export async function runVoiceTurn(request: Request, requestId: string, runForPerson: RunForPerson): Promise<TurnAnswer> {
+export async function runVoiceTurn(
+  request: Request,
+  requestId: string,
+  runForPerson: RunForPerson,
+): Promise<TurnAnswer> {
   checkOrigin(request);
   const userId = await requirePerson(request);
   const parsed = body.safeParse(await readJsonObject(request, TURN_BODY_LIMIT + 64 * 1024));
@@ -73,9 +86,21 @@ export async function runVoiceTurn(request: Request, requestId: string, runForPe
   const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
   // like the chat: each model call of the turn reserves its tokens first (lib/assistant/budget.ts)
   const metered = meteredSteps(brand, config().AI_RESERVE_TOKENS);
-  if (!(await metered.first(now))) throw new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
+  if (!(await metered.first(now)))
+    throw new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
   try {
-    return await takeTurn({ ...parsed.data, setup, model, userId, actor, brand, role, metered, requestId, runForPerson });
+    return await takeTurn({
+      ...parsed.data,
+      setup,
+      model,
+      userId,
+      actor,
+      brand,
+      role,
+      metered,
+      requestId,
+      runForPerson,
+    });
   } finally {
     await metered.releaseAll();
   }
@@ -99,32 +124,77 @@ async function takeTurn(turn: Turn): Promise<TurnAnswer> {
   const provider = openAIProvider();
   // a provider's failure as the error for this person (lib/assistant/provider-failure.ts), logged once
   const explain = (call: FailedCall["call"], model: string) => (error: unknown) =>
-    providerFailure(error, { door: "voice", call, model, requestId, brandId: brand.id, admin: actsAsAdmin(actor, role) });
-  const transcript = turn.audio ? await transcribeTurn(provider, setup.transcriptionModel, turn.audio, explain("transcription", setup.transcriptionModel)) : "";
+    providerFailure(error, {
+      door: "voice",
+      call,
+      model,
+      requestId,
+      brandId: brand.id,
+      admin: actsAsAdmin(actor, role),
+    });
+  const transcript = turn.audio
+    ? await transcribeTurn(
+        provider,
+        setup.transcriptionModel,
+        turn.audio,
+        explain("transcription", setup.transcriptionModel),
+      )
+    : "";
   const said = (turn.decided ? await decisionNote(userId, turn.decided, requestId) : transcript) || "(silence)";
   const conversation = await holdConversation(userId, brand.id, turn.conversation, said, new Date());
   try {
-    const { model, tools } = personModelTools(turn.model, capabilities, actor, role, "voice", (capabilityId, input, toolCallId) =>
-      runForPerson({ userId, capabilityId, brand: brand.id, input, requestId: `${requestId}.${toolCallId}`.slice(0, 128), toolCallId, door: "voice", conversationId: conversation.id }),
-    { strict: strictTools() });
+    const { model, tools } = personModelTools(
+      turn.model,
+      capabilities,
+      actor,
+      role,
+      "voice",
+      (capabilityId, input, toolCallId) =>
+        runForPerson({
+          userId,
+          capabilityId,
+          brand: brand.id,
+          input,
+          requestId: `${requestId}.${toolCallId}`.slice(0, 128),
+          toolCallId,
+          door: "voice",
+          conversationId: conversation.id,
+        }),
+      { strict: strictTools() },
+    );
     const history = await storedHistory(userId, conversation.id, tools, requestId);
     const result = await generateText({
-      model, system: voiceInstructions(brand, { name: actor.name, role }), messages: [...history, { role: "user", content: said }], tools,
+      model,
+      system: voiceInstructions(brand, { name: actor.name, role }),
+      messages: [...history, { role: "user", content: said }],
+      tools,
       // each next model call reserves its tokens, or the turn ends there
       stopWhen: [isStepCount(MAX_STEPS), () => metered.next()],
-      onStepEnd: (step) => metered.stepDone(step.usage.totalTokens ?? (step.usage.inputTokens ?? 0) + (step.usage.outputTokens ?? 0)),
+      onStepEnd: (step) =>
+        metered.stepDone(step.usage.totalTokens ?? (step.usage.inputTokens ?? 0) + (step.usage.outputTokens ?? 0)),
     }).catch((error: unknown) => {
       throw explain("chat", assistantModelName())(error);
     });
     const reply = result.text.trim() || "Done.";
-    const toolResults = result.steps.flatMap((step) => step.toolResults).map((item) => ({
-      capabilityId: (item.output as ToolEnvelope).capabilityId, input: item.input as Record<string, unknown>, envelope: item.output as ToolEnvelope,
-    }));
+    const toolResults = result.steps
+      .flatMap((step) => step.toolResults)
+      .map((item) => ({
+        capabilityId: (item.output as ToolEnvelope).capabilityId,
+        input: item.input as Record<string, unknown>,
+        envelope: item.output as ToolEnvelope,
+      }));
     const messages = await recordTurn(userId, conversation.id, said, result.steps, reply, new Date());
-    const audio = setup.speechModel ? await speak(provider, setup.speechModel, reply, explain("speech", setup.speechModel)) : null;
+    const audio = setup.speechModel
+      ? await speak(provider, setup.speechModel, reply, explain("speech", setup.speechModel))
+      : null;
     return {
-      transcript, reply, tools: toolResults, audio, budgetExhausted: (await budgetOf(brand, new Date())).exhausted,
-      conversation: { id: conversation.id, title: conversation.title }, messages,
+      transcript,
+      reply,
+      tools: toolResults,
+      audio,
+      budgetExhausted: (await budgetOf(brand, new Date())).exhausted,
+      conversation: { id: conversation.id, title: conversation.title },
+      messages,
     };
   } finally {
     await conversation.release();

@@ -21,14 +21,20 @@ import { CONVERSATION_ID, CONVERSATION_ID_RULE } from "../conversations/store";
 
 const count = z.int().min(0).max(10_000_000);
 const sessionId = z.string().min(1).max(100);
-const body = z.object({
-  /** the id the session route answered with */
-  session: sessionId,
-  /** response.done's response.id: each response is charged once */
-  responseId: z.string().min(1).max(200),
-  usage: z.object({ total_tokens: count.optional(), input_tokens: count.optional(), output_tokens: count.optional() }).loose(),
-}).strict();
-const endBody = z.object({ session: sessionId, conversation: z.string().regex(CONVERSATION_ID, CONVERSATION_ID_RULE).optional() }).strict();
+const body = z
+  .object({
+    /** the id the session route answered with */
+    session: sessionId,
+    /** response.done's response.id: each response is charged once */
+    responseId: z.string().min(1).max(200),
+    usage: z
+      .object({ total_tokens: count.optional(), input_tokens: count.optional(), output_tokens: count.optional() })
+      .loose(),
+  })
+  .strict();
+const endBody = z
+  .object({ session: sessionId, conversation: z.string().regex(CONVERSATION_ID, CONVERSATION_ID_RULE).optional() })
+  .strict();
 
 export type UsageAnswer = {
   /** the brand's month: tokens used, the plan's limit, and whether it is spent */
@@ -54,7 +60,13 @@ export async function meterVoiceUsage(request: Request): Promise<UsageAnswer> {
   const now = new Date();
   const actor = await authenticate({ kind: "session", userId }, now);
   const { total_tokens, input_tokens = 0, output_tokens = 0 } = parsed.data.usage;
-  const charge = await chargeVoiceResponse(parsed.data.session, userId, parsed.data.responseId, total_tokens ?? input_tokens + output_tokens, now);
+  const charge = await chargeVoiceResponse(
+    parsed.data.session,
+    userId,
+    parsed.data.responseId,
+    total_tokens ?? input_tokens + output_tokens,
+    now,
+  );
   // what the month looks like is answered to a member of the brand only
   const { brand } = await resolveBrandAccess(actor, charge.brandId);
   const budget = await budgetOf(brand, now);
@@ -62,8 +74,18 @@ export async function meterVoiceUsage(request: Request): Promise<UsageAnswer> {
   const ended = charge.ended || (budget.exhausted && (await settleVoiceSession(parsed.data.session, now, userId)));
   const message = budget.exhausted
     ? budgetMessage(brand.name, budget)
-    : ended ? "This voice session has used the tokens set aside for it. Press Start voice to go on." : undefined;
-  return { used: budget.used, limit: budget.limit, exhausted: budget.exhausted, charged: charge.charged, left: ended ? 0 : charge.left, ended, ...(message ? { message } : {}) };
+    : ended
+      ? "This voice session has used the tokens set aside for it. Press Start voice to go on."
+      : undefined;
+  return {
+    used: budget.used,
+    limit: budget.limit,
+    exhausted: budget.exhausted,
+    charged: charge.charged,
+    left: ended ? 0 : charge.left,
+    ended,
+    ...(message ? { message } : {}),
+  };
 }
 
 /**

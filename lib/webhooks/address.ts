@@ -11,16 +11,22 @@ import { isPublicAddress } from "../http/public-address";
 
 export type Resolve = (hostname: string) => Promise<string[]>;
 
-const systemResolve: Resolve = async (hostname) => (await lookup(hostname, { all: true })).map((answer) => answer.address);
+const systemResolve: Resolve = async (hostname) =>
+  (await lookup(hostname, { all: true })).map((answer) => answer.address);
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Why this URL cannot receive webhooks, in a sentence, or null when it can. */
-export async function receiverRefusal(raw: string, allowLoopback: boolean, resolve: Resolve = systemResolve): Promise<string | null> {
+export async function receiverRefusal(
+  raw: string,
+  allowLoopback: boolean,
+  resolve: Resolve = systemResolve,
+): Promise<string | null> {
   if (!URL.canParse(raw)) return "not a URL";
   const url = new URL(raw);
   const host = url.hostname.toLowerCase();
-  const loopbackHost = LOOPBACK_NAMES.has(host) || host.endsWith(".localhost") || (isIP(bare(host)) > 0 && isLoopbackAddress(bare(host)));
+  const loopbackHost =
+    LOOPBACK_NAMES.has(host) || host.endsWith(".localhost") || (isIP(bare(host)) > 0 && isLoopbackAddress(bare(host)));
   if (url.protocol === "http:" && !(allowLoopback && loopbackHost)) return "must be an https:// URL";
   if (url.protocol !== "https:" && url.protocol !== "http:") return "must be an https:// URL";
   if (url.username || url.password) return "must not carry a user name or password";
@@ -34,7 +40,8 @@ export async function receiverRefusal(raw: string, allowLoopback: boolean, resol
   if (addresses.length === 0) return `its host ${host} does not resolve`;
   const allowed = (address: string) => isPublicAddress(address) || (allowLoopback && isLoopbackAddress(address));
   const refused = addresses.find((address) => !allowed(address));
-  if (refused) return `its host resolves to ${refused}, which is not a public address (loopback, private, link-local and metadata addresses are refused)`;
+  if (refused)
+    return `its host resolves to ${refused}, which is not a public address (loopback, private, link-local and metadata addresses are refused)`;
   return null;
 }
 

@@ -1,7 +1,15 @@
 // An endpoint as admins see it (webhooks.list, webhooks.update): never its secret.
 export type EndpointRow = {
-  id: string; url: string; eventTypes: string; description: string | null; enabled: boolean;
-  disabledReason: string | null; revision: number; previousSecretUntil: Date | null; createdAt: Date; updatedAt: Date;
+  id: string;
+  url: string;
+  eventTypes: string;
+  description: string | null;
+  enabled: boolean;
+  disabledReason: string | null;
+  revision: number;
+  previousSecretUntil: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 export const parseEventTypes = (stored: string): string[] => JSON.parse(stored) as string[];
@@ -15,7 +23,8 @@ export function endpointView(row: EndpointRow, now: Date) {
     enabled: row.enabled,
     disabledReason: row.disabledReason,
     revision: row.revision,
-    previousSecretValidUntil: row.previousSecretUntil && row.previousSecretUntil > now ? row.previousSecretUntil.toISOString() : null,
+    previousSecretValidUntil:
+      row.previousSecretUntil && row.previousSecretUntil > now ? row.previousSecretUntil.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -13,7 +13,14 @@ export type WebhookEvent = { id: string; brandId: string; type: string; at: Date
  * data) and the brand it happened in, the same envelope the OpenAPI document's `webhooks` describe.
  */
 export function webhookBody(event: WebhookEvent, brand: { id: string; shortId: string }): string {
-  return JSON.stringify({ id: event.id, type: event.type, createdAt: event.at.toISOString(), brand, actor: event.actor, data: event.data });
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    createdAt: event.at.toISOString(),
+    brand,
+    actor: event.actor,
+    data: event.data,
+  });
 }
 
 const subscribed = (eventTypes: string, type: string) => {
@@ -28,7 +35,10 @@ const subscribed = (eventTypes: string, type: string) => {
  * event-number lock and write only while holding it: the delivery ids are time-ordered.
  */
 export async function deliveriesOwed(tx: Tx, event: WebhookEvent): Promise<((tx: Tx) => Promise<number>) | undefined> {
-  const endpoints = await tx.webhookEndpoint.findMany({ where: { brandId: event.brandId, enabled: true }, select: { id: true, eventTypes: true } });
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { brandId: event.brandId, enabled: true },
+    select: { id: true, eventTypes: true },
+  });
   const wanted = endpoints.filter((endpoint) => subscribed(endpoint.eventTypes, event.type));
   if (wanted.length === 0) return undefined;
   const brand = await tx.brand.findUniqueOrThrow({ where: { id: event.brandId }, select: { id: true, shortId: true } });
@@ -37,8 +47,15 @@ export async function deliveriesOwed(tx: Tx, event: WebhookEvent): Promise<((tx:
   return async (write) => {
     await write.webhookDelivery.createMany({
       data: wanted.map((endpoint) => ({
-        id: timeOrderedId(), endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload,
-        status: "pending", nextAttemptAt: event.at, createdAt: event.at, updatedAt: event.at,
+        id: timeOrderedId(),
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        payload,
+        status: "pending",
+        nextAttemptAt: event.at,
+        createdAt: event.at,
+        updatedAt: event.at,
       })),
     });
     return wanted.length;
@@ -46,10 +63,25 @@ export async function deliveriesOwed(tx: Tx, event: WebhookEvent): Promise<((tx:
 }
 
 /** One delivery of one event to one endpoint (a test event, or a "send again" of an earlier one). */
-export async function enqueueOne(tx: Tx, endpointId: string, event: { id: string; type: string; payload: string }, now: Date): Promise<string> {
+export async function enqueueOne(
+  tx: Tx,
+  endpointId: string,
+  event: { id: string; type: string; payload: string },
+  now: Date,
+): Promise<string> {
   const id = timeOrderedId();
   await tx.webhookDelivery.create({
-    data: { id, endpointId, eventId: event.id, eventType: event.type, payload: event.payload, status: "pending", nextAttemptAt: now, createdAt: now, updatedAt: now },
+    data: {
+      id,
+      endpointId,
+      eventId: event.id,
+      eventType: event.type,
+      payload: event.payload,
+      status: "pending",
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    },
   });
   return id;
 }

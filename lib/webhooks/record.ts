@@ -19,8 +19,16 @@ export async function recordAttempts(endpointId: string, claimToken: string, att
     if (attempts.length > 0) {
       await tx.webhookAttempt.createMany({
         data: attempts.map(({ delivery, at, result, delivered: ok, why }) => ({
-          id: randomUUID(), deliveryId: delivery.id, endpointId, attempt: delivery.attempts + 1, status: ok ? "delivered" : "failed",
-          responseCode: result.status, responseBody: result.body, error: why, durationMs: result.durationMs, at,
+          id: randomUUID(),
+          deliveryId: delivery.id,
+          endpointId,
+          attempt: delivery.attempts + 1,
+          status: ok ? "delivered" : "failed",
+          responseCode: result.status,
+          responseBody: result.body,
+          error: why,
+          durationMs: result.durationMs,
+          at,
         })),
       });
     }
@@ -36,15 +44,31 @@ export async function recordAttempts(endpointId: string, claimToken: string, att
       await tx.webhookDelivery.updateMany({
         where: { id: failed.delivery.id, status: "pending" },
         data: {
-          attempts: failed.delivery.attempts + 1, lastStatus: failed.result.status, lastError: failed.why, updatedAt: now,
+          attempts: failed.delivery.attempts + 1,
+          lastStatus: failed.result.status,
+          lastError: failed.why,
+          updatedAt: now,
           ...(wait === null ? { status: "failed" } : { nextAttemptAt: new Date(now.getTime() + wait) }),
         },
       });
     }
     const disable = failed && wait === null;
-    const reason = disable ? `Disabled on ${now.toISOString()}: ${MAX_ATTEMPTS} attempts over three days failed (last: ${failed.why}). Fix the receiver, then enable the endpoint again; its waiting events follow in order.` : null;
-    if (disable) await tx.webhookEndpoint.updateMany({ where: { id: endpointId }, data: { enabled: false, disabledReason: reason, updatedAt: now } });
-    await tx.webhookEndpoint.updateMany({ where: { id: endpointId, claimToken }, data: { claimToken: null, claimedUntil: null } });
-    if (disable && failed) log.warn({ component: "webhooks", endpointId, deliveryId: failed.delivery.id }, `webhook endpoint ${endpointId} disabled: the retry schedule ran out (last: ${failed.why})`);
+    const reason = disable
+      ? `Disabled on ${now.toISOString()}: ${MAX_ATTEMPTS} attempts over three days failed (last: ${failed.why}). Fix the receiver, then enable the endpoint again; its waiting events follow in order.`
+      : null;
+    if (disable)
+      await tx.webhookEndpoint.updateMany({
+        where: { id: endpointId },
+        data: { enabled: false, disabledReason: reason, updatedAt: now },
+      });
+    await tx.webhookEndpoint.updateMany({
+      where: { id: endpointId, claimToken },
+      data: { claimToken: null, claimedUntil: null },
+    });
+    if (disable && failed)
+      log.warn(
+        { component: "webhooks", endpointId, deliveryId: failed.delivery.id },
+        `webhook endpoint ${endpointId} disabled: the retry schedule ran out (last: ${failed.why})`,
+      );
   });
 }

@@ -11,8 +11,17 @@ const HOUR = 60 * MINUTE;
 
 /** The waits after attempt 1, 2, …; 13 attempts in all. */
 export const RETRY_WAITS_MS: readonly number[] = [
-  5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR,
-  10 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR,
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
   72 * HOUR - (5 * SECOND + 35 * MINUTE + 67 * HOUR),
 ];
 

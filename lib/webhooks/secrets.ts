@@ -11,7 +11,12 @@ export const newSecret = (): string => `whsec_${randomBytes(32).toString("base64
 
 export const sealSecret = (secret: string, endpointId: string): string => seal(secret, `webhook:${endpointId}`);
 
-type Sealed = { id: string; secretSealed: string; previousSecretSealed: string | null; previousSecretUntil: Date | null };
+type Sealed = {
+  id: string;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousSecretUntil: Date | null;
+};
 
 /** The secrets a delivery is signed with now: the current one, and the previous one while it is still valid. */
 export function signingSecrets(endpoint: Sealed, now: Date): string[] {

@@ -35,15 +35,29 @@ function agentFor(url: URL): HttpAgent {
 export type SendResult = { status: number | null; body: string | null; error: string | null; durationMs: number };
 export type SendOptions = { timeoutMs: number; allowLoopback: boolean; resolve?: typeof lookup };
 
-export function send(target: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
+export function send(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+): Promise<SendResult> {
   const started = performance.now();
-  const done = (status: number | null, kept: string | null, error: string | null): SendResult =>
-    ({ status, body: kept, error, durationMs: Math.round(performance.now() - started) });
+  const done = (status: number | null, kept: string | null, error: string | null): SendResult => ({
+    status,
+    body: kept,
+    error,
+    durationMs: Math.round(performance.now() - started),
+  });
   const url = new URL(target);
-  const allowed = (address: string) => isPublicAddress(address) || (options.allowLoopback && isLoopbackAddress(address));
+  const allowed = (address: string) =>
+    isPublicAddress(address) || (options.allowLoopback && isLoopbackAddress(address));
   const literal = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(literal) && !allowed(literal)) return Promise.resolve(done(null, null, `refused: ${literal} is not a public address`));
-  const guarded = publicOnlyLookup(options.resolve ?? lookup, { code: NON_PUBLIC, alsoAllowed: (address) => options.allowLoopback && isLoopbackAddress(address) });
+  if (isIP(literal) && !allowed(literal))
+    return Promise.resolve(done(null, null, `refused: ${literal} is not a public address`));
+  const guarded = publicOnlyLookup(options.resolve ?? lookup, {
+    code: NON_PUBLIC,
+    alsoAllowed: (address) => options.allowLoopback && isLoopbackAddress(address),
+  });
   const post = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
@@ -53,19 +67,33 @@ export function send(target: string, headers: Record<string, string>, body: stri
       clearTimeout(connectTimer);
       resolve(result);
     };
-    const outgoing = post(url, {
-      method: "POST",
-      headers: { ...headers, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), "User-Agent": "brand-operations-webhooks" },
-      lookup: guarded,
-      signal: AbortSignal.timeout(options.timeoutMs),
-      agent: agentFor(url),
-    }, (incoming) => collect(incoming, (kept, error) => finish(done(incoming.statusCode ?? null, kept, error))));
-    const connectTimer = setTimeout(() => outgoing.destroy(Object.assign(new Error("connect timeout"), { code: "ECONNECTTIMEOUT" })), Math.min(CONNECT_MS, options.timeoutMs));
+    const outgoing = post(
+      url,
+      {
+        method: "POST",
+        headers: {
+          ...headers,
+          "Content-Type": "application/json",
+          "Content-Length": String(Buffer.byteLength(body)),
+          "User-Agent": "brand-operations-webhooks",
+        },
+        lookup: guarded,
+        signal: AbortSignal.timeout(options.timeoutMs),
+        agent: agentFor(url),
+      },
+      (incoming) => collect(incoming, (kept, error) => finish(done(incoming.statusCode ?? null, kept, error))),
+    );
+    const connectTimer = setTimeout(
+      () => outgoing.destroy(Object.assign(new Error("connect timeout"), { code: "ECONNECTTIMEOUT" })),
+      Math.min(CONNECT_MS, options.timeoutMs),
+    );
     outgoing.on("socket", (socket) => {
       if (!socket.connecting) return clearTimeout(connectTimer); // a kept connection, already open
       socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () => clearTimeout(connectTimer));
     });
-    outgoing.on("error", (error: NodeJS.ErrnoException) => finish(done(null, null, describe(error, options.timeoutMs))));
+    outgoing.on("error", (error: NodeJS.ErrnoException) =>
+      finish(done(null, null, describe(error, options.timeoutMs))),
+    );
     outgoing.end(body);
   });
 }
@@ -84,7 +112,14 @@ function collect(incoming: IncomingMessage, settle: (kept: string, error: string
   });
   incoming.on("end", () => settle(keep(chunks), null));
   incoming.on("close", () => settle(keep(chunks), incoming.complete ? null : "the answer was cut off"));
-  incoming.on("error", (error: NodeJS.ErrnoException) => settle(keep(chunks), error.name === "AbortError" || error.name === "TimeoutError" ? "timed out reading the answer" : `answer cut: ${error.message}`));
+  incoming.on("error", (error: NodeJS.ErrnoException) =>
+    settle(
+      keep(chunks),
+      error.name === "AbortError" || error.name === "TimeoutError"
+        ? "timed out reading the answer"
+        : `answer cut: ${error.message}`,
+    ),
+  );
 }
 
 const keep = (chunks: Buffer[]) => Buffer.concat(chunks).subarray(0, KEPT_BYTES).toString("utf8");
@@ -92,7 +127,8 @@ const keep = (chunks: Buffer[]) => Buffer.concat(chunks).subarray(0, KEPT_BYTES)
 function describe(error: NodeJS.ErrnoException, timeoutMs: number): string {
   if (error.code === NON_PUBLIC) return "refused: the receiver's host resolves to a non-public address";
   if (error.code === "ECONNECTTIMEOUT") return "timed out connecting";
-  if (error.name === "AbortError" || error.name === "TimeoutError" || error.code === "ABORT_ERR") return `timed out after ${timeoutMs} ms`;
+  if (error.name === "AbortError" || error.name === "TimeoutError" || error.code === "ABORT_ERR")
+    return `timed out after ${timeoutMs} ms`;
   if (error.code === "ENOTFOUND") return "the receiver's host does not resolve";
   if (error.code === "ECONNREFUSED") return "connection refused";
   return `${error.code ?? "error"}: ${error.message}`.slice(0, 300);

@@ -40,13 +40,18 @@ export async function serveEndpoint(endpointId: string): Promise<boolean> {
   const claimedAt = Date.now();
   // long enough for one attempt after another has used up to a whole timeout, plus the recording
   const until = new Date(claimedAt + 2 * timeoutMs() + MARGIN_MS);
-  const held = await db().webhookEndpoint.updateMany({ where: { id: endpointId, enabled: true, ...free(new Date(claimedAt)) }, data: { claimToken: token, claimedUntil: until } });
+  const held = await db().webhookEndpoint.updateMany({
+    where: { id: endpointId, enabled: true, ...free(new Date(claimedAt)) },
+    data: { claimToken: token, claimedUntil: until },
+  });
   if (held.count !== 1) return false;
   const attempts: Attempted[] = [];
   try {
     const endpoint = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
     const queue = await db().webhookDelivery.findMany({
-      where: { endpointId, status: "pending" }, orderBy: { id: "asc" }, take: PER_CLAIM,
+      where: { endpointId, status: "pending" },
+      orderBy: { id: "asc" },
+      take: PER_CLAIM,
       select: { id: true, eventId: true, payload: true, attempts: true, nextAttemptAt: true },
     });
     for (const delivery of queue) {

@@ -15,19 +15,42 @@ const mcpAccept = { accept: "application/json, text/event-stream" };
 export async function openBenchSession(base: string, key: string): Promise<string> {
   const headers = { authorization: `Bearer ${key}`, ...json, ...mcpAccept };
   const params = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } };
-  const opened = await fetch(`${base}/api/mcp`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params }) });
+  const opened = await fetch(`${base}/api/mcp`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params }),
+  });
   const id = opened.headers.get("mcp-session-id");
   await opened.text();
   if (!opened.ok || !id) throw new Error(`no MCP session: ${opened.status}`);
   const sessionHeaders = { ...headers, "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" };
-  await (await fetch(`${base}/api/mcp`, { method: "POST", headers: sessionHeaders, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
+  await (
+    await fetch(`${base}/api/mcp`, {
+      method: "POST",
+      headers: sessionHeaders,
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    })
+  ).text();
   return id;
 }
 
 /** The request of `capability` (e.g. "kit.read") with `args` through `door`; `session` for "mcp session". */
-export function benchCall(base: string, key: string, door: Door, capability: string, args: Record<string, unknown>, session?: string): autocannon.Options {
+export function benchCall(
+  base: string,
+  key: string,
+  door: Door,
+  capability: string,
+  args: Record<string, unknown>,
+  session?: string,
+): autocannon.Options {
   const bearer = { authorization: `Bearer ${key}` };
-  if (door === "api") return { url: `${base}/api/v1/${capability}`, method: "POST", headers: { ...bearer, ...json }, body: JSON.stringify(args) };
+  if (door === "api")
+    return {
+      url: `${base}/api/v1/${capability}`,
+      method: "POST",
+      headers: { ...bearer, ...json },
+      body: JSON.stringify(args),
+    };
   const name = capability.replaceAll(".", "_");
   const call = { jsonrpc: "2.0", id: 1, method: "tools/call" };
   if (door === "mcp 2026") {
@@ -36,9 +59,29 @@ export function benchCall(base: string, key: string, door: Door, capability: str
       "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
       "io.modelcontextprotocol/clientCapabilities": {},
     };
-    const headers = { ...bearer, ...json, ...mcpAccept, "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": name };
-    return { url: `${base}/api/mcp`, method: "POST", headers, body: JSON.stringify({ ...call, params: { name, arguments: args, _meta } }) };
+    const headers = {
+      ...bearer,
+      ...json,
+      ...mcpAccept,
+      "mcp-protocol-version": MODERN,
+      "mcp-method": "tools/call",
+      "mcp-name": name,
+    };
+    return {
+      url: `${base}/api/mcp`,
+      method: "POST",
+      headers,
+      body: JSON.stringify({ ...call, params: { name, arguments: args, _meta } }),
+    };
   }
-  const headers = door === "mcp session" ? { ...bearer, ...json, ...mcpAccept, "mcp-session-id": session!, "mcp-protocol-version": "2025-11-25" } : { ...bearer, ...json, ...mcpAccept };
-  return { url: `${base}/api/mcp`, method: "POST", headers, body: JSON.stringify({ ...call, params: { name, arguments: args } }) };
+  const headers =
+    door === "mcp session"
+      ? { ...bearer, ...json, ...mcpAccept, "mcp-session-id": session!, "mcp-protocol-version": "2025-11-25" }
+      : { ...bearer, ...json, ...mcpAccept };
+  return {
+    url: `${base}/api/mcp`,
+    method: "POST",
+    headers,
+    body: JSON.stringify({ ...call, params: { name, arguments: args } }),
+  };
 }

@@ -5,7 +5,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
-export type Run = { rps: number; p50: number; p99: number; failed: number; cpuUs: number; cpuUsOf: Record<string, number> };
+export type Run = {
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  cpuUs: number;
+  cpuUsOf: Record<string, number>;
+};
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -43,15 +50,31 @@ function cpuWithChildren(pid: number | undefined): number {
  * serving process, `others` the processes serving it (a database, Redis: each with its children),
  * whose CPU per call the run gives too. A backend that ends mid-run takes its CPU with it.
  */
-export async function measure(options: autocannon.Options, connections = CONNECTIONS, seconds = DURATION_S, pid?: number, others: Record<string, number | undefined> = {}): Promise<Run> {
+export async function measure(
+  options: autocannon.Options,
+  connections = CONNECTIONS,
+  seconds = DURATION_S,
+  pid?: number,
+  others: Record<string, number | undefined> = {},
+): Promise<Run> {
   await autocannon({ ...options, duration: 2, connections });
-  const readOthers = () => Object.fromEntries(Object.entries(others).map(([name, other]) => [name, cpuWithChildren(other)]));
+  const readOthers = () =>
+    Object.fromEntries(Object.entries(others).map(([name, other]) => [name, cpuWithChildren(other)]));
   const [before, othersBefore] = [cpuOf(pid), readOthers()];
   const result = await autocannon({ ...options, duration: seconds, connections });
   const [after, othersAfter] = [cpuOf(pid), readOthers()];
   const calls = Math.max(result.requests.total, 1);
-  const cpuUsOf = Object.fromEntries(Object.keys(others).map((name) => [name, (othersAfter[name]! - othersBefore[name]!) / calls]));
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors, cpuUs: (after - before) / calls, cpuUsOf };
+  const cpuUsOf = Object.fromEntries(
+    Object.keys(others).map((name) => [name, (othersAfter[name]! - othersBefore[name]!) / calls]),
+  );
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors,
+    cpuUs: (after - before) / calls,
+    cpuUsOf,
+  };
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

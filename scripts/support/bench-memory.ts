@@ -32,7 +32,12 @@ const MB = 1024 * 1024;
 
 function mix(base: string, key: string): autocannon.Request[] {
   const args = { brand: "BENCH-1" };
-  const asRequest = (options: autocannon.Options): autocannon.Request => ({ method: "POST", path: new URL(String(options.url)).pathname, headers: options.headers, body: options.body as string });
+  const asRequest = (options: autocannon.Options): autocannon.Request => ({
+    method: "POST",
+    path: new URL(String(options.url)).pathname,
+    headers: options.headers,
+    body: options.body as string,
+  });
   return [
     asRequest(benchCall(base, key, "api", "kit.read", args)),
     asRequest(benchCall(base, key, "api", "library.search", { ...args, query: "latte" })),
@@ -42,7 +47,15 @@ function mix(base: string, key: string): autocannon.Request[] {
     asRequest(benchCall(base, key, "mcp 2025", "library.search", args)),
     {
       ...asRequest(benchCall(base, key, "api", "questions.ask", args)),
-      setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...args, questions: [{ key: `memory.${randomUUID()}`, question: "Which roast?", options: ["A", "B"], scope: "genome" }] }) }),
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({
+          ...args,
+          questions: [
+            { key: `memory.${randomUUID()}`, question: "Which roast?", options: ["A", "B"], scope: "genome" },
+          ],
+        }),
+      }),
     },
   ];
 }
@@ -80,7 +93,14 @@ async function profileRun(profile: string): Promise<Sample> {
     await growLibrary(world, 0, 10_000);
     await world.client.end();
     key = world.key;
-    env = { DATABASE_URL: url, REDIS_URL: redis.url, APP_SECRET: randomBytes(32).toString("base64url"), STORAGE_DIR: path.join(dir, "files"), SEED_DEMO: "0", RATE_LIMIT_PER_MINUTE: "1000000000" };
+    env = {
+      DATABASE_URL: url,
+      REDIS_URL: redis.url,
+      APP_SECRET: randomBytes(32).toString("base64url"),
+      STORAGE_DIR: path.join(dir, "files"),
+      SEED_DEMO: "0",
+      RATE_LIMIT_PER_MINUTE: "1000000000",
+    };
   } else {
     const world = await benchWorld(dir, { brands: 10, people: 10, files: 10_000 });
     ({ env, key } = world);
@@ -120,18 +140,28 @@ export async function benchMemory(profiles = PROFILES): Promise<number> {
   for (const profile of profiles) {
     console.error(`[bench] memory: ${profile} profile, ${CALLS.toLocaleString("en")} mixed calls`);
     const sample = await profileRun(profile);
-    console.error(`[bench] memory: ${profile}: RSS ${sample.readings.map((r) => r.rss.toFixed(0)).join(" → ")} MB, heap after GC ${sample.readings.map((r) => r.heapUsed.toFixed(1)).join(" → ")} MB, external ${sample.readings.map((r) => r.external.toFixed(1)).join(" → ")} MB`);
+    console.error(
+      `[bench] memory: ${profile}: RSS ${sample.readings.map((r) => r.rss.toFixed(0)).join(" → ")} MB, heap after GC ${sample.readings.map((r) => r.heapUsed.toFixed(1)).join(" → ")} MB, external ${sample.readings.map((r) => r.external.toFixed(1)).join(" → ")} MB`,
+    );
     samples.push(sample);
   }
   const [half, end] = [Math.round((10_000 + CALLS) / 2), CALLS].map((n) => n.toLocaleString("en"));
-  console.log(`\n## Memory: the server over ${end} mixed calls after 10,000 of warm-up (10 connections), ${new Date().toISOString()}\n`);
-  console.log("Each reading: RSS as the calls left it / the heap in use after a forced full collection (MB). Flat: the collected heap does not grow after 10,000 calls, and RSS grows less in the second half than in the first (a working size reached).\n");
-  console.log(`| profile | after warm-up | at 10,000 calls | at ${half} | at ${end} | RSS growth, 1st half / 2nd half | collected heap growth 10k → end, per call | calls/s | failed |\n|---|---|---|---|---|---|---|---|---|`);
+  console.log(
+    `\n## Memory: the server over ${end} mixed calls after 10,000 of warm-up (10 connections), ${new Date().toISOString()}\n`,
+  );
+  console.log(
+    "Each reading: RSS as the calls left it / the heap in use after a forced full collection (MB). Flat: the collected heap does not grow after 10,000 calls, and RSS grows less in the second half than in the first (a working size reached).\n",
+  );
+  console.log(
+    `| profile | after warm-up | at 10,000 calls | at ${half} | at ${end} | RSS growth, 1st half / 2nd half | collected heap growth 10k → end, per call | calls/s | failed |\n|---|---|---|---|---|---|---|---|---|`,
+  );
   for (const { profile, readings, failed, seconds } of samples) {
     const [warm, first, middle, last] = readings as [Reading, Reading, Reading, Reading];
     const cell = (r: Reading) => `${r.rss.toFixed(0)} / ${r.heapUsed.toFixed(1)}`;
     const perCall = ((last.heapUsed - first.heapUsed) * MB) / (CALLS - 10_000);
-    console.log(`| ${profile} | ${[warm, first, middle, last].map(cell).join(" | ")} | ${(middle.rss - first.rss).toFixed(0)} / ${(last.rss - middle.rss).toFixed(0)} MB | ${(last.heapUsed - first.heapUsed).toFixed(1)} MB, ${perCall.toFixed(0)} bytes | ${((CALLS + 10_000) / seconds).toFixed(0)} | ${failed} |`);
+    console.log(
+      `| ${profile} | ${[warm, first, middle, last].map(cell).join(" | ")} | ${(middle.rss - first.rss).toFixed(0)} / ${(last.rss - middle.rss).toFixed(0)} MB | ${(last.heapUsed - first.heapUsed).toFixed(1)} MB, ${perCall.toFixed(0)} bytes | ${((CALLS + 10_000) / seconds).toFixed(0)} | ${failed} |`,
+    );
   }
   return samples.reduce((sum, sample) => sum + sample.failed, 0);
 }

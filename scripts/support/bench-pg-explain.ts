@@ -7,12 +7,18 @@ import { searchPage, type PageQuery } from "../../lib/capabilities/library/searc
 
 export async function explainSearch(client: pg.Client, brandId: string): Promise<string> {
   const out: string[] = [];
-  const explaining: SqlRead = Object.assign(async <Row>(sql: string, args: readonly SqlValue[] = []): Promise<Row[]> => {
-    let n = 0;
-    const result = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql.replace(/\?/g, () => `$${++n}`)}`, [...args]);
-    out.push(...result.rows.map((row) => `  ${row["QUERY PLAN"]}`));
-    return [];
-  }, { dialect: "postgresql" as const });
+  const explaining: SqlRead = Object.assign(
+    async <Row>(sql: string, args: readonly SqlValue[] = []): Promise<Row[]> => {
+      let n = 0;
+      const result = await client.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN (ANALYZE, COSTS OFF) ${sql.replace(/\?/g, () => `$${++n}`)}`,
+        [...args],
+      );
+      out.push(...result.rows.map((row) => `  ${row["QUERY PLAN"]}`));
+      return [];
+    },
+    { dialect: "postgresql" as const },
+  );
   const shapes: [string, Omit<PageQuery, "brandId" | "take">][] = [
     ["first page, approved", { status: "approved" }],
     ["first page, proposed (an admin's second page source)", { status: "proposed" }],

@@ -8,8 +8,37 @@ import pg from "pg";
 import { resetConfigForTests } from "../../lib/config";
 
 export const BRANDS = 10_000;
-const WORDS = ["coffee", "beans", "latte", "espresso", "menu", "poster", "summer", "winter", "shop", "barista", "cup", "roast", "team", "banner", "story", "promo", "mug", "brunch", "terrace", "sign"];
-const KINDS = [["image", "image/jpeg", "photos", "jpg"], ["image", "image/png", "social", "png"], ["video", "video/mp4", "video", "mp4"], ["document", "application/pdf", "menus", "pdf"], ["logo", "image/svg+xml", "logos", "svg"], ["audio", "audio/mpeg", "jingles", "mp3"], ["font", "font/woff2", "fonts", "woff2"]];
+const WORDS = [
+  "coffee",
+  "beans",
+  "latte",
+  "espresso",
+  "menu",
+  "poster",
+  "summer",
+  "winter",
+  "shop",
+  "barista",
+  "cup",
+  "roast",
+  "team",
+  "banner",
+  "story",
+  "promo",
+  "mug",
+  "brunch",
+  "terrace",
+  "sign",
+];
+const KINDS = [
+  ["image", "image/jpeg", "photos", "jpg"],
+  ["image", "image/png", "social", "png"],
+  ["video", "video/mp4", "video", "mp4"],
+  ["document", "application/pdf", "menus", "pdf"],
+  ["logo", "image/svg+xml", "logos", "svg"],
+  ["audio", "audio/mpeg", "jingles", "mp3"],
+  ["font", "font/woff2", "fonts", "woff2"],
+];
 const array = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(",")}]`;
 const kind = (field: number) => `(${array(KINDS.map((k) => k[field]!))})[1 + k]`;
 
@@ -25,13 +54,26 @@ export async function pgWorld(url: string): Promise<PgWorld> {
   const brand = await createBrand(db(), { name: "Bench Brand", shortId: "BENCH-1", plan: "enterprise" });
   await addMember(db(), { brand: brand.shortId, email: "bench@bench.example", role: "admin" });
   const { key } = await createKey(db(), { email: "bench@bench.example", scopes: "all" });
-  await db().kitColor.createMany({ data: ["#112233", "#445566", "#778899", "#AABBCC", "#DDEEFF"].map((hex, i) => ({ id: randomUUID(), brandId: brand.id, name: `Colour ${i}`, hex, role: "accent" })) });
+  await db().kitColor.createMany({
+    data: ["#112233", "#445566", "#778899", "#AABBCC", "#DDEEFF"].map((hex, i) => ({
+      id: randomUUID(),
+      brandId: brand.id,
+      name: `Colour ${i}`,
+      hex,
+      role: "accent",
+    })),
+  });
   await db().kitInstruction.create({ data: { brandId: brand.id, section: "general", text: "Keep it simple." } });
   await closeDb();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(`INSERT INTO "Brand" ("id", "shortId", "shortIdKey", "name", "status") SELECT 'bench-brand-' || n, 'BENCH-' || n, 'bench-' || n, 'Brand ' || n, 'active' FROM generate_series(2, ${BRANDS}) n`);
-  const questions = (brandId: string, count: number) => `INSERT INTO "Question" ("id", "brandId", "key", "question", "scope", "options", "askedById", "createdAt", "updatedAt")
+  await client.query(
+    `INSERT INTO "Brand" ("id", "shortId", "shortIdKey", "name", "status") SELECT 'bench-brand-' || n, 'BENCH-' || n, 'bench-' || n, 'Brand ' || n, 'active' FROM generate_series(2, ${BRANDS}) n`,
+  );
+  const questions = (
+    brandId: string,
+    count: number,
+  ) => `INSERT INTO "Question" ("id", "brandId", "key", "question", "scope", "options", "askedById", "createdAt", "updatedAt")
     SELECT gen_random_uuid()::text, ${brandId}, 'seed.' || i, 'Seeded?', 'genome', '[]'::jsonb, '${owner.id}', now() - random() * interval '30 days', now() FROM generate_series(1, ${count}) i`;
   await client.query(questions(`'${brand.id}'`, 300));
   await client.query(`INSERT INTO "Question" ("id", "brandId", "key", "question", "scope", "options", "createdAt", "updatedAt")

@@ -34,14 +34,19 @@ export async function benchPostgres(): Promise<number> {
   let redis: RunningRedis | undefined;
   const url = process.env.BENCH_DATABASE_URL ?? (await (postgres = await startPostgres()).createDatabase("curve"));
   const env = {
-    DATABASE_URL: url, REDIS_URL: process.env.BENCH_REDIS_URL ?? (redis = await startRedis()).url,
-    APP_SECRET: randomBytes(32).toString("base64url"), STORAGE_DIR: path.join(dir, "files"), SEED_DEMO: "0", RATE_LIMIT_PER_MINUTE: "1000000000",
+    DATABASE_URL: url,
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? (redis = await startRedis()).url,
+    APP_SECRET: randomBytes(32).toString("base64url"),
+    STORAGE_DIR: path.join(dir, "files"),
+    SEED_DEMO: "0",
+    RATE_LIMIT_PER_MINUTE: "1000000000",
   };
   await migrateDatabase(url);
   const world = await pgWorld(url);
   const server = await startServer(env);
   const brand = "BENCH-1";
-  const call = (capability: string, args: Record<string, unknown>) => benchCall(server.url, world.key, "api", capability, { brand, ...args });
+  const call = (capability: string, args: Record<string, unknown>) =>
+    benchCall(server.url, world.key, "api", capability, { brand, ...args });
   let unexpected = 0;
   // the sections in turn: ten connections writing one row would measure its lock, not the write
   let turn = 0;
@@ -51,11 +56,28 @@ export async function benchPostgres(): Promise<number> {
       ...proposal,
       requests: [
         {
-          setupRequest: (request, context: Token) => ({ ...request, body: JSON.stringify({ brand, section: (context.section = SECTIONS[turn++ % SECTIONS.length]), text: "Keep it simple." }) }),
-          onResponse: (status, body, context: Token) => void (context.token = status === 409 ? JSON.parse(body).error.confirmationToken : (unexpected++, undefined)),
+          setupRequest: (request, context: Token) => ({
+            ...request,
+            body: JSON.stringify({
+              brand,
+              section: (context.section = SECTIONS[turn++ % SECTIONS.length]),
+              text: "Keep it simple.",
+            }),
+          }),
+          onResponse: (status, body, context: Token) =>
+            void (context.token =
+              status === 409 ? JSON.parse(body).error.confirmationToken : (unexpected++, undefined)),
         },
         {
-          setupRequest: (request, context: Token) => ({ ...request, body: JSON.stringify({ brand, section: context.section, text: "Keep it simple.", confirmationToken: context.token }) }),
+          setupRequest: (request, context: Token) => ({
+            ...request,
+            body: JSON.stringify({
+              brand,
+              section: context.section,
+              text: "Keep it simple.",
+              confirmationToken: context.token,
+            }),
+          }),
           onResponse: (status) => void (status !== 200 && unexpected++),
         },
       ],
@@ -86,34 +108,67 @@ export async function benchPostgres(): Promise<number> {
       if (files === 0) for (const [, options] of scenarios) await measure(options());
       files = size;
       for (const [name, options] of scenarios) {
-        curve.get(name)!.push(await measure(options(), undefined, undefined, server.pid, { postgres: postgres?.pid(), redis: redis?.pid() }));
+        curve
+          .get(name)!
+          .push(
+            await measure(options(), undefined, undefined, server.pid, {
+              postgres: postgres?.pid(),
+              redis: redis?.pid(),
+            }),
+          );
       }
       loads.push(loadavg()[0]!);
       plans = await explainSearch(world.client, world.brandId);
     }
   } finally {
-    if (process.env.BENCH_DEBUG) console.error(server.output().split("\n").filter((line) => !line.includes('"level":"info"') && !line.includes('"level":30')).slice(0, 20).join("\n"));
+    if (process.env.BENCH_DEBUG)
+      console.error(
+        server
+          .output()
+          .split("\n")
+          .filter((line) => !line.includes('"level":"info"') && !line.includes('"level":30'))
+          .slice(0, 20)
+          .join("\n"),
+      );
     await server.stop();
     await world.client.end();
     await redis?.stop();
     await postgres?.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`\n## PostgreSQL cost curve: server on PostgreSQL + Redis, ${BRANDS.toLocaleString("en")} brands (BENCH-1 holds one file in ten), ${CONNECTIONS} connections, ${DURATION_S} s per size after 2 s of warm-up, ${new Date().toISOString()}\n`);
-  console.log(`| call | ${SIZES.map((size) => `${size.toLocaleString("en")} files: p50 / p99 ms, req/s`).join(" | ")} | p50 ratio largest / smallest |`);
+  console.log(
+    `\n## PostgreSQL cost curve: server on PostgreSQL + Redis, ${BRANDS.toLocaleString("en")} brands (BENCH-1 holds one file in ten), ${CONNECTIONS} connections, ${DURATION_S} s per size after 2 s of warm-up, ${new Date().toISOString()}\n`,
+  );
+  console.log(
+    `| call | ${SIZES.map((size) => `${size.toLocaleString("en")} files: p50 / p99 ms, req/s`).join(" | ")} | p50 ratio largest / smallest |`,
+  );
   console.log(`|---|${SIZES.map(() => "---|").join("")}---|`);
   for (const [name, runs] of curve) {
     // the write's proposals are 409s by design: its failures are counted by its own onResponse
     if (!name.startsWith("kit.instructions")) failed += runs.reduce((sum, run) => sum + run.failed, 0);
     const ratio = runs.length > 1 ? (runs.at(-1)!.p50 / Math.max(runs[0]!.p50, 1)).toFixed(2) : "–";
-    console.log(`| ${name} | ${runs.map((run) => `${run.p50} / ${run.p99}, ${run.rps.toFixed(0)}${run.failed && !name.startsWith("kit.instructions") ? ` (${run.failed} failed)` : ""}`).join(" | ")} | ${ratio} |`);
+    console.log(
+      `| ${name} | ${runs.map((run) => `${run.p50} / ${run.p99}, ${run.rps.toFixed(0)}${run.failed && !name.startsWith("kit.instructions") ? ` (${run.failed} failed)` : ""}`).join(" | ")} | ${ratio} |`,
+    );
   }
-  console.log(`| load average (1 min) after the size's runs, ${cpus().length} cores | ${loads.map((load) => load.toFixed(1)).join(" | ")} | |`);
-  console.log(`\n| call | ${SIZES.map((size) => `${size.toLocaleString("en")} files: CPU µs per call, server / PostgreSQL / Redis`).join(" | ")} |`);
+  console.log(
+    `| load average (1 min) after the size's runs, ${cpus().length} cores | ${loads.map((load) => load.toFixed(1)).join(" | ")} | |`,
+  );
+  console.log(
+    `\n| call | ${SIZES.map((size) => `${size.toLocaleString("en")} files: CPU µs per call, server / PostgreSQL / Redis`).join(" | ")} |`,
+  );
   console.log(`|---|${SIZES.map(() => "---|").join("")}`);
   const us = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "–" : value.toFixed(0));
-  for (const [name, runs] of curve) console.log(`| ${name} | ${runs.map((run) => `${us(run.cpuUs)} / ${us(run.cpuUsOf.postgres)} / ${us(run.cpuUsOf.redis)}`).join(" | ")} |`);
-  console.log(`\nPlans of library.search's pages at ${SIZES.at(-1)!.toLocaleString("en")} files (EXPLAIN ANALYZE, BENCH-1):\n\n\`\`\`\n${plans}\n\`\`\``);
-  if (unexpected > 0) console.log(`WARNING: ${unexpected} confirmed writes did not go through (a proposal without its 409, or a confirmed call not 200)`);
+  for (const [name, runs] of curve)
+    console.log(
+      `| ${name} | ${runs.map((run) => `${us(run.cpuUs)} / ${us(run.cpuUsOf.postgres)} / ${us(run.cpuUsOf.redis)}`).join(" | ")} |`,
+    );
+  console.log(
+    `\nPlans of library.search's pages at ${SIZES.at(-1)!.toLocaleString("en")} files (EXPLAIN ANALYZE, BENCH-1):\n\n\`\`\`\n${plans}\n\`\`\``,
+  );
+  if (unexpected > 0)
+    console.log(
+      `WARNING: ${unexpected} confirmed writes did not go through (a proposal without its 409, or a confirmed call not 200)`,
+    );
   return failed + unexpected;
 }

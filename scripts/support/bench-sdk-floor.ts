@@ -20,7 +20,12 @@ import { benchCall, type Door } from "./bench-calls";
 
 /** Per round, µs per call: the SDK's own, per era; and the MCP answer's own beyond the API door's (`answer`, per era). */
 export type SdkFloor = { modern: number[]; legacy: number[]; answer: { modern: number[]; legacy: number[] } };
-type Path = "modern through the SDK" | "modern beside it" | "legacy through the SDK" | "legacy beside it" | "the API door's answer";
+type Path =
+  | "modern through the SDK"
+  | "modern beside it"
+  | "legacy through the SDK"
+  | "legacy beside it"
+  | "the API door's answer";
 
 const CALLS_PER_ROUND = 20_000;
 const IN_FLIGHT = 10; // as the doors' runs: 10 connections
@@ -36,7 +41,10 @@ export async function measureSdkFloor(data: Record<string, unknown>, rounds: num
     return { structuredContent, content: [{ type: "text" as const, text: JSON.stringify(structuredContent) }] };
   };
   const register = (server: McpServer) => void server.registerTool("kit_read", kit.config, handler);
-  const exchanges: Record<"modern" | "legacy", Exchange> = { modern: modernExchange(register), legacy: legacyExchange(register) };
+  const exchanges: Record<"modern" | "legacy", Exchange> = {
+    modern: modernExchange(register),
+    legacy: legacyExchange(register),
+  };
   // the bodies the doors' runs send (bench-calls.ts)
   const bodyOf = (door: Door) => benchCall("", "", door, "kit.read", { brand: "BENCH-1" }).body as string;
   const bodies = { modern: bodyOf("mcp 2026"), legacy: bodyOf("mcp 2025"), api: bodyOf("api") };
@@ -44,10 +52,19 @@ export async function measureSdkFloor(data: Record<string, unknown>, rounds: num
   const answerBeside = async (era: "modern" | "legacy", body: string) => {
     const request = JSON.parse(body) as { id: number };
     const { content, structuredContent } = await handler();
-    const result = era === "modern" ? { content, structuredContent, resultType: "complete", _meta: { "io.modelcontextprotocol/serverInfo": SERVER_INFO } } : { content, structuredContent };
+    const result =
+      era === "modern"
+        ? {
+            content,
+            structuredContent,
+            resultType: "complete",
+            _meta: { "io.modelcontextprotocol/serverInfo": SERVER_INFO },
+          }
+        : { content, structuredContent };
     return JSON.stringify({ result, jsonrpc: "2.0", id: request.id });
   };
-  const answerThrough = async (era: "modern" | "legacy", body: string) => JSON.stringify(await exchanges[era](JSON.parse(body), authInfo));
+  const answerThrough = async (era: "modern" | "legacy", body: string) =>
+    JSON.stringify(await exchanges[era](JSON.parse(body), authInfo));
   const paths: Record<Path, () => Promise<string>> = {
     "modern through the SDK": () => answerThrough("modern", bodies.modern),
     "modern beside it": () => answerBeside("modern", bodies.modern),
@@ -62,14 +79,16 @@ export async function measureSdkFloor(data: Record<string, unknown>, rounds: num
   // the comparison holds only if both write the same answer
   for (const era of ["modern", "legacy"] as const) {
     const [through, beside] = [await paths[`${era} through the SDK`](), await paths[`${era} beside it`]()];
-    if (through !== beside) throw new Error(`the hand-built ${era} answer differs from the SDK's:\n${through}\n${beside}`);
+    if (through !== beside)
+      throw new Error(`the hand-built ${era} answer differs from the SDK's:\n${through}\n${beside}`);
   }
   for (const path of Object.values(paths)) await cpuPerCall(path); // warm-up: JIT
   const floor: SdkFloor = { modern: [], legacy: [], answer: { modern: [], legacy: [] } };
   for (let round = 0; round < rounds; round++) {
     // interleaved: a drift of the machine touches each path alike
     const cost = {} as Record<Path, number>;
-    for (const [path, call] of Object.entries(paths) as [Path, () => Promise<string>][]) cost[path] = await cpuPerCall(call);
+    for (const [path, call] of Object.entries(paths) as [Path, () => Promise<string>][])
+      cost[path] = await cpuPerCall(call);
     floor.modern.push(cost["modern through the SDK"] - cost["modern beside it"]);
     floor.legacy.push(cost["legacy through the SDK"] - cost["legacy beside it"]);
     floor.answer.modern.push(cost["modern beside it"] - cost["the API door's answer"]);
@@ -81,7 +100,8 @@ export async function measureSdkFloor(data: Record<string, unknown>, rounds: num
 /** CPU µs per call of `call`, IN_FLIGHT at a time. */
 async function cpuPerCall(call: () => Promise<string>): Promise<number> {
   const before = process.cpuUsage();
-  for (let done = 0; done < CALLS_PER_ROUND; done += IN_FLIGHT) await Promise.all(Array.from({ length: IN_FLIGHT }, call));
+  for (let done = 0; done < CALLS_PER_ROUND; done += IN_FLIGHT)
+    await Promise.all(Array.from({ length: IN_FLIGHT }, call));
   const used = process.cpuUsage(before);
   return (used.user + used.system) / CALLS_PER_ROUND;
 }

@@ -13,7 +13,12 @@ import { db } from "../../lib/db/client";
 const ENDPOINTS = 10;
 type Run = { rps: number; failed: number };
 
-export async function webhooksScenario(base: string, key: string, email: string, options: { seconds: number; rounds: number; connections: number }) {
+export async function webhooksScenario(
+  base: string,
+  key: string,
+  email: string,
+  options: { seconds: number; rounds: number; connections: number },
+) {
   const lags: number[] = [];
   const receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -28,18 +33,29 @@ export async function webhooksScenario(base: string, key: string, email: string,
   const port = (receiver.address() as AddressInfo).port;
   const brands = { quiet: await benchBrand("WHQ", email), hooked: await benchBrand("WHH", email) };
   for (let index = 0; index < ENDPOINTS; index++) {
-    const body = { brand: brands.hooked, url: `http://127.0.0.1:${port}/hook/${index}`, eventTypes: ["question.asked"] };
+    const body = {
+      brand: brands.hooked,
+      url: `http://127.0.0.1:${port}/hook/${index}`,
+      eventTypes: ["question.asked"],
+    };
     const first = await post(base, key, "webhooks.create", body);
     await post(base, key, "webhooks.create", { ...body, confirmationToken: first.error.confirmationToken });
   }
   const write = (brand: string): autocannon.Options => ({
-    url: `${base}/api/v1/questions.ask`, method: "POST",
-    requests: [{
-      setupRequest: (request: autocannon.Request) => ({
-        ...request, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: JSON.stringify({ brand, questions: [{ key: `q.${randomUUID()}`, question: "Which one?", options: ["a", "b"], scope: "work" }] }),
-      }),
-    }],
+    url: `${base}/api/v1/questions.ask`,
+    method: "POST",
+    requests: [
+      {
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            brand,
+            questions: [{ key: `q.${randomUUID()}`, question: "Which one?", options: ["a", "b"], scope: "work" }],
+          }),
+        }),
+      },
+    ],
   });
   const measure = async (brand: string): Promise<Run> => {
     await autocannon({ ...write(brand), duration: 2, connections: options.connections });
@@ -60,17 +76,30 @@ export async function webhooksScenario(base: string, key: string, email: string,
   }
   const sorted = [...lags].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { rounds, ratios: rounds.map((round) => round.hooked.rps / round.quiet.rps), lagP50: at(0.5), lagP99: at(0.99), deliveries: sorted.length };
+  return {
+    rounds,
+    ratios: rounds.map((round) => round.hooked.rps / round.quiet.rps),
+    lagP50: at(0.5),
+    lagP99: at(0.99),
+    deliveries: sorted.length,
+  };
 }
 
 async function benchBrand(prefix: string, email: string): Promise<string> {
-  const brand = await createBrand(db(), { name: `${prefix} bench`, shortId: `${prefix}-${Math.floor(Math.random() * 1e9)}` });
+  const brand = await createBrand(db(), {
+    name: `${prefix} bench`,
+    shortId: `${prefix}-${Math.floor(Math.random() * 1e9)}`,
+  });
   await addMember(db(), { brand: brand.shortId, email, role: "admin" });
   return brand.shortId;
 }
 
 async function post(base: string, key: string, capability: string, body: unknown) {
-  const response = await fetch(`${base}/api/v1/${capability}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}/api/v1/${capability}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return (await response.json()) as { ok: boolean; error: { confirmationToken: string } };
 }
 

@@ -7,7 +7,28 @@ import Database from "better-sqlite3";
 import { migrate } from "../../lib/db/migrate";
 import { resetConfigForTests } from "../../lib/config";
 
-const WORDS = ["coffee", "beans", "latte", "espresso", "menu", "poster", "summer", "winter", "shop", "barista", "cup", "roast", "team", "banner", "story", "promo", "mug", "brunch", "terrace", "sign"];
+const WORDS = [
+  "coffee",
+  "beans",
+  "latte",
+  "espresso",
+  "menu",
+  "poster",
+  "summer",
+  "winter",
+  "shop",
+  "barista",
+  "cup",
+  "roast",
+  "team",
+  "banner",
+  "story",
+  "promo",
+  "mug",
+  "brunch",
+  "terrace",
+  "sign",
+];
 const KINDS = [
   { type: "image", mimeType: "image/jpeg", category: "photos", ext: "jpg" },
   { type: "image", mimeType: "image/png", category: "social", ext: "png" },
@@ -32,7 +53,10 @@ export type BenchWorld = {
  * bench@bench.example (signing in with `password` when given), and `brands` brands with `people`
  * people in all.
  */
-export async function benchWorld(dir: string, options: { brands?: number; people?: number; files?: number; password?: string } = {}): Promise<BenchWorld> {
+export async function benchWorld(
+  dir: string,
+  options: { brands?: number; people?: number; files?: number; password?: string } = {},
+): Promise<BenchWorld> {
   const file = path.join(dir, "bench.db");
   const env = {
     DATABASE_URL: `file:${file}`,
@@ -52,14 +76,23 @@ export async function benchWorld(dir: string, options: { brands?: number; people
   await addMember(db(), { brand: brand.shortId, email: "bench@bench.example", role: "admin" });
   const { key } = await createKey(db(), { email: "bench@bench.example", scopes: "all" });
   await db().kitColor.createMany({
-    data: ["#112233", "#445566", "#778899", "#AABBCC", "#DDEEFF"].map((hex, i) => ({ id: randomUUID(), brandId: brand.id, name: `Colour ${i}`, hex, role: "accent" })),
+    data: ["#112233", "#445566", "#778899", "#AABBCC", "#DDEEFF"].map((hex, i) => ({
+      id: randomUUID(),
+      brandId: brand.id,
+      name: `Colour ${i}`,
+      hex,
+      role: "accent",
+    })),
   });
-  await db().kitTypography.create({ data: { id: randomUUID(), brandId: brand.id, family: "Inter", role: "body", weights: ["400", "700"] } });
+  await db().kitTypography.create({
+    data: { id: randomUUID(), brandId: brand.id, family: "Inter", role: "body", weights: ["400", "700"] },
+  });
   await db().kitInstruction.create({ data: { brandId: brand.id, section: "general", text: "Keep it simple." } });
 
   const keys: BenchWorld["keys"] = [];
   const brands = [brand.shortId];
-  for (let b = 2; b <= (options.brands ?? 1); b++) brands.push((await createBrand(db(), { name: `Brand ${b}`, shortId: `BENCH-${b}` })).shortId);
+  for (let b = 2; b <= (options.brands ?? 1); b++)
+    brands.push((await createBrand(db(), { name: `Brand ${b}`, shortId: `BENCH-${b}` })).shortId);
   for (let p = 0; p < (options.people ?? 0); p++) {
     const email = `person-${p}@bench.example`;
     const shortId = brands[p % brands.length]!;
@@ -75,7 +108,9 @@ export async function benchWorld(dir: string, options: { brands?: number; people
 /** `size` files in the brand's library: 80% approved, 15% proposed, 5% archived, names of common words. */
 export function seedLibrary(file: string, brandId: string, size: number): void {
   const sqlite = new Database(file);
-  const insert = sqlite.prepare(`INSERT INTO "Asset" ("id", "brandId", "name", "nameKey", "category", "categoryKey", "mimeType", "type", "status", "sizeBytes", "storageKey", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insert = sqlite.prepare(
+    `INSERT INTO "Asset" ("id", "brandId", "name", "nameKey", "category", "categoryKey", "mimeType", "type", "status", "sizeBytes", "storageKey", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const yearAgo = Date.now() - 365 * 86400_000;
   sqlite.transaction(() => {
     for (let i = 0; i < size; i++) {
@@ -83,8 +118,23 @@ export function seedLibrary(file: string, brandId: string, size: number): void {
       const name = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7 + 3) % WORDS.length]} ${i}.${kind.ext}`;
       const status = i % 20 < 16 ? "approved" : i % 20 < 19 ? "proposed" : "archived";
       // the same timestamp format Prisma writes on SQLite
-      const createdAt = new Date(yearAgo + Math.floor(Math.random() * 365 * 86400_000)).toISOString().replace("Z", "+00:00");
-      insert.run(randomUUID(), brandId, name, name.toLowerCase(), kind.category, kind.category, kind.mimeType, kind.type, status, 100_000, `brands/${brandId}/${randomUUID()}`, createdAt);
+      const createdAt = new Date(yearAgo + Math.floor(Math.random() * 365 * 86400_000))
+        .toISOString()
+        .replace("Z", "+00:00");
+      insert.run(
+        randomUUID(),
+        brandId,
+        name,
+        name.toLowerCase(),
+        kind.category,
+        kind.category,
+        kind.mimeType,
+        kind.type,
+        status,
+        100_000,
+        `brands/${brandId}/${randomUUID()}`,
+        createdAt,
+      );
     }
   })();
   sqlite.close();

@@ -37,14 +37,26 @@ export function differences(recorded: unknown, live: unknown, at = "", ids = new
     if (recorded.length !== live.length) return [`${at}: ${recorded.length} items recorded, ${live.length} now`];
     return recorded.flatMap((item, index) => differences(item, live[index], `${at}.${index}`, ids));
   }
-  if (recorded && live && typeof recorded === "object" && typeof live === "object" && !Array.isArray(recorded) && !Array.isArray(live)) {
+  if (
+    recorded &&
+    live &&
+    typeof recorded === "object" &&
+    typeof live === "object" &&
+    !Array.isArray(recorded) &&
+    !Array.isArray(live)
+  ) {
     const keys = new Set([...Object.keys(recorded), ...Object.keys(live)]);
     return [...keys].flatMap((key) => {
       // a request id is each call's own; a cursor is opaque and names a run's own records
       if (key === "requestId" || key === "nextCursor") return [];
       if (!(key in recorded)) return [`${at}.${key}: not recorded`];
       if (!(key in live)) return [`${at}.${key}: recorded, missing now`];
-      return differences((recorded as Record<string, unknown>)[key], (live as Record<string, unknown>)[key], `${at}.${key}`, ids);
+      return differences(
+        (recorded as Record<string, unknown>)[key],
+        (live as Record<string, unknown>)[key],
+        `${at}.${key}`,
+        ids,
+      );
     });
   }
   return Object.is(recorded, live) ? [] : [`${at}: recorded ${JSON.stringify(recorded)}, now ${JSON.stringify(live)}`];
@@ -56,7 +68,9 @@ function stringDifference(recorded: string, live: string, at: string, ids: Map<s
   if (UUID.test(recorded) && UUID.test(live)) {
     const seen = ids.get(recorded);
     if (seen === undefined) ids.set(recorded, live);
-    return seen === undefined || seen === live ? [] : [`${at}: the recorded id ${recorded} stood for ${seen} before, now ${live}`];
+    return seen === undefined || seen === live
+      ? []
+      : [`${at}: the recorded id ${recorded} stood for ${seen} before, now ${live}`];
   }
   if (ISO.test(recorded) && ISO.test(live)) return [];
   // tokens, keys, webhook secrets and event ids: each run's own, of the same kind
@@ -70,5 +84,7 @@ function stringDifference(recorded: string, live: string, at: string, ids: Map<s
   }
   // a key's prefix in a sentence ("demo key (bop_Xq3f…)")
   const masked = (text: string) => text.replace(/bop_[A-Za-z0-9]+/g, "bop_…");
-  return masked(recorded) === masked(live) ? [] : [`${at}: recorded ${JSON.stringify(recorded)}, now ${JSON.stringify(live)}`];
+  return masked(recorded) === masked(live)
+    ? []
+    : [`${at}: recorded ${JSON.stringify(recorded)}, now ${JSON.stringify(live)}`];
 }

@@ -66,7 +66,8 @@ export function importsOf(text: string): { specifier: string; typeOnly: boolean 
   const found: { specifier: string; typeOnly: boolean }[] = [];
   const statement = /^\s*(import|export)\s+(type\s+)?([^;]*?\s+from\s+)?["']([^"']+)["']/gm;
   for (const match of code.matchAll(statement)) found.push({ specifier: match[4]!, typeOnly: Boolean(match[2]) });
-  for (const match of code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) found.push({ specifier: match[1]!, typeOnly: false });
+  for (const match of code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g))
+    found.push({ specifier: match[1]!, typeOnly: false });
   return found;
 }
 
@@ -75,7 +76,9 @@ function resolve(files: Set<string>, from: string, specifier: string): string | 
   if (specifier.startsWith("@/")) base = specifier.slice(2);
   else if (specifier.startsWith(".")) base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
   else return undefined;
-  return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((candidate) => files.has(candidate));
+  return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((candidate) =>
+    files.has(candidate),
+  );
 }
 
 /** lib/core/invoke.ts → core; lib/config.ts → config; anything outside lib → undefined. */

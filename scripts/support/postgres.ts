@@ -38,13 +38,17 @@ export function postgresBinaries(): string | undefined {
   } catch {
     /* no pg_config on PATH */
   }
-  return candidates.find((dir) => dir && existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "postgres")));
+  return candidates.find(
+    (dir) => dir && existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "postgres")),
+  );
 }
 
 /** Why PostgreSQL tests cannot run here, or undefined when they can. */
 export function postgresMissingReason(): string | undefined {
-  if (!postgresBinaries()) return "PostgreSQL server binaries (initdb, postgres) not found: install Debian's `postgresql` or set PG_BIN";
-  if (process.getuid?.() === 0 && !userIds("postgres")) return "running as root but there is no `postgres` user to run the server as";
+  if (!postgresBinaries())
+    return "PostgreSQL server binaries (initdb, postgres) not found: install Debian's `postgresql` or set PG_BIN";
+  if (process.getuid?.() === 0 && !userIds("postgres"))
+    return "running as root but there is no `postgres` user to run the server as";
   return undefined;
 }
 
@@ -67,8 +71,22 @@ export async function startPostgres(): Promise<LocalPostgres> {
   const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-pg-"));
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const data = path.join(dir, "data");
-  const initdb = [path.join(bin, "initdb"), "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"];
-  execFileSync(asRoot ? "runuser" : initdb[0]!, asRoot ? ["-u", "postgres", "--", ...initdb] : initdb.slice(1), { stdio: "pipe" });
+  const initdb = [
+    path.join(bin, "initdb"),
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "-A",
+    "trust",
+    "-E",
+    "UTF8",
+    "--locale=C",
+    "--no-sync",
+  ];
+  execFileSync(asRoot ? "runuser" : initdb[0]!, asRoot ? ["-u", "postgres", "--", ...initdb] : initdb.slice(1), {
+    stdio: "pipe",
+  });
   const port = await freePort();
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   let child: ChildProcess | undefined;
@@ -78,8 +96,24 @@ export async function startPostgres(): Promise<LocalPostgres> {
     output = "";
     child = spawn(
       path.join(bin, "postgres"),
-      ["-D", data, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
-        "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300"],
+      [
+        "-D",
+        data,
+        "-p",
+        String(port),
+        "-k",
+        dir,
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "fsync=off",
+        "-c",
+        "synchronous_commit=off",
+        "-c",
+        "full_page_writes=off",
+        "-c",
+        "max_connections=300",
+      ],
       // spawned with the postgres user's ids (not through runuser), so child.pid is the server itself
       { stdio: ["ignore", "pipe", "pipe"], ...(owner ?? {}), env: { ...process.env, LC_ALL: "C" } },
     );

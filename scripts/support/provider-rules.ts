@@ -13,10 +13,15 @@ export type ToolDeclaration = { name: string; description?: string; parameters: 
 export type Problem = { param: string; message: string };
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** OpenAI and Anthropic names; Gemini also allows dots and colons but must start with a letter or _. */
-const NAME = { openai: /^[a-zA-Z0-9_-]{1,64}$/, anthropic: /^[a-zA-Z0-9_-]{1,64}$/, gemini: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/ };
+const NAME = {
+  openai: /^[a-zA-Z0-9_-]{1,64}$/,
+  anthropic: /^[a-zA-Z0-9_-]{1,64}$/,
+  gemini: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+};
 /** OpenAI's documented limit on a function's description (Gemini and Anthropic allow more). */
 const DESCRIPTION_LIMIT = 1024;
 const ROOT_FORBIDDEN = {
@@ -26,15 +31,57 @@ const ROOT_FORBIDDEN = {
 };
 /** OpenAI structured outputs, "Supported schemas": everything else is "not permitted" under strict. */
 const STRICT_KEYWORDS = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref", "$defs", "definitions",
-  "description", "title", "pattern", "format", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "$ref",
+  "$defs",
+  "definitions",
+  "description",
+  "title",
+  "pattern",
+  "format",
+  "multipleOf",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minItems",
+  "maxItems",
 ]);
 const STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
 /** Gemini's function-declaration Schema (a subset of OpenAPI 3.0 plus additionalProperties, $defs, $ref): one `type` name per schema, no `const`. */
 const GEMINI_KEYWORDS = new Set([
-  "type", "format", "title", "description", "nullable", "enum", "items", "minItems", "maxItems", "minLength", "maxLength", "pattern",
-  "minimum", "maximum", "properties", "required", "minProperties", "maxProperties", "additionalProperties", "anyOf", "propertyOrdering",
-  "default", "example", "$defs", "$ref",
+  "type",
+  "format",
+  "title",
+  "description",
+  "nullable",
+  "enum",
+  "items",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minimum",
+  "maximum",
+  "properties",
+  "required",
+  "minProperties",
+  "maxProperties",
+  "additionalProperties",
+  "anyOf",
+  "propertyOrdering",
+  "default",
+  "example",
+  "$defs",
+  "$ref",
 ]);
 
 const ajv = new Ajv2020({ strict: false, validateFormats: false });
@@ -42,14 +89,30 @@ const ajv = new Ajv2020({ strict: false, validateFormats: false });
 export function toolProblems(rules: RuleSet, tool: ToolDeclaration): Problem[] {
   const family = rules === "openai-strict" ? "openai" : rules;
   const problems: Problem[] = [];
-  if (!NAME[family].test(tool.name)) problems.push({ param: "name", message: `Invalid 'name': '${tool.name}' does not match pattern '${NAME[family].source}'.` });
-  if ((tool.description ?? "").length > DESCRIPTION_LIMIT) problems.push({ param: "description", message: `Invalid 'description': string too long. Expected a string with maximum length ${DESCRIPTION_LIMIT}, but got a string with length ${tool.description!.length} instead.` });
+  if (!NAME[family].test(tool.name))
+    problems.push({
+      param: "name",
+      message: `Invalid 'name': '${tool.name}' does not match pattern '${NAME[family].source}'.`,
+    });
+  if ((tool.description ?? "").length > DESCRIPTION_LIMIT)
+    problems.push({
+      param: "description",
+      message: `Invalid 'description': string too long. Expected a string with maximum length ${DESCRIPTION_LIMIT}, but got a string with length ${tool.description!.length} instead.`,
+    });
   const schema = tool.parameters;
   const invalid = `Invalid schema for function '${tool.name}'`;
-  if (!isObject(schema)) return [...problems, { param: "parameters", message: `${invalid}: schema must be a JSON Schema of 'type: "object"', got '${JSON.stringify(schema)}'.` }];
+  if (!isObject(schema))
+    return [
+      ...problems,
+      {
+        param: "parameters",
+        message: `${invalid}: schema must be a JSON Schema of 'type: "object"', got '${JSON.stringify(schema)}'.`,
+      },
+    ];
   // checked against 2020-12's meta-schema whatever `$schema` it names (clients send draft-07's)
   const { $schema: _dialect, ...body } = schema;
-  if (!ajv.validateSchema(body)) problems.push({ param: "parameters", message: `${invalid}: ${ajv.errorsText(ajv.errors)}` });
+  if (!ajv.validateSchema(body))
+    problems.push({ param: "parameters", message: `${invalid}: ${ajv.errorsText(ajv.errors)}` });
   const forbidden = ROOT_FORBIDDEN[family].filter((key) => key in schema);
   if (schema.type !== "object" || forbidden.length > 0) {
     const words = {
@@ -57,34 +120,55 @@ export function toolProblems(rules: RuleSet, tool: ToolDeclaration): Problem[] {
       anthropic: "input_schema does not support oneOf, allOf, or anyOf at the top level",
       gemini: "parameters must be a schema of type OBJECT",
     }[family];
-    problems.push({ param: "parameters", message: `${invalid}: ${words}${forbidden.length ? ` (found ${forbidden.join(", ")})` : ""}.` });
+    problems.push({
+      param: "parameters",
+      message: `${invalid}: ${words}${forbidden.length ? ` (found ${forbidden.join(", ")})` : ""}.`,
+    });
   }
-  walk(schema, [], (node, path) => problems.push(...nodeProblems(rules, node, path).map((message) => ({ param: "parameters", message: `${invalid}: In context=(${path.map((part) => `'${part}'`).join(", ")}), ${message}` }))));
+  walk(schema, [], (node, path) =>
+    problems.push(
+      ...nodeProblems(rules, node, path).map((message) => ({
+        param: "parameters",
+        message: `${invalid}: In context=(${path.map((part) => `'${part}'`).join(", ")}), ${message}`,
+      })),
+    ),
+  );
   return problems;
 }
 
 function nodeProblems(rules: RuleSet, node: Json, path: string[]): string[] {
   const found: string[] = [];
   if (rules === "openai" || rules === "openai-strict") {
-    if (node.type === "object" && !isObject(node.properties) && rules === "openai-strict") found.push("object schema missing properties.");
+    if (node.type === "object" && !isObject(node.properties) && rules === "openai-strict")
+      found.push("object schema missing properties.");
     if (node.type === "array" && node.items === undefined) found.push("array schema missing items.");
   }
   if (rules === "openai-strict") {
     for (const key of Object.keys(node)) if (!STRICT_KEYWORDS.has(key)) found.push(`'${key}' is not permitted.`);
-    if (typeof node.format === "string" && !STRICT_FORMATS.has(node.format)) found.push(`format '${node.format}' is not supported.`);
+    if (typeof node.format === "string" && !STRICT_FORMATS.has(node.format))
+      found.push(`format '${node.format}' is not supported.`);
     if (path.length === 0 && "anyOf" in node) found.push("'anyOf' is not permitted at the root.");
     if (node.type === "object" || isObject(node.properties)) {
-      if (node.additionalProperties !== false) found.push("'additionalProperties' is required to be supplied and to be false.");
+      if (node.additionalProperties !== false)
+        found.push("'additionalProperties' is required to be supplied and to be false.");
       const required = Array.isArray(node.required) ? (node.required as string[]) : [];
-      const missing = Object.keys(isObject(node.properties) ? node.properties : {}).filter((name) => !required.includes(name));
-      if (!Array.isArray(node.required) || missing.length > 0) found.push(`'required' is required to be supplied and to be an array including every key in properties.${missing.length ? ` Missing '${missing[0]}'.` : ""}`);
+      const missing = Object.keys(isObject(node.properties) ? node.properties : {}).filter(
+        (name) => !required.includes(name),
+      );
+      if (!Array.isArray(node.required) || missing.length > 0)
+        found.push(
+          `'required' is required to be supplied and to be an array including every key in properties.${missing.length ? ` Missing '${missing[0]}'.` : ""}`,
+        );
     }
     if (path.filter((part) => part === "properties").length > 10) found.push("schema nesting exceeds 10 levels.");
   }
   if (rules === "gemini") {
-    for (const key of Object.keys(node)) if (!GEMINI_KEYWORDS.has(key)) found.push(`Unknown name "${key}": Cannot find field.`);
-    if (Array.isArray(node.type)) found.push(`Invalid value at 'type' (${JSON.stringify(node.type)}): one type name expected.`);
-    if (Array.isArray(node.enum) && node.enum.some((value) => typeof value !== "string")) found.push("enum values must be strings.");
+    for (const key of Object.keys(node))
+      if (!GEMINI_KEYWORDS.has(key)) found.push(`Unknown name "${key}": Cannot find field.`);
+    if (Array.isArray(node.type))
+      found.push(`Invalid value at 'type' (${JSON.stringify(node.type)}): one type name expected.`);
+    if (Array.isArray(node.enum) && node.enum.some((value) => typeof value !== "string"))
+      found.push("enum values must be strings.");
   }
   return found;
 }
@@ -92,11 +176,17 @@ function nodeProblems(rules: RuleSet, node: Json, path: string[]): string[] {
 /** Every subschema, with the path of keys that leads to it (as OpenAI's errors print it). */
 function walk(node: Json, path: string[], visit: (node: Json, path: string[]) => void): void {
   visit(node, path);
-  for (const key of ["items", "additionalProperties", "not"]) if (isObject(node[key])) walk(node[key] as Json, [...path, key], visit);
+  for (const key of ["items", "additionalProperties", "not"])
+    if (isObject(node[key])) walk(node[key] as Json, [...path, key], visit);
   for (const key of ["properties", "$defs", "definitions"]) {
-    if (isObject(node[key])) for (const [name, sub] of Object.entries(node[key] as Json)) if (isObject(sub)) walk(sub, [...path, key, name], visit);
+    if (isObject(node[key]))
+      for (const [name, sub] of Object.entries(node[key] as Json))
+        if (isObject(sub)) walk(sub, [...path, key, name], visit);
   }
   for (const key of ["anyOf", "oneOf", "allOf"]) {
-    if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((sub, index) => isObject(sub) && walk(sub, [...path, key, String(index)], visit));
+    if (Array.isArray(node[key]))
+      (node[key] as unknown[]).forEach(
+        (sub, index) => isObject(sub) && walk(sub, [...path, key, String(index)], visit),
+      );
   }
 }

@@ -36,16 +36,35 @@ export async function startRedis(): Promise<RunningRedis> {
 
   const launch = async () => {
     output = "";
-    child = spawn(BINARY, [
-      "--port", String(port), "--bind", "127.0.0.1", "--dir", dir,
-      "--save", "", "--appendonly", "no", "--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning",
-    ], { stdio: ["ignore", "pipe", "pipe"] });
+    child = spawn(
+      BINARY,
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--daemonize",
+        "no",
+        "--protected-mode",
+        "yes",
+        "--loglevel",
+        "warning",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     child.stdout!.on("data", (chunk) => (output += chunk));
     child.stderr!.on("data", (chunk) => (output += chunk));
     const started = child;
     const deadline = Date.now() + 10_000;
     while (!(await answersPing(port))) {
-      if (started.exitCode !== null || started.signalCode !== null) throw new Error(`redis-server exited early:\n${output}`);
+      if (started.exitCode !== null || started.signalCode !== null)
+        throw new Error(`redis-server exited early:\n${output}`);
       if (Date.now() > deadline) throw new Error(`redis-server did not answer on ${port}:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -17,10 +17,20 @@ import { sha256 } from "../../lib/crypto";
 import { plannedOnce, sqliteReader } from "../../lib/db/sql";
 import { MemoryRateLimitStore } from "../../lib/core/rate-limit";
 
-type KeyRow = { id: string; scopes: string; brandIds: string | null; expiresAt: string | number | null; revokedAt: string | number | null; userId: string };
+type KeyRow = {
+  id: string;
+  scopes: string;
+  brandIds: string | null;
+  expiresAt: string | number | null;
+  revokedAt: string | number | null;
+  userId: string;
+};
 type Brand = { id: string; status: string; role: string };
 class Refusal extends Error {
-  constructor(readonly status: number, readonly code: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
     super(code);
   }
 }
@@ -30,11 +40,19 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
   const search = sqliteReader(file);
   // each statement planned once, as the door's reader plans them (lib/db/sql.ts says why)
   const prepare = (sql: string) => db.prepare(plannedOnce(sql));
-  const key = prepare(`SELECT "id", "scopes", "brandIds", "expiresAt", "revokedAt", "userId" FROM "ApiKey" WHERE "hash" = ?`);
+  const key = prepare(
+    `SELECT "id", "scopes", "brandIds", "expiresAt", "revokedAt", "userId" FROM "ApiKey" WHERE "hash" = ?`,
+  );
   // subqueries rather than joins, as the door's reads (lib/db/sql.ts says why)
-  const brand = prepare(`SELECT b."id", b."status", (SELECT m."role" FROM "Membership" m WHERE m."brandId" = b."id" AND m."userId" = ?) AS "role" FROM "Brand" b WHERE b."shortIdKey" = ?`);
-  const colors = prepare(`SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`);
-  const typography = prepare(`SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`);
+  const brand = prepare(
+    `SELECT b."id", b."status", (SELECT m."role" FROM "Membership" m WHERE m."brandId" = b."id" AND m."userId" = ?) AS "role" FROM "Brand" b WHERE b."shortIdKey" = ?`,
+  );
+  const colors = prepare(
+    `SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`,
+  );
+  const typography = prepare(
+    `SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`,
+  );
   const logos = prepare(`SELECT l."assetId", l."name", l."form", l."theme", l."primary" FROM "KitLogo" l
     WHERE l."brandId" = ? AND EXISTS (SELECT 1 FROM "Asset" a WHERE a."id" = l."assetId" AND a."brandId" = l."brandId" AND a."status" = 'approved') ORDER BY l."position", l."id"`);
   const instructions = prepare(`SELECT "section", "text" FROM "KitInstruction" WHERE "brandId" = ?`);
@@ -46,7 +64,8 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
   async function access(request: IncomingMessage, scope: string, shortId: unknown): Promise<Brand> {
     const bearer = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? "");
     const row = bearer ? (key.get(sha256(bearer[1]!)) as KeyRow | undefined) : undefined;
-    if (!row || row.revokedAt !== null || (row.expiresAt !== null && new Date(row.expiresAt) <= new Date())) throw new Refusal(401, "unauthenticated");
+    if (!row || row.revokedAt !== null || (row.expiresAt !== null && new Date(row.expiresAt) <= new Date()))
+      throw new Refusal(401, "unauthenticated");
     if (!(await rate.hit(row.id, perMinute, Date.now())).allowed) throw new Refusal(429, "rate_limited");
     if (!(JSON.parse(row.scopes) as string[]).includes(scope)) throw new Refusal(403, "insufficient_scope");
     if (typeof shortId !== "string") throw new Refusal(422, "invalid_input");
@@ -58,10 +77,16 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
 
   function kit(brandId: string) {
     return kitRead.output.parse({
-      colors: (colors.all(brandId) as { name: string; hex: string; role: string }[]).map(({ name, hex, role: use }) => ({ name, hex, role: use, contrast: contrast(hex) })),
-      typography: (typography.all(brandId) as { family: string; role: string; weights: string }[]).map(({ family, role: use, weights }) => ({ family, role: use, weights: JSON.parse(weights) as string[] })),
+      colors: (colors.all(brandId) as { name: string; hex: string; role: string }[]).map(
+        ({ name, hex, role: use }) => ({ name, hex, role: use, contrast: contrast(hex) }),
+      ),
+      typography: (typography.all(brandId) as { family: string; role: string; weights: string }[]).map(
+        ({ family, role: use, weights }) => ({ family, role: use, weights: JSON.parse(weights) as string[] }),
+      ),
       logos: (logos.all(brandId) as { primary: number }[]).map((logo) => ({ ...logo, primary: logo.primary === 1 })),
-      instructions: Object.fromEntries((instructions.all(brandId) as { section: string; text: string }[]).map(({ section, text }) => [section, text])),
+      instructions: Object.fromEntries(
+        (instructions.all(brandId) as { section: string; text: string }[]).map(({ section, text }) => [section, text]),
+      ),
     });
   }
 
@@ -71,7 +96,10 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
     return parsed.data!;
   }
 
-  const routes: Record<string, (request: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; text: string }>> = {
+  const routes: Record<
+    string,
+    (request: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; text: string }>
+  > = {
     "/api/v1/kit.read": async (request, { brand: shortId, ...rest }) => {
       const found = await access(request, "kit.read", shortId);
       input(kitRead.input, rest);

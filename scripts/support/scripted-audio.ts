@@ -10,10 +10,12 @@ import path from "node:path";
 /** every transcription answered and every text spoken, in order, across servers */
 export const audioLog: { kind: "heard" | "spoken"; text: string; model: string }[] = [];
 
-export const isAudioRoute = (url: string | undefined) => Boolean(url?.endsWith("/audio/transcriptions") || url?.endsWith("/audio/speech"));
+export const isAudioRoute = (url: string | undefined) =>
+  Boolean(url?.endsWith("/audio/transcriptions") || url?.endsWith("/audio/speech"));
 
 export async function answerAudio(req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<void> {
-  const fail = (status: number, message: string) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message } }));
+  const fail = (status: number, message: string) =>
+    res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message } }));
   if (req.url!.endsWith("/audio/speech")) {
     const request = JSON.parse(body.toString("utf8")) as { model?: string; input?: string };
     if (!request.input) return void fail(400, "input is required");
@@ -21,7 +23,11 @@ export async function answerAudio(req: IncomingMessage, body: Buffer, res: Serve
     const wav = await spokenWav(request.input);
     return void res.writeHead(200, { "Content-Type": "audio/wav" }).end(wav);
   }
-  const form = await new Request("http://scripted/", { method: "POST", headers: { "content-type": String(req.headers["content-type"]) }, body: new Uint8Array(body) }).formData();
+  const form = await new Request("http://scripted/", {
+    method: "POST",
+    headers: { "content-type": String(req.headers["content-type"]) },
+    body: new Uint8Array(body),
+  }).formData();
   const file = form.get("file");
   if (!(file instanceof Blob)) return void fail(400, "file is required");
   const text = await hear(Buffer.from(await file.arrayBuffer()));

@@ -20,7 +20,10 @@ export type ChatMessage = {
 export type ChatRequest = {
   model: string;
   messages: ChatMessage[];
-  tools?: { type: "function"; function: { name: string; description?: string; parameters?: unknown; strict?: boolean } }[];
+  tools?: {
+    type: "function";
+    function: { name: string; description?: string; parameters?: unknown; strict?: boolean };
+  }[];
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   [more: string]: unknown;
@@ -66,7 +69,10 @@ const DEFAULT_USAGE = { promptTokens: 100, completionTokens: 20 };
  */
 const DEFAULT_RULES: RuleSet[] = ["openai", "anthropic", "gemini"];
 
-export async function startScriptedModel(initial: Script, options: { audio?: boolean; rules?: RuleSet[] } = {}): Promise<ScriptedModel> {
+export async function startScriptedModel(
+  initial: Script,
+  options: { audio?: boolean; rules?: RuleSet[] } = {},
+): Promise<ScriptedModel> {
   let script = initial;
   const requests: ChatRequest[] = [];
   const rawBodies: string[] = [];
@@ -79,7 +85,8 @@ export async function startScriptedModel(initial: Script, options: { audio?: boo
       return answerAudio(req, bytes, res);
     }
     const raw = bytes.toString("utf8");
-    if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return fail(res, 404, `no route ${req.method} ${req.url}`);
+    if (req.method !== "POST" || !req.url?.endsWith("/chat/completions"))
+      return fail(res, 404, `no route ${req.method} ${req.url}`);
     let body: ChatRequest;
     try {
       body = JSON.parse(raw) as ChatRequest;
@@ -117,9 +124,15 @@ export async function startScriptedModel(initial: Script, options: { audio?: boo
 
 async function stream(res: ServerResponse, body: ChatRequest, turn: Turn, n: number): Promise<void> {
   res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
-  const base = { id: `chatcmpl-scripted-${n}`, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: body.model };
+  const base = {
+    id: `chatcmpl-scripted-${n}`,
+    object: "chat.completion.chunk",
+    created: Math.floor(Date.now() / 1000),
+    model: body.model,
+  };
   const send = (chunk: object) => res.write(`data: ${JSON.stringify({ ...base, ...chunk })}\n\n`);
-  const delta = (value: object, finish: string | null = null) => send({ choices: [{ index: 0, delta: value, finish_reason: finish }] });
+  const delta = (value: object, finish: string | null = null) =>
+    send({ choices: [{ index: 0, delta: value, finish_reason: finish }] });
   delta({ role: "assistant", content: "" });
   if (turn.text) {
     // a few deltas, as a real model streams
@@ -139,7 +152,14 @@ async function stream(res: ServerResponse, body: ChatRequest, turn: Turn, n: num
   delta({}, turn.toolCalls?.length ? "tool_calls" : "stop");
   if (body.stream_options?.include_usage) {
     const usage = turn.usage ?? DEFAULT_USAGE;
-    send({ choices: [], usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens } });
+    send({
+      choices: [],
+      usage: {
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: usage.completionTokens,
+        total_tokens: usage.promptTokens + usage.completionTokens,
+      },
+    });
   }
   res.write("data: [DONE]\n\n");
   res.end();
@@ -148,16 +168,39 @@ async function stream(res: ServerResponse, body: ChatRequest, turn: Turn, n: num
 /** The same turn as one JSON answer, for a request without `stream`. */
 function answerWhole(res: ServerResponse, body: ChatRequest, turn: Turn, n: number): void {
   const toolCalls = (turn.toolCalls ?? []).map((call, index) => ({
-    id: call.id ?? `call_${n}_${index}`, type: "function",
-    function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments) },
+    id: call.id ?? `call_${n}_${index}`,
+    type: "function",
+    function: {
+      name: call.name,
+      arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments),
+    },
   }));
   const usage = turn.usage ?? DEFAULT_USAGE;
   res.writeHead(200, { "Content-Type": "application/json" });
-  res.end(JSON.stringify({
-    id: `chatcmpl-scripted-${n}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model: body.model,
-    choices: [{ index: 0, message: { role: "assistant", content: turn.text ?? null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) }, finish_reason: toolCalls.length ? "tool_calls" : "stop" }],
-    usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens },
-  }));
+  res.end(
+    JSON.stringify({
+      id: `chatcmpl-scripted-${n}`,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: "assistant",
+            content: turn.text ?? null,
+            ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+          },
+          finish_reason: toolCalls.length ? "tool_calls" : "stop",
+        },
+      ],
+      usage: {
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: usage.completionTokens,
+        total_tokens: usage.promptTokens + usage.completionTokens,
+      },
+    }),
+  );
 }
 
 /**
@@ -170,18 +213,29 @@ function fail(res: ServerResponse, status: number, error: string | OpenAIErrorFi
 }
 
 /** The first tool the rules refuse, as OpenAI names it: one bad tool fails the whole request. */
-function refusedTool(body: ChatRequest, rules: RuleSet[]): { param: string; message: string; code: string } | undefined {
+function refusedTool(
+  body: ChatRequest,
+  rules: RuleSet[],
+): { param: string; message: string; code: string } | undefined {
   for (const [index, tool] of (body.tools ?? []).entries()) {
     // strict tools are OpenAI's own: held to its plain and strict rules
     const sets: RuleSet[] = tool.function.strict ? ["openai", "openai-strict"] : rules;
     for (const set of sets) {
-      const problem = toolProblems(set, { name: tool.function.name, description: tool.function.description, parameters: tool.function.parameters ?? { type: "object", properties: {} } })[0];
-      if (problem) return { param: `tools[${index}].function.${problem.param}`, message: problem.message, code: problem.param === "parameters" ? "invalid_function_parameters" : "invalid_value" };
+      const problem = toolProblems(set, {
+        name: tool.function.name,
+        description: tool.function.description,
+        parameters: tool.function.parameters ?? { type: "object", properties: {} },
+      })[0];
+      if (problem)
+        return {
+          param: `tools[${index}].function.${problem.param}`,
+          message: problem.message,
+          code: problem.param === "parameters" ? "invalid_function_parameters" : "invalid_value",
+        };
     }
   }
   return undefined;
 }
-
 
 async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -55,9 +55,12 @@ export type ScriptedRealtime = {
 /** The issue's scenarios: colours, adding teal (a write needing the person's confirmation), a spoken yes. */
 export const defaultScript: RealtimeScript = (heard) => {
   if (heard.kind === "speech") {
-    if (heard.transcript.includes("colors") && heard.transcript.startsWith("what")) return { call: "kit_read", arguments: {} };
-    if (heard.transcript.includes("teal")) return { call: "kit_colors_add", arguments: { name: "Teal", hex: "#008080", role: "accent" } };
-    if (heard.transcript.includes("yes")) return { say: "Please press the Confirm button on screen; I cannot confirm for you." };
+    if (heard.transcript.includes("colors") && heard.transcript.startsWith("what"))
+      return { call: "kit_read", arguments: {} };
+    if (heard.transcript.includes("teal"))
+      return { call: "kit_colors_add", arguments: { name: "Teal", hex: "#008080", role: "accent" } };
+    if (heard.transcript.includes("yes"))
+      return { say: "Please press the Confirm button on screen; I cannot confirm for you." };
     return { say: "Sorry, I did not catch that." };
   }
   if (heard.kind === "function_output") {
@@ -84,7 +87,9 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
     const body = await readBody(request);
     raw.push(body);
     if (request.method !== "POST" || request.url !== "/v1/realtime/client_secrets") {
-      response.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${request.method} ${request.url}` } }));
+      response
+        .writeHead(404, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ error: { message: `no route ${request.method} ${request.url}` } }));
       return;
     }
     if (mintFailure) {
@@ -99,7 +104,9 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
     if (refused) return void sendOpenAIError(response, 400, { ...refused, type: "invalid_request_error" });
     minted.push({ secret, body: parsed, authorization: request.headers.authorization });
     const expiresAt = Math.floor(Date.now() / 1000) + 60;
-    response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ value: secret, expires_at: expiresAt, session: parsed.session }));
+    response
+      .writeHead(200, { "Content-Type": "application/json" })
+      .end(JSON.stringify({ value: secret, expires_at: expiresAt, session: parsed.session }));
   });
   const sockets = new WebSocketServer({
     noServer: true,
@@ -124,9 +131,12 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
     let silence = 0;
     const calls = new Map<string, string>();
     let queue = Promise.resolve();
-    const send = (event: Record<string, unknown>) => ws.readyState === ws.OPEN && ws.send(JSON.stringify({ event_id: `event_${randomUUID()}`, ...event }));
+    const send = (event: Record<string, unknown>) =>
+      ws.readyState === ws.OPEN && ws.send(JSON.stringify({ event_id: `event_${randomUUID()}`, ...event }));
     const later = (work: () => Promise<void>) => {
-      queue = queue.then(work).catch((error) => void send({ type: "error", error: { type: "server_error", message: String(error) } }));
+      queue = queue
+        .then(work)
+        .catch((error) => void send({ type: "error", error: { type: "server_error", message: String(error) } }));
     };
     let pendingOutput: Heard | undefined;
     send({ type: "session.created", session: { id: `sess_${randomUUID()}`, ...(configured ?? {}) } });
@@ -140,10 +150,14 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
         case "session.update": {
           const refused = refusedRealtimeTool(event.session?.tools);
           if (refused) {
-            send({ type: "error", error: { ...refused, type: "invalid_request_error", event_id: event.event_id ?? null } });
+            send({
+              type: "error",
+              error: { ...refused, type: "invalid_request_error", event_id: event.event_id ?? null },
+            });
             break;
           }
-          if (Array.isArray(event.session?.tools)) tools = event.session.tools.map((tool: { name: string }) => tool.name);
+          if (Array.isArray(event.session?.tools))
+            tools = event.session.tools.map((tool: { name: string }) => tool.name);
           send({ type: "session.updated", session: event.session });
           break;
         }
@@ -151,7 +165,8 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
           const chunk = Buffer.from(String(event.audio), "base64");
           const loud = rms(chunk) > SPEECH_LEVEL;
           if (loud) {
-            if (!speaking) send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: `item_${randomUUID()}` });
+            if (!speaking)
+              send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: `item_${randomUUID()}` });
             speaking = true;
             silence = 0;
           } else silence += chunk.length / 2;
@@ -203,7 +218,12 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
       send({ type: "input_audio_buffer.speech_stopped", audio_end_ms: 0, item_id: itemId });
       send({ type: "input_audio_buffer.committed", item_id: itemId, previous_item_id: null });
       const transcript = utterance.length > RATE / 5 ? await recognize(utterance, RATE) : "";
-      send({ type: "conversation.item.input_audio_transcription.completed", item_id: itemId, content_index: 0, transcript });
+      send({
+        type: "conversation.item.input_audio_transcription.completed",
+        item_id: itemId,
+        content_index: 0,
+        transcript,
+      });
       await respond({ kind: "speech", transcript });
     }
 
@@ -213,35 +233,86 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
       if (!reply) return;
       const responseId = `resp_${randomUUID()}`;
       const itemId = `item_${randomUUID()}`;
-      send({ type: "response.created", response: { id: responseId, object: "realtime.response", status: "in_progress", output: [] } });
+      send({
+        type: "response.created",
+        response: { id: responseId, object: "realtime.response", status: "in_progress", output: [] },
+      });
       let item: Record<string, unknown>;
       if ("call" in reply) {
         const callId = `call_${randomUUID().slice(0, 12)}`;
         calls.set(callId, reply.call);
         const args = JSON.stringify(reply.arguments);
-        item = { id: itemId, type: "function_call", status: "completed", name: reply.call, call_id: callId, arguments: args };
-        send({ type: "response.output_item.added", response_id: responseId, output_index: 0, item: { ...item, status: "in_progress", arguments: "" } });
-        send({ type: "response.function_call_arguments.delta", response_id: responseId, item_id: itemId, output_index: 0, call_id: callId, delta: args });
-        send({ type: "response.function_call_arguments.done", response_id: responseId, item_id: itemId, output_index: 0, call_id: callId, name: reply.call, arguments: args });
+        item = {
+          id: itemId,
+          type: "function_call",
+          status: "completed",
+          name: reply.call,
+          call_id: callId,
+          arguments: args,
+        };
+        send({
+          type: "response.output_item.added",
+          response_id: responseId,
+          output_index: 0,
+          item: { ...item, status: "in_progress", arguments: "" },
+        });
+        send({
+          type: "response.function_call_arguments.delta",
+          response_id: responseId,
+          item_id: itemId,
+          output_index: 0,
+          call_id: callId,
+          delta: args,
+        });
+        send({
+          type: "response.function_call_arguments.done",
+          response_id: responseId,
+          item_id: itemId,
+          output_index: 0,
+          call_id: callId,
+          name: reply.call,
+          arguments: args,
+        });
         send({ type: "response.output_item.done", response_id: responseId, output_index: 0, item });
       } else {
-        item = { id: itemId, type: "message", role: "assistant", status: "completed", content: [{ type: "output_audio", transcript: reply.say }] };
+        item = {
+          id: itemId,
+          type: "message",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_audio", transcript: reply.say }],
+        };
         const part = { response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 };
-        send({ type: "response.output_item.added", response_id: responseId, output_index: 0, item: { ...item, status: "in_progress", content: [] } });
+        send({
+          type: "response.output_item.added",
+          response_id: responseId,
+          output_index: 0,
+          item: { ...item, status: "in_progress", content: [] },
+        });
         send({ type: "response.output_audio_transcript.delta", ...part, delta: reply.say });
         const pcm = pcmOf(await speak(reply.say, { rate: RATE, lead: 0.05 }));
-        for (let offset = 0; offset < pcm.length; offset += RATE) send({ type: "response.output_audio.delta", ...part, delta: pcm.subarray(offset, offset + RATE).toString("base64") });
+        for (let offset = 0; offset < pcm.length; offset += RATE)
+          send({
+            type: "response.output_audio.delta",
+            ...part,
+            delta: pcm.subarray(offset, offset + RATE).toString("base64"),
+          });
         send({ type: "response.output_audio.done", ...part });
         send({ type: "response.output_audio_transcript.done", ...part, transcript: reply.say });
         send({ type: "response.output_item.done", response_id: responseId, output_index: 0, item });
       }
       // usage as the Realtime API reports it: audio and text tokens, in and out
       const usage = {
-        total_tokens: 300, input_tokens: 200, output_tokens: 100,
+        total_tokens: 300,
+        input_tokens: 200,
+        output_tokens: 100,
         input_token_details: { text_tokens: 120, audio_tokens: 80, cached_tokens: 0 },
         output_token_details: { text_tokens: 40, audio_tokens: 60 },
       };
-      send({ type: "response.done", response: { id: responseId, object: "realtime.response", status: "completed", output: [item], usage } });
+      send({
+        type: "response.done",
+        response: { id: responseId, object: "realtime.response", status: "completed", output: [item], usage },
+      });
     }
   }
 
@@ -268,7 +339,9 @@ export async function startScriptedRealtime(initial: RealtimeScript = defaultScr
 
 /** The secret a connection presents: a browser's subprotocol, or a server's bearer header. */
 function secretOf(request: IncomingMessage): string | undefined {
-  const protocols = String(request.headers["sec-websocket-protocol"] ?? "").split(",").map((part) => part.trim());
+  const protocols = String(request.headers["sec-websocket-protocol"] ?? "")
+    .split(",")
+    .map((part) => part.trim());
   const fromProtocol = protocols.find((protocol) => protocol.startsWith("openai-insecure-api-key."));
   if (fromProtocol) return fromProtocol.slice("openai-insecure-api-key.".length);
   return request.headers.authorization?.replace(/^Bearer\s+/i, "");
@@ -294,10 +367,21 @@ function readBody(request: IncomingMessage): Promise<string> {
 /** The first function tool OpenAI would refuse (provider-rules.ts), in its error's terms. */
 function refusedRealtimeTool(tools: unknown): { param: string; message: string; code: string } | undefined {
   if (!Array.isArray(tools)) return undefined;
-  for (const [index, tool] of (tools as { type?: string; name: string; description?: string; parameters?: unknown }[]).entries()) {
+  for (const [index, tool] of (
+    tools as { type?: string; name: string; description?: string; parameters?: unknown }[]
+  ).entries()) {
     if (tool.type !== "function") continue;
-    const problem = toolProblems("openai", { name: tool.name, description: tool.description, parameters: tool.parameters ?? { type: "object", properties: {} } })[0];
-    if (problem) return { param: `session.tools[${index}].${problem.param}`, message: problem.message, code: problem.param === "parameters" ? "invalid_function_parameters" : "invalid_value" };
+    const problem = toolProblems("openai", {
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters ?? { type: "object", properties: {} },
+    })[0];
+    if (problem)
+      return {
+        param: `session.tools[${index}].${problem.param}`,
+        message: problem.message,
+        code: problem.param === "parameters" ? "invalid_function_parameters" : "invalid_value",
+      };
   }
   return undefined;
 }

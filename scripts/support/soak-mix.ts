@@ -24,24 +24,54 @@ export function soakMix(brand: string, pendingQuestions: string[], tallies: Map<
     { name: "brand.overview", share: 0.15, requests: read({}) },
     { name: "questions.list", share: 0.15, requests: read({ limit: 20 }) },
     {
-      name: "questions.ask", share: 0.1,
-      requests: [{
-        setupRequest: (request) => ({ ...request, body: JSON.stringify({ brand, questions: [{ key: `soak.q${serial++}.${randomUUID().slice(0, 8)}`, question: "What do you roast this week?", options: ["Ethiopia", "Colombia"], scope: "genome" }] }) }),
-        onResponse: (status, body) => void (status === 200 && pendingQuestions.push(...JSON.parse(body).data.ids)),
-      }],
+      name: "questions.ask",
+      share: 0.1,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({
+              brand,
+              questions: [
+                {
+                  key: `soak.q${serial++}.${randomUUID().slice(0, 8)}`,
+                  question: "What do you roast this week?",
+                  options: ["Ethiopia", "Colombia"],
+                  scope: "genome",
+                },
+              ],
+            }),
+          }),
+          onResponse: (status, body) => void (status === 200 && pendingQuestions.push(...JSON.parse(body).data.ids)),
+        },
+      ],
     },
     {
-      name: "questions.answer", share: 0.1,
-      requests: [{
-        setupRequest: (request) => {
-          const questionId = pendingQuestions.shift() ?? randomUUID(); // none left: an unknown id, counted as an error
-          return { ...request, body: JSON.stringify({ brand, questionId, expectedRevision: 1, action: "answer", answer: "Ethiopia, washed", idempotencyKey: randomUUID() }) };
+      name: "questions.answer",
+      share: 0.1,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const questionId = pendingQuestions.shift() ?? randomUUID(); // none left: an unknown id, counted as an error
+            return {
+              ...request,
+              body: JSON.stringify({
+                brand,
+                questionId,
+                expectedRevision: 1,
+                action: "answer",
+                answer: "Ethiopia, washed",
+                idempotencyKey: randomUUID(),
+              }),
+            };
+          },
         },
-      }],
+      ],
     },
     {
       // each update is two calls: the proposal (409 confirmation_required with a token), then the call with it
-      name: "brand.profile.update", share: 0.1,
+      name: "brand.profile.update",
+      share: 0.1,
       requests: [
         {
           setupRequest: (request, context: Context) => {
@@ -56,7 +86,10 @@ export function soakMix(brand: string, pendingQuestions: string[], tallies: Map<
           },
         },
         {
-          setupRequest: (request, context: Context) => ({ ...request, body: JSON.stringify({ ...context.input, confirmationToken: context.token }) }),
+          setupRequest: (request, context: Context) => ({
+            ...request,
+            body: JSON.stringify({ ...context.input, confirmationToken: context.token }),
+          }),
           onResponse: (status, body) => {
             if (status === 200) revision = Math.max(revision, JSON.parse(body).data.revision);
             const error = status === 409 ? JSON.parse(body).error : undefined;

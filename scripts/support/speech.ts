@@ -39,21 +39,47 @@ export async function speak(text: string, options: { rate?: number; lead?: numbe
   if (existsSync(file)) return file;
   const raw = path.join(CACHE, `${name}.espeak.wav`);
   await run("espeak-ng", ["-v", "en-us", "-s", "150", "-w", raw, text]);
-  await run("sox", [raw, "-r", String(rate), "-c", "1", "-b", "16", "-e", "signed-integer", file, "pad", String(lead), "1.5"]);
+  await run("sox", [
+    raw,
+    "-r",
+    String(rate),
+    "-c",
+    "1",
+    "-b",
+    "16",
+    "-e",
+    "signed-integer",
+    file,
+    "pad",
+    String(lead),
+    "1.5",
+  ]);
   rmSync(raw, { force: true });
   return file;
 }
 
 /** One WAV of several sentences, each followed by `gap` seconds of silence (a conversation's turns). */
-export async function speakAll(texts: string[], options: { rate?: number; lead?: number; gap?: number } = {}): Promise<string> {
+export async function speakAll(
+  texts: string[],
+  options: { rate?: number; lead?: number; gap?: number } = {},
+): Promise<string> {
   const rate = options.rate ?? 16_000;
-  const name = createHash("sha256").update(`${texts.join("|")}|${rate}|${options.lead}|${options.gap}`).digest("hex").slice(0, 16);
+  const name = createHash("sha256")
+    .update(`${texts.join("|")}|${rate}|${options.lead}|${options.gap}`)
+    .digest("hex")
+    .slice(0, 16);
   const file = path.join(CACHE, `all-${name}.wav`);
   if (existsSync(file)) return file;
   const parts: string[] = [];
   for (const [index, text] of texts.entries()) {
     const part = `${file}.${index}.wav`;
-    await run("sox", [await speak(text, { rate, lead: index === 0 ? (options.lead ?? 0.5) : 0.2 }), part, "pad", "0", String(options.gap ?? 4)]);
+    await run("sox", [
+      await speak(text, { rate, lead: index === 0 ? (options.lead ?? 0.5) : 0.2 }),
+      part,
+      "pad",
+      "0",
+      String(options.gap ?? 4),
+    ]);
     parts.push(part);
   }
   await run("sox", [...parts, file]);
@@ -79,12 +105,44 @@ export async function recognize(pcm: Buffer, rate: number, phrases: readonly str
     const wav = path.join(dir, "in.wav");
     const grammar = path.join(dir, "phrases.gram");
     writeFileSync(raw, pcm);
-    await run("sox", ["-t", "raw", "-r", String(rate), "-e", "signed-integer", "-b", "16", "-c", "1", raw, "-r", "16000", wav]);
-    writeFileSync(grammar, `#JSGF V1.0;\ngrammar phrases;\npublic <phrase> = ${phrases.map((phrase) => phrase.toLowerCase()).join(" | ")};\n`);
+    await run("sox", [
+      "-t",
+      "raw",
+      "-r",
+      String(rate),
+      "-e",
+      "signed-integer",
+      "-b",
+      "16",
+      "-c",
+      "1",
+      raw,
+      "-r",
+      "16000",
+      wav,
+    ]);
+    writeFileSync(
+      grammar,
+      `#JSGF V1.0;\ngrammar phrases;\npublic <phrase> = ${phrases.map((phrase) => phrase.toLowerCase()).join(" | ")};\n`,
+    );
     const { stdout } = await run("pocketsphinx_continuous", [
-      "-infile", wav, "-jsgf", grammar, "-dict", `${MODEL}/cmudict-en-us.dict`, "-hmm", `${MODEL}/en-us`, "-logfn", "/dev/null",
+      "-infile",
+      wav,
+      "-jsgf",
+      grammar,
+      "-dict",
+      `${MODEL}/cmudict-en-us.dict`,
+      "-hmm",
+      `${MODEL}/en-us`,
+      "-logfn",
+      "/dev/null",
       // the same answer every time: a fixed seed, and no noise subtraction (test audio has digital silence)
-      "-seed", "1", "-remove_noise", "no", "-remove_silence", "no",
+      "-seed",
+      "1",
+      "-remove_noise",
+      "no",
+      "-remove_silence",
+      "no",
     ]);
     return stdout.trim().split("\n").filter(Boolean).join(" ").toLowerCase();
   } finally {

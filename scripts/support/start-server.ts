@@ -30,7 +30,10 @@ export type RunningServer = {
 };
 
 /** `nextStart`: `next start` alone; `nodeArgs`: options for Node running scripts/serve.ts (a CPU profile). */
-export async function startServer(env: Record<string, string>, options: { nextStart?: boolean; nodeArgs?: string[] } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { nextStart?: boolean; nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const [command, args] = options.nextStart
     ? [path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", env.HOST ?? "127.0.0.1"]]
@@ -39,7 +42,14 @@ export async function startServer(env: Record<string, string>, options: { nextSt
     cwd: ROOT,
     // APP_URL: where the server is reached, unless a test says it is served elsewhere (behind TLS)
     // HOST: loopback unless a test says otherwise, whatever the shell running the suite exports
-    env: { ...process.env, HOST: "127.0.0.1", ...env, PORT: String(port), APP_URL: env.APP_URL ?? `http://127.0.0.1:${port}`, NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      ...env,
+      PORT: String(port),
+      APP_URL: env.APP_URL ?? `http://127.0.0.1:${port}`,
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

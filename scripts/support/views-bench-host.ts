@@ -11,15 +11,27 @@ async function render(html: string, result: unknown): Promise<Sample> {
   iframe.setAttribute("sandbox", "allow-scripts");
   iframe.style.cssText = "width:100%;height:100px;border:0";
   document.body.replaceChildren(iframe);
-  const bridge = new AppBridge(null, { name: "bench-host", version: "1.0.0" }, { serverTools: {} }, {
-    hostContext: { theme: "light", displayMode: "inline", toolInfo: { tool: { name: "kit_read", inputSchema: { type: "object" } } as never } },
-  });
+  const bridge = new AppBridge(
+    null,
+    { name: "bench-host", version: "1.0.0" },
+    { serverTools: {} },
+    {
+      hostContext: {
+        theme: "light",
+        displayMode: "inline",
+        toolInfo: { tool: { name: "kit_read", inputSchema: { type: "object" } } as never },
+      },
+    },
+  );
   const started = performance.now();
   const rendered = new Promise<Sample>((resolve) => {
     // the first size the view reports after it has the result is the rendered palette's
     let fed = false;
     bridge.oninitialized = () => {
-      void bridge.sendToolInput({ arguments: { brand: "BENCH" } }).then(() => bridge.sendToolResult(result as never)).then(() => (fed = true));
+      void bridge
+        .sendToolInput({ arguments: { brand: "BENCH" } })
+        .then(() => bridge.sendToolResult(result as never))
+        .then(() => (fed = true));
     };
     bridge.onsizechange = ({ height }) => {
       if (fed && height && height > 150) resolve({ ms: performance.now() - started });

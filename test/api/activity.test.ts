@@ -6,21 +6,48 @@ import { callTool, connectMcp, expectToolOk, type McpClient } from "../support/m
 import { baseUrl, call, confirmAndCall, expectError, expectOk, makeKey, makeWorld } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
-type Entry = { id: string; at: string; title: string; capabilityId: string; door: string; person: string | null; key: string | null; status: string; code: string | null; summary: string | null };
+type Entry = {
+  id: string;
+  at: string;
+  title: string;
+  capabilityId: string;
+  door: string;
+  person: string | null;
+  key: string | null;
+  status: string;
+  code: string | null;
+  summary: string | null;
+};
 
 let world: World;
 let mcp: McpClient;
 
-const list = (key: string, input: Record<string, unknown> = {}) => call("activity.list", key, { brand: world.brand.shortId, ...input });
+const list = (key: string, input: Record<string, unknown> = {}) =>
+  call("activity.list", key, { brand: world.brand.shortId, ...input });
 
 beforeAll(async () => {
   world = await makeWorld();
   // through the API: a confirmed colour (with its summary), then a viewer's refused attempt
-  expectOk(await confirmAndCall("kit.colors.add", world.admin.key, { brand: world.brand.shortId, name: "Teal", hex: "#008080" }));
-  expectError(await call("kit.colors.add", world.viewer.key, { brand: world.brand.shortId, name: "Nope", hex: "#111111" }), 403, "forbidden");
+  expectOk(
+    await confirmAndCall("kit.colors.add", world.admin.key, {
+      brand: world.brand.shortId,
+      name: "Teal",
+      hex: "#008080",
+    }),
+  );
+  expectError(
+    await call("kit.colors.add", world.viewer.key, { brand: world.brand.shortId, name: "Nope", hex: "#111111" }),
+    403,
+    "forbidden",
+  );
   // through MCP, with the official client: a member asks a question
   mcp = await connectMcp(world.member.key);
-  expectToolOk(await callTool(mcp, "questions_ask", { brand: world.brand.shortId, questions: [{ key: "tone", question: "Which tone do we use?", scope: "brand_kit", options: ["Warm", "Formal"] }] }));
+  expectToolOk(
+    await callTool(mcp, "questions_ask", {
+      brand: world.brand.shortId,
+      questions: [{ key: "tone", question: "Which tone do we use?", scope: "brand_kit", options: ["Warm", "Formal"] }],
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -36,8 +63,16 @@ describe("activity.list", () => {
       ["kit.colors.add", "api", "done"],
     ]);
     const [asked, refused, added] = items as [Entry, Entry, Entry];
-    expect(asked).toMatchObject({ title: expect.any(String), person: "Test member", key: expect.stringMatching(/…\)?$/) });
-    expect(refused).toMatchObject({ person: "Test viewer", code: "forbidden", summary: expect.stringMatching(/admin/i) });
+    expect(asked).toMatchObject({
+      title: expect.any(String),
+      person: "Test member",
+      key: expect.stringMatching(/…\)?$/),
+    });
+    expect(refused).toMatchObject({
+      person: "Test viewer",
+      code: "forbidden",
+      summary: expect.stringMatching(/admin/i),
+    });
     expect(added).toMatchObject({ person: "Test admin", code: null, summary: expect.stringContaining("#008080") });
     // what a person confirmed, never the token that confirmed it
     expect(JSON.stringify(items)).not.toMatch(/bct_|bk_/);
@@ -54,23 +89,57 @@ describe("activity.list", () => {
     const other = await makeWorld();
     const brand = other.brand.shortId;
     const bytes = new TextEncoder().encode("hello activity");
-    const started = expectOk(await call("library.upload.create", other.admin.key, { brand, step: "start", fileName: "notes.txt", mimeType: "text/plain", sizeBytes: bytes.length, category: "other" })) as { uploadId: string; uploadUrl: string };
-    expect((await fetch(started.uploadUrl, { method: "PUT", headers: { "Content-Type": "text/plain" }, body: bytes })).status).toBe(200);
-    const done = expectOk(await call("library.upload.create", other.admin.key, { brand, step: "complete", uploadId: started.uploadId })) as { assetId: string };
-    expectOk(await confirmAndCall("library.asset.review", other.admin.key, { brand, assetId: done.assetId, decision: "approve" }));
-    const { items } = expectOk(await call("activity.list", other.admin.key, { brand })) as { items: (Entry & { target: unknown })[] };
+    const started = expectOk(
+      await call("library.upload.create", other.admin.key, {
+        brand,
+        step: "start",
+        fileName: "notes.txt",
+        mimeType: "text/plain",
+        sizeBytes: bytes.length,
+        category: "other",
+      }),
+    ) as { uploadId: string; uploadUrl: string };
+    expect(
+      (await fetch(started.uploadUrl, { method: "PUT", headers: { "Content-Type": "text/plain" }, body: bytes }))
+        .status,
+    ).toBe(200);
+    const done = expectOk(
+      await call("library.upload.create", other.admin.key, { brand, step: "complete", uploadId: started.uploadId }),
+    ) as { assetId: string };
+    expectOk(
+      await confirmAndCall("library.asset.review", other.admin.key, {
+        brand,
+        assetId: done.assetId,
+        decision: "approve",
+      }),
+    );
+    const { items } = expectOk(await call("activity.list", other.admin.key, { brand })) as {
+      items: (Entry & { target: unknown })[];
+    };
     expect(items.map((entry) => [entry.capabilityId, entry.summary, entry.target])).toEqual([
-      ["library.asset.review", 'Approve the file "notes.txt" so agents may use and publish it.', { kind: "asset", id: done.assetId }],
-      ["library.upload.create", 'Add the file "notes.txt" to the library, proposed for review.', { kind: "asset", id: done.assetId }],
+      [
+        "library.asset.review",
+        'Approve the file "notes.txt" so agents may use and publish it.',
+        { kind: "asset", id: done.assetId },
+      ],
+      [
+        "library.upload.create",
+        'Add the file "notes.txt" to the library, proposed for review.',
+        { kind: "asset", id: done.assetId },
+      ],
       ["library.upload.create", `Start uploading "notes.txt" (${bytes.length} bytes).`, null],
     ]);
     // the question asked in setup, in words
-    const asked = (expectOk(await list(world.admin.key, { capabilityId: "questions.ask" })) as { items: Entry[] }).items;
+    const asked = (expectOk(await list(world.admin.key, { capabilityId: "questions.ask" })) as { items: Entry[] })
+      .items;
     expect(asked[0]!.summary).toBe('Ask the question "Which tone do we use?".');
   });
 
   it("filters by door, capability, person, outcome and time", async () => {
-    const only = async (input: Record<string, unknown>) => ((expectOk(await list(world.admin.key, input)) as { items: Entry[] }).items).map((entry) => entry.capabilityId + "/" + entry.status);
+    const only = async (input: Record<string, unknown>) =>
+      (expectOk(await list(world.admin.key, input)) as { items: Entry[] }).items.map(
+        (entry) => entry.capabilityId + "/" + entry.status,
+      );
     expect(await only({ door: "mcp" })).toEqual(["questions.ask/done"]);
     expect(await only({ door: "assistant" })).toEqual([]);
     expect(await only({ capabilityId: "KIT.COLORS.ADD" })).toEqual(["kit.colors.add/refused", "kit.colors.add/done"]);
@@ -85,7 +154,10 @@ describe("activity.list", () => {
     const first = expectOk(await list(world.admin.key, { limit: 2 })) as { items: Entry[]; nextCursor: string };
     expect(first.items).toHaveLength(2);
     expect(first.nextCursor).toEqual(expect.any(String));
-    const second = expectOk(await list(world.admin.key, { limit: 2, cursor: first.nextCursor })) as { items: Entry[]; nextCursor: string | null };
+    const second = expectOk(await list(world.admin.key, { limit: 2, cursor: first.nextCursor })) as {
+      items: Entry[];
+      nextCursor: string | null;
+    };
     expect(second.items.map((entry) => entry.id)).toEqual([expect.any(String)]);
     expect(second.nextCursor).toBeNull();
     expect(new Set([...first.items, ...second.items].map((entry) => entry.id)).size).toBe(3);
@@ -115,9 +187,21 @@ describe("activity.list", () => {
     const chat = await makeChatWorld(baseUrl());
     // the Assistant door's slash command: a read (not activity) and a write
     expect((await run(baseUrl(), chat.admin, "brand.contacts.list", chat.brand.shortId)).body.status).toBe("ok");
-    expect((await run(baseUrl(), chat.admin, "questions.ask", chat.brand.shortId, { questions: [{ key: "audience", question: "Who do we speak to?", scope: "genome", options: ["Locals", "Tourists"] }] })).body.status).toBe("ok");
+    expect(
+      (
+        await run(baseUrl(), chat.admin, "questions.ask", chat.brand.shortId, {
+          questions: [
+            { key: "audience", question: "Who do we speak to?", scope: "genome", options: ["Locals", "Tourists"] },
+          ],
+        })
+      ).body.status,
+    ).toBe("ok");
     const key = await makeKey(chat.admin.email);
-    const { items } = expectOk(await call("activity.list", key.key, { brand: chat.brand.shortId })) as { items: Entry[] };
-    expect(items.map((entry) => [entry.capabilityId, entry.door, entry.person, entry.key])).toEqual([["questions.ask", "assistant", "Chat admin", null]]);
+    const { items } = expectOk(await call("activity.list", key.key, { brand: chat.brand.shortId })) as {
+      items: Entry[];
+    };
+    expect(items.map((entry) => [entry.capabilityId, entry.door, entry.person, entry.key])).toEqual([
+      ["questions.ask", "assistant", "Chat admin", null],
+    ]);
   });
 });

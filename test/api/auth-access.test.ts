@@ -18,19 +18,41 @@ const base62 = (length: number) => [...randomBytes(length)].map((byte) => BASE62
  * it: since issue 3 the API door serves all of them. Written out, not computed from the registry,
  * so that a capability dropped or served at the wrong role fails.
  */
-const VIEWER_CAPABILITIES = ["brands.list", "questions.list", "brand.overview", "brand.soul.read", "kit.read", "library.search", "library.asset.get"];
+const VIEWER_CAPABILITIES = [
+  "brands.list",
+  "questions.list",
+  "brand.overview",
+  "brand.soul.read",
+  "kit.read",
+  "library.search",
+  "library.asset.get",
+];
 const MEMBER_CAPABILITIES = [...VIEWER_CAPABILITIES, "questions.ask", "questions.answer"];
 const IMPLEMENTED = [
   ...MEMBER_CAPABILITIES,
-  "brand.profile.update", "brand.contacts.list", "brand.contacts.save", "kit.colors.add", "kit.instructions.update",
-  "library.asset.review", "library.upload.create", "connections.list", "connections.connect", "connections.disconnect",
+  "brand.profile.update",
+  "brand.contacts.list",
+  "brand.contacts.save",
+  "kit.colors.add",
+  "kit.instructions.update",
+  "library.asset.review",
+  "library.upload.create",
+  "connections.list",
+  "connections.connect",
+  "connections.disconnect",
   // an addition to the spec's table (issue 14): the brand's activity trail, for admins
   "activity.list",
   // issue 28: what changed, one event per committed write, for integrators catching up
   "events.list",
   // additions (issue 28): a brand's webhook endpoints, for admins
-  "webhooks.list", "webhooks.create", "webhooks.update", "webhooks.delete", "webhooks.secret.rotate",
-  "webhooks.deliveries.list", "webhooks.deliveries.resend", "webhooks.test",
+  "webhooks.list",
+  "webhooks.create",
+  "webhooks.update",
+  "webhooks.delete",
+  "webhooks.secret.rotate",
+  "webhooks.deliveries.list",
+  "webhooks.deliveries.resend",
+  "webhooks.test",
 ];
 
 const oneQuestion = (key = `q.${base62(6)}`) => ({
@@ -58,7 +80,12 @@ describe("authentication: a missing or invalid key is 401 unauthenticated", () =
   });
 
   const callWith = (authorization: string | undefined) =>
-    call("brand.overview", null, { brand: world.brand.shortId }, authorization ? { headers: { Authorization: authorization } } : {});
+    call(
+      "brand.overview",
+      null,
+      { brand: world.brand.shortId },
+      authorization ? { headers: { Authorization: authorization } } : {},
+    );
 
   it("control: the same call with the admin's valid key succeeds", async () => {
     const response = await callWith(`Bearer ${world.admin.key}`);
@@ -196,7 +223,11 @@ describe("roles: a role below the capability's minimum gets 403 forbidden", () =
   });
 
   it("a viewer may not call questions.ask (minimum member)", async () => {
-    expectError(await call("questions.ask", world.viewer.key, { brand: world.brand.shortId, ...oneQuestion() }), 403, "forbidden");
+    expectError(
+      await call("questions.ask", world.viewer.key, { brand: world.brand.shortId, ...oneQuestion() }),
+      403,
+      "forbidden",
+    );
   });
 
   it("a member may call questions.ask", async () => {
@@ -212,23 +243,38 @@ describe("roles: a role below the capability's minimum gets 403 forbidden", () =
   });
 
   it("a member may not call brand.profile.update (minimum admin)", async () => {
-    const response = await call("brand.profile.update", world.member.key, { brand: world.brand.shortId, expectedRevision: 1, city: "Lyon" });
+    const response = await call("brand.profile.update", world.member.key, {
+      brand: world.brand.shortId,
+      expectedRevision: 1,
+      city: "Lyon",
+    });
     expectError(response, 403, "forbidden");
   });
 
   it("a member may not call kit.instructions.update (minimum admin)", async () => {
-    const response = await call("kit.instructions.update", world.member.key, { brand: world.brand.shortId, section: "general", text: "x" });
+    const response = await call("kit.instructions.update", world.member.key, {
+      brand: world.brand.shortId,
+      section: "general",
+      text: "x",
+    });
     expectError(response, 403, "forbidden");
   });
 
   it("an admin may call kit.colors.add (after confirmation)", async () => {
-    const response = await confirmAndCall("kit.colors.add", world.admin.key, { brand: world.brand.shortId, ...newColour() });
+    const response = await confirmAndCall("kit.colors.add", world.admin.key, {
+      brand: world.brand.shortId,
+      ...newColour(),
+    });
     expect(response.status).toBe(200);
     expect(response.body.data.ok).toBe(true);
   });
 
   it("a key never grants more than the role: a viewer with an all-scope key may not add a colour", async () => {
-    expectError(await call("kit.colors.add", world.viewer.key, { brand: world.brand.shortId, ...newColour() }), 403, "forbidden");
+    expectError(
+      await call("kit.colors.add", world.viewer.key, { brand: world.brand.shortId, ...newColour() }),
+      403,
+      "forbidden",
+    );
   });
 });
 
@@ -291,7 +337,9 @@ describe("staff: act in every brand as an admin with role null, still bound by t
     expect(colour.status).toBe(200);
     const overview = await call("brand.overview", staffKey.key, { brand: brand.shortId });
     const profile = await confirmAndCall("brand.profile.update", staffKey.key, {
-      brand: brand.shortId, expectedRevision: overview.body.data.revision, city: "Lyon",
+      brand: brand.shortId,
+      expectedRevision: overview.body.data.revision,
+      city: "Lyon",
     });
     expect(profile.status).toBe(200);
     expect(profile.body.data.revision).toBe(overview.body.data.revision + 1);
@@ -334,7 +382,12 @@ describe("brands.list: the caller's brands with role, within the key's brand lis
   let notMine: { id: string; shortId: string };
   beforeAll(async () => {
     person = await makePerson();
-    [adminOf, viewerOf, closed, notMine] = [await makeBrand({ name: "Admin brand" }), await makeBrand(), await makeBrand(), await makeBrand()];
+    [adminOf, viewerOf, closed, notMine] = [
+      await makeBrand({ name: "Admin brand" }),
+      await makeBrand(),
+      await makeBrand(),
+      await makeBrand(),
+    ];
     await addMember(db(), { brand: adminOf.shortId, email: person.email, role: "admin" });
     await addMember(db(), { brand: viewerOf.shortId, email: person.email, role: "viewer" });
     await addMember(db(), { brand: closed.shortId, email: person.email, role: "member" });
@@ -346,7 +399,13 @@ describe("brands.list: the caller's brands with role, within the key's brand lis
     const items = await allBrands(key.key);
     expect(sorted(items.map((item) => item.id))).toEqual(sorted([adminOf.id, viewerOf.id, closed.id]));
     const byId = Object.fromEntries(items.map((item) => [item.id, item]));
-    expect(byId[adminOf.id]).toEqual({ id: adminOf.id, shortId: adminOf.shortId, name: "Admin brand", status: "active", role: "admin" });
+    expect(byId[adminOf.id]).toEqual({
+      id: adminOf.id,
+      shortId: adminOf.shortId,
+      name: "Admin brand",
+      status: "active",
+      role: "admin",
+    });
     expect(byId[viewerOf.id]).toMatchObject({ shortId: viewerOf.shortId, status: "active", role: "viewer" });
     expect(byId[closed.id]).toMatchObject({ shortId: closed.shortId, status: "closed", role: "member" });
   });
@@ -388,26 +447,46 @@ describe("live permissions: changes take effect on the very next call", () => {
 
   it("removing the membership", async () => {
     const world = await makeWorld();
-    expect((await call("questions.ask", world.member.key, { brand: world.brand.shortId, ...oneQuestion() })).status).toBe(200);
+    expect(
+      (await call("questions.ask", world.member.key, { brand: world.brand.shortId, ...oneQuestion() })).status,
+    ).toBe(200);
     await removeMember(db(), { brand: world.brand.shortId, email: world.member.email });
-    expectError(await call("questions.ask", world.member.key, { brand: world.brand.shortId, ...oneQuestion() }), 403, "forbidden");
+    expectError(
+      await call("questions.ask", world.member.key, { brand: world.brand.shortId, ...oneQuestion() }),
+      403,
+      "forbidden",
+    );
     expectError(await call("kit.read", world.member.key, { brand: world.brand.shortId }), 403, "forbidden");
   });
 
   it("lowering the role", async () => {
     const world = await makeWorld();
-    expect((await call("questions.ask", world.member.key, { brand: world.brand.shortId, ...oneQuestion() })).status).toBe(200);
+    expect(
+      (await call("questions.ask", world.member.key, { brand: world.brand.shortId, ...oneQuestion() })).status,
+    ).toBe(200);
     await addMember(db(), { brand: world.brand.shortId, email: world.member.email, role: "viewer" });
-    expectError(await call("questions.ask", world.member.key, { brand: world.brand.shortId, ...oneQuestion() }), 403, "forbidden");
+    expectError(
+      await call("questions.ask", world.member.key, { brand: world.brand.shortId, ...oneQuestion() }),
+      403,
+      "forbidden",
+    );
   });
 
   it("closing the brand, and reopening it", async () => {
     const world = await makeWorld();
-    expect((await call("questions.ask", world.admin.key, { brand: world.brand.shortId, ...oneQuestion() })).status).toBe(200);
+    expect(
+      (await call("questions.ask", world.admin.key, { brand: world.brand.shortId, ...oneQuestion() })).status,
+    ).toBe(200);
     await setBrandStatus(db(), { brand: world.brand.shortId, status: "closed" });
-    expectError(await call("questions.ask", world.admin.key, { brand: world.brand.shortId, ...oneQuestion() }), 409, "brand_not_operational");
+    expectError(
+      await call("questions.ask", world.admin.key, { brand: world.brand.shortId, ...oneQuestion() }),
+      409,
+      "brand_not_operational",
+    );
     await setBrandStatus(db(), { brand: world.brand.shortId, status: "active" });
-    expect((await call("questions.ask", world.admin.key, { brand: world.brand.shortId, ...oneQuestion() })).status).toBe(200);
+    expect(
+      (await call("questions.ask", world.admin.key, { brand: world.brand.shortId, ...oneQuestion() })).status,
+    ).toBe(200);
   });
 });
 
@@ -432,27 +511,47 @@ describe.each(["closed", "archived"] as const)("a %s brand is read-only", (statu
   });
 
   it("writes give 409 brand_not_operational: questions.ask", async () => {
-    expectError(await call("questions.ask", world.admin.key, { brand: world.brand.shortId, ...oneQuestion() }), 409, "brand_not_operational");
+    expectError(
+      await call("questions.ask", world.admin.key, { brand: world.brand.shortId, ...oneQuestion() }),
+      409,
+      "brand_not_operational",
+    );
   });
 
   it("writes give 409 brand_not_operational: kit.colors.add", async () => {
-    expectError(await call("kit.colors.add", world.admin.key, { brand: world.brand.shortId, ...newColour() }), 409, "brand_not_operational");
+    expectError(
+      await call("kit.colors.add", world.admin.key, { brand: world.brand.shortId, ...newColour() }),
+      409,
+      "brand_not_operational",
+    );
   });
 
   it("writes give 409 brand_not_operational: kit.instructions.update", async () => {
-    const response = await call("kit.instructions.update", world.admin.key, { brand: world.brand.shortId, section: "general", text: "Be kind." });
+    const response = await call("kit.instructions.update", world.admin.key, {
+      brand: world.brand.shortId,
+      section: "general",
+      text: "Be kind.",
+    });
     expectError(response, 409, "brand_not_operational");
   });
 
   it("writes give 409 brand_not_operational: brand.profile.update", async () => {
-    const response = await call("brand.profile.update", world.admin.key, { brand: world.brand.shortId, expectedRevision: revision, city: "Lyon" });
+    const response = await call("brand.profile.update", world.admin.key, {
+      brand: world.brand.shortId,
+      expectedRevision: revision,
+      city: "Lyon",
+    });
     expectError(response, 409, "brand_not_operational");
   });
 
   it("writes give 409 brand_not_operational even for staff", async () => {
     const staff = await makePerson({ staff: true });
     const key = await makeKey(staff.email);
-    expectError(await call("questions.ask", key.key, { brand: world.brand.shortId, ...oneQuestion() }), 409, "brand_not_operational");
+    expectError(
+      await call("questions.ask", key.key, { brand: world.brand.shortId, ...oneQuestion() }),
+      409,
+      "brand_not_operational",
+    );
   });
 });
 
@@ -469,7 +568,9 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
   };
 
   it("the API door serves every capability of the registry", () => {
-    expect(sorted(capabilities.filter((capability) => isServed(capability, "api")).map((capability) => capability.id))).toEqual(sorted(IMPLEMENTED));
+    expect(
+      sorted(capabilities.filter((capability) => isServed(capability, "api")).map((capability) => capability.id)),
+    ).toEqual(sorted(IMPLEMENTED));
   });
 
   it("a viewer with an all-scope key gets the viewer-level reads (library.search and library.asset.get among them)", async () => {
@@ -493,28 +594,57 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
   it("library scopes: library.read lists the two reads, library.write the two writes (admin)", async () => {
     const read = await makeKey(world.admin.email, { scopes: "library.read" });
     expect(await capabilitiesOf((await makeKey(world.admin.email, { scopes: "brand.read,library.read" })).key)).toEqual(
-      sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.contacts.list", "library.search", "library.asset.get"]),
+      sorted([
+        "brands.list",
+        "brand.overview",
+        "brand.soul.read",
+        "brand.contacts.list",
+        "library.search",
+        "library.asset.get",
+      ]),
     );
     expect((await call("library.search", read.key, { brand: world.brand.shortId })).status).toBe(200);
-    expect(await capabilitiesOf((await makeKey(world.admin.email, { scopes: "brand.read,library.write" })).key)).toEqual(
-      sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.contacts.list", "library.asset.review", "library.upload.create"]),
+    expect(
+      await capabilitiesOf((await makeKey(world.admin.email, { scopes: "brand.read,library.write" })).key),
+    ).toEqual(
+      sorted([
+        "brands.list",
+        "brand.overview",
+        "brand.soul.read",
+        "brand.contacts.list",
+        "library.asset.review",
+        "library.upload.create",
+      ]),
     );
   });
 
   it("an admin key with only brand.read and kit.read lists only brands.list, the brand reads and kit.read", async () => {
     const key = await makeKey(world.admin.email, { scopes: "brand.read,kit.read" });
-    expect(await capabilitiesOf(key.key)).toEqual(sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.contacts.list", "kit.read"]));
+    expect(await capabilitiesOf(key.key)).toEqual(
+      sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.contacts.list", "kit.read"]),
+    );
   });
 
   it("the role caps the key: a viewer key with kit.read and kit.write lists kit.read but not kit.colors.add", async () => {
     const key = await makeKey(world.viewer.email, { scopes: "brand.read,kit.read,kit.write" });
-    expect(await capabilitiesOf(key.key)).toEqual(sorted(["brands.list", "brand.overview", "brand.soul.read", "kit.read"]));
+    expect(await capabilitiesOf(key.key)).toEqual(
+      sorted(["brands.list", "brand.overview", "brand.soul.read", "kit.read"]),
+    );
   });
 
   it("every listed capability is actually callable with that key (not refused with 403/404)", async () => {
     const key = await makeKey(world.member.email, { scopes: "brand.read,questions.read,questions.write" });
     const listed = await capabilitiesOf(key.key);
-    expect(listed).toEqual(sorted(["brands.list", "brand.overview", "brand.soul.read", "questions.list", "questions.ask", "questions.answer"]));
+    expect(listed).toEqual(
+      sorted([
+        "brands.list",
+        "brand.overview",
+        "brand.soul.read",
+        "questions.list",
+        "questions.ask",
+        "questions.answer",
+      ]),
+    );
     for (const id of ["brands.list", "brand.overview", "brand.soul.read", "questions.list"]) {
       const response = await call(id, key.key, id === "brands.list" ? {} : { brand: world.brand.shortId });
       expect({ id, status: response.status }).toEqual({ id, status: 200 });

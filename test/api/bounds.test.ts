@@ -10,7 +10,8 @@ import { hmac } from "../../lib/crypto";
 type World = Awaited<ReturnType<typeof makeWorld>>;
 
 let seq = 0;
-const uid = (prefix = "k") => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const uid = (prefix = "k") =>
+  `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const str = (length: number, fill = "a") => fill.repeat(length);
 /** a unique string of exactly `length` characters */
 const uniqueStr = (length: number) => {
@@ -46,7 +47,9 @@ function expectConfirmation(response: ApiResponse) {
 function signedCursor(list: string, position: Record<string, string>, padKey: string, length: number): string {
   const sigLength = hmac(config().APP_SECRET, `cursor:${list}`, "x").length;
   for (let pad = 0; pad < 2000; pad++) {
-    const payload = Buffer.from(JSON.stringify({ ...position, [padKey]: position[padKey] + str(pad, "z") })).toString("base64url");
+    const payload = Buffer.from(JSON.stringify({ ...position, [padKey]: position[padKey] + str(pad, "z") })).toString(
+      "base64url",
+    );
     const room = length - 1 - sigLength - payload.length;
     if (room < 0) break;
     if (room <= 2) {
@@ -72,7 +75,8 @@ describe("questions.ask bounds", () => {
   beforeAll(async () => {
     world = await makeWorld();
   });
-  const ask = (questions: unknown) => call("questions.ask", world.member.key, { brand: world.brand.shortId, questions });
+  const ask = (questions: unknown) =>
+    call("questions.ask", world.member.key, { brand: world.brand.shortId, questions });
 
   it("accepts 1 and 5 questions, rejects 0 and 6 on field questions", async () => {
     const one = await ask([question()]);
@@ -126,7 +130,8 @@ describe("questions.list bounds", () => {
   beforeAll(async () => {
     world = await makeWorld();
   });
-  const list = (input: Record<string, unknown>) => call("questions.list", world.viewer.key, { brand: world.brand.shortId, ...input });
+  const list = (input: Record<string, unknown>) =>
+    call("questions.list", world.viewer.key, { brand: world.brand.shortId, ...input });
 
   it("limit: 1 and 50 pass; 0, 51 and 1.5 fail on field limit", async () => {
     expectOk(await list({ limit: 1 }));
@@ -154,11 +159,15 @@ describe("questions.answer bounds", () => {
     world = await makeWorld();
   });
   const freshQuestion = async () => {
-    const asked = await call("questions.ask", world.member.key, { brand: world.brand.shortId, questions: [question()] });
+    const asked = await call("questions.ask", world.member.key, {
+      brand: world.brand.shortId,
+      questions: [question()],
+    });
     expectOk(asked);
     return asked.body.data.ids[0] as string;
   };
-  const answer = (input: Record<string, unknown>) => call("questions.answer", world.member.key, { brand: world.brand.shortId, ...input });
+  const answer = (input: Record<string, unknown>) =>
+    call("questions.answer", world.member.key, { brand: world.brand.shortId, ...input });
   const base = async (overrides: Record<string, unknown> = {}) => ({
     questionId: await freshQuestion(),
     expectedRevision: 1,
@@ -298,7 +307,8 @@ describe("kit.colors.add bounds", () => {
   let colour = 0;
   /** a HEX not used yet in this brand, so no duplicate check interferes */
   const freshHex = () => (0x100000 + colour++ * 7919).toString(16).toUpperCase().padStart(6, "0");
-  const add = (input: Record<string, unknown>) => call("kit.colors.add", world.admin.key, { brand: world.brand.shortId, ...input });
+  const add = (input: Record<string, unknown>) =>
+    call("kit.colors.add", world.admin.key, { brand: world.brand.shortId, ...input });
 
   it("name: 60 characters pass (confirmation_required), 61 fail; empty fails", async () => {
     expectConfirmation(await add({ name: str(60, "n"), hex: freshHex(), role: "primary" }));
@@ -310,7 +320,19 @@ describe("kit.colors.add bounds", () => {
     for (const hex of ["#abc", "abc", "#ABC", "#a1b2c3", "A1B2C3", "#A1b2C3", "a1b2c3"]) {
       expectConfirmation(await add({ name: "Sample", hex, role: "accent" }));
     }
-    for (const hex of ["", "#ab", "abcd", "#abcd", "#abcde", "#a1b2c3d", "a1b2c3d", "#gggggg", "##abc", "#a1b2c3ff", "red"]) {
+    for (const hex of [
+      "",
+      "#ab",
+      "abcd",
+      "#abcd",
+      "#abcde",
+      "#a1b2c3d",
+      "a1b2c3d",
+      "#gggggg",
+      "##abc",
+      "#a1b2c3ff",
+      "red",
+    ]) {
       expectInvalid(await add({ name: "Sample", hex, role: "accent" }), "hex");
     }
   });
@@ -360,7 +382,8 @@ describe("kit.read bounds", () => {
   beforeAll(async () => {
     world = await makeWorld();
   });
-  const read = (input: Record<string, unknown>) => call("kit.read", world.viewer.key, { brand: world.brand.shortId, ...input });
+  const read = (input: Record<string, unknown>) =>
+    call("kit.read", world.viewer.key, { brand: world.brand.shortId, ...input });
 
   it("parts: each of colors, typography, logos, instructions passes; others fail as parts.N", async () => {
     for (const part of ["colors", "typography", "logos", "instructions"]) expectOk(await read({ parts: [part] }));
@@ -398,7 +421,12 @@ describe("unknown fields", () => {
   it("a misspelt field is refused and named, not ignored (decisions §1)", async () => {
     const world = await makeWorld();
     expectInvalid(
-      await call("brand.profile.update", world.admin.key, { brand: world.brand.shortId, expectedRevision: 1, expectedRevison: 1, city: "Lyon" }),
+      await call("brand.profile.update", world.admin.key, {
+        brand: world.brand.shortId,
+        expectedRevision: 1,
+        expectedRevison: 1,
+        city: "Lyon",
+      }),
       "expectedRevison",
     );
   });

@@ -109,7 +109,11 @@ describe("5 invalid_input before 6 forbidden", () => {
   });
 
   it("bad input on a brand the caller is not a member of is 422", async () => {
-    const response = await call("kit.colors.add", scene.keys.outsider, { brand: scene.brand.shortId, name: "X", hex: "zzz" });
+    const response = await call("kit.colors.add", scene.keys.outsider, {
+      brand: scene.brand.shortId,
+      name: "X",
+      hex: "zzz",
+    });
     expectError(response, 422, "invalid_input");
     expect(response.body.error.field).toBe("hex");
   });
@@ -121,7 +125,12 @@ describe("5 invalid_input before 6 forbidden", () => {
   });
 
   it("bad input from a role below the minimum (viewer asking 6 questions) is 422", async () => {
-    const questions = Array.from({ length: 6 }, (_, i) => ({ key: `k${i}`, question: "Q?", options: [], scope: "genome" }));
+    const questions = Array.from({ length: 6 }, (_, i) => ({
+      key: `k${i}`,
+      question: "Q?",
+      options: [],
+      scope: "genome",
+    }));
     const response = await call("questions.ask", scene.keys.viewer, { brand: scene.brand.shortId, questions });
     expectError(response, 422, "invalid_input");
     expect(response.body.error.field).toBe("questions");
@@ -136,13 +145,18 @@ describe("6 forbidden before 7 brand_not_operational", () => {
 
   it("a write by a non-member to a closed brand is 403 forbidden", async () => {
     const response = await call("questions.ask", scene.keys.outsider, {
-      brand: scene.brand.shortId, questions: [{ key: "k", question: "Q?", options: [], scope: "genome" }],
+      brand: scene.brand.shortId,
+      questions: [{ key: "k", question: "Q?", options: [], scope: "genome" }],
     });
     expectError(response, 403, "forbidden");
   });
 
   it("a write by a viewer (role below minimum) to a closed brand is 403 forbidden", async () => {
-    const response = await call("kit.colors.add", scene.keys.viewer, { brand: scene.brand.shortId, name: "X", hex: randomHex() });
+    const response = await call("kit.colors.add", scene.keys.viewer, {
+      brand: scene.brand.shortId,
+      name: "X",
+      hex: randomHex(),
+    });
     expectError(response, 403, "forbidden");
   });
 });
@@ -155,17 +169,29 @@ describe("7 brand_not_operational before 9 confirmation_required", () => {
 
   it("a confirmation-requiring write to a closed brand is 409 brand_not_operational and issues no token", async () => {
     // control: while the brand is active, the same kind of call issues a token
-    const control = await call("kit.colors.add", scene.keys.admin, { brand: scene.brand.shortId, name: "Control", hex: randomHex() });
+    const control = await call("kit.colors.add", scene.keys.admin, {
+      brand: scene.brand.shortId,
+      name: "Control",
+      hex: randomHex(),
+    });
     expectError(control, 409, "confirmation_required");
     expect(await tokensFor(scene.name)).toBe(1);
 
     await setBrandStatus(db(), { brand: scene.brand.shortId, status: "closed" });
-    const response = await call("kit.colors.add", scene.keys.admin, { brand: scene.brand.shortId, name: "Blocked", hex: randomHex() });
+    const response = await call("kit.colors.add", scene.keys.admin, {
+      brand: scene.brand.shortId,
+      name: "Blocked",
+      hex: randomHex(),
+    });
     expectError(response, 409, "brand_not_operational");
     expect(response.body.error.confirmationToken).toBeUndefined();
     expect(await tokensFor(scene.name)).toBe(1);
 
-    const profile = await call("brand.profile.update", scene.keys.admin, { brand: scene.brand.shortId, expectedRevision: 1, city: "Lyon" });
+    const profile = await call("brand.profile.update", scene.keys.admin, {
+      brand: scene.brand.shortId,
+      expectedRevision: 1,
+      city: "Lyon",
+    });
     expectError(profile, 409, "brand_not_operational");
     expect(await tokensFor(scene.name)).toBe(1);
   });
@@ -176,7 +202,10 @@ describe("7 brand_not_operational before 9 confirmation_required", () => {
     const first = await call("kit.colors.add", fresh.keys.admin, input);
     expectError(first, 409, "confirmation_required");
     await setBrandStatus(db(), { brand: fresh.brand.shortId, status: "archived" });
-    const second = await call("kit.colors.add", fresh.keys.admin, { ...input, confirmationToken: first.body.error.confirmationToken });
+    const second = await call("kit.colors.add", fresh.keys.admin, {
+      ...input,
+      confirmationToken: first.body.error.confirmationToken,
+    });
     expectError(second, 409, "brand_not_operational");
     expect(await db().kitColor.count({ where: { brandId: fresh.brand.id } })).toBe(0);
   });
@@ -190,17 +219,31 @@ describe("10 checks that must fail run before a token is issued (nobody confirms
 
   it("a duplicate colour (same HEX, same role) is 422 invalid_input field hex, reason duplicate, and issues no token", async () => {
     const hex = randomHex();
-    const first = await call("kit.colors.add", scene.keys.admin, { brand: scene.brand.shortId, name: "Ocean", hex, role: "primary" });
+    const first = await call("kit.colors.add", scene.keys.admin, {
+      brand: scene.brand.shortId,
+      name: "Ocean",
+      hex,
+      role: "primary",
+    });
     expectError(first, 409, "confirmation_required");
     const tokensBefore = await tokensFor(scene.name);
     expect(tokensBefore).toBeGreaterThan(0); // the count does see this brand's tokens
     const added = await call("kit.colors.add", scene.keys.admin, {
-      brand: scene.brand.shortId, name: "Ocean", hex, role: "primary", confirmationToken: first.body.error.confirmationToken,
+      brand: scene.brand.shortId,
+      name: "Ocean",
+      hex,
+      role: "primary",
+      confirmationToken: first.body.error.confirmationToken,
     });
     expect(added.status).toBe(200);
 
     // the same colour written in lower case normalizes to the same HEX
-    const duplicate = await call("kit.colors.add", scene.keys.admin, { brand: scene.brand.shortId, name: "Ocean again", hex: hex.toLowerCase(), role: "primary" });
+    const duplicate = await call("kit.colors.add", scene.keys.admin, {
+      brand: scene.brand.shortId,
+      name: "Ocean again",
+      hex: hex.toLowerCase(),
+      role: "primary",
+    });
     expectError(duplicate, 422, "invalid_input");
     expect(duplicate.body.error.field).toBe("hex");
     expect(duplicate.body.error.reason).toBe("duplicate");
@@ -210,12 +253,26 @@ describe("10 checks that must fail run before a token is issued (nobody confirms
 
   it("the same HEX with another role is not a duplicate (it asks for confirmation)", async () => {
     const hex = randomHex();
-    const first = await call("kit.colors.add", scene.keys.admin, { brand: scene.brand.shortId, name: "A", hex, role: "accent" });
+    const first = await call("kit.colors.add", scene.keys.admin, {
+      brand: scene.brand.shortId,
+      name: "A",
+      hex,
+      role: "accent",
+    });
     const added = await call("kit.colors.add", scene.keys.admin, {
-      brand: scene.brand.shortId, name: "A", hex, role: "accent", confirmationToken: first.body.error.confirmationToken,
+      brand: scene.brand.shortId,
+      name: "A",
+      hex,
+      role: "accent",
+      confirmationToken: first.body.error.confirmationToken,
     });
     expect(added.status).toBe(200);
-    const other = await call("kit.colors.add", scene.keys.admin, { brand: scene.brand.shortId, name: "A", hex, role: "background" });
+    const other = await call("kit.colors.add", scene.keys.admin, {
+      brand: scene.brand.shortId,
+      name: "A",
+      hex,
+      role: "background",
+    });
     expectError(other, 409, "confirmation_required");
   });
 
@@ -223,29 +280,44 @@ describe("10 checks that must fail run before a token is issued (nobody confirms
     const overview = await call("brand.overview", scene.keys.admin, { brand: scene.brand.shortId });
     const revision: number = overview.body.data.revision;
     const tokensBefore = await tokensFor(scene.name);
-    const response = await call("brand.profile.update", scene.keys.admin, { brand: scene.brand.shortId, expectedRevision: revision + 5, city: "Lyon" });
+    const response = await call("brand.profile.update", scene.keys.admin, {
+      brand: scene.brand.shortId,
+      expectedRevision: revision + 5,
+      city: "Lyon",
+    });
     expectError(response, 409, "revision_conflict");
     expect(response.body.error.currentRevision).toBe(revision);
     expect(response.body.error.confirmationToken).toBeUndefined();
     expect(await tokensFor(scene.name)).toBe(tokensBefore);
 
     // control: with the right revision a token is issued (so the count above could have moved)
-    const control = await call("brand.profile.update", scene.keys.admin, { brand: scene.brand.shortId, expectedRevision: revision, city: "Lyon" });
+    const control = await call("brand.profile.update", scene.keys.admin, {
+      brand: scene.brand.shortId,
+      expectedRevision: revision,
+      city: "Lyon",
+    });
     expectError(control, 409, "confirmation_required");
     expect(await tokensFor(scene.name)).toBe(tokensBefore + 1);
   });
 
   it("a revision that went stale after the token was issued fails with revision_conflict at execution", async () => {
     const fresh = await makeScene();
-    const revision: number = (await call("brand.overview", fresh.keys.admin, { brand: fresh.brand.shortId })).body.data.revision;
+    const revision: number = (await call("brand.overview", fresh.keys.admin, { brand: fresh.brand.shortId })).body.data
+      .revision;
     const slow = { brand: fresh.brand.shortId, expectedRevision: revision, city: "Paris" };
     const slowFirst = await call("brand.profile.update", fresh.keys.admin, slow);
     expectError(slowFirst, 409, "confirmation_required");
     const fast = { brand: fresh.brand.shortId, expectedRevision: revision, city: "Nice" };
     const fastFirst = await call("brand.profile.update", fresh.keys.admin, fast);
-    const fastDone = await call("brand.profile.update", fresh.keys.admin, { ...fast, confirmationToken: fastFirst.body.error.confirmationToken });
+    const fastDone = await call("brand.profile.update", fresh.keys.admin, {
+      ...fast,
+      confirmationToken: fastFirst.body.error.confirmationToken,
+    });
     expect(fastDone.status).toBe(200);
-    const slowDone = await call("brand.profile.update", fresh.keys.admin, { ...slow, confirmationToken: slowFirst.body.error.confirmationToken });
+    const slowDone = await call("brand.profile.update", fresh.keys.admin, {
+      ...slow,
+      confirmationToken: slowFirst.body.error.confirmationToken,
+    });
     expectError(slowDone, 409, "revision_conflict");
     expect(slowDone.body.error.currentRevision).toBe(revision + 1);
     expect((await db().genome.findUnique({ where: { brandId: fresh.brand.id } }))?.city).toBe("Nice");
@@ -261,9 +333,18 @@ describe("the library capabilities are served (a 404 of theirs names the missing
   const uuid = "3b241101-e2bb-4255-8caf-4136c566a962";
   it("search and the upload's start succeed; get and review of an unknown file are 404 on assetId", async () => {
     expect((await call("library.search", scene.keys.admin, { brand: scene.brand.shortId })).status).toBe(200);
-    const start = await call("library.upload.create", scene.keys.admin, { brand: scene.brand.shortId, step: "start", fileName: "a.png", mimeType: "image/png", sizeBytes: 10 });
+    const start = await call("library.upload.create", scene.keys.admin, {
+      brand: scene.brand.shortId,
+      step: "start",
+      fileName: "a.png",
+      mimeType: "image/png",
+      sizeBytes: 10,
+    });
     expect(start.status).toBe(200);
-    for (const [capability, input] of [["library.asset.get", { assetId: uuid }], ["library.asset.review", { assetId: uuid, decision: "approve" }]] as const) {
+    for (const [capability, input] of [
+      ["library.asset.get", { assetId: uuid }],
+      ["library.asset.review", { assetId: uuid, decision: "approve" }],
+    ] as const) {
       const response = await call(capability, scene.keys.admin, { brand: scene.brand.shortId, ...input });
       expectError(response, 404, "not_found");
       expect(response.body.error.field).toBe("assetId");

@@ -35,10 +35,13 @@ async function snapshot(brandId: string) {
   return JSON.parse(JSON.stringify({ colors, instructions, genome }));
 }
 
-const genomeRevision = async (brandId: string) => (await db().genome.findUniqueOrThrow({ where: { brandId } })).revision;
+const genomeRevision = async (brandId: string) =>
+  (await db().genome.findUniqueOrThrow({ where: { brandId } })).revision;
 
 function randomHex(): string {
-  return `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
+  return `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, "0")}`;
 }
 
 type Input = Record<string, unknown>;
@@ -71,7 +74,9 @@ const instructionsUpdate: Spec = {
   variant: (input) => ({ ...input, text: `${input.text} (changed)` }),
   mentions: (input) => [String(input.text)],
   applied: async (brandId, input) => {
-    const row = await db().kitInstruction.findUnique({ where: { brandId_section: { brandId, section: String(input.section) } } });
+    const row = await db().kitInstruction.findUnique({
+      where: { brandId_section: { brandId, section: String(input.section) } },
+    });
     return row?.text === input.text;
   },
   other: { id: "kit.colors.add", input: async () => ({ name: `Other ${uid()}`, hex: randomHex(), role: "accent" }) },
@@ -109,7 +114,12 @@ function expectWriteOutput(response: ApiResponse) {
   return data as { ok: true; id?: string; revision?: number };
 }
 
-const send = (scene: Scene, capability: string, input: Input, options: { key?: string; brand?: string; token?: string } = {}) =>
+const send = (
+  scene: Scene,
+  capability: string,
+  input: Input,
+  options: { key?: string; brand?: string; token?: string } = {},
+) =>
   call(capability, options.key ?? scene.admin.key, {
     brand: options.brand ?? scene.brand.shortId,
     ...input,
@@ -151,7 +161,9 @@ for (const spec of SPECS) {
       const data = expectWriteOutput(done);
       expect(await spec.applied(scene.brand.id, input)).toBe(true);
       if (spec === colorsAdd) {
-        const row = await db().kitColor.findFirstOrThrow({ where: { brandId: scene.brand.id, name: String(input.name) } });
+        const row = await db().kitColor.findFirstOrThrow({
+          where: { brandId: scene.brand.id, name: String(input.name) },
+        });
         expect(data.id).toBe(row.id);
       }
       if (spec === profileUpdate) expect(data.revision).toBe(Number(input.expectedRevision) + 1);
@@ -163,7 +175,8 @@ for (const spec of SPECS) {
       const token = expectConfirmationRequired(await send(scene, spec.id, input));
       expectWriteOutput(await send(scene, spec.id, input, { token }));
       // put the brand back where the same call would succeed again, so only the token decides
-      if (spec === colorsAdd) await db().kitColor.deleteMany({ where: { brandId: scene.brand.id, name: String(input.name) } });
+      if (spec === colorsAdd)
+        await db().kitColor.deleteMany({ where: { brandId: scene.brand.id, name: String(input.name) } });
       if (spec === instructionsUpdate) {
         await db().kitInstruction.update({
           where: { brandId_section: { brandId: scene.brand.id, section: String(input.section) } },
@@ -171,7 +184,10 @@ for (const spec of SPECS) {
         });
       }
       if (spec === profileUpdate) {
-        await db().genome.update({ where: { brandId: scene.brand.id }, data: { revision: Number(input.expectedRevision), city: "Elsewhere" } });
+        await db().genome.update({
+          where: { brandId: scene.brand.id },
+          data: { revision: Number(input.expectedRevision), city: "Elsewhere" },
+        });
       }
       const before = await snapshot(scene.brand.id);
       const again = await send(scene, spec.id, input, { token });
@@ -180,18 +196,30 @@ for (const spec of SPECS) {
       expect(await spec.applied(scene.brand.id, input)).toBe(false);
     });
 
-    const mismatches: [name: string, present: (scene: Scene, input: Input, token: string) => Promise<{ response: ApiResponse; brands: string[] }>][] = [
+    const mismatches: [
+      name: string,
+      present: (scene: Scene, input: Input, token: string) => Promise<{ response: ApiResponse; brands: string[] }>,
+    ][] = [
       [
         "different input",
-        async (scene, input, token) => ({ response: await send(scene, spec.id, spec.variant(input), { token }), brands: [scene.brand.id] }),
+        async (scene, input, token) => ({
+          response: await send(scene, spec.id, spec.variant(input), { token }),
+          brands: [scene.brand.id],
+        }),
       ],
       [
         "another key of the same person",
-        async (scene, input, token) => ({ response: await send(scene, spec.id, input, { token, key: scene.adminSecondKey }), brands: [scene.brand.id] }),
+        async (scene, input, token) => ({
+          response: await send(scene, spec.id, input, { token, key: scene.adminSecondKey }),
+          brands: [scene.brand.id],
+        }),
       ],
       [
         "another person",
-        async (scene, input, token) => ({ response: await send(scene, spec.id, input, { token, key: scene.otherAdminKey }), brands: [scene.brand.id] }),
+        async (scene, input, token) => ({
+          response: await send(scene, spec.id, input, { token, key: scene.otherAdminKey }),
+          brands: [scene.brand.id],
+        }),
       ],
       [
         "another brand",
@@ -255,7 +283,9 @@ for (const spec of SPECS) {
       const scene = await makeScene();
       const input = await spec.input(scene.brand.id);
       const before = await snapshot(scene.brand.id);
-      expectConfirmationRequired(await send(scene, spec.id, input, { token: "bct_madeUpTokenThatWasNeverIssued000000000" }));
+      expectConfirmationRequired(
+        await send(scene, spec.id, input, { token: "bct_madeUpTokenThatWasNeverIssued000000000" }),
+      );
       expect(await snapshot(scene.brand.id)).toEqual(before);
     });
 
@@ -271,13 +301,21 @@ for (const spec of SPECS) {
         expect(response.body.ok).toBe(false);
         // the losers re-run the pre-token checks: after the winner committed, a colour is a duplicate
         // and a profile revision is stale; otherwise they are asked to confirm again
-        const allowed = spec === colorsAdd ? ["confirmation_required", "invalid_input"] : spec === profileUpdate ? ["confirmation_required", "revision_conflict"] : ["confirmation_required"];
+        const allowed =
+          spec === colorsAdd
+            ? ["confirmation_required", "invalid_input"]
+            : spec === profileUpdate
+              ? ["confirmation_required", "revision_conflict"]
+              : ["confirmation_required"];
         expect(allowed).toContain(response.body.error.code);
       }
-      if (spec === colorsAdd) expect(await db().kitColor.count({ where: { brandId: scene.brand.id, name: String(input.name) } })).toBe(1);
+      if (spec === colorsAdd)
+        expect(await db().kitColor.count({ where: { brandId: scene.brand.id, name: String(input.name) } })).toBe(1);
       if (spec === profileUpdate) expect(await genomeRevision(scene.brand.id)).toBe(revisionBefore + 1);
       if (spec === instructionsUpdate) {
-        const ok = await db().auditEntry.count({ where: { brandId: scene.brand.id, capabilityId: spec.id, outcome: "ok" } });
+        const ok = await db().auditEntry.count({
+          where: { brandId: scene.brand.id, capabilityId: spec.id, outcome: "ok" },
+        });
         expect(ok).toBe(1);
       }
     });
@@ -291,7 +329,9 @@ describe("a token is consumed by its own call even when execution fails", () => 
     const token = expectConfirmationRequired(await send(scene, colorsAdd.id, input));
     // meanwhile someone else adds the same HEX with the same role
     const hex = String(input.hex).toUpperCase();
-    await db().kitColor.create({ data: { id: randomUUID(), brandId: scene.brand.id, name: "Twin", hex, role: "primary" } });
+    await db().kitColor.create({
+      data: { id: randomUUID(), brandId: scene.brand.id, name: "Twin", hex, role: "primary" },
+    });
     const failed = await send(scene, colorsAdd.id, input, { token });
     expect(failed.status, JSON.stringify(failed.body)).toBe(422);
     expect(failed.body.error.code).toBe("invalid_input");
@@ -313,7 +353,10 @@ describe("a token is consumed by its own call even when execution fails", () => 
     const revision = Number(input.expectedRevision);
     const token = expectConfirmationRequired(await send(scene, profileUpdate.id, input));
     // the profile changes meanwhile
-    await db().genome.update({ where: { brandId: scene.brand.id }, data: { revision: revision + 1, organizationType: "shop" } });
+    await db().genome.update({
+      where: { brandId: scene.brand.id },
+      data: { revision: revision + 1, organizationType: "shop" },
+    });
     const failed = await send(scene, profileUpdate.id, input, { token });
     expect(failed.status, JSON.stringify(failed.body)).toBe(409);
     expect(failed.body.error.code).toBe("revision_conflict");
@@ -357,12 +400,18 @@ describe("retention: tokens a day past their expiry are deleted by the backgroun
 
   it("with no proposal made, a token expired more than a day ago goes and one expired an hour ago stays", async () => {
     const token = (expiredAgoMs: number) => ({
-      id: randomUUID(), tokenHash: tokenHash(`bct_${uid()}`), bindingHash: tokenHash(uid()), summary: `retention ${uid()}`,
-      expiresAt: new Date(Date.now() - expiredAgoMs), createdAt: new Date(Date.now() - expiredAgoMs - 600_000),
+      id: randomUUID(),
+      tokenHash: tokenHash(`bct_${uid()}`),
+      bindingHash: tokenHash(uid()),
+      summary: `retention ${uid()}`,
+      expiresAt: new Date(Date.now() - expiredAgoMs),
+      createdAt: new Date(Date.now() - expiredAgoMs - 600_000),
     });
     const [old, recent] = [token(86_400_000 + 3_600_000), token(3_600_000)];
     await db().confirmationToken.createMany({ data: [old, recent] });
-    await expect.poll(async () => db().confirmationToken.count({ where: { id: old.id } }), { timeout: 15_000, interval: 250 }).toBe(0);
+    await expect
+      .poll(async () => db().confirmationToken.count({ where: { id: old.id } }), { timeout: 15_000, interval: 250 })
+      .toBe(0);
     expect(await db().confirmationToken.count({ where: { id: recent.id } })).toBe(1);
   });
 });

@@ -46,31 +46,51 @@ const HOUR = 3_600_000;
 async function connected(tokens: ProviderTokens, provider = "refreshable") {
   const id = randomUUID();
   await db().connection.create({
-    data: { id, brandId: brand.id, provider, account: "someone", status: "connected", tokensEncrypted: sealTokens(tokens, id), connectedAt: new Date() },
+    data: {
+      id,
+      brandId: brand.id,
+      provider,
+      account: "someone",
+      status: "connected",
+      tokensEncrypted: sealTokens(tokens, id),
+      connectedAt: new Date(),
+    },
   });
   return id;
 }
 
 const row = (id: string) => db().connection.findUniqueOrThrow({ where: { id } });
 const statusInList = async (id: string) =>
-  expectOk(await call("connections.list", adminKey, { brand: brand.shortId })).items.find((item: { id: string }) => item.id === id)?.status;
+  expectOk(await call("connections.list", adminKey, { brand: brand.shortId })).items.find(
+    (item: { id: string }) => item.id === id,
+  )?.status;
 
 describe("refreshing a connection's grant", () => {
   it("a token that has not expired is used as it is: no call to the provider", async () => {
-    const id = await connected({ accessToken: "still-good", refreshToken: "r-1", expiresAt: new Date(Date.now() + HOUR).toISOString() });
+    const id = await connected({
+      accessToken: "still-good",
+      refreshToken: "r-1",
+      expiresAt: new Date(Date.now() + HOUR).toISOString(),
+    });
     const requests = mock.tokenRequests.length;
     expect(await usableAccessToken(db(), id)).toBe("still-good");
     expect(mock.tokenRequests.length).toBe(requests);
   });
 
   it("an expired token is refreshed with the stored refresh token; the new tokens are stored sealed", async () => {
-    const id = await connected({ accessToken: "expired", refreshToken: "r-2", expiresAt: new Date(Date.now() - 1000).toISOString() });
+    const id = await connected({
+      accessToken: "expired",
+      refreshToken: "r-2",
+      expiresAt: new Date(Date.now() - 1000).toISOString(),
+    });
     const before = (await row(id)).tokensEncrypted;
     const token = await usableAccessToken(db(), id);
 
     const request = mock.tokenRequests.at(-1)!;
     expect(request.body).toMatchObject({ grant_type: "refresh_token", refresh_token: "r-2" });
-    expect(request.authorization).toBe(`Basic ${Buffer.from("client-refreshable:secret-refreshable").toString("base64")}`);
+    expect(request.authorization).toBe(
+      `Basic ${Buffer.from("client-refreshable:secret-refreshable").toString("base64")}`,
+    );
     const issued = mock.tokenResponses.at(-1)! as { access_token: string; refresh_token?: string };
     expect(token).toBe(issued.access_token);
 
@@ -86,7 +106,11 @@ describe("refreshing a connection's grant", () => {
   });
 
   it("a refresh refused with invalid_grant sets needs_attention and drops the dead tokens", async () => {
-    const id = await connected({ accessToken: "expired", refreshToken: "revoked-at-provider", expiresAt: new Date(Date.now() - 1000).toISOString() });
+    const id = await connected({
+      accessToken: "expired",
+      refreshToken: "revoked-at-provider",
+      expiresAt: new Date(Date.now() - 1000).toISOString(),
+    });
     mock.server.service.once(Events.BeforeResponse, (response) => {
       response.statusCode = 400;
       response.body = { error: "invalid_grant", error_description: "The refresh token was revoked" };
@@ -107,7 +131,10 @@ describe("refreshing a connection's grant", () => {
   });
 
   it("a provider that is down changes nothing (the grant may still be fine)", async () => {
-    const id = await connected({ accessToken: "expired", refreshToken: "r-3", expiresAt: new Date(Date.now() - 1000).toISOString() }, "unreachable");
+    const id = await connected(
+      { accessToken: "expired", refreshToken: "r-3", expiresAt: new Date(Date.now() - 1000).toISOString() },
+      "unreachable",
+    );
     const before = await row(id);
     await expect(usableAccessToken(db(), id)).rejects.toBeInstanceOf(ProviderError);
     expect(await row(id)).toEqual(before);
@@ -120,7 +147,10 @@ describe("refreshing a connection's grant", () => {
       response.body = { error: "invalid_client" };
     });
     const before = await row(id);
-    await expect(refreshConnection(db(), id, { force: true })).rejects.toMatchObject({ name: "ProviderError", error: "invalid_client" });
+    await expect(refreshConnection(db(), id, { force: true })).rejects.toMatchObject({
+      name: "ProviderError",
+      error: "invalid_client",
+    });
     expect(await row(id)).toEqual(before);
     expect(await statusInList(id)).toBe("connected");
   });

@@ -10,7 +10,18 @@ import { openTokens } from "../../lib/connections/tokens";
 import { signState } from "../../lib/connections/state";
 import { seal, open } from "../../lib/connections/vault";
 import { freePort, startServer, type RunningServer } from "../../scripts/support/start-server";
-import { expectPage, openLink, openPage, providerUrlOf, signedInBrowser, startMockProvider, stateIdOf, visitProvider, writeProvidersFile, type MockProvider } from "../support/oauth-provider";
+import {
+  expectPage,
+  openLink,
+  openPage,
+  providerUrlOf,
+  signedInBrowser,
+  startMockProvider,
+  stateIdOf,
+  visitProvider,
+  writeProvidersFile,
+  type MockProvider,
+} from "../support/oauth-provider";
 import { call, expectError, expectOk, makeWorld } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
@@ -44,17 +55,25 @@ afterAll(async () => {
   providers?.remove();
 });
 
-const on = (capability: string, key: string, body: Record<string, unknown>) => call(capability, key, body, { url: server.url });
-const asAdmin = (capability: string, body: Record<string, unknown> = {}) => on(capability, world.admin.key, { brand: world.brand.shortId, ...body });
+const on = (capability: string, key: string, body: Record<string, unknown>) =>
+  call(capability, key, body, { url: server.url });
+const asAdmin = (capability: string, body: Record<string, unknown> = {}) =>
+  on(capability, world.admin.key, { brand: world.brand.shortId, ...body });
 
 async function confirmed(capability: string, body: Record<string, unknown>) {
   const first = await asAdmin(capability, body);
   const error = expectError(first, 409, "confirmation_required");
-  return { summary: error.summary as string, response: await asAdmin(capability, { ...body, confirmationToken: error.confirmationToken }) };
+  return {
+    summary: error.summary as string,
+    response: await asAdmin(capability, { ...body, confirmationToken: error.confirmationToken }),
+  };
 }
 
 async function connect(provider = "mockid") {
-  return expectOk(await asAdmin("connections.connect", { provider })) as { authorizationUrl: string; expiresAt: string };
+  return expectOk(await asAdmin("connections.connect", { provider })) as {
+    authorizationUrl: string;
+    expiresAt: string;
+  };
 }
 
 async function connectFully(provider = "mockid") {
@@ -62,7 +81,7 @@ async function connectFully(provider = "mockid") {
   const page = await openPage(await visitProvider(link.authorizationUrl, adminBrowser), adminBrowser);
   expectPage(page, 200, "connected");
   const stateId = stateIdOf(link.authorizationUrl);
-  const { connectionId } = (await db().oAuthState.findUniqueOrThrow({ where: { id: stateId } }));
+  const { connectionId } = await db().oAuthState.findUniqueOrThrow({ where: { id: stateId } });
   return { link, connectionId };
 }
 
@@ -92,8 +111,19 @@ describe("the whole flow: connect → provider → callback page → connections
     expect(expiresIn).toBeLessThanOrEqual(10 * 60_000 + 5_000);
     expect(link.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-    const pending = expectOk(await asAdmin("connections.list")).items.filter((item: { provider: string }) => item.provider === "mockid");
-    expect(pending).toEqual([{ id: expect.any(String), provider: "mockid", name: "Mock mockid", account: null, status: "pending_setup", connectedAt: null }]);
+    const pending = expectOk(await asAdmin("connections.list")).items.filter(
+      (item: { provider: string }) => item.provider === "mockid",
+    );
+    expect(pending).toEqual([
+      {
+        id: expect.any(String),
+        provider: "mockid",
+        name: "Mock mockid",
+        account: null,
+        status: "pending_setup",
+        connectedAt: null,
+      },
+    ]);
 
     const callbackUrl = await visitProvider(link.authorizationUrl, adminBrowser);
     expect(callbackUrl.startsWith(`${server.url}/api/connections/callback?`)).toBe(true);
@@ -107,8 +137,13 @@ describe("the whole flow: connect → provider → callback page → connections
     // the token request carried the verifier whose S256 hash is the challenge sent before
     expect(mock.tokenRequests.length).toBe(requestsBefore + 1);
     const tokenRequest = mock.tokenRequests.at(-1)!;
-    expect(tokenRequest.body).toMatchObject({ grant_type: "authorization_code", redirect_uri: `${server.url}/api/connections/callback` });
-    expect(createHash("sha256").update(tokenRequest.body.code_verifier!).digest("base64url")).toBe(query.code_challenge);
+    expect(tokenRequest.body).toMatchObject({
+      grant_type: "authorization_code",
+      redirect_uri: `${server.url}/api/connections/callback`,
+    });
+    expect(createHash("sha256").update(tokenRequest.body.code_verifier!).digest("base64url")).toBe(
+      query.code_challenge,
+    );
     expect(tokenRequest.body.code).toBe(new URL(callbackUrl).searchParams.get("code"));
     // default client authentication is HTTP Basic (RFC 6749 §2.3.1), the secret never in the body
     expect(tokenRequest.authorization).toBe(`Basic ${Buffer.from("client-mockid:secret-mockid").toString("base64")}`);
@@ -116,8 +151,19 @@ describe("the whole flow: connect → provider → callback page → connections
     // the account was read with the new access token
     expect(mock.userinfoCalls.at(-1)).toBe(`Bearer ${mock.tokenResponses.at(-1)!.access_token}`);
 
-    const items = expectOk(await asAdmin("connections.list")).items.filter((item: { provider: string }) => item.provider === "mockid");
-    expect(items).toEqual([{ id: pending[0].id, provider: "mockid", name: "Mock mockid", account: "Northwind <Social>", status: "connected", connectedAt: expect.any(String) }]);
+    const items = expectOk(await asAdmin("connections.list")).items.filter(
+      (item: { provider: string }) => item.provider === "mockid",
+    );
+    expect(items).toEqual([
+      {
+        id: pending[0].id,
+        provider: "mockid",
+        name: "Mock mockid",
+        account: "Northwind <Social>",
+        status: "connected",
+        connectedAt: expect.any(String),
+      },
+    ]);
     expect(Date.parse(items[0].connectedAt)).toBeGreaterThanOrEqual(before);
     expect(items[0].connectedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
@@ -126,7 +172,11 @@ describe("the whole flow: connect → provider → callback page → connections
     await connectFully("mockpost");
     const tokenRequest = mock.tokenRequests.at(-1)!;
     expect(tokenRequest.authorization).toBeUndefined();
-    expect(tokenRequest.body).toMatchObject({ client_id: "client-mockpost", client_secret: "secret-mockpost", grant_type: "authorization_code" });
+    expect(tokenRequest.body).toMatchObject({
+      client_id: "client-mockpost",
+      client_secret: "secret-mockpost",
+      grant_type: "authorization_code",
+    });
   });
 
   it("stores the provider's tokens encrypted, never in plaintext (nor the PKCE verifier)", async () => {
@@ -142,7 +192,10 @@ describe("the whole flow: connect → provider → callback page → connections
       expect(stored).not.toContain(Buffer.from(secret).toString("base64"));
     }
     // and it is the grant: it opens with APP_SECRET to exactly those tokens
-    expect(openTokens(stored, connectionId)).toMatchObject({ accessToken: issued.access_token, refreshToken: issued.refresh_token });
+    expect(openTokens(stored, connectionId)).toMatchObject({
+      accessToken: issued.access_token,
+      refreshToken: issued.refresh_token,
+    });
     const verifier = mock.tokenRequests.at(-1)!.body.code_verifier!;
     const state = await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } });
     expect(state.codeVerifier).not.toContain(verifier);
@@ -155,14 +208,21 @@ describe("the whole flow: connect → provider → callback page → connections
     const callbackUrl = await visitProvider(link.authorizationUrl, adminBrowser);
     // once the challenge went to the provider, replace the stored verifier by another well-formed
     // one, sealed as the service seals it
-    await db().oAuthState.update({ where: { id: stateId }, data: { codeVerifier: seal("x".repeat(43), `oauth-state:${stateId}`) } });
+    await db().oAuthState.update({
+      where: { id: stateId },
+      data: { codeVerifier: seal("x".repeat(43), `oauth-state:${stateId}`) },
+    });
     const responsesBefore = mock.tokenResponses.length;
     const page = await openPage(callbackUrl, adminBrowser);
     expectPage(page, 502, "failed");
     expect(page.html).toContain("did not complete the connection");
     expect(mock.tokenResponses.length).toBe(responsesBefore); // the provider refused: no tokens issued
     const { connectionId } = await db().oAuthState.findUniqueOrThrow({ where: { id: stateId } });
-    expect(await connectionRow(connectionId)).toMatchObject({ status: "pending_setup", tokensEncrypted: null, connectedAt: null });
+    expect(await connectionRow(connectionId)).toMatchObject({
+      status: "pending_setup",
+      tokensEncrypted: null,
+      connectedAt: null,
+    });
   });
 });
 
@@ -171,7 +231,9 @@ describe("the state: signed, single use, 10 minutes", () => {
     const link = await connect();
     const callbackUrl = await visitProvider(link.authorizationUrl, adminBrowser);
     expectPage(await openPage(callbackUrl, adminBrowser), 200, "connected");
-    const { connectionId } = await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } });
+    const { connectionId } = await db().oAuthState.findUniqueOrThrow({
+      where: { id: stateIdOf(link.authorizationUrl) },
+    });
     const after = await connectionRow(connectionId);
     const requests = mock.tokenRequests.length;
 
@@ -194,7 +256,15 @@ describe("the state: signed, single use, 10 minutes", () => {
     const requests = mock.tokenRequests.length;
 
     const otherSecret = signState({ id: stateId, provider: "mockid" }, "another-secret-of-at-least-32-characters!");
-    for (const forged of [`${forgedPayload}.${signature}`, `${payload}.${flipped}`, otherSecret, payload, `${payload}.${signature}.x`, "", randomUUID()]) {
+    for (const forged of [
+      `${forgedPayload}.${signature}`,
+      `${payload}.${flipped}`,
+      otherSecret,
+      payload,
+      `${payload}.${signature}.x`,
+      "",
+      randomUUID(),
+    ]) {
       const url = new URL(callbackUrl);
       url.searchParams.set("state", forged);
       const page = await openPage(url.href, adminBrowser);
@@ -253,11 +323,13 @@ describe("the state: signed, single use, 10 minutes", () => {
 
   it("connect reuses the pending connection: two links, one connection; the second link finds it completed", async () => {
     const brandWorld = await makeWorld();
-    const connectAs = () => on("connections.connect", brandWorld.admin.key, { brand: brandWorld.brand.shortId, provider: "mockid" });
+    const connectAs = () =>
+      on("connections.connect", brandWorld.admin.key, { brand: brandWorld.brand.shortId, provider: "mockid" });
     const first = expectOk(await connectAs());
     const second = expectOk(await connectAs());
     expect(first.authorizationUrl).not.toBe(second.authorizationUrl);
-    const list = async () => expectOk(await on("connections.list", brandWorld.admin.key, { brand: brandWorld.brand.shortId })).items;
+    const list = async () =>
+      expectOk(await on("connections.list", brandWorld.admin.key, { brand: brandWorld.brand.shortId })).items;
     expect(await list()).toHaveLength(1);
     const browser = await signedInBrowser(server.url, brandWorld.admin.email);
     expectPage(await openPage(await visitProvider(second.authorizationUrl, browser), browser), 200, "connected");
@@ -269,7 +341,9 @@ describe("the state: signed, single use, 10 minutes", () => {
 
   it("a callback for a brand closed meanwhile connects nothing", async () => {
     const closing = await makeWorld();
-    const link = expectOk(await on("connections.connect", closing.admin.key, { brand: closing.brand.shortId, provider: "mockid" }));
+    const link = expectOk(
+      await on("connections.connect", closing.admin.key, { brand: closing.brand.shortId, provider: "mockid" }),
+    );
     await setBrandStatus(db(), { brand: closing.brand.shortId, status: "closed" });
     const browser = await signedInBrowser(server.url, closing.admin.email);
     const page = await openPage(await visitProvider(link.authorizationUrl, browser), browser);
@@ -280,7 +354,8 @@ describe("the state: signed, single use, 10 minutes", () => {
 });
 
 describe("a link belongs to the person who asked for it, in the browser that opened it", () => {
-  const stateRow = (link: { authorizationUrl: string }) => db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } });
+  const stateRow = (link: { authorizationUrl: string }) =>
+    db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } });
 
   it("a browser without a sign-in that gets the link is sent to sign in, not to the provider; signed in as the owner it goes on", async () => {
     const link = await connect();
@@ -310,7 +385,11 @@ describe("a link belongs to the person who asked for it, in the browser that ope
     expect(opened.html).toContain(world.member.email);
     expect(opened.html).toContain("Nothing was connected");
     expect((await stateRow(link)).sessionId).toBeNull();
-    expectPage(await openPage(await visitProvider(link.authorizationUrl, adminBrowser), adminBrowser), 200, "connected");
+    expectPage(
+      await openPage(await visitProvider(link.authorizationUrl, adminBrowser), adminBrowser),
+      200,
+      "connected",
+    );
   });
 
   it("a callback completed in another browser is refused with a page saying why; nothing is connected and the owner's browser still can", async () => {
@@ -332,7 +411,11 @@ describe("a link belongs to the person who asked for it, in the browser that ope
       expect(page.html).toContain("Nothing was connected");
     }
     expect(mock.tokenRequests.length).toBe(requests); // no code was exchanged
-    expect(await connectionRow(connectionId)).toMatchObject({ status: "pending_setup", tokensEncrypted: null, account: null });
+    expect(await connectionRow(connectionId)).toMatchObject({
+      status: "pending_setup",
+      tokensEncrypted: null,
+      account: null,
+    });
     expect((await stateRow(link)).usedAt).toBeNull(); // nor was the link used up
     expectPage(await openPage(callbackUrl, adminBrowser), 200, "connected");
   });
@@ -350,14 +433,27 @@ describe("a link belongs to the person who asked for it, in the browser that ope
 describe("connections.disconnect", () => {
   async function schedule(connectionId: string, status: string) {
     const id = randomUUID();
-    await db().scheduledPost.create({ data: { id, brandId: world.brand.id, connectionId, text: "Fresh roast", publishAt: new Date(Date.now() + 86_400_000), status } });
+    await db().scheduledPost.create({
+      data: {
+        id,
+        brandId: world.brand.id,
+        connectionId,
+        text: "Fresh roast",
+        publishAt: new Date(Date.now() + 86_400_000),
+        status,
+      },
+    });
     return id;
   }
 
   it("with confirmation: revokes the grant at the provider, deletes the tokens, sets disconnected, stops the scheduled posts", async () => {
     const { connectionId } = await connectFully();
     const issued = mock.tokenResponses.at(-1)! as { refresh_token: string };
-    const posts = [await schedule(connectionId, "scheduled"), await schedule(connectionId, "scheduled"), await schedule(connectionId, "published")];
+    const posts = [
+      await schedule(connectionId, "scheduled"),
+      await schedule(connectionId, "scheduled"),
+      await schedule(connectionId, "published"),
+    ];
     const revocationsBefore = (await mock.revocations()).length;
 
     const { summary, response } = await confirmed("connections.disconnect", { connectionId });
@@ -369,12 +465,20 @@ describe("connections.disconnect", () => {
     const revocations = await mock.revocations();
     expect(revocations.length).toBe(revocationsBefore + 1);
     expect(revocations.at(-1)!.body).toEqual({ token: issued.refresh_token, token_type_hint: "refresh_token" });
-    expect(revocations.at(-1)!.authorization).toBe(`Basic ${Buffer.from("client-mockid:secret-mockid").toString("base64")}`);
+    expect(revocations.at(-1)!.authorization).toBe(
+      `Basic ${Buffer.from("client-mockid:secret-mockid").toString("base64")}`,
+    );
 
     expect(await connectionRow(connectionId)).toMatchObject({ status: "disconnected", tokensEncrypted: null });
     const statuses = await db().scheduledPost.findMany({ where: { id: { in: posts } } });
-    expect(Object.fromEntries(statuses.map((post) => [post.id, post.status]))).toEqual({ [posts[0]!]: "stopped", [posts[1]!]: "stopped", [posts[2]!]: "published" });
-    const item = expectOk(await asAdmin("connections.list")).items.find((entry: { id: string }) => entry.id === connectionId);
+    expect(Object.fromEntries(statuses.map((post) => [post.id, post.status]))).toEqual({
+      [posts[0]!]: "stopped",
+      [posts[1]!]: "stopped",
+      [posts[2]!]: "published",
+    });
+    const item = expectOk(await asAdmin("connections.list")).items.find(
+      (entry: { id: string }) => entry.id === connectionId,
+    );
     expect(item.status).toBe("disconnected");
   });
 
@@ -387,7 +491,9 @@ describe("connections.disconnect", () => {
     expect((await db().scheduledPost.findUniqueOrThrow({ where: { id: post } })).status).toBe("stopped");
     // the line is written asynchronously (pino's stream), and the background loop may make the
     // attempt instead of the disconnect's own: wait for it rather than read the output once
-    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain(`connection ${connectionId} disconnected, but revoking its grant at Mock mockdown failed`);
+    await expect
+      .poll(() => server.output(), { timeout: 10_000 })
+      .toContain(`connection ${connectionId} disconnected, but revoking its grant at Mock mockdown failed`);
   });
 
   it("a provider answering 503 to the revocation does not block it either", async () => {
@@ -398,7 +504,11 @@ describe("connections.disconnect", () => {
     const { response } = await confirmed("connections.disconnect", { connectionId });
     expect(expectOk(response)).toEqual({ ok: true, id: connectionId });
     expect(await connectionRow(connectionId)).toMatchObject({ status: "disconnected", tokensEncrypted: null });
-    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain(`connection ${connectionId} disconnected, but revoking its grant at Mock mockid failed: Mock mockid answered 503`);
+    await expect
+      .poll(() => server.output(), { timeout: 10_000 })
+      .toContain(
+        `connection ${connectionId} disconnected, but revoking its grant at Mock mockid failed: Mock mockid answered 503`,
+      );
   });
 
   it("a provider without a revocation endpoint: the grant is deleted locally, nothing is sent", async () => {
@@ -413,8 +523,11 @@ describe("connections.disconnect", () => {
 
   it("an unknown connectionId and another brand's are 404 not_found on connectionId, before any token is issued", async () => {
     const other = await makeWorld();
-    const theirs = expectOk(await on("connections.connect", other.admin.key, { brand: other.brand.shortId, provider: "mockid" }));
-    const theirId = (await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(theirs.authorizationUrl) } })).connectionId;
+    const theirs = expectOk(
+      await on("connections.connect", other.admin.key, { brand: other.brand.shortId, provider: "mockid" }),
+    );
+    const theirId = (await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(theirs.authorizationUrl) } }))
+      .connectionId;
     const tokens = () => db().confirmationToken.count({ where: { summary: { contains: brandName } } });
     const before = await tokens();
     for (const connectionId of [randomUUID(), theirId]) {
@@ -433,7 +546,8 @@ describe("connections.disconnect", () => {
     expect(again).toMatchObject({ field: "connectionId", reason: "already_disconnected" });
 
     const link = await connect();
-    const fresh = (await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } })).connectionId;
+    const fresh = (await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } }))
+      .connectionId;
     expect(fresh).not.toBe(connectionId);
     expect((await connectionRow(fresh)).status).toBe("pending_setup");
     expect((await connectionRow(connectionId)).status).toBe("disconnected");
@@ -441,15 +555,30 @@ describe("connections.disconnect", () => {
 
   it("disconnecting a pending connection cancels it: its outstanding link no longer completes anything", async () => {
     const pendingWorld = await makeWorld();
-    const link = expectOk(await on("connections.connect", pendingWorld.admin.key, { brand: pendingWorld.brand.shortId, provider: "mockid" }));
-    const connectionId = (await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } })).connectionId;
+    const link = expectOk(
+      await on("connections.connect", pendingWorld.admin.key, {
+        brand: pendingWorld.brand.shortId,
+        provider: "mockid",
+      }),
+    );
+    const connectionId = (await db().oAuthState.findUniqueOrThrow({ where: { id: stateIdOf(link.authorizationUrl) } }))
+      .connectionId;
     // the person is at the provider when the connection is cancelled
     const browser = await signedInBrowser(server.url, pendingWorld.admin.email);
     const callbackUrl = await visitProvider(link.authorizationUrl, browser);
     const body = { brand: pendingWorld.brand.shortId, connectionId };
-    const first = expectError(await on("connections.disconnect", pendingWorld.admin.key, body), 409, "confirmation_required");
+    const first = expectError(
+      await on("connections.disconnect", pendingWorld.admin.key, body),
+      409,
+      "confirmation_required",
+    );
     expect(first.summary).toContain("Cancel the pending Mock mockid connection");
-    expectOk(await on("connections.disconnect", pendingWorld.admin.key, { ...body, confirmationToken: first.confirmationToken }));
+    expectOk(
+      await on("connections.disconnect", pendingWorld.admin.key, {
+        ...body,
+        confirmationToken: first.confirmationToken,
+      }),
+    );
     const requests = mock.tokenRequests.length;
     const page = await openPage(callbackUrl, browser);
     expectPage(page, 400, "failed");

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl } from "../support/world";
 
 const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 describe("/docs in Chromium", () => {
   let browser: Browser;
@@ -33,7 +41,9 @@ describe("/docs in Chromium", () => {
     // the server-rendered summary is there before any script runs
     expect(await page.content()).toContain("POST /api/v1/kit.colors.add");
     // then Scalar's viewer (served by /docs/scalar.js) renders the document: its intro and sidebar
-    await expect.poll(() => page.getByRole("heading", { name: "Brand Operations API" }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Brand Operations API" }).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await expect.poll(() => page.getByText("List my brands").first().isVisible()).toBe(true);
     await expect.poll(() => page.locator(".scalar-app").count()).toBeGreaterThan(0);
     // no "Ask AI": it would send the API description to a third party

@@ -6,7 +6,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember, setBrandStatus } from "../../lib/admin/commands";
 import { assertContract } from "../support/contract";
-import { baseUrl, call, confirmAndCall, makeBrand, makeKey, makePerson, makeWorld, type ApiResponse } from "../support/world";
+import {
+  baseUrl,
+  call,
+  confirmAndCall,
+  makeBrand,
+  makeKey,
+  makePerson,
+  makeWorld,
+  type ApiResponse,
+} from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 
@@ -15,9 +24,15 @@ const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const MIB = 1024 * 1024;
 
 const oneQuestion = () => ({
-  questions: [{ key: `q.${randomBytes(4).toString("hex")}`, question: "What is your tagline?", options: ["A"], scope: "genome" }],
+  questions: [
+    { key: `q.${randomBytes(4).toString("hex")}`, question: "What is your tagline?", options: ["A"], scope: "genome" },
+  ],
 });
-const newColour = () => ({ name: "Door colour", hex: `#${randomBytes(3).toString("hex").toUpperCase()}`, role: "accent" });
+const newColour = () => ({
+  name: "Door colour",
+  hex: `#${randomBytes(3).toString("hex").toUpperCase()}`,
+  role: "accent",
+});
 
 function expectError(response: ApiResponse, status: number, code: string) {
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
@@ -56,7 +71,12 @@ function expectErrorShape(response: ApiResponse) {
 }
 
 /** A raw POST, for bodies and headers call() would not send. */
-async function post(capability: string, key: string | null, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}): Promise<ApiResponse> {
+async function post(
+  capability: string,
+  key: string | null,
+  body: string | Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
   const response = await fetch(`${baseUrl()}/api/v1/${capability}`, {
     method: "POST",
     headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
@@ -109,7 +129,11 @@ function chunkedPost(key: string, brand: string, size: number): Promise<{ status
     void (async () => {
       const reader = chunkedStream(brand, size).getReader();
       for (let next = await reader.read(); !next.done && !request.destroyed; next = await reader.read()) {
-        if (!request.write(next.value)) await new Promise((done) => { request.once("drain", done); request.once("close", done); });
+        if (!request.write(next.value))
+          await new Promise((done) => {
+            request.once("drain", done);
+            request.once("close", done);
+          });
       }
       if (!request.destroyed) request.end();
     })();
@@ -240,7 +264,9 @@ describe("request body: a JSON object of at most 1 MiB, else 422 invalid_input f
   it("a body over 1 MiB sent chunked (no Content-Length) is 422 field body", async () => {
     const response = await chunkedPost(world.admin.key, world.brand.shortId, MIB + 64 * 1024);
     expect({ status: response.status, code: response.body.error?.code, field: response.body.error?.field }).toEqual({
-      status: 422, code: "invalid_input", field: "body",
+      status: 422,
+      code: "invalid_input",
+      field: "body",
     });
   });
 
@@ -273,13 +299,19 @@ describe("request body: a JSON object of at most 1 MiB, else 422 invalid_input f
     ["application/x-www-form-urlencoded", "application/x-www-form-urlencoded"],
     ["application/jsonp", "application/jsonp"],
   ])("a valid JSON body sent as %s is 422 field body", async (_name, type) => {
-    const response = await post("kit.read", world.admin.key, JSON.stringify({ brand: world.brand.shortId }), { "Content-Type": type });
+    const response = await post("kit.read", world.admin.key, JSON.stringify({ brand: world.brand.shortId }), {
+      "Content-Type": type,
+    });
     expectError(response, 422, "invalid_input");
     expect(response.body.error.field).toBe("body");
   });
 
   it("a JSON body without any Content-Type is 422 field body", async () => {
-    const response = await post("kit.read", world.admin.key, new TextEncoder().encode(JSON.stringify({ brand: world.brand.shortId })));
+    const response = await post(
+      "kit.read",
+      world.admin.key,
+      new TextEncoder().encode(JSON.stringify({ brand: world.brand.shortId })),
+    );
     expectError(response, 422, "invalid_input");
     expect(response.body.error.field).toBe("body");
   });
@@ -309,7 +341,10 @@ describe("request body: a JSON object of at most 1 MiB, else 422 invalid_input f
   it("an unknown field (typo expectedRevison) is 422 naming that field", async () => {
     const overview = await call("brand.overview", world.admin.key, { brand: world.brand.shortId });
     const response = await call("brand.profile.update", world.admin.key, {
-      brand: world.brand.shortId, expectedRevision: overview.body.data.revision, expectedRevison: 1, city: "Lyon",
+      brand: world.brand.shortId,
+      expectedRevision: overview.body.data.revision,
+      expectedRevison: 1,
+      city: "Lyon",
     });
     expectError(response, 422, "invalid_input");
     expect(response.body.error.field).toBe("expectedRevison");
@@ -317,7 +352,11 @@ describe("request body: a JSON object of at most 1 MiB, else 422 invalid_input f
   });
 
   it("the typo alone (expectedRevision missing) lists both problems in issues", async () => {
-    const response = await call("brand.profile.update", world.admin.key, { brand: world.brand.shortId, expectedRevison: 1, city: "Lyon" });
+    const response = await call("brand.profile.update", world.admin.key, {
+      brand: world.brand.shortId,
+      expectedRevison: 1,
+      city: "Lyon",
+    });
     expectError(response, 422, "invalid_input");
     const fields = response.body.error.issues.map((issue: { field: string }) => issue.field);
     expect(fields).toContain("expectedRevison");
@@ -369,7 +408,10 @@ describe("response shapes", () => {
   });
 
   it("kit.colors.add returns data exactly { ok: true, id }", async () => {
-    const response = await confirmAndCall("kit.colors.add", world.admin.key, { brand: world.brand.shortId, ...newColour() });
+    const response = await confirmAndCall("kit.colors.add", world.admin.key, {
+      brand: world.brand.shortId,
+      ...newColour(),
+    });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(["data", "ok"]);
     expect(Object.keys(response.body.data).sort()).toEqual(["id", "ok"]);
@@ -379,7 +421,11 @@ describe("response shapes", () => {
 
   it("brand.profile.update returns data exactly { ok: true, id, revision } with an integer revision", async () => {
     const revision = (await call("brand.overview", world.admin.key, { brand: world.brand.shortId })).body.data.revision;
-    const response = await confirmAndCall("brand.profile.update", world.admin.key, { brand: world.brand.shortId, expectedRevision: revision, city: "Lyon" });
+    const response = await confirmAndCall("brand.profile.update", world.admin.key, {
+      brand: world.brand.shortId,
+      expectedRevision: revision,
+      city: "Lyon",
+    });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body.data).sort()).toEqual(["id", "ok", "revision"]);
     expect(response.body.data).toEqual({ ok: true, id: expect.any(String), revision: revision + 1 });
@@ -394,12 +440,47 @@ describe("response shapes", () => {
 
   it.each([
     ["401 unauthenticated", async () => call("kit.read", null, { brand: world.brand.shortId }), 401, "unauthenticated"],
-    ["404 not_found", async () => call("no.such.thing", world.admin.key, { brand: world.brand.shortId }), 404, "not_found"],
-    ["403 forbidden (role)", async () => call("questions.ask", world.viewer.key, { brand: world.brand.shortId, ...oneQuestion() }), 403, "forbidden"],
-    ["403 forbidden (brand)", async () => call("kit.read", world.admin.key, { brand: "Nope-987654" }), 403, "forbidden"],
-    ["422 invalid_input", async () => call("kit.read", world.admin.key, { brand: world.brand.shortId, parts: ["nope"] }), 422, "invalid_input"],
-    ["409 confirmation_required", async () => call("kit.colors.add", world.admin.key, { brand: world.brand.shortId, ...newColour() }), 409, "confirmation_required"],
-    ["409 revision_conflict", async () => call("brand.profile.update", world.admin.key, { brand: world.brand.shortId, expectedRevision: 9999, city: "X" }), 409, "revision_conflict"],
+    [
+      "404 not_found",
+      async () => call("no.such.thing", world.admin.key, { brand: world.brand.shortId }),
+      404,
+      "not_found",
+    ],
+    [
+      "403 forbidden (role)",
+      async () => call("questions.ask", world.viewer.key, { brand: world.brand.shortId, ...oneQuestion() }),
+      403,
+      "forbidden",
+    ],
+    [
+      "403 forbidden (brand)",
+      async () => call("kit.read", world.admin.key, { brand: "Nope-987654" }),
+      403,
+      "forbidden",
+    ],
+    [
+      "422 invalid_input",
+      async () => call("kit.read", world.admin.key, { brand: world.brand.shortId, parts: ["nope"] }),
+      422,
+      "invalid_input",
+    ],
+    [
+      "409 confirmation_required",
+      async () => call("kit.colors.add", world.admin.key, { brand: world.brand.shortId, ...newColour() }),
+      409,
+      "confirmation_required",
+    ],
+    [
+      "409 revision_conflict",
+      async () =>
+        call("brand.profile.update", world.admin.key, {
+          brand: world.brand.shortId,
+          expectedRevision: 9999,
+          city: "X",
+        }),
+      409,
+      "revision_conflict",
+    ],
   ])("an error body has exactly the documented members: %s", async (_name, make, status, code) => {
     const response = await make();
     expectError(response, status, code);
@@ -467,28 +548,53 @@ describe("audit: every write attempt leaves one AuditEntry; reads leave none", (
   }
 
   it("a successful write: door api, capability, person, key, brand, outcome ok", async () => {
-    const { response, entries } = await audited("questions.ask", world.member.key, { brand: world.brand.shortId, ...oneQuestion() });
+    const { response, entries } = await audited("questions.ask", world.member.key, {
+      brand: world.brand.shortId,
+      ...oneQuestion(),
+    });
     expect(response.status).toBe(200);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      door: "api", capabilityId: "questions.ask", userId: world.member.id, apiKeyId: world.member.keyId, brandId: world.brand.id, outcome: "ok",
+      door: "api",
+      capabilityId: "questions.ask",
+      userId: world.member.id,
+      apiKeyId: world.member.keyId,
+      brandId: world.brand.id,
+      outcome: "ok",
     });
   });
 
   it("a write refused for the role: outcome forbidden, with person, key and brand", async () => {
-    const { response, entries } = await audited("questions.ask", world.viewer.key, { brand: world.brand.shortId, ...oneQuestion() });
+    const { response, entries } = await audited("questions.ask", world.viewer.key, {
+      brand: world.brand.shortId,
+      ...oneQuestion(),
+    });
     expectError(response, 403, "forbidden");
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      door: "api", capabilityId: "questions.ask", userId: world.viewer.id, apiKeyId: world.viewer.keyId, brandId: world.brand.id, outcome: "forbidden",
+      door: "api",
+      capabilityId: "questions.ask",
+      userId: world.viewer.id,
+      apiKeyId: world.viewer.keyId,
+      brandId: world.brand.id,
+      outcome: "forbidden",
     });
   });
 
   it("a write to a brand the person cannot access: outcome forbidden, with person and key", async () => {
-    const { response, entries } = await audited("questions.ask", world.admin.key, { brand: other.shortId, ...oneQuestion() });
+    const { response, entries } = await audited("questions.ask", world.admin.key, {
+      brand: other.shortId,
+      ...oneQuestion(),
+    });
     expectError(response, 403, "forbidden");
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ door: "api", capabilityId: "questions.ask", userId: world.admin.id, apiKeyId: world.admin.keyId, outcome: "forbidden" });
+    expect(entries[0]).toMatchObject({
+      door: "api",
+      capabilityId: "questions.ask",
+      userId: world.admin.id,
+      apiKeyId: world.admin.keyId,
+      outcome: "forbidden",
+    });
   });
 
   it("a confirmation request and then the confirmed write: two entries, confirmation_required then ok", async () => {
@@ -497,61 +603,121 @@ describe("audit: every write attempt leaves one AuditEntry; reads leave none", (
     expectError(first.response, 409, "confirmation_required");
     expect(first.entries).toHaveLength(1);
     expect(first.entries[0]).toMatchObject({
-      door: "api", capabilityId: "kit.colors.add", userId: world.admin.id, apiKeyId: world.admin.keyId, brandId: world.brand.id, outcome: "confirmation_required",
+      door: "api",
+      capabilityId: "kit.colors.add",
+      userId: world.admin.id,
+      apiKeyId: world.admin.keyId,
+      brandId: world.brand.id,
+      outcome: "confirmation_required",
     });
-    const second = await audited("kit.colors.add", world.admin.key, { ...input, confirmationToken: first.response.body.error.confirmationToken });
+    const second = await audited("kit.colors.add", world.admin.key, {
+      ...input,
+      confirmationToken: first.response.body.error.confirmationToken,
+    });
     expect(second.response.status).toBe(200);
     expect(second.entries).toHaveLength(1);
     expect(second.entries[0]).toMatchObject({ capabilityId: "kit.colors.add", brandId: world.brand.id, outcome: "ok" });
   });
 
   it("a write with invalid input: outcome invalid_input", async () => {
-    const { response, entries } = await audited("kit.colors.add", world.admin.key, { brand: world.brand.shortId, name: "X", hex: "nope" });
+    const { response, entries } = await audited("kit.colors.add", world.admin.key, {
+      brand: world.brand.shortId,
+      name: "X",
+      hex: "nope",
+    });
     expectError(response, 422, "invalid_input");
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ door: "api", capabilityId: "kit.colors.add", userId: world.admin.id, apiKeyId: world.admin.keyId, outcome: "invalid_input" });
+    expect(entries[0]).toMatchObject({
+      door: "api",
+      capabilityId: "kit.colors.add",
+      userId: world.admin.id,
+      apiKeyId: world.admin.keyId,
+      outcome: "invalid_input",
+    });
   });
 
   it("a write refused for a field whose name holds a NUL: still audited, the detail stored readable (PostgreSQL refuses U+0000)", async () => {
     // the refusal's message names the field as sent; its audit record was lost on PostgreSQL
-    const { response, entries } = await audited("kit.colors.add", world.admin.key, { brand: world.brand.shortId, ...newColour(), "a\u0000b": 1 });
+    const { response, entries } = await audited("kit.colors.add", world.admin.key, {
+      brand: world.brand.shortId,
+      ...newColour(),
+      "a\u0000b": 1,
+    });
     expectError(response, 422, "invalid_input");
     expect(response.body.error.field).toBe("a\u0000b");
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ capabilityId: "kit.colors.add", outcome: "invalid_input", detail: "a\uFFFDb: is not a known field" });
+    expect(entries[0]).toMatchObject({
+      capabilityId: "kit.colors.add",
+      outcome: "invalid_input",
+      detail: "a\uFFFDb: is not a known field",
+    });
   });
 
   it("a write without the scope: outcome insufficient_scope", async () => {
     const key = await makeKey(world.admin.email, { scopes: "kit.read" });
-    const { response, entries } = await audited("kit.colors.add", key.key, { brand: world.brand.shortId, ...newColour() });
+    const { response, entries } = await audited("kit.colors.add", key.key, {
+      brand: world.brand.shortId,
+      ...newColour(),
+    });
     expectError(response, 403, "insufficient_scope");
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ door: "api", capabilityId: "kit.colors.add", userId: world.admin.id, apiKeyId: key.id, outcome: "insufficient_scope" });
+    expect(entries[0]).toMatchObject({
+      door: "api",
+      capabilityId: "kit.colors.add",
+      userId: world.admin.id,
+      apiKeyId: key.id,
+      outcome: "insufficient_scope",
+    });
   });
 
   it("a write without a key: outcome unauthenticated, no person", async () => {
-    const { response, entries } = await audited("questions.ask", null, { brand: world.brand.shortId, ...oneQuestion() });
+    const { response, entries } = await audited("questions.ask", null, {
+      brand: world.brand.shortId,
+      ...oneQuestion(),
+    });
     expectError(response, 401, "unauthenticated");
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ door: "api", capabilityId: "questions.ask", userId: null, apiKeyId: null, outcome: "unauthenticated" });
+    expect(entries[0]).toMatchObject({
+      door: "api",
+      capabilityId: "questions.ask",
+      userId: null,
+      apiKeyId: null,
+      outcome: "unauthenticated",
+    });
   });
 
   it("a write to a closed brand: outcome brand_not_operational, with the brand", async () => {
     const closed = await makeWorld();
     await setBrandStatus(db(), { brand: closed.brand.shortId, status: "closed" });
-    const { response, entries } = await audited("questions.ask", closed.member.key, { brand: closed.brand.shortId, ...oneQuestion() });
+    const { response, entries } = await audited("questions.ask", closed.member.key, {
+      brand: closed.brand.shortId,
+      ...oneQuestion(),
+    });
     expectError(response, 409, "brand_not_operational");
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      door: "api", capabilityId: "questions.ask", userId: closed.member.id, apiKeyId: closed.member.keyId, brandId: closed.brand.id, outcome: "brand_not_operational",
+      door: "api",
+      capabilityId: "questions.ask",
+      userId: closed.member.id,
+      apiKeyId: closed.member.keyId,
+      brandId: closed.brand.id,
+      outcome: "brand_not_operational",
     });
   });
 
   it("a write that fails its checks: outcome revision_conflict", async () => {
-    const { response, entries } = await audited("brand.profile.update", world.admin.key, { brand: world.brand.shortId, expectedRevision: 9999, city: "X" });
+    const { response, entries } = await audited("brand.profile.update", world.admin.key, {
+      brand: world.brand.shortId,
+      expectedRevision: 9999,
+      city: "X",
+    });
     expectError(response, 409, "revision_conflict");
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ capabilityId: "brand.profile.update", brandId: world.brand.id, outcome: "revision_conflict" });
+    expect(entries[0]).toMatchObject({
+      capabilityId: "brand.profile.update",
+      brandId: world.brand.id,
+      outcome: "revision_conflict",
+    });
   });
 
   it.each([

@@ -9,10 +9,22 @@ import { call, makeKey, makeWorld, expectError, expectOk, type ApiResponse } fro
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 
-const withKey = (capability: string, key: string, body: Record<string, unknown>, idempotencyKey: string, headers: Record<string, string> = {}) =>
-  call(capability, key, body, { headers: { "Idempotency-Key": idempotencyKey, ...headers } });
-const start = (world: World, fileName: string) => ({ brand: world.brand.shortId, step: "start", fileName, mimeType: "image/png", sizeBytes: 68 });
-const uploadsNamed = (world: World, fileName: string) => db().upload.count({ where: { brandId: world.brand.id, fileName } });
+const withKey = (
+  capability: string,
+  key: string,
+  body: Record<string, unknown>,
+  idempotencyKey: string,
+  headers: Record<string, string> = {},
+) => call(capability, key, body, { headers: { "Idempotency-Key": idempotencyKey, ...headers } });
+const start = (world: World, fileName: string) => ({
+  brand: world.brand.shortId,
+  step: "start",
+  fileName,
+  mimeType: "image/png",
+  sizeBytes: 68,
+});
+const uploadsNamed = (world: World, fileName: string) =>
+  db().upload.count({ where: { brandId: world.brand.id, fileName } });
 const replayed = (response: ApiResponse) => response.headers.get("idempotent-replayed");
 
 describe("Idempotency-Key on POST /api/v1/<write>", () => {
@@ -22,7 +34,9 @@ describe("Idempotency-Key on POST /api/v1/<write>", () => {
     const first = await withKey("library.upload.create", world.admin.key, start(world, "once.png"), key);
     expectOk(first);
     expect(replayed(first)).toBeNull();
-    const again = await withKey("library.upload.create", world.admin.key, start(world, "once.png"), key, { "X-Request-Id": "retry-1" });
+    const again = await withKey("library.upload.create", world.admin.key, start(world, "once.png"), key, {
+      "X-Request-Id": "retry-1",
+    });
     expect(again.status).toBe(first.status);
     expect(again.body).toEqual(first.body);
     expect(replayed(again)).toBe("true");
@@ -40,11 +54,20 @@ describe("Idempotency-Key on POST /api/v1/<write>", () => {
     const world = await makeWorld();
     const key = `order-${randomUUID()}`;
     expectOk(await withKey("library.upload.create", world.admin.key, start(world, "a.png"), key));
-    const otherInput = expectError(await withKey("library.upload.create", world.admin.key, start(world, "b.png"), key), 422, "idempotency_key_reused");
+    const otherInput = expectError(
+      await withKey("library.upload.create", world.admin.key, start(world, "b.png"), key),
+      422,
+      "idempotency_key_reused",
+    );
     expect(otherInput.message).toContain(key);
     expect(otherInput.reason).toBe("other_input");
-    const ask = { brand: world.brand.shortId, questions: [{ key: "brand.x", question: "X?", options: [], scope: "work" }] };
-    expect(expectError(await withKey("questions.ask", world.admin.key, ask, key), 422, "idempotency_key_reused").reason).toBe("other_capability");
+    const ask = {
+      brand: world.brand.shortId,
+      questions: [{ key: "brand.x", question: "X?", options: [], scope: "work" }],
+    };
+    expect(
+      expectError(await withKey("questions.ask", world.admin.key, ask, key), 422, "idempotency_key_reused").reason,
+    ).toBe("other_capability");
     expect(await uploadsNamed(world, "b.png")).toBe(0);
     expect(await db().question.count({ where: { brandId: world.brand.id } })).toBe(0);
   });
@@ -52,7 +75,11 @@ describe("Idempotency-Key on POST /api/v1/<write>", () => {
   it("validates the header on writes, naming it; reads ignore it", async () => {
     const world = await makeWorld();
     for (const bad of ["x".repeat(256), "tab\tinside"]) {
-      const error = expectError(await withKey("library.upload.create", world.admin.key, start(world, "bad.png"), bad), 422, "invalid_input");
+      const error = expectError(
+        await withKey("library.upload.create", world.admin.key, start(world, "bad.png"), bad),
+        422,
+        "invalid_input",
+      );
       expect(error.field).toBe("Idempotency-Key");
     }
     expect(await uploadsNamed(world, "bad.png")).toBe(0);
@@ -66,26 +93,43 @@ describe("Idempotency-Key on POST /api/v1/<write>", () => {
   it("concurrent calls with one key: one runs, the others 409 with Retry-After or its replay; one upload", async () => {
     const world = await makeWorld();
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => withKey("library.upload.create", world.admin.key, start(world, "race.png"), key)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => withKey("library.upload.create", world.admin.key, start(world, "race.png"), key)),
+    );
     const ran = answers.filter((answer) => answer.status === 200 && replayed(answer) === null);
     expect(ran).toHaveLength(1);
     for (const answer of answers.filter((answer) => answer !== ran[0])) {
       if (answer.status === 200) expect([replayed(answer), answer.body]).toEqual(["true", ran[0]!.body]);
-      else expect([expectError(answer, 409, "idempotency_key_in_use").retryAfterSeconds, answer.headers.get("retry-after")]).toEqual([1, "1"]);
+      else
+        expect([
+          expectError(answer, 409, "idempotency_key_in_use").retryAfterSeconds,
+          answer.headers.get("retry-after"),
+        ]).toEqual([1, "1"]);
     }
     expect(await uploadsNamed(world, "race.png")).toBe(1);
-    expect((await withKey("library.upload.create", world.admin.key, start(world, "race.png"), key)).body).toEqual(ran[0]!.body);
+    expect((await withKey("library.upload.create", world.admin.key, start(world, "race.png"), key)).body).toEqual(
+      ran[0]!.body,
+    );
   });
 
   it("confirmation: the asked call frees the key, the confirmed one runs under it and is replayed; the token is no part of the input", async () => {
     const world = await makeWorld();
     const key = randomUUID();
     const body = { brand: world.brand.shortId, name: "Ocean", hex: "#0077BE" };
-    const asked = expectError(await withKey("kit.colors.add", world.admin.key, body, key), 409, "confirmation_required");
+    const asked = expectError(
+      await withKey("kit.colors.add", world.admin.key, body, key),
+      409,
+      "confirmation_required",
+    );
     const askedAgain = await withKey("kit.colors.add", world.admin.key, body, key);
     expect(replayed(askedAgain)).toBeNull();
     expect(expectError(askedAgain, 409, "confirmation_required").confirmationToken).not.toBe(asked.confirmationToken);
-    const confirmed = await withKey("kit.colors.add", world.admin.key, { ...body, confirmationToken: askedAgain.body.error.confirmationToken }, key);
+    const confirmed = await withKey(
+      "kit.colors.add",
+      world.admin.key,
+      { ...body, confirmationToken: askedAgain.body.error.confirmationToken },
+      key,
+    );
     expectOk(confirmed);
     // a retry of the confirmed call (its token spent) and one without a token both get its answer
     for (const retry of [{ ...body, confirmationToken: askedAgain.body.error.confirmationToken }, body]) {
@@ -98,7 +142,13 @@ describe("Idempotency-Key on POST /api/v1/<write>", () => {
   it("replays a final refusal of the write itself (not_found) with its status and body", async () => {
     const world = await makeWorld();
     const key = randomUUID();
-    const body = { brand: world.brand.shortId, questionId: randomUUID(), expectedRevision: 1, action: "dismiss", idempotencyKey: "body-key" };
+    const body = {
+      brand: world.brand.shortId,
+      questionId: randomUUID(),
+      expectedRevision: 1,
+      action: "dismiss",
+      idempotencyKey: "body-key",
+    };
     const first = await withKey("questions.answer", world.member.key, body, key);
     expectError(first, 404, "not_found");
     const again = await withKey("questions.answer", world.member.key, body, key);
@@ -107,14 +157,28 @@ describe("Idempotency-Key on POST /api/v1/<write>", () => {
 
   it("questions.answer's idempotencyKey body field keeps its meaning beside the header", async () => {
     const world = await makeWorld();
-    const ask = { brand: world.brand.shortId, questions: [{ key: "brand.motto", question: "Motto?", options: [], scope: "genome" }] };
+    const ask = {
+      brand: world.brand.shortId,
+      questions: [{ key: "brand.motto", question: "Motto?", options: [], scope: "genome" }],
+    };
     const [questionId] = expectOk(await call("questions.ask", world.member.key, ask)).ids;
-    const body = { brand: world.brand.shortId, questionId, expectedRevision: 1, action: "answer", answer: "Yes", idempotencyKey: "motto-1" };
+    const body = {
+      brand: world.brand.shortId,
+      questionId,
+      expectedRevision: 1,
+      action: "answer",
+      answer: "Yes",
+      idempotencyKey: "motto-1",
+    };
     const first = expectOk(await withKey("questions.answer", world.member.key, body, "header-1"));
     // the body key alone replays as before, with another header key too
     expect(expectOk(await call("questions.answer", world.member.key, body))).toEqual(first);
     expect(expectOk(await withKey("questions.answer", world.member.key, body, "header-2"))).toEqual(first);
-    const reused = expectError(await call("questions.answer", world.member.key, { ...body, answer: "No" }), 422, "invalid_input");
+    const reused = expectError(
+      await call("questions.answer", world.member.key, { ...body, answer: "No" }),
+      422,
+      "invalid_input",
+    );
     expect([reused.field, reused.reason]).toEqual(["idempotencyKey", "reused"]);
     expect(await db().memoryDeclaration.count({ where: { brandId: world.brand.id, questionId } })).toBe(1);
   });
@@ -130,10 +194,15 @@ describe("Idempotency-Key on POST /api/v1/<write>", () => {
     const busy = await withKey("library.upload.create", world.admin.key, start(world, "crash.png"), key);
     expect(expectError(busy, 409, "idempotency_key_in_use").message).toContain(key);
     expect(busy.headers.get("retry-after")).toBe("1");
-    await db().idempotentCall.updateMany({ where: held.claim satisfies Claim, data: { leaseUntil: new Date(Date.now() - 1000) } });
+    await db().idempotentCall.updateMany({
+      where: held.claim satisfies Claim,
+      data: { leaseUntil: new Date(Date.now() - 1000) },
+    });
     const retried = await withKey("library.upload.create", world.admin.key, start(world, "crash.png"), key);
     expectOk(retried);
-    await expect(db().$transaction((tx) => completeClaim(tx, held.claim, { ok: true, requestId: "dead", data: {} }))).rejects.toMatchObject({ code: "idempotency_key_in_use" });
+    await expect(
+      db().$transaction((tx) => completeClaim(tx, held.claim, { ok: true, requestId: "dead", data: {} })),
+    ).rejects.toMatchObject({ code: "idempotency_key_in_use" });
     const replay = await withKey("library.upload.create", world.admin.key, start(world, "crash.png"), key);
     expect([replay.body, replayed(replay)]).toEqual([retried.body, "true"]);
     expect(await uploadsNamed(world, "crash.png")).toBe(1);
@@ -143,10 +212,20 @@ describe("Idempotency-Key on POST /api/v1/<write>", () => {
     const world = await makeWorld();
     const key = randomUUID();
     expectOk(await withKey("library.upload.create", world.admin.key, start(world, "kept.png"), key));
-    const old = { scopeKey: `swept-${randomUUID()}`, capabilityId: "questions.ask", requestHash: "h", claimId: "c", leaseUntil: new Date(0), expiresAt: new Date(Date.now() - 1000), createdAt: new Date(0) };
+    const old = {
+      scopeKey: `swept-${randomUUID()}`,
+      capabilityId: "questions.ask",
+      requestHash: "h",
+      claimId: "c",
+      leaseUntil: new Date(0),
+      expiresAt: new Date(Date.now() - 1000),
+      createdAt: new Date(0),
+    };
     await db().idempotentCall.create({ data: old });
     await sweepIdempotencyKeys(new Date());
     expect(await db().idempotentCall.count({ where: { scopeKey: old.scopeKey } })).toBe(0);
-    expect(replayed(await withKey("library.upload.create", world.admin.key, start(world, "kept.png"), key))).toBe("true");
+    expect(replayed(await withKey("library.upload.create", world.admin.key, start(world, "kept.png"), key))).toBe(
+      "true",
+    );
   });
 });

@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 
 async function send(path: string, body: string, headers: Record<string, string>, method = "POST") {
-  const response = await fetch(`${baseUrl()}${path}`, { method, headers: { "Content-Type": "application/json", Origin: baseUrl(), ...headers }, body });
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Origin: baseUrl(), ...headers },
+    body,
+  });
   const text = await response.text();
   return { status: response.status, requestId: response.headers.get("x-request-id"), text };
 }
@@ -32,20 +36,38 @@ describe("JSON bodies nested too deep", () => {
     ["the API door", "/api/v1/brands.list", 100_000, () => ({ Authorization: `Bearer ${key}` })],
     ["the assistant's chat", "/api/chat", 100_000, () => ({ Cookie: cookie })],
     ["the assistant's slash commands", "/api/assistant/run", 100_000, () => ({ Cookie: cookie })],
-    ["a conversation's rename (4 KiB)", "/api/conversations/00000000-0000-4000-8000-000000000000", 1_500, () => ({ Cookie: cookie }), "PATCH"],
+    [
+      "a conversation's rename (4 KiB)",
+      "/api/conversations/00000000-0000-4000-8000-000000000000",
+      1_500,
+      () => ({ Cookie: cookie }),
+      "PATCH",
+    ],
     ["the key settings (64 KiB)", "/api/settings/keys", 30_000, () => ({ Cookie: cookie })],
     ["the consent answer (64 KiB)", "/api/oauth/consent", 30_000, () => ({ Cookie: cookie })],
   ];
 
-  it.each(routes)("%s (%s): 422 invalid_input on body, naming the depth", async (_name, path, depth, headers, method) => {
-    for (const body of [nested(depth), `{"client_name":"Deep","brand":"x","messages":${nested(depth)}}`]) {
-      const answer = await send(path, body, headers(), method);
-      expect(answer.status, answer.text).toBe(422);
-      const parsed = JSON.parse(answer.text);
-      expect(parsed).toEqual({ ok: false, error: { code: "invalid_input", message: MESSAGE, field: "body", issues: [{ field: "body", message: MESSAGE.slice(6) }], requestId: answer.requestId } });
-      expect(answer.text).not.toMatch(/call stack/i);
-    }
-  });
+  it.each(routes)(
+    "%s (%s): 422 invalid_input on body, naming the depth",
+    async (_name, path, depth, headers, method) => {
+      for (const body of [nested(depth), `{"client_name":"Deep","brand":"x","messages":${nested(depth)}}`]) {
+        const answer = await send(path, body, headers(), method);
+        expect(answer.status, answer.text).toBe(422);
+        const parsed = JSON.parse(answer.text);
+        expect(parsed).toEqual({
+          ok: false,
+          error: {
+            code: "invalid_input",
+            message: MESSAGE,
+            field: "body",
+            issues: [{ field: "body", message: MESSAGE.slice(6) }],
+            requestId: answer.requestId,
+          },
+        });
+        expect(answer.text).not.toMatch(/call stack/i);
+      }
+    },
+  );
 
   // RFC 7591's endpoint answers in RFC 7591's terms: its bounds (lib/oauth/registration-bounds.ts,
   // 16 KiB) refuse these bodies first, as 400 invalid_client_metadata, never a 5xx
@@ -61,10 +83,16 @@ describe("JSON bodies nested too deep", () => {
   });
 
   it("a body within the bound still reaches the route's own checks", async () => {
-    const shallow = await send("/api/auth/oauth2/register", JSON.stringify({ client_name: "Shallow", redirect_uris: "not a list" }), {});
+    const shallow = await send(
+      "/api/auth/oauth2/register",
+      JSON.stringify({ client_name: "Shallow", redirect_uris: "not a list" }),
+      {},
+    );
     expect(shallow.status).toBe(400);
     expect(shallow.text).not.toContain("nests deeper");
-    const api = await send("/api/v1/brands.list", JSON.stringify({ limit: [[[[1]]]] }), { Authorization: `Bearer ${key}` });
+    const api = await send("/api/v1/brands.list", JSON.stringify({ limit: [[[[1]]]] }), {
+      Authorization: `Bearer ${key}`,
+    });
     expect(api.status).toBe(422);
     expect(JSON.parse(api.text).error.field).toBe("limit");
   });

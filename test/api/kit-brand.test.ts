@@ -5,14 +5,24 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember } from "../../lib/admin/commands";
-import { call, confirmAndCall, makeBrand, makeKey, makePerson, makeWorld, type ApiResponse, expectError, expectOk } from "../support/world";
+import {
+  call,
+  confirmAndCall,
+  makeBrand,
+  makeKey,
+  makePerson,
+  makeWorld,
+  type ApiResponse,
+  expectError,
+  expectOk,
+} from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 
 let seq = 0;
-const uid = (prefix = "") => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const uid = (prefix = "") =>
+  `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
 
 const kitRead = (world: World, input: Record<string, unknown> = {}) =>
   call("kit.read", world.viewer.key, { brand: world.brand.shortId, ...input });
@@ -22,8 +32,17 @@ async function insertAsset(brandId: string, status: string, storageKey: string) 
   const name = `logo-${status}.png`;
   await db().asset.create({
     data: {
-      id, brandId, name, nameKey: name.toLowerCase(), category: "logo", categoryKey: "logo", mimeType: "image/png",
-      type: "logo", status, sizeBytes: 1234, storageKey,
+      id,
+      brandId,
+      name,
+      nameKey: name.toLowerCase(),
+      category: "logo",
+      categoryKey: "logo",
+      mimeType: "image/png",
+      type: "logo",
+      status,
+      sizeBytes: 1234,
+      storageKey,
     },
   });
   return id;
@@ -38,9 +57,24 @@ describe("kit.read", () => {
       data: [
         { id: randomUUID(), brandId, name: "Black", hex: "#000000", role: "foreground", createdAt: new Date(base) },
         { id: randomUUID(), brandId, name: "Grey", hex: "#777777", role: "neutral", createdAt: new Date(base + 1000) },
-        { id: randomUUID(), brandId, name: "White", hex: "#FFFFFF", role: "background", createdAt: new Date(base + 2000) },
+        {
+          id: randomUUID(),
+          brandId,
+          name: "White",
+          hex: "#FFFFFF",
+          role: "background",
+          createdAt: new Date(base + 2000),
+        },
         { id: randomUUID(), brandId, name: "Leaf", hex: "#2F7D4F", role: "accent", createdAt: new Date(base + 3000) },
-        { id: randomUUID(), brandId, name: "Unapproved", hex: "#123456", role: "primary", approved: false, createdAt: new Date(base + 4000) },
+        {
+          id: randomUUID(),
+          brandId,
+          name: "Unapproved",
+          hex: "#123456",
+          role: "primary",
+          approved: false,
+          createdAt: new Date(base + 4000),
+        },
       ],
     });
     await db().kitTypography.createMany({
@@ -63,10 +97,46 @@ describe("kit.read", () => {
     const foreign = await insertAsset(elsewhere.id, "approved", foreignKey);
     await db().kitLogo.createMany({
       data: [
-        { id: randomUUID(), brandId, assetId: approved, name: "Main logo", form: "horizontal", theme: "light", primary: true, position: 0 },
-        { id: randomUUID(), brandId, assetId: proposed, name: "Proposed logo", form: "square", theme: "dark", primary: false, position: 1 },
-        { id: randomUUID(), brandId, assetId: archived, name: "Old logo", form: "square", theme: "light", primary: false, position: 2 },
-        { id: randomUUID(), brandId, assetId: foreign, name: "Foreign logo", form: "square", theme: "light", primary: false, position: 3 },
+        {
+          id: randomUUID(),
+          brandId,
+          assetId: approved,
+          name: "Main logo",
+          form: "horizontal",
+          theme: "light",
+          primary: true,
+          position: 0,
+        },
+        {
+          id: randomUUID(),
+          brandId,
+          assetId: proposed,
+          name: "Proposed logo",
+          form: "square",
+          theme: "dark",
+          primary: false,
+          position: 1,
+        },
+        {
+          id: randomUUID(),
+          brandId,
+          assetId: archived,
+          name: "Old logo",
+          form: "square",
+          theme: "light",
+          primary: false,
+          position: 2,
+        },
+        {
+          id: randomUUID(),
+          brandId,
+          assetId: foreign,
+          name: "Foreign logo",
+          form: "square",
+          theme: "light",
+          primary: false,
+          position: 3,
+        },
       ],
     });
     await db().kitInstruction.createMany({
@@ -104,9 +174,24 @@ describe("kit.read", () => {
     const { colors } = expectOk(await kitRead(world, { parts: ["colors"] }));
     const byHex = Object.fromEntries(colors.map((color: { hex: string }) => [color.hex, color]));
     expect(Object.keys(byHex).sort()).toEqual(["#000000", "#2F7D4F", "#777777", "#FFFFFF"]);
-    expect(byHex["#000000"]).toEqual({ name: "Black", hex: "#000000", role: "foreground", contrast: { onWhite: 21, onBlack: 1 } });
-    expect(byHex["#FFFFFF"]).toEqual({ name: "White", hex: "#FFFFFF", role: "background", contrast: { onWhite: 1, onBlack: 21 } });
-    expect(byHex["#777777"]).toEqual({ name: "Grey", hex: "#777777", role: "neutral", contrast: { onWhite: 4.48, onBlack: 4.69 } });
+    expect(byHex["#000000"]).toEqual({
+      name: "Black",
+      hex: "#000000",
+      role: "foreground",
+      contrast: { onWhite: 21, onBlack: 1 },
+    });
+    expect(byHex["#FFFFFF"]).toEqual({
+      name: "White",
+      hex: "#FFFFFF",
+      role: "background",
+      contrast: { onWhite: 1, onBlack: 21 },
+    });
+    expect(byHex["#777777"]).toEqual({
+      name: "Grey",
+      hex: "#777777",
+      role: "neutral",
+      contrast: { onWhite: 4.48, onBlack: 4.69 },
+    });
     expect(byHex["#2F7D4F"].contrast).toEqual({ onWhite: 5.04, onBlack: 4.17 });
   });
 
@@ -114,7 +199,9 @@ describe("kit.read", () => {
     const { world, approved, storageKeys } = await kitWorld();
     const response = await kitRead(world);
     const data = expectOk(response);
-    expect(data.logos).toEqual([{ assetId: approved, name: "Main logo", form: "horizontal", theme: "light", primary: true }]);
+    expect(data.logos).toEqual([
+      { assetId: approved, name: "Main logo", form: "horizontal", theme: "light", primary: true },
+    ]);
     const text = JSON.stringify(response.body);
     for (const key of storageKeys) {
       expect(text).not.toContain(key);
@@ -143,7 +230,12 @@ describe("kit.colors.add", () => {
 
     for (const hex of ["abc", "AABBCC", "#aabbcc", "#AbC", "aabbcc"]) {
       const name = `Twin ${uid()}`;
-      const response = await call("kit.colors.add", world.admin.key, { brand: world.brand.shortId, name, hex, role: "primary" });
+      const response = await call("kit.colors.add", world.admin.key, {
+        brand: world.brand.shortId,
+        name,
+        hex,
+        role: "primary",
+      });
       const error = expectError(response, 422, "invalid_input");
       expect(error.field).toBe("hex");
       expect(error.reason).toBe("duplicate");
@@ -153,14 +245,21 @@ describe("kit.colors.add", () => {
     expect(await db().kitColor.count({ where: { brandId } })).toBe(1);
 
     // the same HEX with other roles is allowed, whatever way it is written
-    const roles: [hex: string, role: string][] = [["abc", "secondary"], ["AABBCC", "accent"], ["#aabbcc", "background"]];
+    const roles: [hex: string, role: string][] = [
+      ["abc", "secondary"],
+      ["AABBCC", "accent"],
+      ["#aabbcc", "background"],
+    ];
     for (const [hex, role] of roles) {
       const data = expectOk(await add(world, { name: `Sky ${role}`, hex, role }));
       expect((await db().kitColor.findUniqueOrThrow({ where: { id: data.id } })).hex).toBe("#AABBCC");
     }
     const { colors } = expectOk(await kitRead(world, { parts: ["colors"] }));
     expect(colors.map((color: { hex: string; role: string }) => `${color.hex} ${color.role}`).sort()).toEqual([
-      "#AABBCC accent", "#AABBCC background", "#AABBCC primary", "#AABBCC secondary",
+      "#AABBCC accent",
+      "#AABBCC background",
+      "#AABBCC primary",
+      "#AABBCC secondary",
     ]);
   });
 
@@ -170,7 +269,12 @@ describe("kit.colors.add", () => {
     const row = await db().kitColor.findUniqueOrThrow({ where: { id: data.id } });
     expect(row.hex).toBe("#1A2B3C");
     expect(row.role).toBe("unspecified");
-    const dup = await call("kit.colors.add", world.admin.key, { brand: world.brand.shortId, name: "Plain again", hex: "#1A2B3C", role: "unspecified" });
+    const dup = await call("kit.colors.add", world.admin.key, {
+      brand: world.brand.shortId,
+      name: "Plain again",
+      hex: "#1A2B3C",
+      role: "unspecified",
+    });
     expect(expectError(dup, 422, "invalid_input").reason).toBe("duplicate");
   });
 
@@ -221,12 +325,26 @@ describe("brand.soul.read", () => {
       ["archetype", "explorer", true],
     ];
     await db().genomeEntry.createMany({
-      data: entries.map(([kind, value, reviewed], position) => ({ id: randomUUID(), brandId, kind, value, reviewed, position })),
+      data: entries.map(([kind, value, reviewed], position) => ({
+        id: randomUUID(),
+        brandId,
+        kind,
+        value,
+        reviewed,
+        position,
+      })),
     });
     const started = Date.now();
     const response = await call("brand.soul.read", world.viewer.key, { brand: world.brand.shortId });
     const soul = expectOk(response);
-    expect(Object.keys(soul).sort()).toEqual(["archetypes", "compiledAt", "guardrails", "revision", "vocabulary", "voice"]);
+    expect(Object.keys(soul).sort()).toEqual([
+      "archetypes",
+      "compiledAt",
+      "guardrails",
+      "revision",
+      "vocabulary",
+      "voice",
+    ]);
     expect(JSON.stringify(response.body)).not.toContain("UNREVIEWED");
     expect(soul.voice).toContain("Warm and plain-spoken.");
     expect([...soul.guardrails].sort()).toEqual(["Name the farm.", "Never promise health benefits."]);
@@ -239,7 +357,11 @@ describe("brand.soul.read", () => {
 
     // after a profile change, the voice reports the genome's new revision
     const updated = expectOk(
-      await confirmAndCall("brand.profile.update", world.admin.key, { brand: world.brand.shortId, expectedRevision: genome.revision, city: "Lyon" }),
+      await confirmAndCall("brand.profile.update", world.admin.key, {
+        brand: world.brand.shortId,
+        expectedRevision: genome.revision,
+        city: "Lyon",
+      }),
     );
     const after = expectOk(await call("brand.soul.read", world.viewer.key, { brand: world.brand.shortId }));
     expect(after.revision).toBe(updated.revision);
@@ -248,14 +370,17 @@ describe("brand.soul.read", () => {
 
   it("a brand without reviewed entries has an empty voice", async () => {
     const world = await makeWorld();
-    await db().genomeEntry.create({ data: { id: randomUUID(), brandId: world.brand.id, kind: "voice", value: "UNREVIEWED", reviewed: false } });
+    await db().genomeEntry.create({
+      data: { id: randomUUID(), brandId: world.brand.id, kind: "voice", value: "UNREVIEWED", reviewed: false },
+    });
     const soul = expectOk(await call("brand.soul.read", world.viewer.key, { brand: world.brand.shortId }));
     expect(soul).toMatchObject({ voice: "", guardrails: [], vocabulary: { use: [], avoid: [] }, archetypes: [] });
   });
 });
 
 describe("brand.profile.update", () => {
-  const overview = async (world: World) => expectOk(await call("brand.overview", world.admin.key, { brand: world.brand.shortId }));
+  const overview = async (world: World) =>
+    expectOk(await call("brand.overview", world.admin.key, { brand: world.brand.shortId }));
   const update = (world: World, input: Record<string, unknown>) =>
     confirmAndCall("brand.profile.update", world.admin.key, { brand: world.brand.shortId, ...input });
 
@@ -289,7 +414,13 @@ describe("brand.profile.update", () => {
     expect(after.revision).toBe(revision + 1);
     expect(after.name).toBe("Northwind Coffee Roasters");
     // the profile as stored, so a form that edits it starts from it
-    expect(after.profile).toEqual({ displayName: "Northwind Coffee Roasters", countryCode: "FR", city: "Lyon", organizationType: "shop", primaryLanguage: "en-GB" });
+    expect(after.profile).toEqual({
+      displayName: "Northwind Coffee Roasters",
+      countryCode: "FR",
+      city: "Lyon",
+      organizationType: "shop",
+      primaryLanguage: "en-GB",
+    });
 
     // a partial update changes only what it names
     const next = expectOk(await update(world, { expectedRevision: revision + 1, primaryLanguage: "zh-hant-tw" }));
@@ -309,7 +440,11 @@ describe("brand.profile.update", () => {
     expectOk(await update(world, { expectedRevision: revision, city: "Paris" }));
     const before = JSON.stringify(await db().genome.findUniqueOrThrow({ where: { brandId: world.brand.id } }));
     for (const stale of [revision, revision + 5]) {
-      const response = await call("brand.profile.update", world.admin.key, { brand: world.brand.shortId, expectedRevision: stale, city: "Berlin" });
+      const response = await call("brand.profile.update", world.admin.key, {
+        brand: world.brand.shortId,
+        expectedRevision: stale,
+        city: "Berlin",
+      });
       const error = expectError(response, 409, "revision_conflict");
       expect(error.currentRevision).toBe(revision + 1);
     }
@@ -325,13 +460,36 @@ describe("brand.overview", () => {
     const other = await makeBrand();
     const row = (id: string, status: string, title = "x") => ({ id: randomUUID(), brandId: id, title, status });
     await db().work.createMany({
-      data: [row(brandId, "active"), row(brandId, "active"), row(brandId, "active"), row(brandId, "draft"), row(brandId, "done"), row(other.id, "active")],
+      data: [
+        row(brandId, "active"),
+        row(brandId, "active"),
+        row(brandId, "active"),
+        row(brandId, "draft"),
+        row(brandId, "done"),
+        row(other.id, "active"),
+      ],
     });
-    await db().task.createMany({ data: [row(brandId, "pending"), row(brandId, "pending"), row(brandId, "done"), row(other.id, "pending")] });
-    const memory = (id: string, status: string) => ({ id: randomUUID(), brandId: id, source: "person", subject: "s", statement: "t", status });
+    await db().task.createMany({
+      data: [row(brandId, "pending"), row(brandId, "pending"), row(brandId, "done"), row(other.id, "pending")],
+    });
+    const memory = (id: string, status: string) => ({
+      id: randomUUID(),
+      brandId: id,
+      source: "person",
+      subject: "s",
+      statement: "t",
+      status,
+    });
     await db().memoryDeclaration.createMany({
-      data: [memory(brandId, "pending"), memory(brandId, "pending"), memory(brandId, "pending"), memory(brandId, "pending"),
-        memory(brandId, "accepted"), memory(brandId, "rejected"), memory(other.id, "pending")],
+      data: [
+        memory(brandId, "pending"),
+        memory(brandId, "pending"),
+        memory(brandId, "pending"),
+        memory(brandId, "pending"),
+        memory(brandId, "accepted"),
+        memory(brandId, "rejected"),
+        memory(other.id, "pending"),
+      ],
     });
 
     const before = expectOk(await call("brand.overview", world.viewer.key, { brand: world.brand.shortId }));
@@ -355,9 +513,16 @@ describe("brand.overview", () => {
         questions: [{ key: uid("k."), question: "Tagline?", options: [], scope: "genome" }],
       }),
     ).ids;
-    expectOk(await call("questions.answer", world.member.key, {
-      brand: world.brand.shortId, questionId, expectedRevision: 1, action: "answer", answer: "Hi", idempotencyKey: uid("i"),
-    }));
+    expectOk(
+      await call("questions.answer", world.member.key, {
+        brand: world.brand.shortId,
+        questionId,
+        expectedRevision: 1,
+        action: "answer",
+        answer: "Hi",
+        idempotencyKey: uid("i"),
+      }),
+    );
     await db().work.updateMany({ where: { brandId, status: "draft" }, data: { status: "active" } });
     const counts = expectOk(await call("brand.overview", world.viewer.key, { brand: world.brand.shortId })).counts;
     expect(counts).toEqual({ activeWorks: 4, pendingTasks: 2, pendingMemory: 4 });

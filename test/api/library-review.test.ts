@@ -23,16 +23,28 @@ async function proposed() {
   return { name, id: await upload(admin, { fileName: name, mimeType: "image/png", body: bytes.png() }) };
 }
 const tokensFor = (name: string) => db().confirmationToken.count({ where: { summary: { contains: name } } });
-const review = (input: Record<string, unknown>, key = world.admin.key) => call("library.asset.review", key, { brand: world.brand.shortId, ...input });
+const review = (input: Record<string, unknown>, key = world.admin.key) =>
+  call("library.asset.review", key, { brand: world.brand.shortId, ...input });
 
 describe("library.asset.review", () => {
   it("asks for confirmation first, naming the file; nothing changes until the token comes back", async () => {
     const file = await proposed();
-    const first = expectError(await review({ assetId: file.id, decision: "approve", note: "Good light" }), 409, "confirmation_required");
+    const first = expectError(
+      await review({ assetId: file.id, decision: "approve", note: "Good light" }),
+      409,
+      "confirmation_required",
+    );
     expect(first.summary).toBe(`Approve the file "${file.name}" so agents may use and publish it.`);
     expect(first.confirmationToken).toMatch(/\S{20,}/);
     expect((await db().asset.findUniqueOrThrow({ where: { id: file.id } })).status).toBe("proposed");
-    const done = expectOk(await review({ assetId: file.id, decision: "approve", note: "Good light", confirmationToken: first.confirmationToken }));
+    const done = expectOk(
+      await review({
+        assetId: file.id,
+        decision: "approve",
+        note: "Good light",
+        confirmationToken: first.confirmationToken,
+      }),
+    );
     expect(done).toEqual({ ok: true, id: file.id });
     const row = await db().asset.findUniqueOrThrow({ where: { id: file.id } });
     expect(row).toMatchObject({ status: "approved", reviewedById: world.admin.id, reviewNote: "Good light" });
@@ -42,17 +54,65 @@ describe("library.asset.review", () => {
   it("an approved file filed under logo joins the kit's logos (the first as primary), once; an archived one does not", async () => {
     const brand = await makeWorld();
     const who = { key: brand.admin.key, brand: brand.brand.shortId };
-    const logo = await upload(who, { fileName: "mark.png", mimeType: "image/png", body: bytes.png(), category: "Logo", name: "Round mark" });
-    const asked = expectError(await call("library.asset.review", who.key, { brand: who.brand, assetId: logo, decision: "approve" }), 409, "confirmation_required");
-    expect(asked.summary).toBe(`Approve the file "Round mark" so agents may use and publish it and add it to the logos of ${(await db().brand.findUniqueOrThrow({ where: { id: brand.brand.id } })).name}'s kit.`);
-    expectOk(await call("library.asset.review", who.key, { brand: who.brand, assetId: logo, decision: "approve", confirmationToken: asked.confirmationToken }));
-    const second = await upload(who, { fileName: "night.png", mimeType: "image/png", body: bytes.png(), category: "logo", name: "Night mark" });
-    expectOk(await confirmAndCall("library.asset.review", who.key, { brand: who.brand, assetId: second, decision: "approve" }));
-    const archived = await upload(who, { fileName: "old.png", mimeType: "image/png", body: bytes.png(), category: "logo", name: "Old mark" });
-    expectOk(await confirmAndCall("library.asset.review", who.key, { brand: who.brand, assetId: archived, decision: "archive" }));
-    const photo = await upload(who, { fileName: "shop.png", mimeType: "image/png", body: bytes.png(), category: "photo" });
-    expectOk(await confirmAndCall("library.asset.review", who.key, { brand: who.brand, assetId: photo, decision: "approve" }));
-    const kit = expectOk(await call("kit.read", who.key, { brand: who.brand, parts: ["logos"] })) as { logos: { assetId: string; name: string; primary: boolean }[] };
+    const logo = await upload(who, {
+      fileName: "mark.png",
+      mimeType: "image/png",
+      body: bytes.png(),
+      category: "Logo",
+      name: "Round mark",
+    });
+    const asked = expectError(
+      await call("library.asset.review", who.key, { brand: who.brand, assetId: logo, decision: "approve" }),
+      409,
+      "confirmation_required",
+    );
+    expect(asked.summary).toBe(
+      `Approve the file "Round mark" so agents may use and publish it and add it to the logos of ${(await db().brand.findUniqueOrThrow({ where: { id: brand.brand.id } })).name}'s kit.`,
+    );
+    expectOk(
+      await call("library.asset.review", who.key, {
+        brand: who.brand,
+        assetId: logo,
+        decision: "approve",
+        confirmationToken: asked.confirmationToken,
+      }),
+    );
+    const second = await upload(who, {
+      fileName: "night.png",
+      mimeType: "image/png",
+      body: bytes.png(),
+      category: "logo",
+      name: "Night mark",
+    });
+    expectOk(
+      await confirmAndCall("library.asset.review", who.key, { brand: who.brand, assetId: second, decision: "approve" }),
+    );
+    const archived = await upload(who, {
+      fileName: "old.png",
+      mimeType: "image/png",
+      body: bytes.png(),
+      category: "logo",
+      name: "Old mark",
+    });
+    expectOk(
+      await confirmAndCall("library.asset.review", who.key, {
+        brand: who.brand,
+        assetId: archived,
+        decision: "archive",
+      }),
+    );
+    const photo = await upload(who, {
+      fileName: "shop.png",
+      mimeType: "image/png",
+      body: bytes.png(),
+      category: "photo",
+    });
+    expectOk(
+      await confirmAndCall("library.asset.review", who.key, { brand: who.brand, assetId: photo, decision: "approve" }),
+    );
+    const kit = expectOk(await call("kit.read", who.key, { brand: who.brand, parts: ["logos"] })) as {
+      logos: { assetId: string; name: string; primary: boolean }[];
+    };
     expect(kit.logos.map(({ assetId, name, primary }) => ({ assetId, name, primary }))).toEqual([
       { assetId: logo, name: "Round mark", primary: true },
       { assetId: second, name: "Night mark", primary: false },
@@ -69,7 +129,13 @@ describe("library.asset.review", () => {
 
   it("a file that is not proposed is 422 assetId not_proposed, before any token, and stays as it is", async () => {
     const file = await proposed();
-    expectOk(await confirmAndCall("library.asset.review", world.admin.key, { brand: world.brand.shortId, assetId: file.id, decision: "approve" }));
+    expectOk(
+      await confirmAndCall("library.asset.review", world.admin.key, {
+        brand: world.brand.shortId,
+        assetId: file.id,
+        decision: "approve",
+      }),
+    );
     const tokens = await tokensFor(file.name);
     expect(tokens).toBe(1); // the count does see this file's tokens
     for (const decision of ["approve", "archive"]) {
@@ -84,15 +150,28 @@ describe("library.asset.review", () => {
   it("a token issued while the file was proposed fails with not_proposed once another review got there first", async () => {
     const file = await proposed();
     const slow = expectError(await review({ assetId: file.id, decision: "approve" }), 409, "confirmation_required");
-    expectOk(await confirmAndCall("library.asset.review", world.admin.key, { brand: world.brand.shortId, assetId: file.id, decision: "archive" }));
-    const late = expectError(await review({ assetId: file.id, decision: "approve", confirmationToken: slow.confirmationToken }), 422, "invalid_input");
+    expectOk(
+      await confirmAndCall("library.asset.review", world.admin.key, {
+        brand: world.brand.shortId,
+        assetId: file.id,
+        decision: "archive",
+      }),
+    );
+    const late = expectError(
+      await review({ assetId: file.id, decision: "approve", confirmationToken: slow.confirmationToken }),
+      422,
+      "invalid_input",
+    );
     expect(late.reason).toBe("not_proposed");
     expect((await db().asset.findUniqueOrThrow({ where: { id: file.id } })).status).toBe("archived");
   });
 
   it("an unknown file and another brand's proposed file are 404 not_found on assetId, with no token", async () => {
     const other = await makeWorld();
-    const theirs = await upload({ key: other.admin.key, brand: other.brand.shortId }, { fileName: "theirs.png", mimeType: "image/png", body: bytes.png() });
+    const theirs = await upload(
+      { key: other.admin.key, brand: other.brand.shortId },
+      { fileName: "theirs.png", mimeType: "image/png", body: bytes.png() },
+    );
     for (const assetId of [randomUUID(), theirs]) {
       const error = expectError(await review({ assetId, decision: "approve" }), 404, "not_found");
       expect(error.field).toBe("assetId");
@@ -105,12 +184,28 @@ describe("library.asset.review", () => {
     const file = await proposed();
     expectError(await review({ assetId: file.id, decision: "approve" }, world.member.key), 403, "forbidden");
     expectError(await review({ assetId: file.id, decision: "approve" }, world.viewer.key), 403, "forbidden");
-    expect(expectError(await review({ assetId: file.id, decision: "publish" }), 422, "invalid_input").field).toBe("decision");
-    expect(expectError(await review({ assetId: file.id, decision: "approve", note: "n".repeat(501) }), 422, "invalid_input").field).toBe("note");
+    expect(expectError(await review({ assetId: file.id, decision: "publish" }), 422, "invalid_input").field).toBe(
+      "decision",
+    );
+    expect(
+      expectError(await review({ assetId: file.id, decision: "approve", note: "n".repeat(501) }), 422, "invalid_input")
+        .field,
+    ).toBe("note");
     const closed = await makeWorld();
-    const theirs = await upload({ key: closed.admin.key, brand: closed.brand.shortId }, { fileName: "c.png", mimeType: "image/png", body: bytes.png() });
+    const theirs = await upload(
+      { key: closed.admin.key, brand: closed.brand.shortId },
+      { fileName: "c.png", mimeType: "image/png", body: bytes.png() },
+    );
     await setBrandStatus(db(), { brand: closed.brand.shortId, status: "closed" });
-    expectError(await call("library.asset.review", closed.admin.key, { brand: closed.brand.shortId, assetId: theirs, decision: "approve" }), 409, "brand_not_operational");
+    expectError(
+      await call("library.asset.review", closed.admin.key, {
+        brand: closed.brand.shortId,
+        assetId: theirs,
+        decision: "approve",
+      }),
+      409,
+      "brand_not_operational",
+    );
     expect(await tokensFor(file.name)).toBe(0);
   });
 });

@@ -27,7 +27,8 @@ afterAll(async () => {
 
 const on = (capability: string, key: string, input: Record<string, unknown>) =>
   call(capability, key, { brand: world.brand.shortId, ...input }, { url: server.url });
-const start = (input: Record<string, unknown>) => on("library.upload.create", world.admin.key, { step: "start", ...input });
+const start = (input: Record<string, unknown>) =>
+  on("library.upload.create", world.admin.key, { step: "start", ...input });
 const complete = (uploadId: string) => on("library.upload.create", world.admin.key, { step: "complete", uploadId });
 
 /** s3rver keeps each object as a folder named after its key (with its bytes and metadata inside). */
@@ -36,7 +37,14 @@ const objectsIn = (dir: string) => readdirSync(dir, { recursive: true }).map(Str
 describe("library on S3", () => {
   it("upload → complete → approve → get → download, with presigned URLs on S3", async () => {
     const body = bytes.png();
-    const started = expectOk(await start({ fileName: "../../../etc/passwd.png", mimeType: "image/png", sizeBytes: body.length, category: "logo" }));
+    const started = expectOk(
+      await start({
+        fileName: "../../../etc/passwd.png",
+        mimeType: "image/png",
+        sizeBytes: body.length,
+        category: "logo",
+      }),
+    );
     const url = new URL(started.uploadUrl);
     expect(url.origin).toBe(s3.endpoint);
     expect(url.pathname).toMatch(new RegExp(`^/${s3.bucket}/brands/${world.brand.id}/[0-9a-f-]{36}$`));
@@ -44,14 +52,29 @@ describe("library on S3", () => {
     expect((await put(started.uploadUrl, body, "image/png")).status).toBe(200);
     const { assetId } = expectOk(await complete(started.uploadId));
     const asset = await db().asset.findUniqueOrThrow({ where: { id: assetId } });
-    expect(asset).toMatchObject({ status: "proposed", type: "logo", sizeBytes: BigInt(body.length), name: "../../../etc/passwd.png" });
+    expect(asset).toMatchObject({
+      status: "proposed",
+      type: "logo",
+      sizeBytes: BigInt(body.length),
+      name: "../../../etc/passwd.png",
+    });
     // the object lives in the bucket under the server's key, nothing named after the file name
     expect(objectsIn(s3.directory).some((entry) => entry.includes(asset.storageKey.split("/").at(-1)!))).toBe(true);
     expect(objectsIn(s3.directory).filter((entry) => entry.includes("passwd"))).toEqual([]);
     expect(existsSync(path.join(inject("testEnv").STORAGE_DIR!, asset.storageKey))).toBe(false);
 
-    const first = expectError(await on("library.asset.review", world.admin.key, { assetId, decision: "approve" }), 409, "confirmation_required");
-    expectOk(await on("library.asset.review", world.admin.key, { assetId, decision: "approve", confirmationToken: first.confirmationToken }));
+    const first = expectError(
+      await on("library.asset.review", world.admin.key, { assetId, decision: "approve" }),
+      409,
+      "confirmation_required",
+    );
+    expectOk(
+      await on("library.asset.review", world.admin.key, {
+        assetId,
+        decision: "approve",
+        confirmationToken: first.confirmationToken,
+      }),
+    );
     const got = expectOk(await on("library.asset.get", world.viewer.key, { assetId }));
     expect(new URL(got.url).origin).toBe(s3.endpoint);
     const download = await fetch(got.url);
@@ -74,8 +97,14 @@ describe("library on S3", () => {
     const fake = expectOk(await start({ fileName: "fake.png", mimeType: "image/png", sizeBytes: text.length }));
     expect((await put(fake.uploadUrl, text, "image/png")).status).toBe(200);
     const mismatch = expectError(await complete(fake.uploadId), 422, "invalid_input");
-    expect(mismatch).toMatchObject({ field: "uploadId", reason: "mime_mismatch", issues: [{ field: "uploadId", message: mismatch.message }] });
-    expect(mismatch.message).toMatch(/^This file is not a PNG image \(its contents are of no type we recognise\);.* Nothing was registered\.$/);
+    expect(mismatch).toMatchObject({
+      field: "uploadId",
+      reason: "mime_mismatch",
+      issues: [{ field: "uploadId", message: mismatch.message }],
+    });
+    expect(mismatch.message).toMatch(
+      /^This file is not a PNG image \(its contents are of no type we recognise\);.* Nothing was registered\.$/,
+    );
     expect(await db().asset.count({ where: { uploadId: fake.uploadId } })).toBe(0);
 
     const never = expectOk(await start({ fileName: "never.txt", mimeType: "text/plain", sizeBytes: 3 }));
@@ -85,7 +114,9 @@ describe("library on S3", () => {
   it("the local file routes are not served when files live in S3", async () => {
     const started = expectOk(await start({ fileName: "x.txt", mimeType: "text/plain", sizeBytes: 5 }));
     const local = `${server.url}/api/files/upload/brands/${world.brand.id}/${started.uploadId}?size=5&type=text%2Fplain&expires=9999999999&signature=x`;
-    expect((await fetch(local, { method: "PUT", body: "hello", headers: { "Content-Type": "text/plain" } })).status).toBe(404);
+    expect(
+      (await fetch(local, { method: "PUT", body: "hello", headers: { "Content-Type": "text/plain" } })).status,
+    ).toBe(404);
     expect((await fetch(`${server.url}/api/files/download/brands/${world.brand.id}/x?signature=x`)).status).toBe(404);
   });
 });

@@ -18,8 +18,16 @@ beforeAll(async () => {
     ids[status] = randomUUID();
     await db().asset.create({
       data: {
-        id: ids[status]!, brandId: world.brand.id, name: `${status}.png`, nameKey: `${status}.png`, mimeType: "image/png", type: "image",
-        status, sizeBytes: 10n, storageKey: `test/${ids[status]}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        id: ids[status]!,
+        brandId: world.brand.id,
+        name: `${status}.png`,
+        nameKey: `${status}.png`,
+        mimeType: "image/png",
+        type: "image",
+        status,
+        sizeBytes: 10n,
+        storageKey: `test/${ids[status]}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
       },
     });
   }
@@ -27,7 +35,10 @@ beforeAll(async () => {
 
 async function as(door: Door, userId: string, capabilityId: string, input: Record<string, unknown>) {
   const outcome = await invoke({
-    door, capabilityId, requestId: randomUUID(), credential: { kind: "session", userId },
+    door,
+    capabilityId,
+    requestId: randomUUID(),
+    credential: { kind: "session", userId },
     body: { ok: true, value: { brand: world.brand.shortId, ...input } },
   });
   return outcome.result;
@@ -41,7 +52,8 @@ async function seen(door: Door, userId: string) {
   for (const [status, assetId] of Object.entries(ids)) {
     const got = await as(door, userId, "library.asset.get", { assetId });
     if (got.ok) gettable.push(status);
-    else expect({ code: got.error.code, field: got.error.details.field }).toEqual({ code: "not_found", field: "assetId" });
+    else
+      expect({ code: got.error.code, field: got.error.details.field }).toEqual({ code: "not_found", field: "assetId" });
   }
   expect(gettable.sort()).toEqual(listed);
   return listed;

@@ -21,18 +21,38 @@ describe("generated TypeScript client", () => {
   beforeAll(async () => {
     world = await makeWorld();
     dir = mkdtempSync(path.join(tmpdir(), "openapi-client-"));
-    await generateApi({ spec: (await servedDocument()) as never, output: dir, fileName: "client.ts", httpClientType: "fetch", silent: true });
+    await generateApi({
+      spec: (await servedDocument()) as never,
+      output: dir,
+      fileName: "client.ts",
+      httpClientType: "fetch",
+      silent: true,
+    });
     // the generator marks its file @ts-nocheck; drop it so tsc really checks the generated code
     const file = path.join(dir, "client.ts");
     writeFileSync(file, readFileSync(file, "utf8").replace(/^\/\/ @ts-nocheck\n/m, ""));
   }, 60_000);
 
   it("type-checks with tsc (strict)", async () => {
-    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({
-      compilerOptions: { target: "ES2022", module: "esnext", moduleResolution: "bundler", lib: ["ES2022", "DOM"], strict: true, noEmit: true, skipLibCheck: true, types: [] },
-      files: ["client.ts"],
-    }));
-    const result = await run(path.resolve("node_modules/.bin/tsc"), ["-p", path.join(dir, "tsconfig.json")]).catch((error) => error);
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "esnext",
+          moduleResolution: "bundler",
+          lib: ["ES2022", "DOM"],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        files: ["client.ts"],
+      }),
+    );
+    const result = await run(path.resolve("node_modules/.bin/tsc"), ["-p", path.join(dir, "tsconfig.json")]).catch(
+      (error) => error,
+    );
     expect(`${result.stdout}${result.stderr}`).toBe("");
     expect(readFileSync(path.join(dir, "client.ts"), "utf8")).not.toContain("@ts-nocheck");
   }, 60_000);
@@ -46,16 +66,27 @@ describe("generated TypeScript client", () => {
       await assertContract(init?.method ?? "GET", id, response.status, response.headers, await response.clone().text());
       return response;
     };
-    const api = new Api({ baseUrl: baseUrl(), customFetch: checked, baseApiParams: { headers: { Authorization: `Bearer ${world.admin.key}` } } });
+    const api = new Api({
+      baseUrl: baseUrl(),
+      customFetch: checked,
+      baseApiParams: { headers: { Authorization: `Bearer ${world.admin.key}` } },
+    });
 
     const read = await api.api.kitRead({ brand: world.brand.shortId });
     expect(read.status).toBe(200);
     expect(read.data.ok).toBe(true);
     expect(Array.isArray(read.data.data.colors)).toBe(true);
 
-    const colour = { brand: world.brand.shortId, name: "Client blue", hex: `#${randomBytes(3).toString("hex")}`, role: "accent" as const };
+    const colour = {
+      brand: world.brand.shortId,
+      name: "Client blue",
+      hex: `#${randomBytes(3).toString("hex")}`,
+      role: "accent" as const,
+    };
     const first = await api.api.kitColorsAdd(colour).then(
-      () => { throw new Error("expected 409 confirmation_required"); },
+      () => {
+        throw new Error("expected 409 confirmation_required");
+      },
       (failure: { status: number; error: any }) => failure,
     );
     expect(first.status).toBe(409);

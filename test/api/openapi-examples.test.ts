@@ -22,13 +22,17 @@ beforeAll(async () => {
   document = await servedDocument();
 });
 
-const operations = () => Object.entries(document.paths as Json).filter(([path]) => /^\/api\/v1\/[a-z]/.test(path) && !path.endsWith(".json"));
+const operations = () =>
+  Object.entries(document.paths as Json).filter(([path]) => /^\/api\/v1\/[a-z]/.test(path) && !path.endsWith(".json"));
 
 describe("every operation's examples", () => {
   it("names a request and a 200 answer for every capability served", () => {
     const missing = operations().filter(([, item]) => {
       const post = item.post as Json;
-      return !post.requestBody.content["application/json"].examples || !post.responses["200"].content["application/json"].examples;
+      return (
+        !post.requestBody.content["application/json"].examples ||
+        !post.responses["200"].content["application/json"].examples
+      );
     });
     expect(missing.map(([path]) => path)).toEqual([]);
     expect(operations().length).toBeGreaterThanOrEqual(20);
@@ -37,7 +41,8 @@ describe("every operation's examples", () => {
   it("gives examples that are valid against the operation's own schemas", () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     (addFormats as unknown as (instance: Ajv2020) => void)(ajv);
-    const rewrite = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replaceAll("#/components/schemas/", "components#/$defs/"));
+    const rewrite = (value: unknown): unknown =>
+      JSON.parse(JSON.stringify(value).replaceAll("#/components/schemas/", "components#/$defs/"));
     ajv.addSchema({ $id: "components", $defs: rewrite(document.components.schemas) as Json });
     const invalid: string[] = [];
     for (const [path, item] of operations()) {
@@ -45,14 +50,16 @@ describe("every operation's examples", () => {
       const request = post.requestBody.content["application/json"];
       const checkRequest = ajv.compile(rewrite(request.schema) as Json);
       for (const [name, example] of Object.entries(request.examples as Json)) {
-        if (!checkRequest(example.value)) invalid.push(`${path} request ${name}: ${ajv.errorsText(checkRequest.errors)}`);
+        if (!checkRequest(example.value))
+          invalid.push(`${path} request ${name}: ${ajv.errorsText(checkRequest.errors)}`);
       }
       for (const [status, response] of Object.entries(post.responses as Json)) {
         const content = response.content?.["application/json"];
         if (!content?.examples) continue;
         const checkResponse = ajv.compile(rewrite(content.schema) as Json);
         for (const [name, example] of Object.entries(content.examples as Json)) {
-          if (!checkResponse(example.value)) invalid.push(`${path} ${status} ${name}: ${ajv.errorsText(checkResponse.errors)}`);
+          if (!checkResponse(example.value))
+            invalid.push(`${path} ${status} ${name}: ${ajv.errorsText(checkResponse.errors)}`);
         }
       }
     }
@@ -67,14 +74,19 @@ describe("the examples' walk against a fresh demo brand", () => {
   beforeAll(async () => {
     const { key } = await seedDemoBrand(db() as never, "examples-walk-password");
     // as `npm start` with a LinkedIn OAuth client configured (the connect example needs one)
-    server = await startServer({ ...inject("testEnv"), LINKEDIN_CLIENT_ID: "example-client", LINKEDIN_CLIENT_SECRET: "example-secret" });
+    server = await startServer({
+      ...inject("testEnv"),
+      LINKEDIN_CLIENT_ID: "example-client",
+      LINKEDIN_CLIENT_SECRET: "example-secret",
+    });
     answers = await walkExamples({
       async call(capability, body) {
         const response = await call(capability, key, body, { url: server.url });
         return { status: response.status, body: response.body as Json };
       },
       async put(url, bytes, contentType) {
-        return (await fetch(url, { method: "PUT", headers: { "Content-Type": contentType }, body: Buffer.from(bytes) })).status;
+        return (await fetch(url, { method: "PUT", headers: { "Content-Type": contentType }, body: Buffer.from(bytes) }))
+          .status;
       },
     });
   }, 120_000);
@@ -87,10 +99,13 @@ describe("the examples' walk against a fresh demo brand", () => {
     expect(Object.keys(recorded).sort()).toEqual(EXAMPLE_WALK.map((example) => example.name).sort());
   });
 
-  it.each(EXAMPLE_WALK.map((example) => [example.name, example.capability]))("%s (%s) answers what the document shows", (name) => {
-    const shown = (recorded as Record<string, Answer>)[name]!;
-    const live = answers.get(name)!;
-    expect({ name, status: live.status }).toEqual({ name, status: shown.status });
-    expect(differences(shown.body, live.body)).toEqual([]);
-  });
+  it.each(EXAMPLE_WALK.map((example) => [example.name, example.capability]))(
+    "%s (%s) answers what the document shows",
+    (name) => {
+      const shown = (recorded as Record<string, Answer>)[name]!;
+      const live = answers.get(name)!;
+      expect({ name, status: live.status }).toEqual({ name, status: shown.status });
+      expect(differences(shown.body, live.body)).toEqual([]);
+    },
+  );
 });

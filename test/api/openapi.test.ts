@@ -37,18 +37,35 @@ describe("GET /api/v1/openapi.json", () => {
     for (const capability of apiCapabilities) {
       const operation = document.paths[`/api/v1/${capability.id}`].post;
       expect(operation).toMatchObject({
-        operationId: capability.id, summary: capability.title, "x-scope": capability.scope, "x-min-role": capability.minRole,
-        "x-confirmation": capability.confirmation, "x-status": capability.status, "x-doors": [...capability.doors], "x-kind": capability.kind,
+        operationId: capability.id,
+        summary: capability.title,
+        "x-scope": capability.scope,
+        "x-min-role": capability.minRole,
+        "x-confirmation": capability.confirmation,
+        "x-status": capability.status,
+        "x-doors": [...capability.doors],
+        "x-kind": capability.kind,
       });
       expect(operation["x-codeSamples"][0].source).toContain(`/api/v1/${capability.id}`);
-      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["200", "401", "404", "422", "429", "500", "503"]));
+      expect(Object.keys(operation.responses)).toEqual(
+        expect.arrayContaining(["200", "401", "404", "422", "429", "500", "503"]),
+      );
     }
   });
 
   it("declares each error code only where the capability can give it", async () => {
     const document = await servedDocument();
-    expect(codesAt(document, "kit.colors.add", 409).sort()).toEqual(["brand_not_operational", "confirmation_required", "idempotency_key_in_use"]);
-    expect(codesAt(document, "brand.profile.update", 409).sort()).toEqual(["brand_not_operational", "confirmation_required", "idempotency_key_in_use", "revision_conflict"]);
+    expect(codesAt(document, "kit.colors.add", 409).sort()).toEqual([
+      "brand_not_operational",
+      "confirmation_required",
+      "idempotency_key_in_use",
+    ]);
+    expect(codesAt(document, "brand.profile.update", 409).sort()).toEqual([
+      "brand_not_operational",
+      "confirmation_required",
+      "idempotency_key_in_use",
+      "revision_conflict",
+    ]);
     expect(codesAt(document, "questions.ask", 409).sort()).toEqual(["brand_not_operational", "idempotency_key_in_use"]);
     expect(codesAt(document, "questions.ask", 422).sort()).toEqual(["idempotency_key_reused", "invalid_input"]);
     expect(codesAt(document, "kit.read", 409)).toEqual([]);
@@ -75,7 +92,8 @@ describe("GET /api/v1/openapi.json", () => {
     writeFileSync(file, JSON.stringify(await servedDocument()));
     const cli = path.resolve("node_modules/.bin/redocly");
     const result = await run(cli, ["lint", file, "--config", path.resolve(".redocly.yaml"), "--format=json"], {
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" }, maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      maxBuffer: 16 * 1024 * 1024,
     }).catch((error: { code: number; stdout: string; stderr: string }) => error);
     const report = JSON.parse(result.stdout);
     const errors = report.problems.filter((problem: { severity: string }) => problem.severity === "error");
@@ -84,11 +102,27 @@ describe("GET /api/v1/openapi.json", () => {
   }, 60_000);
 
   it("the contract check refuses a response the document does not declare", async () => {
-    await expect(assertContract("POST", "kit.read", 409, new Headers({ "X-Request-Id": "x", "Content-Type": "application/json" }), "{}")).rejects.toThrow(/not declared/);
     await expect(
-      assertContract("POST", "kit.read", 200, new Headers({ "X-Request-Id": "x", "Content-Type": "application/json" }), JSON.stringify({ ok: true, data: { colors: "red" } })),
+      assertContract(
+        "POST",
+        "kit.read",
+        409,
+        new Headers({ "X-Request-Id": "x", "Content-Type": "application/json" }),
+        "{}",
+      ),
+    ).rejects.toThrow(/not declared/);
+    await expect(
+      assertContract(
+        "POST",
+        "kit.read",
+        200,
+        new Headers({ "X-Request-Id": "x", "Content-Type": "application/json" }),
+        JSON.stringify({ ok: true, data: { colors: "red" } }),
+      ),
     ).rejects.toThrow(/does not match/);
-    await expect(assertContract("GET", "kit.read", 405, new Headers({ "X-Request-Id": "x", Allow: "POST" }), "")).resolves.toBeUndefined();
+    await expect(
+      assertContract("GET", "kit.read", 405, new Headers({ "X-Request-Id": "x", Allow: "POST" }), ""),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -98,10 +132,20 @@ describe("GET /api/v1/catalog.json", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     await assertContract("GET", "catalog.json", 200, response.headers, JSON.stringify(body));
-    expect(body.capabilities.map((row: { id: string }) => row.id)).toEqual(capabilities.map((capability) => capability.id));
+    expect(body.capabilities.map((row: { id: string }) => row.id)).toEqual(
+      capabilities.map((capability) => capability.id),
+    );
     expect(body.capabilities.find((row: { id: string }) => row.id === "kit.colors.add")).toEqual({
-      id: "kit.colors.add", title: "Add a kit colour", kind: "write", scope: "kit.write", minRole: "admin", confirmation: true,
-      status: "planned", doors: ["assistant", "voice", "mcp", "api"], widget: "palette", servedOnApi: true,
+      id: "kit.colors.add",
+      title: "Add a kit colour",
+      kind: "write",
+      scope: "kit.write",
+      minRole: "admin",
+      confirmation: true,
+      status: "planned",
+      doors: ["assistant", "voice", "mcp", "api"],
+      widget: "palette",
+      servedOnApi: true,
     });
   });
 });

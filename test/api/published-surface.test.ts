@@ -25,18 +25,31 @@ async function servedToolsList(views: boolean): Promise<string> {
   const bodies: string[] = [];
   const capture: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
-    if (typeof init?.body === "string" && init.body.includes('"tools/list"')) bodies.push(await response.clone().text());
+    if (typeof init?.body === "string" && init.body.includes('"tools/list"'))
+      bodies.push(await response.clone().text());
     return response;
   };
-  const client = new Client({ name: views ? "apps-host" : "plain-client", version: "1.0.0" }, { capabilities: views ? ({ extensions: UI } as never) : {} });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl()}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } }, fetch: capture }));
+  const client = new Client(
+    { name: views ? "apps-host" : "plain-client", version: "1.0.0" },
+    { capabilities: views ? ({ extensions: UI } as never) : {} },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseUrl()}/api/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${key}` } },
+      fetch: capture,
+    }),
+  );
   try {
     await client.listTools();
   } finally {
     await client.close();
   }
   expect(bodies).toHaveLength(1);
-  const json = bodies[0]!.split("\n").find((line) => line.startsWith("data: "))?.slice("data: ".length) ?? bodies[0]!;
+  const json =
+    bodies[0]!
+      .split("\n")
+      .find((line) => line.startsWith("data: "))
+      ?.slice("data: ".length) ?? bodies[0]!;
   // re-serialized only for readable fixtures: JSON.parse keeps the server's key order and values
   return `${JSON.stringify((JSON.parse(json) as { result: unknown }).result, null, 2)}\n`;
 }

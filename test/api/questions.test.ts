@@ -8,9 +8,9 @@ import { call, makeKey, makeWorld, type ApiResponse, expectError, expectOk } fro
 type World = Awaited<ReturnType<typeof makeWorld>>;
 
 let seq = 0;
-const uid = (prefix = "") => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const uid = (prefix = "") =>
+  `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 
 const ask = (world: World, questions: Record<string, unknown>[], key = world.member.key) =>
   call("questions.ask", key, { brand: world.brand.shortId, questions });
@@ -87,10 +87,22 @@ describe("questions.ask", () => {
       expect(row.status).toBe("open");
       expect(row.revision).toBe(1);
     }
-    const listed = expectOk(await list(world, { limit: 50 })).items as { id: string; revision: number; question: string; scope: string; options: string[] }[];
+    const listed = expectOk(await list(world, { limit: 50 })).items as {
+      id: string;
+      revision: number;
+      question: string;
+      scope: string;
+      options: string[];
+    }[];
     for (const [index, id] of (data.ids as string[]).entries()) {
       const entry = listed.find((question) => question.id === id);
-      expect(entry).toEqual({ id, question: questions[index]!.question, scope: questions[index]!.scope, options: questions[index]!.options, revision: 1 });
+      expect(entry).toEqual({
+        id,
+        question: questions[index]!.question,
+        scope: questions[index]!.scope,
+        options: questions[index]!.options,
+        revision: 1,
+      });
     }
   });
 
@@ -111,21 +123,38 @@ describe("questions.ask", () => {
   it("a deferred question is reused too; an answered or dismissed one is asked anew", async () => {
     const deferred = item();
     const [deferredId] = expectOk(await ask(world, [deferred])).ids;
-    expectOk(await answer(world, { questionId: deferredId, expectedRevision: 1, action: "defer", idempotencyKey: uid("i") }));
+    expectOk(
+      await answer(world, { questionId: deferredId, expectedRevision: 1, action: "defer", idempotencyKey: uid("i") }),
+    );
     const reasked = expectOk(await ask(world, [{ ...deferred, question: "Reworded?" }]));
     expect(reasked.ids[0]).toBe(deferredId);
     expect((await db().question.findUniqueOrThrow({ where: { id: deferredId } })).question).toBe(deferred.question);
 
     const answered = item();
     const [answeredId] = expectOk(await ask(world, [answered])).ids;
-    expectOk(await answer(world, { questionId: answeredId, expectedRevision: 1, action: "answer", answer: "Done", idempotencyKey: uid("i") }));
+    expectOk(
+      await answer(world, {
+        questionId: answeredId,
+        expectedRevision: 1,
+        action: "answer",
+        answer: "Done",
+        idempotencyKey: uid("i"),
+      }),
+    );
     const [newId] = expectOk(await ask(world, [answered])).ids;
     expect(newId).not.toBe(answeredId);
     expect((await db().question.findUniqueOrThrow({ where: { id: newId } })).revision).toBe(1);
 
     const dismissed = item();
     const [dismissedId] = expectOk(await ask(world, [dismissed])).ids;
-    expectOk(await answer(world, { questionId: dismissedId, expectedRevision: 1, action: "dismiss", idempotencyKey: uid("i") }));
+    expectOk(
+      await answer(world, {
+        questionId: dismissedId,
+        expectedRevision: 1,
+        action: "dismiss",
+        idempotencyKey: uid("i"),
+      }),
+    );
     const [anotherId] = expectOk(await ask(world, [dismissed])).ids;
     expect(anotherId).not.toBe(dismissedId);
   });
@@ -159,9 +188,11 @@ describe("questions.list", () => {
     expect(ids).not.toContain(answered);
     expect(ids).not.toContain(dismissed);
     expect(data.nextCursor).toBeNull();
-    for (const entry of data.items) expect(Object.keys(entry).sort()).toEqual(["id", "options", "question", "revision", "scope"]);
+    for (const entry of data.items)
+      expect(Object.keys(entry).sort()).toEqual(["id", "options", "question", "revision", "scope"]);
 
-    const byScope = async (scope: string) => expectOk(await list(world, { scope })).items.map((question: { id: string }) => question.id);
+    const byScope = async (scope: string) =>
+      expectOk(await list(world, { scope })).items.map((question: { id: string }) => question.id);
     expect(await byScope("genome")).toEqual([openA, deferredNew]);
     expect(await byScope("brand_kit")).toEqual([openB]);
     expect(await byScope("work")).toEqual([openC, deferredOld]);
@@ -174,7 +205,9 @@ describe("questions.list", () => {
     await new Promise((resolve) => setTimeout(resolve, 15));
     const [second] = expectOk(await ask(world, [item()])).ids;
     expect(expectOk(await list(world)).items.map((q: { id: string }) => q.id)).toEqual([first, second]);
-    expectOk(await answer(world, { questionId: first, expectedRevision: 1, action: "defer", idempotencyKey: uid("i") }));
+    expectOk(
+      await answer(world, { questionId: first, expectedRevision: 1, action: "defer", idempotencyKey: uid("i") }),
+    );
     const after = expectOk(await list(world)).items;
     expect(after.map((q: { id: string }) => q.id)).toEqual([second, first]);
     expect(after[1].revision).toBe(2);
@@ -188,10 +221,18 @@ describe("questions.list", () => {
     // 9 open and 6 deferred, several sharing a creation time, plus closed ones that must never show
     const times = [0, 1, 1, 1, 2, 3, 3, 4, 5];
     for (const [index, second] of times.entries()) {
-      inserted.push(await insertQuestion(id, { createdAt: new Date(t + second * 1000), scope: index % 2 ? "genome" : "work" }));
+      inserted.push(
+        await insertQuestion(id, { createdAt: new Date(t + second * 1000), scope: index % 2 ? "genome" : "work" }),
+      );
     }
     for (const second of [0, 0, 2, 6, 6, 7]) {
-      inserted.push(await insertQuestion(id, { createdAt: new Date(t + second * 1000), status: "deferred", scope: second % 2 ? "genome" : "work" }));
+      inserted.push(
+        await insertQuestion(id, {
+          createdAt: new Date(t + second * 1000),
+          status: "deferred",
+          scope: second % 2 ? "genome" : "work",
+        }),
+      );
     }
     for (const status of ["answered", "dismissed"]) await insertQuestion(id, { createdAt: new Date(t + 2500), status });
 
@@ -218,7 +259,8 @@ describe("questions.list", () => {
   it("defaults to 20 per page", async () => {
     const world = await makeWorld();
     const t = Date.now() - 3_600_000;
-    for (let index = 0; index < 23; index++) await insertQuestion(world.brand.id, { createdAt: new Date(t + index * 1000) });
+    for (let index = 0; index < 23; index++)
+      await insertQuestion(world.brand.id, { createdAt: new Date(t + index * 1000) });
     const first = expectOk(await list(world));
     expect(first.items).toHaveLength(20);
     expect(typeof first.nextCursor).toBe("string");
@@ -230,7 +272,8 @@ describe("questions.list", () => {
   it("a tampered, made-up or foreign cursor is 422 invalid_input on field cursor", async () => {
     const world = await makeWorld();
     const t = Date.now() - 3_600_000;
-    for (let index = 0; index < 3; index++) await insertQuestion(world.brand.id, { createdAt: new Date(t + index * 1000) });
+    for (let index = 0; index < 3; index++)
+      await insertQuestion(world.brand.id, { createdAt: new Date(t + index * 1000) });
     const { nextCursor } = expectOk(await list(world, { limit: 1 }));
     expect(typeof nextCursor).toBe("string");
     expectOk(await list(world, { limit: 1, cursor: nextCursor }));
@@ -243,7 +286,9 @@ describe("questions.list", () => {
       payloadEnd > 0 ? nextCursor.slice(0, payloadEnd) : nextCursor.slice(1), // the signature dropped
       `${nextCursor}x`,
       "made-up-cursor",
-      Buffer.from(JSON.stringify({ phase: "open", createdAt: new Date(t).toISOString(), id: "0" })).toString("base64url"),
+      Buffer.from(JSON.stringify({ phase: "open", createdAt: new Date(t).toISOString(), id: "0" })).toString(
+        "base64url",
+      ),
     ];
     for (const cursor of tampered) {
       const error = expectError(await list(world, { limit: 1, cursor }), 422, "invalid_input");
@@ -273,7 +318,15 @@ describe("questions.answer", () => {
   it("answer increments the revision and stores an accepted declaration with the answer", async () => {
     const { id, key } = await fresh();
     const text = `Roasted this week ${uid()}`;
-    const data = expectOk(await answer(world, { questionId: id, expectedRevision: 1, action: "answer", answer: text, idempotencyKey: uid("i") }));
+    const data = expectOk(
+      await answer(world, {
+        questionId: id,
+        expectedRevision: 1,
+        action: "answer",
+        answer: text,
+        idempotencyKey: uid("i"),
+      }),
+    );
     expect(data).toEqual({ ok: true, id, revision: 2 });
     const row = await db().question.findUniqueOrThrow({ where: { id } });
     expect(row.revision).toBe(2);
@@ -291,22 +344,59 @@ describe("questions.answer", () => {
 
   it("defer and dismiss increment the revision and store no declaration", async () => {
     const deferred = await fresh();
-    expect(expectOk(await answer(world, { questionId: deferred.id, expectedRevision: 1, action: "defer", idempotencyKey: uid("i") })))
-      .toEqual({ ok: true, id: deferred.id, revision: 2 });
+    expect(
+      expectOk(
+        await answer(world, {
+          questionId: deferred.id,
+          expectedRevision: 1,
+          action: "defer",
+          idempotencyKey: uid("i"),
+        }),
+      ),
+    ).toEqual({ ok: true, id: deferred.id, revision: 2 });
     expect((await db().question.findUniqueOrThrow({ where: { id: deferred.id } })).revision).toBe(2);
     // a deferred question can be answered later, at its new revision
-    expect(expectOk(await answer(world, { questionId: deferred.id, expectedRevision: 2, action: "defer", idempotencyKey: uid("i") })).revision).toBe(3);
-    expect(expectOk(await answer(world, { questionId: deferred.id, expectedRevision: 3, action: "answer", answer: "Now", idempotencyKey: uid("i") })).revision).toBe(4);
+    expect(
+      expectOk(
+        await answer(world, {
+          questionId: deferred.id,
+          expectedRevision: 2,
+          action: "defer",
+          idempotencyKey: uid("i"),
+        }),
+      ).revision,
+    ).toBe(3);
+    expect(
+      expectOk(
+        await answer(world, {
+          questionId: deferred.id,
+          expectedRevision: 3,
+          action: "answer",
+          answer: "Now",
+          idempotencyKey: uid("i"),
+        }),
+      ).revision,
+    ).toBe(4);
     expect(await db().memoryDeclaration.count({ where: { questionId: deferred.id } })).toBe(1);
 
     const dismissed = await fresh();
-    expect(expectOk(await answer(world, { questionId: dismissed.id, expectedRevision: 1, action: "dismiss", idempotencyKey: uid("i") })))
-      .toEqual({ ok: true, id: dismissed.id, revision: 2 });
+    expect(
+      expectOk(
+        await answer(world, {
+          questionId: dismissed.id,
+          expectedRevision: 1,
+          action: "dismiss",
+          idempotencyKey: uid("i"),
+        }),
+      ),
+    ).toEqual({ ok: true, id: dismissed.id, revision: 2 });
     const row = await db().question.findUniqueOrThrow({ where: { id: dismissed.id } });
     expect(row.revision).toBe(2);
     expect(row.status).toBe("dismissed");
     expect(await db().memoryDeclaration.count({ where: { questionId: dismissed.id } })).toBe(0);
-    expect(expectOk(await list(world, { limit: 50 })).items.map((q: { id: string }) => q.id)).not.toContain(dismissed.id);
+    expect(expectOk(await list(world, { limit: 50 })).items.map((q: { id: string }) => q.id)).not.toContain(
+      dismissed.id,
+    );
   });
 
   it("a stale expectedRevision is 409 revision_conflict with currentRevision; nothing changes", async () => {
@@ -314,7 +404,13 @@ describe("questions.answer", () => {
     expectOk(await answer(world, { questionId: id, expectedRevision: 1, action: "defer", idempotencyKey: uid("i") }));
     for (const stale of [1, 3]) {
       const error = expectError(
-        await answer(world, { questionId: id, expectedRevision: stale, action: "answer", answer: "Late", idempotencyKey: uid("i") }),
+        await answer(world, {
+          questionId: id,
+          expectedRevision: stale,
+          action: "answer",
+          answer: "Late",
+          idempotencyKey: uid("i"),
+        }),
         409,
         "revision_conflict",
       );
@@ -330,8 +426,18 @@ describe("questions.answer", () => {
   it("an unknown questionId and a question of another brand are the same 404 not_found on field questionId", async () => {
     const other = await makeWorld();
     const [foreign] = expectOk(await ask(other, [item()])).ids;
-    const unknown = await answer(world, { questionId: randomUUID(), expectedRevision: 1, action: "dismiss", idempotencyKey: uid("i") });
-    const theirs = await answer(world, { questionId: foreign, expectedRevision: 1, action: "dismiss", idempotencyKey: uid("i") });
+    const unknown = await answer(world, {
+      questionId: randomUUID(),
+      expectedRevision: 1,
+      action: "dismiss",
+      idempotencyKey: uid("i"),
+    });
+    const theirs = await answer(world, {
+      questionId: foreign,
+      expectedRevision: 1,
+      action: "dismiss",
+      idempotencyKey: uid("i"),
+    });
     const a = expectError(unknown, 404, "not_found");
     const b = expectError(theirs, 404, "not_found");
     expect(a.field).toBe("questionId");
@@ -344,7 +450,13 @@ describe("questions.answer", () => {
 
   it("a repeat with the same idempotencyKey and input replays the first response, even after the revision moved", async () => {
     const { id } = await fresh();
-    const input = { questionId: id, expectedRevision: 1, action: "answer", answer: `Replay ${uid()}`, idempotencyKey: uid("idem-") };
+    const input = {
+      questionId: id,
+      expectedRevision: 1,
+      action: "answer",
+      answer: `Replay ${uid()}`,
+      idempotencyKey: uid("idem-"),
+    };
     const first = expectOk(await answer(world, input));
     expect(first).toEqual({ ok: true, id, revision: 2 });
     const second = await answer(world, input);
@@ -360,7 +472,13 @@ describe("questions.answer", () => {
 
   it("the same idempotencyKey with a different input is 422 invalid_input on field idempotencyKey", async () => {
     const { id } = await fresh();
-    const input = { questionId: id, expectedRevision: 1, action: "answer", answer: "First", idempotencyKey: uid("idem-") };
+    const input = {
+      questionId: id,
+      expectedRevision: 1,
+      action: "answer",
+      answer: "First",
+      idempotencyKey: uid("idem-"),
+    };
     expectOk(await answer(world, input));
     for (const changed of [{ answer: "Second" }, { expectedRevision: 2 }, { action: "defer", answer: undefined }]) {
       const error = expectError(await answer(world, { ...input, ...changed }), 422, "invalid_input");
@@ -386,10 +504,18 @@ describe("questions.answer", () => {
     expect(conflict.currentRevision).toBe(2);
     // another person, another key of the same person: the key runs their own calls
     const second = await fresh();
-    expect(expectOk(await answer(world, { ...input, questionId: second.id }, world.admin.key))).toEqual({ ok: true, id: second.id, revision: 2 });
+    expect(expectOk(await answer(world, { ...input, questionId: second.id }, world.admin.key))).toEqual({
+      ok: true,
+      id: second.id,
+      revision: 2,
+    });
     const otherKey = await makeKey(world.member.email);
     const third = await fresh();
-    expect(expectOk(await answer(world, { ...input, questionId: third.id, action: "dismiss" }, otherKey.key))).toEqual({ ok: true, id: third.id, revision: 2 });
+    expect(expectOk(await answer(world, { ...input, questionId: third.id, action: "dismiss" }, otherKey.key))).toEqual({
+      ok: true,
+      id: third.id,
+      revision: 2,
+    });
     expect((await db().question.findUniqueOrThrow({ where: { id: third.id } })).status).toBe("dismissed");
   });
 });

@@ -14,7 +14,9 @@ function expectError(response: ApiResponse, status: number, code: string) {
 }
 
 const oneQuestion = () => ({
-  questions: [{ key: `q.${randomBytes(4).toString("hex")}`, question: "What is your tagline?", options: [], scope: "genome" }],
+  questions: [
+    { key: `q.${randomBytes(4).toString("hex")}`, question: "What is your tagline?", options: [], scope: "genome" },
+  ],
 });
 
 describe("rate limit: RATE_LIMIT_PER_MINUTE calls per key, then 429 rate_limited", () => {
@@ -28,7 +30,8 @@ describe("rate limit: RATE_LIMIT_PER_MINUTE calls per key, then 429 rate_limited
     await server?.stop();
   });
 
-  const on = (capability: string, key: string | null, body: unknown) => call(capability, key, body, { url: server.url });
+  const on = (capability: string, key: string | null, body: unknown) =>
+    call(capability, key, body, { url: server.url });
   const newKey = async () => (await makeKey(world.viewer.email)).key;
 
   it("lets 3 calls through with RateLimit-Limit 3 and RateLimit-Remaining 2, 1, 0; the 4th is 429 with Retry-After", async () => {
@@ -62,7 +65,8 @@ describe("rate limit: RATE_LIMIT_PER_MINUTE calls per key, then 429 rate_limited
 
   it("another key of the same person is unaffected by an exhausted key", async () => {
     const exhausted = await newKey();
-    for (let i = 0; i < 3; i++) expect((await on("kit.read", exhausted, { brand: world.brand.shortId })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await on("kit.read", exhausted, { brand: world.brand.shortId })).status).toBe(200);
     expectError(await on("kit.read", exhausted, { brand: world.brand.shortId }), 429, "rate_limited");
 
     const fresh = await newKey();
@@ -100,25 +104,42 @@ describe("rate limit: RATE_LIMIT_PER_MINUTE calls per key, then 429 rate_limited
 
   it("a write refused with 429 still leaves an audit entry with outcome rate_limited", async () => {
     const key = await makeKey(world.member.email);
-    for (let i = 0; i < 3; i++) expect((await on("kit.read", key.key, { brand: world.brand.shortId })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await on("kit.read", key.key, { brand: world.brand.shortId })).status).toBe(200);
     const requestId = `rl-${randomBytes(6).toString("hex")}`;
-    const refused = await call("questions.ask", key.key, { brand: world.brand.shortId, ...oneQuestion() }, { url: server.url, headers: { "X-Request-Id": requestId } });
+    const refused = await call(
+      "questions.ask",
+      key.key,
+      { brand: world.brand.shortId, ...oneQuestion() },
+      { url: server.url, headers: { "X-Request-Id": requestId } },
+    );
     expectError(refused, 429, "rate_limited");
     const entries = await db().auditEntry.findMany({ where: { requestId } });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ door: "api", capabilityId: "questions.ask", userId: world.member.id, apiKeyId: key.id, outcome: "rate_limited" });
+    expect(entries[0]).toMatchObject({
+      door: "api",
+      capabilityId: "questions.ask",
+      userId: world.member.id,
+      apiKeyId: key.id,
+      outcome: "rate_limited",
+    });
   });
 
   it("comes after authentication: calls without a valid key are 401, never 429", async () => {
     for (let i = 0; i < 5; i++) {
       expectError(await on("kit.read", null, { brand: world.brand.shortId }), 401, "unauthenticated");
-      expectError(await on("kit.read", `bop_${"A".repeat(40)}`, { brand: world.brand.shortId }), 401, "unauthenticated");
+      expectError(
+        await on("kit.read", `bop_${"A".repeat(40)}`, { brand: world.brand.shortId }),
+        401,
+        "unauthenticated",
+      );
     }
   });
 
   it("comes after authentication: an exhausted key, once revoked, gets 401 rather than 429", async () => {
     const key = await makeKey(world.viewer.email);
-    for (let i = 0; i < 3; i++) expect((await on("kit.read", key.key, { brand: world.brand.shortId })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await on("kit.read", key.key, { brand: world.brand.shortId })).status).toBe(200);
     expectError(await on("kit.read", key.key, { brand: world.brand.shortId }), 429, "rate_limited");
     await revokeKey(db(), { id: key.id });
     expectError(await on("kit.read", key.key, { brand: world.brand.shortId }), 401, "unauthenticated");
@@ -136,7 +157,8 @@ describe("rollout: with CAPABILITY_ROLLOUT=available the API door serves nothing
     await server?.stop();
   });
 
-  const on = (capability: string, key: string | null, body: unknown) => call(capability, key, body, { url: server.url });
+  const on = (capability: string, key: string | null, body: unknown) =>
+    call(capability, key, body, { url: server.url });
 
   it("control: the suite's server (rollout all) serves kit.read and brand.overview to the same key", async () => {
     expect((await call("kit.read", world.admin.key, { brand: world.brand.shortId })).status).toBe(200);
@@ -151,14 +173,22 @@ describe("rollout: with CAPABILITY_ROLLOUT=available the API door serves nothing
     ["questions.list (Planned)", "questions.list", {}],
     ["kit.colors.add (Planned)", "kit.colors.add", { name: "X", hex: "#123456" }],
   ])("%s is 404 not_found through the API door", async (_name, capability, input) => {
-    const response = await on(capability, world.admin.key, input === null ? {} : { brand: world.brand.shortId, ...input });
+    const response = await on(
+      capability,
+      world.admin.key,
+      input === null ? {} : { brand: world.brand.shortId, ...input },
+    );
     expectError(response, 404, "not_found");
     expect(response.body.error).not.toHaveProperty("field");
   });
 
   it("nothing was written by the refused questions.ask", async () => {
     const before = await db().question.count({ where: { brandId: world.brand.id } });
-    expectError(await on("questions.ask", world.admin.key, { brand: world.brand.shortId, ...oneQuestion() }), 404, "not_found");
+    expectError(
+      await on("questions.ask", world.admin.key, { brand: world.brand.shortId, ...oneQuestion() }),
+      404,
+      "not_found",
+    );
     expect(await db().question.count({ where: { brandId: world.brand.id } })).toBe(before);
   });
 

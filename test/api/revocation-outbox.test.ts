@@ -8,7 +8,16 @@ import { Events } from "oauth2-mock-server";
 import { db } from "../../lib/db/client";
 import { resetConfigForTests } from "../../lib/config";
 import { freePort, startServer, type RunningServer } from "../../scripts/support/start-server";
-import { expectPage, openPage, signedInBrowser, startMockProvider, stateIdOf, visitProvider, writeProvidersFile, type MockProvider } from "../support/oauth-provider";
+import {
+  expectPage,
+  openPage,
+  signedInBrowser,
+  startMockProvider,
+  stateIdOf,
+  visitProvider,
+  writeProvidersFile,
+  type MockProvider,
+} from "../support/oauth-provider";
 import { call, expectError, expectOk, makeWorld } from "../support/world";
 
 let mock: MockProvider;
@@ -35,8 +44,11 @@ beforeAll(async () => {
     }
   });
   server = await startServer({
-    ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file,
-    BACKGROUND_INTERVAL_SECONDS: "1", REVOCATION_RETRY_SECONDS: "1", REVOCATION_MAX_ATTEMPTS: "3",
+    ...inject("testEnv"),
+    CONNECTION_PROVIDERS_FILE: providers.file,
+    BACKGROUND_INTERVAL_SECONDS: "1",
+    REVOCATION_RETRY_SECONDS: "1",
+    REVOCATION_MAX_ATTEMPTS: "3",
   });
   world = await makeWorld();
   browser = await signedInBrowser(server.url, world.admin.email);
@@ -80,12 +92,19 @@ describe("revocations owed after a disconnect", () => {
     // written with the disconnect, the grant sealed (never in clear), tried once right after
     expect(row.tokensEncrypted).not.toContain(issued.refresh_token);
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringContaining("503") });
-    expect(await db().connection.findUniqueOrThrow({ where: { id: connectionId } })).toMatchObject({ status: "disconnected", tokensEncrypted: null });
+    expect(await db().connection.findUniqueOrThrow({ where: { id: connectionId } })).toMatchObject({
+      status: "disconnected",
+      tokensEncrypted: null,
+    });
     await settled(row.id);
     expect(await outboxRow(row.id)).toMatchObject({ status: "revoked", attempts: 3, tokensEncrypted: null });
     const revocations = (await mock.revocations()).slice(before);
-    expect(revocations.map((entry) => entry.body)).toEqual(Array(3).fill({ token: issued.refresh_token, token_type_hint: "refresh_token" }));
-    expect(server.output()).toContain(`connection ${connectionId} disconnected, but revoking its grant at Mock outboxmock failed: Mock outboxmock answered 503 to the revocation; retrying in 1 s (attempt 1 of 3)`);
+    expect(revocations.map((entry) => entry.body)).toEqual(
+      Array(3).fill({ token: issued.refresh_token, token_type_hint: "refresh_token" }),
+    );
+    expect(server.output()).toContain(
+      `connection ${connectionId} disconnected, but revoking its grant at Mock outboxmock failed: Mock outboxmock answered 503 to the revocation; retrying in 1 s (attempt 1 of 3)`,
+    );
     expect(server.output()).toContain("retrying in 2 s (attempt 2 of 3)");
     expect(server.output()).toContain(`connection ${connectionId}: grant revoked at Mock outboxmock`);
   });
@@ -99,7 +118,9 @@ describe("revocations owed after a disconnect", () => {
     // three background rounds later, still one request
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect((await mock.revocations()).length - before).toBe(1);
-    expect(server.output()).toContain(`connection ${connectionId} disconnected, but revoking its grant at Mock outboxmock failed: Mock outboxmock answered 400 to the revocation; the provider refused it for good, not retried`);
+    expect(server.output()).toContain(
+      `connection ${connectionId} disconnected, but revoking its grant at Mock outboxmock failed: Mock outboxmock answered 400 to the revocation; the provider refused it for good, not retried`,
+    );
   });
 
   it("a provider that stays down is given up after REVOCATION_MAX_ATTEMPTS, loudly", async () => {
@@ -110,7 +131,11 @@ describe("revocations owed after a disconnect", () => {
     await settled(row.id);
     expect(await outboxRow(row.id)).toMatchObject({ status: "abandoned", attempts: 3, tokensEncrypted: null });
     expect(server.output()).toContain(`revoking its grant at Mock outboxdown failed`);
-    expect(server.output()).toMatch(new RegExp(`connection ${connectionId} disconnected, but revoking its grant at Mock outboxdown failed: .*; given up after 3 attempts`));
+    expect(server.output()).toMatch(
+      new RegExp(
+        `connection ${connectionId} disconnected, but revoking its grant at Mock outboxdown failed: .*; given up after 3 attempts`,
+      ),
+    );
   });
 
   it("one attempt at a time: two instances draining together send each revocation once", async () => {

@@ -17,7 +17,9 @@ const SIZE = 2_000_003;
 function partialFiles(size: number): string[] {
   const incoming = path.join(inject("testEnv").STORAGE_DIR!, ".incoming");
   if (!existsSync(incoming)) return [];
-  return readdirSync(incoming).filter((name) => statSync(path.join(incoming, name), { throwIfNoEntry: false })?.size === size);
+  return readdirSync(incoming).filter(
+    (name) => statSync(path.join(incoming, name), { throwIfNoEntry: false })?.size === size,
+  );
 }
 
 describe.skipIf(localStorageSkip())("one body in flight per upload URL (local storage)", () => {
@@ -32,7 +34,14 @@ describe.skipIf(localStorageSkip())("one body in flight per upload URL (local st
     const others = Array.from({ length: 14 }, () => heldPut(started.uploadUrl, SIZE, 0));
     for (const other of await Promise.all(others.map((put) => put.answer))) {
       expect(other.status).toBe(409);
-      expect(other.body).toEqual({ ok: false, error: { code: "upload_in_progress", message: expect.stringMatching(/still arriving/), requestId: expect.any(String) } });
+      expect(other.body).toEqual({
+        ok: false,
+        error: {
+          code: "upload_in_progress",
+          message: expect.stringMatching(/still arriving/),
+          requestId: expect.any(String),
+        },
+      });
       expect(other.connection).toBe("close");
     }
     expect(partialFiles(SIZE - 1)).toHaveLength(1);

@@ -34,23 +34,30 @@ async function sent(who: Uploader, size: number) {
 }
 
 /** as if its URL had expired `ago` milliseconds ago */
-const expire = (uploadId: string, ago: number) => db().upload.update({ where: { id: uploadId }, data: { expiresAt: new Date(Date.now() - ago) } });
+const expire = (uploadId: string, ago: number) =>
+  db().upload.update({ where: { id: uploadId }, data: { expiresAt: new Date(Date.now() - ago) } });
 
 describe("uploads in progress hold their declared size against the quota", () => {
   it("three starts of 1 GiB on a free brand (1 GiB): the first is accepted, the others refused", async () => {
     const who = await freeBrand();
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await startUpload(who, { fileName: `big-${i}.mp4`, mimeType: "video/mp4", sizeBytes: GiB }));
+    for (let i = 0; i < 3; i++)
+      answers.push(await startUpload(who, { fileName: `big-${i}.mp4`, mimeType: "video/mp4", sizeBytes: GiB }));
     expectOk(answers[0]!);
     for (const refused of answers.slice(1)) {
-      expect(expectError(refused, 422, "invalid_input")).toMatchObject({ field: "sizeBytes", reason: "storage_quota_exceeded" });
+      expect(expectError(refused, 422, "invalid_input")).toMatchObject({
+        field: "sizeBytes",
+        reason: "storage_quota_exceeded",
+      });
     }
     expect(await db().upload.count({ where: { brandId: who.brandId } })).toBe(1);
   });
 
   it("the same three sent at once: exactly one is accepted", async () => {
     const who = await freeBrand();
-    const answers = await Promise.all([0, 1, 2].map((i) => startUpload(who, { fileName: `big-${i}.mp4`, mimeType: "video/mp4", sizeBytes: GiB })));
+    const answers = await Promise.all(
+      [0, 1, 2].map((i) => startUpload(who, { fileName: `big-${i}.mp4`, mimeType: "video/mp4", sizeBytes: GiB })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422, 422]);
     expect(await db().upload.count({ where: { brandId: who.brandId } })).toBe(1);
   });
@@ -58,20 +65,50 @@ describe("uploads in progress hold their declared size against the quota", () =>
   it("bytes sent and never completed count: 100,000 bytes held leave the plan minus 100,000", async () => {
     const who = await freeBrand();
     await sent(who, 100_000);
-    const refused = expectError(await startUpload(who, { fileName: "rest.bin", mimeType: "application/octet-stream", sizeBytes: LIMIT - 100_000 + 1 }), 422, "invalid_input");
+    const refused = expectError(
+      await startUpload(who, {
+        fileName: "rest.bin",
+        mimeType: "application/octet-stream",
+        sizeBytes: LIMIT - 100_000 + 1,
+      }),
+      422,
+      "invalid_input",
+    );
     expect(refused.message).toMatch(/100000 are used or held by uploads in progress/);
-    expectOk(await startUpload(who, { fileName: "rest.bin", mimeType: "application/octet-stream", sizeBytes: LIMIT - 100_000 }));
+    expectOk(
+      await startUpload(who, {
+        fileName: "rest.bin",
+        mimeType: "application/octet-stream",
+        sizeBytes: LIMIT - 100_000,
+      }),
+    );
   });
 
   it("a complete replaces its own reservation by the file: a brand can fill its plan exactly", async () => {
     const who = await freeBrand();
     const old = randomUUID();
     await db().asset.create({
-      data: { id: old, brandId: who.brandId, name: "old.bin", nameKey: "old.bin", mimeType: "application/octet-stream", type: "document", status: "approved", sizeBytes: BigInt(LIMIT - 10), storageKey: `test-${old}` },
+      data: {
+        id: old,
+        brandId: who.brandId,
+        name: "old.bin",
+        nameKey: "old.bin",
+        mimeType: "application/octet-stream",
+        type: "document",
+        status: "approved",
+        sizeBytes: BigInt(LIMIT - 10),
+        storageKey: `test-${old}`,
+      },
     });
     const row = await sent(who, 10);
     expectOk(await completeUpload(who, row.id));
-    expect(expectError(await startUpload(who, { fileName: "one.txt", mimeType: "text/plain", sizeBytes: 1 }), 422, "invalid_input").reason).toBe("storage_quota_exceeded");
+    expect(
+      expectError(
+        await startUpload(who, { fileName: "one.txt", mimeType: "text/plain", sizeBytes: 1 }),
+        422,
+        "invalid_input",
+      ).reason,
+    ).toBe("storage_quota_exceeded");
   });
 
   it("a complete refused for quota deletes the bytes it refused", async () => {
@@ -80,7 +117,17 @@ describe("uploads in progress hold their declared size against the quota", () =>
     // the plan shrank meanwhile (another file registered past the checks)
     const other = randomUUID();
     await db().asset.create({
-      data: { id: other, brandId: who.brandId, name: "x.bin", nameKey: "x.bin", mimeType: "application/octet-stream", type: "document", status: "approved", sizeBytes: BigInt(LIMIT - 5), storageKey: `test-${other}` },
+      data: {
+        id: other,
+        brandId: who.brandId,
+        name: "x.bin",
+        nameKey: "x.bin",
+        mimeType: "application/octet-stream",
+        type: "document",
+        status: "approved",
+        sizeBytes: BigInt(LIMIT - 5),
+        storageKey: `test-${other}`,
+      },
     });
     expect(expectError(await completeUpload(who, row.id), 422, "invalid_input").reason).toBe("storage_quota_exceeded");
     expect(await storage().size(row.storageKey)).toBeNull();
@@ -97,7 +144,10 @@ describe("the upload sweep", () => {
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect(await storage().size(row.storageKey)).toBeNull();
     expect(await db().upload.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "expired" });
-    expect(expectError(await completeUpload(who, row.id), 422, "invalid_input")).toMatchObject({ field: "uploadId", reason: "upload_expired" });
+    expect(expectError(await completeUpload(who, row.id), 422, "invalid_input")).toMatchObject({
+      field: "uploadId",
+      reason: "upload_expired",
+    });
     // the whole plan is free again
     expectOk(await startUpload(who, { fileName: "all.bin", mimeType: "application/octet-stream", sizeBytes: LIMIT }));
   });
@@ -129,9 +179,22 @@ describe("the upload sweep", () => {
   it("retakes an upload whose sweeping instance died mid-way (claimed long ago)", async () => {
     const who = await freeBrand();
     const row = await sent(who, 100);
-    await db().upload.update({ where: { id: row.id }, data: { status: "expiring", claimedAt: new Date(Date.now() - 3600_000), expiresAt: new Date(Date.now() - 3 * UPLOAD_GRACE_MS) } });
+    await db().upload.update({
+      where: { id: row.id },
+      data: {
+        status: "expiring",
+        claimedAt: new Date(Date.now() - 3600_000),
+        expiresAt: new Date(Date.now() - 3 * UPLOAD_GRACE_MS),
+      },
+    });
     // still held against the quota while expiring
-    expect(expectError(await startUpload(who, { fileName: "all.bin", mimeType: "application/octet-stream", sizeBytes: LIMIT }), 422, "invalid_input").reason).toBe("storage_quota_exceeded");
+    expect(
+      expectError(
+        await startUpload(who, { fileName: "all.bin", mimeType: "application/octet-stream", sizeBytes: LIMIT }),
+        422,
+        "invalid_input",
+      ).reason,
+    ).toBe("storage_quota_exceeded");
     await sweepUploads(storage());
     expect(await storage().size(row.storageKey)).toBeNull();
     expect((await db().upload.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("expired");
@@ -149,9 +212,16 @@ describe("the sweep in a server's background loop (BACKGROUND_INTERVAL_SECONDS=1
     const who = await freeBrand();
     const row = await sent(who, 2000);
     await expire(row.id, UPLOAD_GRACE_MS + 60_000);
-    await expect.poll(async () => (await db().upload.findUniqueOrThrow({ where: { id: row.id } })).status, { timeout: 15_000, interval: 250 }).toBe("expired");
+    await expect
+      .poll(async () => (await db().upload.findUniqueOrThrow({ where: { id: row.id } })).status, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBe("expired");
     expect(await storage().size(row.storageKey)).toBeNull();
-    await expect.poll(() => server.output(), { timeout: 5000 }).toMatch(/upload sweep: \d+ expired upload\(s\) deleted/);
+    await expect
+      .poll(() => server.output(), { timeout: 5000 })
+      .toMatch(/upload sweep: \d+ expired upload\(s\) deleted/);
   });
 
   it.skipIf(localStorageSkip())("and, on local disk, partial files a dead process left in .incoming", async () => {

@@ -15,18 +15,26 @@ beforeAll(async () => {
 });
 
 const upper = (id: string) => id.toUpperCase();
-const as = (capability: string, input: Record<string, unknown>) => confirmAndCall(capability, world.admin.key, { brand: world.brand.shortId, ...input });
+const as = (capability: string, input: Record<string, unknown>) =>
+  confirmAndCall(capability, world.admin.key, { brand: world.brand.shortId, ...input });
 
 /** Every id field of every capability's input, found in its JSON Schema (format uuid). */
 function uuidFields(): string[] {
   const found = new Set<string>();
   const walk = (id: string, schema: Record<string, unknown>) => {
-    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const [name, property] of Object.entries(
+      (schema.properties ?? {}) as Record<string, Record<string, unknown>>,
+    )) {
       if (property.format === "uuid" || name === "uploadId") found.add(`${id} ${name}`);
     }
-    for (const variant of [...((schema.oneOf ?? []) as object[]), ...((schema.anyOf ?? []) as object[])]) walk(id, variant as Record<string, unknown>);
+    for (const variant of [...((schema.oneOf ?? []) as object[]), ...((schema.anyOf ?? []) as object[])])
+      walk(id, variant as Record<string, unknown>);
   };
-  for (const capability of capabilities) walk(capability.id, z.toJSONSchema(capability.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>);
+  for (const capability of capabilities)
+    walk(
+      capability.id,
+      z.toJSONSchema(capability.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>,
+    );
   return [...found].sort();
 }
 
@@ -53,12 +61,28 @@ describe("record ids in upper case", () => {
 
   it("questions.answer finds the question", async () => {
     const id = await makeQuestion(world.brand.id);
-    expectOk(await as("questions.answer", { questionId: upper(id), expectedRevision: 1, action: "defer", idempotencyKey: `upper-${id}` }));
+    expectOk(
+      await as("questions.answer", {
+        questionId: upper(id),
+        expectedRevision: 1,
+        action: "defer",
+        idempotencyKey: `upper-${id}`,
+      }),
+    );
   });
 
   it("brand.contacts.save changes and removes the channel", async () => {
     const id = await makeContact(world.brand.id);
-    expect(expectOk(await as("brand.contacts.save", { op: "upsert", id: upper(id), type: "website", value: "https://upper.example" })).id).toBe(id);
+    expect(
+      expectOk(
+        await as("brand.contacts.save", {
+          op: "upsert",
+          id: upper(id),
+          type: "website",
+          value: "https://upper.example",
+        }),
+      ).id,
+    ).toBe(id);
     expectOk(await as("brand.contacts.save", { op: "delete", id: upper(id) }));
   });
 
@@ -69,24 +93,36 @@ describe("record ids in upper case", () => {
 
   it("library.asset.get and library.asset.review find the file", async () => {
     const approved = await makeAsset(world.brand.id, "approved");
-    expect(expectOk(await call("library.asset.get", world.viewer.key, { brand: world.brand.shortId, assetId: upper(approved) })).id).toBe(approved);
+    expect(
+      expectOk(
+        await call("library.asset.get", world.viewer.key, { brand: world.brand.shortId, assetId: upper(approved) }),
+      ).id,
+    ).toBe(approved);
     const proposed = await makeAsset(world.brand.id, "proposed");
     expectOk(await as("library.asset.review", { assetId: upper(proposed), decision: "approve" }));
   });
 
   it("library.upload.create complete finds the upload (refused on size: no bytes were sent, not not_found)", async () => {
     const id = await makeUpload(world.brand.id);
-    const error = expectError(await as("library.upload.create", { step: "complete", uploadId: upper(id) }), 422, "invalid_input");
+    const error = expectError(
+      await as("library.upload.create", { step: "complete", uploadId: upper(id) }),
+      422,
+      "invalid_input",
+    );
     expect(error).toMatchObject({ field: "uploadId", reason: "size_mismatch" });
   });
 
   it("webhooks.* find the endpoint and its delivery", async () => {
     // a loopback receiver (WEBHOOKS_ALLOW_LOOPBACK in the suite); nothing listens there, which does not matter here
-    const id = expectOk(await as("webhooks.create", { url: "http://127.0.0.1:9/upper-case", eventTypes: ["kit.color.added"] })).id as string;
+    const id = expectOk(
+      await as("webhooks.create", { url: "http://127.0.0.1:9/upper-case", eventTypes: ["kit.color.added"] }),
+    ).id as string;
     expect(expectOk(await as("webhooks.update", { id: upper(id), description: "upper case" })).id).toBe(id);
     expectOk(await as("webhooks.secret.rotate", { id: upper(id) }));
     const delivery = expectOk(await as("webhooks.test", { id: upper(id) })).id as string;
-    const listed = expectOk(await call("webhooks.deliveries.list", world.admin.key, { brand: world.brand.shortId, id: upper(id) })) as { items: { id: string }[] };
+    const listed = expectOk(
+      await call("webhooks.deliveries.list", world.admin.key, { brand: world.brand.shortId, id: upper(id) }),
+    ) as { items: { id: string }[] };
     expect(listed.items.map((item) => item.id)).toContain(delivery);
     expectOk(await as("webhooks.deliveries.resend", { id: upper(id), deliveryId: upper(delivery) }));
     expect(expectOk(await as("webhooks.delete", { id: upper(id) })).id).toBe(id);

@@ -19,7 +19,8 @@ afterAll(async () => {
   await Promise.all(receivers.map((receiver) => receiver.stop()));
 });
 
-const asAdmin = (capability: string, body: Record<string, unknown> = {}) => call(capability, world.admin.key, { brand: world.brand.shortId, ...body });
+const asAdmin = (capability: string, body: Record<string, unknown> = {}) =>
+  call(capability, world.admin.key, { brand: world.brand.shortId, ...body });
 
 /** The event type of kit.colors.add, which no test here runs but the one about writes. */
 const COLOR_ADDED = "kit.color.added";
@@ -32,7 +33,13 @@ async function endpoint(eventTypes: string[] = [COLOR_ADDED]) {
   world = await makeWorld();
   const receiver = await startReceiver();
   receivers.push(receiver);
-  const created = expectOk(await confirmAndCall("webhooks.create", world.admin.key, { brand: world.brand.shortId, url: receiver.url, eventTypes }));
+  const created = expectOk(
+    await confirmAndCall("webhooks.create", world.admin.key, {
+      brand: world.brand.shortId,
+      url: receiver.url,
+      eventTypes,
+    }),
+  );
   return { receiver, id: created.id as string, secret: created.secret as string };
 }
 
@@ -47,16 +54,39 @@ describe("webhook deliveries", () => {
     const deliveryId = await sendTest(id);
     await until(() => receiver.deliveredIds().length).toBe(1);
     const [delivery] = receiver.received;
-    expect(verify(secret, delivery!)).toMatchObject({ id: delivery!.id, type: "webhook.test", brand: { id: world.brand.id, shortId: world.brand.shortId }, data: { endpointId: id, test: true } });
+    expect(verify(secret, delivery!)).toMatchObject({
+      id: delivery!.id,
+      type: "webhook.test",
+      brand: { id: world.brand.id, shortId: world.brand.shortId },
+      data: { endpointId: id, test: true },
+    });
     await assertWebhookBody(JSON.parse(delivery!.body)); // the one type no write produces, published too
-    new SvixWebhook(secret).verify(delivery!.body, { "svix-id": delivery!.id, "svix-timestamp": delivery!.timestamp, "svix-signature": delivery!.signature });
+    new SvixWebhook(secret).verify(delivery!.body, {
+      "svix-id": delivery!.id,
+      "svix-timestamp": delivery!.timestamp,
+      "svix-signature": delivery!.signature,
+    });
     expect(delivery!.id).toMatch(/^evt_/);
     expect(Math.abs(Number(delivery!.timestamp) - Date.now() / 1000)).toBeLessThan(30);
     // another secret does not verify it
     expect(() => verify(`whsec_${Buffer.alloc(32, 7).toString("base64")}`, delivery!)).toThrow();
     const [entry] = await log(id);
-    expect(entry).toMatchObject({ id: deliveryId, eventId: delivery!.id, eventType: "webhook.test", status: "delivered", nextAttemptAt: null });
-    expect(entry.attempts).toEqual([expect.objectContaining({ attempt: 1, status: "delivered", responseCode: 200, responseBody: "thanks", error: null })]);
+    expect(entry).toMatchObject({
+      id: deliveryId,
+      eventId: delivery!.id,
+      eventType: "webhook.test",
+      status: "delivered",
+      nextAttemptAt: null,
+    });
+    expect(entry.attempts).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        status: "delivered",
+        responseCode: 200,
+        responseBody: "thanks",
+        error: null,
+      }),
+    ]);
     // the secret is never shown again
     const listed = expectOk(await asAdmin("webhooks.list")).items.find((item: any) => item.id === id);
     expect(JSON.stringify(listed)).not.toContain(secret.slice(6, 20));
@@ -66,19 +96,40 @@ describe("webhook deliveries", () => {
     const all = await endpoint([COLOR_ADDED]);
     const receiver = await startReceiver();
     receivers.push(receiver);
-    expectOk(await confirmAndCall("webhooks.create", world.admin.key, { brand: world.brand.shortId, url: receiver.url, eventTypes: ["question.asked"] }));
+    expectOk(
+      await confirmAndCall("webhooks.create", world.admin.key, {
+        brand: world.brand.shortId,
+        url: receiver.url,
+        eventTypes: ["question.asked"],
+      }),
+    );
     const other = { receiver };
-    const added = await confirmAndCall("kit.colors.add", world.admin.key, { brand: world.brand.shortId, name: "Hook Blue", hex: "#1122CC", role: "primary" });
+    const added = await confirmAndCall("kit.colors.add", world.admin.key, {
+      brand: world.brand.shortId,
+      name: "Hook Blue",
+      hex: "#1122CC",
+      role: "primary",
+    });
     expectOk(added);
     await until(() => all.receiver.deliveredIds().length).toBe(1);
     const event = await db().event.findFirstOrThrow({ where: { brandId: world.brand.id }, orderBy: { seq: "desc" } });
     expect(all.receiver.deliveredIds()).toEqual([event.id]);
     expect(event.type).toBe(COLOR_ADDED);
-    expect(verify(all.secret, all.receiver.received[0]!)).toMatchObject({ id: event.id, type: event.type, brand: { shortId: world.brand.shortId }, data: event.data });
+    expect(verify(all.secret, all.receiver.received[0]!)).toMatchObject({
+      id: event.id,
+      type: event.type,
+      brand: { shortId: world.brand.shortId },
+      data: event.data,
+    });
     // the body is exactly what the OpenAPI document's webhooks map publishes for the type
     await assertWebhookBody(JSON.parse(all.receiver.received[0]!.body));
     // the same colour again is refused: no event, no delivery
-    const again = await confirmAndCall("kit.colors.add", world.admin.key, { brand: world.brand.shortId, name: "Hook Blue", hex: "#1122CC", role: "primary" });
+    const again = await confirmAndCall("kit.colors.add", world.admin.key, {
+      brand: world.brand.shortId,
+      name: "Hook Blue",
+      hex: "#1122CC",
+      role: "primary",
+    });
     expect(again.status).toBe(422);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(all.receiver.received).toHaveLength(1);
@@ -91,14 +142,19 @@ describe("webhook deliveries", () => {
     const sent: string[] = [];
     for (let index = 0; index < 4; index++) sent.push(await sendTest(id));
     await until(() => receiver.deliveredIds().length, 15_000).toBe(4);
-    const eventIds = (await db().webhookDelivery.findMany({ where: { id: { in: sent } }, orderBy: { id: "asc" } })).map((row) => row.eventId);
+    const eventIds = (await db().webhookDelivery.findMany({ where: { id: { in: sent } }, orderBy: { id: "asc" } })).map(
+      (row) => row.eventId,
+    );
     expect(receiver.deliveredIds()).toEqual(eventIds);
     // the first event was tried four times before any other was sent
     expect(receiver.received.slice(0, 4).map((entry) => entry.id)).toEqual(Array(4).fill(eventIds[0]));
     for (const delivery of receiver.received) verify(secret, delivery);
     const first = (await log(id)).find((entry) => entry.eventId === eventIds[0]);
     expect(first.attempts.map((attempt: any) => [attempt.attempt, attempt.responseCode, attempt.status])).toEqual([
-      [4, 200, "delivered"], [3, 503, "failed"], [2, null, "failed"], [1, 500, "failed"],
+      [4, 200, "delivered"],
+      [3, 503, "failed"],
+      [2, null, "failed"],
+      [1, 500, "failed"],
     ]);
     expect(first.attempts[2].error).toMatch(/timed out/);
     // the first bytes of an answer, at most 1 KiB
@@ -109,7 +165,10 @@ describe("webhook deliveries", () => {
     const { receiver, id } = await endpoint();
     receiver.fallback = 500;
     await sendTest(id);
-    await until(async () => expectOk(await asAdmin("webhooks.list")).items.find((item: any) => item.id === id).enabled, 20_000).toBe(false);
+    await until(
+      async () => expectOk(await asAdmin("webhooks.list")).items.find((item: any) => item.id === id).enabled,
+      20_000,
+    ).toBe(false);
     const listed = expectOk(await asAdmin("webhooks.list")).items.find((item: any) => item.id === id);
     expect(listed.disabledReason).toMatch(/13 attempts over three days failed \(last: HTTP 500\)/);
     const [failed] = await log(id);
@@ -121,14 +180,20 @@ describe("webhook deliveries", () => {
     await sendTest(id);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received).toHaveLength(13);
-    expectOk(await confirmAndCall("webhooks.update", world.admin.key, { brand: world.brand.shortId, id, enabled: true }));
+    expectOk(
+      await confirmAndCall("webhooks.update", world.admin.key, { brand: world.brand.shortId, id, enabled: true }),
+    );
     await until(() => receiver.deliveredIds().length).toBe(1);
-    expect(expectOk(await asAdmin("webhooks.list")).items.find((item: any) => item.id === id).disabledReason).toBeNull();
+    expect(
+      expectOk(await asAdmin("webhooks.list")).items.find((item: any) => item.id === id).disabledReason,
+    ).toBeNull();
   });
 
   it("a rotated secret signs beside the old one for 24 hours: both verify", async () => {
     const { receiver, id, secret } = await endpoint();
-    const rotated = expectOk(await confirmAndCall("webhooks.secret.rotate", world.admin.key, { brand: world.brand.shortId, id }));
+    const rotated = expectOk(
+      await confirmAndCall("webhooks.secret.rotate", world.admin.key, { brand: world.brand.shortId, id }),
+    );
     expect(rotated.secret).not.toBe(secret);
     expect(Date.parse(rotated.previousSecretValidUntil) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
     await sendTest(id);
@@ -166,6 +231,11 @@ describe("webhook deliveries", () => {
     await until(() => receiver.deliveredIds().length).toBe(1);
     expect(elsewhere.received).toHaveLength(0);
     const [entry] = await log(id);
-    expect(entry.attempts.at(-1)).toMatchObject({ attempt: 1, responseCode: 302, status: "failed", error: "HTTP 302 (redirects are not followed)" });
+    expect(entry.attempts.at(-1)).toMatchObject({
+      attempt: 1,
+      responseCode: 302,
+      status: "failed",
+      error: "HTTP 302 (redirects are not followed)",
+    });
   });
 });

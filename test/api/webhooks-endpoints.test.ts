@@ -17,28 +17,68 @@ const create = (body: Record<string, unknown>, key = world.admin.key) =>
 
 describe("webhook endpoints", () => {
   it("create asks for confirmation first, then answers the secret once; update, list and delete", async () => {
-    const first = await call("webhooks.create", world.admin.key, { brand: world.brand.shortId, url: receiverUrl, eventTypes: ["kit.color.added"] });
+    const first = await call("webhooks.create", world.admin.key, {
+      brand: world.brand.shortId,
+      url: receiverUrl,
+      eventTypes: ["kit.color.added"],
+    });
     expect(expectError(first, 409, "confirmation_required").summary).toContain("127.0.0.1:9");
-    const created = expectOk(await create({ url: receiverUrl, eventTypes: ["kit.color.added"], description: "CRM sync" }));
+    const created = expectOk(
+      await create({ url: receiverUrl, eventTypes: ["kit.color.added"], description: "CRM sync" }),
+    );
     expect(created).toMatchObject({ ok: true, revision: 1, secret: expect.stringMatching(/^whsec_/) });
-    const updated = expectOk(await confirmAndCall("webhooks.update", world.admin.key, { brand: world.brand.shortId, id: created.id, eventTypes: ["*"], expectedRevision: 1 }));
+    const updated = expectOk(
+      await confirmAndCall("webhooks.update", world.admin.key, {
+        brand: world.brand.shortId,
+        id: created.id,
+        eventTypes: ["*"],
+        expectedRevision: 1,
+      }),
+    );
     expect(updated.revision).toBe(2);
-    const stale = await confirmAndCall("webhooks.update", world.admin.key, { brand: world.brand.shortId, id: created.id, enabled: false, expectedRevision: 1 });
+    const stale = await confirmAndCall("webhooks.update", world.admin.key, {
+      brand: world.brand.shortId,
+      id: created.id,
+      enabled: false,
+      expectedRevision: 1,
+    });
     expectError(stale, 409, "revision_conflict");
     const listed = expectOk(await call("webhooks.list", world.admin.key, { brand: world.brand.shortId })).items;
-    expect(listed.find((item: any) => item.id === created.id)).toMatchObject({ url: receiverUrl, eventTypes: ["*"], description: "CRM sync", enabled: true, revision: 2 });
+    expect(listed.find((item: any) => item.id === created.id)).toMatchObject({
+      url: receiverUrl,
+      eventTypes: ["*"],
+      description: "CRM sync",
+      enabled: true,
+      revision: 2,
+    });
     expectOk(await confirmAndCall("webhooks.delete", world.admin.key, { brand: world.brand.shortId, id: created.id }));
-    expectError(await call("webhooks.deliveries.list", world.admin.key, { brand: world.brand.shortId, id: created.id }), 404, "not_found");
+    expectError(
+      await call("webhooks.deliveries.list", world.admin.key, { brand: world.brand.shortId, id: created.id }),
+      404,
+      "not_found",
+    );
   });
 
   it("is for the brand's admins with the webhooks scopes; another brand's endpoint is not_found", async () => {
     expectError(await call("webhooks.list", world.member.key, { brand: world.brand.shortId }), 403, "forbidden");
     const narrow = await makeKey(world.admin.email, { scopes: "webhooks.read" });
     expectOk(await call("webhooks.list", narrow.key, { brand: world.brand.shortId }));
-    expect(expectError(await create({ url: receiverUrl }, narrow.key), 403, "insufficient_scope").scope).toBe("webhooks.write");
+    expect(expectError(await create({ url: receiverUrl }, narrow.key), 403, "insufficient_scope").scope).toBe(
+      "webhooks.write",
+    );
     const other = await makeWorld();
-    const theirs = expectOk(await confirmAndCall("webhooks.create", other.admin.key, { brand: other.brand.shortId, url: receiverUrl, eventTypes: ["*"] }));
-    expectError(await call("webhooks.test", world.admin.key, { brand: world.brand.shortId, id: theirs.id }), 404, "not_found");
+    const theirs = expectOk(
+      await confirmAndCall("webhooks.create", other.admin.key, {
+        brand: other.brand.shortId,
+        url: receiverUrl,
+        eventTypes: ["*"],
+      }),
+    );
+    expectError(
+      await call("webhooks.test", world.admin.key, { brand: world.brand.shortId, id: theirs.id }),
+      404,
+      "not_found",
+    );
   });
 
   it.each([
@@ -53,21 +93,40 @@ describe("webhook endpoints", () => {
     ["credentials in the URL", "https://user:pass@example.com/hooks"],
     ["another scheme", "ftp://example.com/hooks"],
   ])("refuses %s before anyone is asked to confirm", async (_what, url) => {
-    const refused = expectError(await call("webhooks.create", world.admin.key, { brand: world.brand.shortId, url, eventTypes: ["*"] }), 422, "invalid_input");
+    const refused = expectError(
+      await call("webhooks.create", world.admin.key, { brand: world.brand.shortId, url, eventTypes: ["*"] }),
+      422,
+      "invalid_input",
+    );
     expect(refused).toMatchObject({ field: "url", reason: "url_refused" });
   });
 
   it("refuses a private address on update too, and bad event types", async () => {
     const created = expectOk(await create({ url: receiverUrl }));
-    const refused = await call("webhooks.update", world.admin.key, { brand: world.brand.shortId, id: created.id, url: "https://172.16.5.5/x" });
+    const refused = await call("webhooks.update", world.admin.key, {
+      brand: world.brand.shortId,
+      id: created.id,
+      url: "https://172.16.5.5/x",
+    });
     expect(expectError(refused, 422, "invalid_input").field).toBe("url");
     expectError(await create({ url: receiverUrl, eventTypes: ["*", "kit.color.added"] }), 422, "invalid_input");
     // a capability id, or a misspelt type, would match nothing forever: refused, naming the field
-    const unknown = expectError(await create({ url: receiverUrl, eventTypes: ["kit.color.added", "kit.colors.add"] }), 422, "invalid_input");
+    const unknown = expectError(
+      await create({ url: receiverUrl, eventTypes: ["kit.color.added", "kit.colors.add"] }),
+      422,
+      "invalid_input",
+    );
     expect(unknown).toMatchObject({ field: "eventTypes", reason: "unknown_event_type" });
     expect(unknown.message).toContain("kit.colors.add");
-    const update = await call("webhooks.update", world.admin.key, { brand: world.brand.shortId, id: created.id, eventTypes: ["question.answerd"] });
-    expect(expectError(update, 422, "invalid_input")).toMatchObject({ field: "eventTypes", reason: "unknown_event_type" });
+    const update = await call("webhooks.update", world.admin.key, {
+      brand: world.brand.shortId,
+      id: created.id,
+      eventTypes: ["question.answerd"],
+    });
+    expect(expectError(update, 422, "invalid_input")).toMatchObject({
+      field: "eventTypes",
+      reason: "unknown_event_type",
+    });
     expectError(await create({ url: receiverUrl, eventTypes: [] }), 422, "invalid_input");
     expectError(await create({ url: receiverUrl, eventTypes: ["Not A Type"] }), 422, "invalid_input");
   });
@@ -75,21 +134,49 @@ describe("webhook endpoints", () => {
   it("records an event for each change of an endpoint, never with its whsec_ secret", async () => {
     const own = await makeWorld();
     const brand = own.brand.shortId;
-    const created = expectOk(await confirmAndCall("webhooks.create", own.admin.key, { brand, url: receiverUrl, eventTypes: ["*"], description: "Secret keeper" }));
+    const created = expectOk(
+      await confirmAndCall("webhooks.create", own.admin.key, {
+        brand,
+        url: receiverUrl,
+        eventTypes: ["*"],
+        description: "Secret keeper",
+      }),
+    );
     const rotated = expectOk(await confirmAndCall("webhooks.secret.rotate", own.admin.key, { brand, id: created.id }));
-    expect([created.secret, rotated.secret]).toEqual([expect.stringMatching(/^whsec_/), expect.stringMatching(/^whsec_/)]);
+    expect([created.secret, rotated.secret]).toEqual([
+      expect.stringMatching(/^whsec_/),
+      expect.stringMatching(/^whsec_/),
+    ]);
     expectOk(await call("webhooks.test", own.admin.key, { brand, id: created.id }));
-    expectOk(await confirmAndCall("webhooks.update", own.admin.key, { brand, id: created.id, description: "Still secret" }));
+    expectOk(
+      await confirmAndCall("webhooks.update", own.admin.key, { brand, id: created.id, description: "Still secret" }),
+    );
     const events = expectOk(await call("events.list", own.admin.key, { brand, limit: 50 })).items as any[];
     expect(events.map((event) => event.type)).toEqual([
-      "webhook.endpoint.created", "webhook.endpoint.secret_rotated", "webhook.endpoint.tested", "webhook.endpoint.updated",
+      "webhook.endpoint.created",
+      "webhook.endpoint.secret_rotated",
+      "webhook.endpoint.tested",
+      "webhook.endpoint.updated",
     ]);
-    expect(events[0].data).toMatchObject({ id: created.id, url: receiverUrl, eventTypes: ["*"], description: "Secret keeper", revision: 1 });
+    expect(events[0].data).toMatchObject({
+      id: created.id,
+      url: receiverUrl,
+      eventTypes: ["*"],
+      description: "Secret keeper",
+      revision: 1,
+    });
     // the "*" endpoint is owed its own events, plus the test event: none of their bodies holds a secret
-    const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: created.id }, select: { payload: true } });
+    const deliveries = await db().webhookDelivery.findMany({
+      where: { endpointId: created.id },
+      select: { payload: true },
+    });
     expect(deliveries.length).toBeGreaterThanOrEqual(4); // the last one only if the schedule did not disable it yet
     const stored = await db().event.findMany({ where: { brandId: own.brand.id }, select: { data: true } });
-    for (const text of [JSON.stringify(events), JSON.stringify(stored), ...deliveries.map((delivery) => delivery.payload)]) {
+    for (const text of [
+      JSON.stringify(events),
+      JSON.stringify(stored),
+      ...deliveries.map((delivery) => delivery.payload),
+    ]) {
       expect(text).not.toContain("whsec_");
       expect(text).not.toContain(created.secret.slice(6));
       expect(text).not.toContain(rotated.secret.slice(6));

@@ -17,13 +17,19 @@ const PARALLEL = 6;
 function script(request: ChatRequest): Turn {
   if (trailingToolResults(request).length > 0) return { text: "Here it is.", usage: USAGE, delayMs: 300 };
   const said = String(request.messages.at(-1)?.content ?? "");
-  if (said.includes("kit")) return { toolCalls: [{ name: "kit_read", arguments: { parts: ["colors"] } }], usage: USAGE, delayMs: 300 };
+  if (said.includes("kit"))
+    return { toolCalls: [{ name: "kit_read", arguments: { parts: ["colors"] } }], usage: USAGE, delayMs: 300 };
   return { text: "Hello.", usage: USAGE, delayMs: 600 };
 }
 
-const usageRow = (brandId: string) => db().aiUsage.findUnique({ where: { brandId_month: { brandId, month: monthOf(new Date()) } } });
+const usageRow = (brandId: string) =>
+  db().aiUsage.findUnique({ where: { brandId_month: { brandId, month: monthOf(new Date()) } } });
 const setUsage = (brandId: string, tokens: number) =>
-  db().aiUsage.upsert({ where: { brandId_month: { brandId, month: monthOf(new Date()) } }, create: { brandId, month: monthOf(new Date()), tokens }, update: { tokens } });
+  db().aiUsage.upsert({
+    where: { brandId_month: { brandId, month: monthOf(new Date()) } },
+    create: { brandId, month: monthOf(new Date()), tokens },
+    update: { tokens },
+  });
 
 describe(`the AI budget under ${PARALLEL} parallel chats (AI_RESERVE_TOKENS=${RESERVE})`, () => {
   let env: Awaited<ReturnType<typeof startModelServer>>;
@@ -40,11 +46,14 @@ describe(`the AI budget under ${PARALLEL} parallel chats (AI_RESERVE_TOKENS=${RE
     const before = env.model.requests.length;
     const people = [world.admin, world.member, world.viewer];
     const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, index) => chat(env.url, people[index % people.length]!, world.brand.shortId, [userMessage(`hello ${index}`)])),
+      Array.from({ length: PARALLEL }, (_, index) =>
+        chat(env.url, people[index % people.length]!, world.brand.shortId, [userMessage(`hello ${index}`)]),
+      ),
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 200, 402, 402, 402, 402]);
-    for (const refused of answers.filter((answer) => answer.status === 402)) expect(refused.body.error.code).toBe("budget_exceeded");
+    for (const refused of answers.filter((answer) => answer.status === 402))
+      expect(refused.body.error.code).toBe("budget_exceeded");
     expect(env.model.requests.length - before).toBe(2);
     const row = await usageRow(world.brand.id);
     expect(row).toMatchObject({ tokens: limit - 1500 + 2 * 120, reserved: 0 });
@@ -55,7 +64,11 @@ describe(`the AI budget under ${PARALLEL} parallel chats (AI_RESERVE_TOKENS=${RE
     const limit = PLANS.free.aiTokensPerMonth;
     await setUsage(world.brand.id, limit - 100);
     const before = env.model.requests.length;
-    const answers = await Promise.all([0, 1].map((index) => chat(env.url, [world.admin, world.member][index]!, world.brand.shortId, [userMessage("show the kit")])));
+    const answers = await Promise.all(
+      [0, 1].map((index) =>
+        chat(env.url, [world.admin, world.member][index]!, world.brand.shortId, [userMessage("show the kit")]),
+      ),
+    );
     // the first call reserved; the second chat found the budget held and was refused before the model
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 402]);
     // the tool ran, but no second model call: its 120 tokens spent the last 100

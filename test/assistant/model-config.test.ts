@@ -21,7 +21,8 @@ afterEach(() => {
   resetConfigForTests();
 });
 
-const described = (model: ReturnType<typeof assistantModel>) => model && typeof model === "object" ? { provider: model.provider, modelId: model.modelId } : model;
+const described = (model: ReturnType<typeof assistantModel>) =>
+  model && typeof model === "object" ? { provider: model.provider, modelId: model.modelId } : model;
 
 describe("the assistant's model configuration", () => {
   it("is absent when nothing is set (or only empty values)", () => {

@@ -26,8 +26,15 @@ export async function signIn(url: string, email: string, password = PASSWORD): P
 
 /** A brand with an admin, a member and a viewer, each signed in on `url`. */
 export async function makeChatWorld(url: string, options: { plan?: string } = {}) {
-  const tag = randomUUID().replace(/[^a-z]/g, "").slice(0, 5) || "x";
-  const brand = await createBrand(db(), { name: `Chat Brand ${tag}`, shortId: `CH${tag}-${Math.floor(Math.random() * 1e9)}`, plan: options.plan });
+  const tag =
+    randomUUID()
+      .replace(/[^a-z]/g, "")
+      .slice(0, 5) || "x";
+  const brand = await createBrand(db(), {
+    name: `Chat Brand ${tag}`,
+    shortId: `CH${tag}-${Math.floor(Math.random() * 1e9)}`,
+    plan: options.plan,
+  });
   const people = {} as Record<"admin" | "member" | "viewer" | "outsider", Person>;
   for (const role of ["admin", "member", "viewer", "outsider"] as const) {
     const email = `chat-${role}-${randomUUID().slice(0, 8)}@test.example`;
@@ -39,13 +46,27 @@ export async function makeChatWorld(url: string, options: { plan?: string } = {}
 }
 
 /** A server of our own whose model is the scripted one. */
-export async function startModelServer(script: Script, env: Record<string, string> = {}): Promise<{ model: ScriptedModel; server: RunningServer; url: string; stop(): Promise<void> }> {
+export async function startModelServer(
+  script: Script,
+  env: Record<string, string> = {},
+): Promise<{ model: ScriptedModel; server: RunningServer; url: string; stop(): Promise<void> }> {
   const model = await startScriptedModel(script);
-  const server = await startServer({ ...inject("testEnv"), OPENAI_BASE_URL: model.baseUrl, ASSISTANT_MODEL: "scripted-model", ...env });
+  const server = await startServer({
+    ...inject("testEnv"),
+    OPENAI_BASE_URL: model.baseUrl,
+    ASSISTANT_MODEL: "scripted-model",
+    ...env,
+  });
   return { model, server, url: server.url, stop: async () => (await server.stop(), await model.stop()) };
 }
 
-export async function post(url: string, path: string, cookie: string | null, body: unknown, headers: Record<string, string> = {}) {
+export async function post(
+  url: string,
+  path: string,
+  cookie: string | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${url}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: url, ...(cookie ? { Cookie: cookie } : {}), ...headers },
@@ -61,8 +82,13 @@ export async function post(url: string, path: string, cookie: string | null, bod
   return { status: response.status, headers: response.headers, text, body: json };
 }
 
-export const run = (url: string, person: Person, capabilityId: string, brand: string | undefined, input: Record<string, unknown> = {}) =>
-  post(url, "/api/assistant/run", person.cookie, { capabilityId, brand, input });
+export const run = (
+  url: string,
+  person: Person,
+  capabilityId: string,
+  brand: string | undefined,
+  input: Record<string, unknown> = {},
+) => post(url, "/api/assistant/run", person.cookie, { capabilityId, brand, input });
 
 export const decide = (url: string, person: Person, pendingId: string, decision: "confirm" | "cancel") =>
   post(url, `/api/assistant/pending/${pendingId}`, person.cookie, { decision });

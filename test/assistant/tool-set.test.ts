@@ -16,10 +16,23 @@ const noRun: RunTool = async () => {
   throw new Error("not called");
 };
 
-function synthetic(id: string, doors: readonly Door[], minRole: Role, options: { implemented?: boolean; kind?: "read" | "write" } = {}): Capability {
+function synthetic(
+  id: string,
+  doors: readonly Door[],
+  minRole: Role,
+  options: { implemented?: boolean; kind?: "read" | "write" } = {},
+): Capability {
   return defineCapability({
-    id, kind: options.kind ?? "read", scope: "brand.read", minRole, confirmation: false, doors, status: "available", widget: null,
-    title: `Title of ${id}`, description: `What ${id} does, for a reader who never saw the app.`,
+    id,
+    kind: options.kind ?? "read",
+    scope: "brand.read",
+    minRole,
+    confirmation: false,
+    doors,
+    status: "available",
+    widget: null,
+    title: `Title of ${id}`,
+    description: `What ${id} does, for a reader who never saw the app.`,
     input: z.object({ text: z.string().max(10).describe("Some text") }).strict(),
     output: z.object({ ok: z.literal(true) }),
     ...(options.implemented === false ? {} : { execute: async () => ({ ok: true as const }) }),
@@ -41,9 +54,17 @@ describe("buildTools on a synthetic capability list", () => {
   it("gives each role exactly its capabilities of the Assistant door", () => {
     expect(names(buildTools(list, person, "viewer", "assistant", noRun))).toEqual(["test_read"]);
     expect(names(buildTools(list, person, "member", "assistant", noRun))).toEqual(["test_member_write", "test_read"]);
-    expect(names(buildTools(list, person, "admin", "assistant", noRun))).toEqual(["test_admin_write", "test_member_write", "test_read"]);
+    expect(names(buildTools(list, person, "admin", "assistant", noRun))).toEqual([
+      "test_admin_write",
+      "test_member_write",
+      "test_read",
+    ]);
     // staff act as admins; their role shows as null
-    expect(names(buildTools(list, staff, null, "assistant", noRun))).toEqual(["test_admin_write", "test_member_write", "test_read"]);
+    expect(names(buildTools(list, staff, null, "assistant", noRun))).toEqual([
+      "test_admin_write",
+      "test_member_write",
+      "test_read",
+    ]);
   });
 
   it("never offers a capability whose doors lack assistant, or one without an implementation", () => {
@@ -62,26 +83,38 @@ describe("buildTools on a synthetic capability list", () => {
       implemented: fc.boolean(),
     });
     fc.assert(
-      fc.property(fc.array(arbitraryCapability, { maxLength: 8 }), fc.constantFrom(...ROLES), fc.constantFrom(...DOORS), (specs, role, door) => {
-        const generated = specs.map((spec, index) => synthetic(`gen.c${index}`, spec.doors, spec.minRole, { implemented: spec.implemented }));
-        const expected = specs
-          .map((spec, index) => ({ spec, name: `gen_c${index}` }))
-          .filter(({ spec }) => spec.doors.includes(door) && spec.implemented && roleMeets(role, spec.minRole))
-          .map(({ name }) => name)
-          .sort();
-        expect(names(buildTools(generated, person, role, door, noRun))).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(arbitraryCapability, { maxLength: 8 }),
+        fc.constantFrom(...ROLES),
+        fc.constantFrom(...DOORS),
+        (specs, role, door) => {
+          const generated = specs.map((spec, index) =>
+            synthetic(`gen.c${index}`, spec.doors, spec.minRole, { implemented: spec.implemented }),
+          );
+          const expected = specs
+            .map((spec, index) => ({ spec, name: `gen_c${index}` }))
+            .filter(({ spec }) => spec.doors.includes(door) && spec.implemented && roleMeets(role, spec.minRole))
+            .map(({ name }) => name)
+            .sort();
+          expect(names(buildTools(generated, person, role, door, noRun))).toEqual(expected);
+        },
+      ),
     );
   });
 
   it("names tools with _ for . and carries the registry's title and description", () => {
     const tools = buildTools(list, person, "admin", "assistant", noRun);
-    expect(tools.test_admin_write).toMatchObject({ title: "Title of test.admin.write", description: "What test.admin.write does, for a reader who never saw the app." });
+    expect(tools.test_admin_write).toMatchObject({
+      title: "Title of test.admin.write",
+      description: "What test.admin.write does, for a reader who never saw the app.",
+    });
   });
 
   it("takes brand and confirmationToken out of an input schema that would carry them", () => {
     const odd = defineCapability({
-      ...list[0]!, id: "test.odd", input: z.object({ brand: z.string(), confirmationToken: z.string().optional(), text: z.string() }).strict(),
+      ...list[0]!,
+      id: "test.odd",
+      input: z.object({ brand: z.string(), confirmationToken: z.string().optional(), text: z.string() }).strict(),
     } as never);
     const schema = modelInputSchema(odd) as { properties: object; required: string[] };
     expect(Object.keys(schema.properties)).toEqual(["text"]);
@@ -94,7 +127,10 @@ describe("buildTools on a synthetic capability list", () => {
       calls.push({ capabilityId, input, toolCallId });
       return { status: "ok", capabilityId, data: { ok: true } };
     });
-    const execute = tools.test_read!.execute as unknown as (input: unknown, options: { toolCallId: string; messages: [] }) => Promise<unknown>;
+    const execute = tools.test_read!.execute as unknown as (
+      input: unknown,
+      options: { toolCallId: string; messages: [] },
+    ) => Promise<unknown>;
     const output = await execute({ text: "hi" }, { toolCallId: "call-7", messages: [] });
     expect(output).toEqual({ status: "ok", capabilityId: "test.read", data: { ok: true } });
     expect(calls).toEqual([{ capabilityId: "test.read", input: { text: "hi" }, toolCallId: "call-7" }]);
@@ -106,7 +142,9 @@ describe("buildTools on the registry", () => {
 
   it("a viewer's model never sees a capability above the viewer role; an admin's sees every assistant capability", () => {
     const viewerTools = names(buildTools(capabilities, person, "viewer", "assistant", noRun));
-    const aboveViewer = capabilities.filter((capability) => capability.minRole !== "viewer").map((capability) => toolName(capability.id));
+    const aboveViewer = capabilities
+      .filter((capability) => capability.minRole !== "viewer")
+      .map((capability) => toolName(capability.id));
     expect(viewerTools.length).toBeGreaterThan(0);
     for (const name of aboveViewer) expect(viewerTools).not.toContain(name);
     expect(viewerTools).not.toContain("kit_colors_add");
@@ -131,7 +169,10 @@ describe("buildTools on the registry", () => {
 
   it("keeps the field descriptions the model reads", () => {
     const kitColorsAdd = capabilities.find((capability) => capability.id === "kit.colors.add")!;
-    const schema = modelInputSchema(kitColorsAdd) as { properties: Record<string, { description?: string }>; required: string[] };
+    const schema = modelInputSchema(kitColorsAdd) as {
+      properties: Record<string, { description?: string }>;
+      required: string[];
+    };
     expect(schema.properties.hex!.description).toMatch(/#RGB/);
     expect(schema.required).toEqual(expect.arrayContaining(["name", "hex"]));
   });

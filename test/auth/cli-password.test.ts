@@ -4,11 +4,15 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { baseUrl } from "../support/world";
 
-
 async function admin(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile("npm", ["run", "--silent", "admin", "--", ...args], { env: process.env, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    const child = execFile(
+      "npm",
+      ["run", "--silent", "admin", "--", ...args],
+      { env: process.env, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
     child.stdin!.end(stdin ?? "");
   });
 }
@@ -23,14 +27,26 @@ const signIn = (email: string, password: string) =>
 describe("npm run admin -- user create --password", { timeout: 120_000 }, () => {
   it("creates a person who can sign in with that password (given inline or on stdin)", async () => {
     const inline = `cli-pw-${randomUUID().slice(0, 8)}@test.example`;
-    const created = await admin(["user", "create", "--email", inline, "--name", "Pw Person", "--password", "s3cret-enough"]);
+    const created = await admin([
+      "user",
+      "create",
+      "--email",
+      inline,
+      "--name",
+      "Pw Person",
+      "--password",
+      "s3cret-enough",
+    ]);
     expect(created.code, created.stderr).toBe(0);
     expect(JSON.parse(created.stdout.trim().split("\n").at(-1)!)).toEqual({ id: expect.any(String) });
     expect((await signIn(inline, "s3cret-enough")).status).toBe(200);
     expect((await signIn(inline, "s3cret-enougH")).status).toBe(401);
 
     const piped = `cli-pw-${randomUUID().slice(0, 8)}@test.example`;
-    const fromStdin = await admin(["user", "create", "--email", piped, "--name", "Piped", "--password", "-"], "from stdin 123\n");
+    const fromStdin = await admin(
+      ["user", "create", "--email", piped, "--name", "Piped", "--password", "-"],
+      "from stdin 123\n",
+    );
     expect(fromStdin.code, fromStdin.stderr).toBe(0);
     expect((await signIn(piped, "from stdin 123")).status).toBe(200);
   });
@@ -54,14 +70,24 @@ describe("npm run admin -- user create --password", { timeout: 120_000 }, () => 
     expect(JSON.parse(set.stdout.trim().split("\n").at(-1)!)).toEqual({ id: expect.any(String), passwordSet: true });
     const first = await signIn(email, "first password");
     expect(first.status).toBe(200);
-    const cookie = first.headers.getSetCookie().find((line) => line.includes("session_token="))!.split(";")[0]!;
+    const cookie = first.headers
+      .getSetCookie()
+      .find((line) => line.includes("session_token="))!
+      .split(";")[0]!;
 
     expect((await admin(["user", "password", "--email", email, "--password", "-"], "second password\n")).code).toBe(0);
     expect((await signIn(email, "first password")).status).toBe(401);
     expect((await signIn(email, "second password")).status).toBe(200);
     expect(await (await fetch(`${baseUrl()}/api/auth/get-session`, { headers: { Cookie: cookie } })).json()).toBeNull();
 
-    const unknown = await admin(["user", "password", "--email", `nobody-${randomUUID()}@test.example`, "--password", "whatever123"]);
+    const unknown = await admin([
+      "user",
+      "password",
+      "--email",
+      `nobody-${randomUUID()}@test.example`,
+      "--password",
+      "whatever123",
+    ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("--email: no person with");
   });

@@ -30,8 +30,12 @@ describe("SQLite migrations and foreign keys", () => {
   it("a table rebuild keeps the rows that reference it", () => {
     const migrations = path.join(dir, "keep");
     const url = `file:${path.join(dir, "keep.db")}`;
-    addMigration(migrations, "001_init", `CREATE TABLE "P" ("id" TEXT NOT NULL PRIMARY KEY);
-CREATE TABLE "C" ("id" TEXT NOT NULL PRIMARY KEY, "p" TEXT NOT NULL, CONSTRAINT "C_p_fkey" FOREIGN KEY ("p") REFERENCES "P" ("id") ON DELETE CASCADE);`);
+    addMigration(
+      migrations,
+      "001_init",
+      `CREATE TABLE "P" ("id" TEXT NOT NULL PRIMARY KEY);
+CREATE TABLE "C" ("id" TEXT NOT NULL PRIMARY KEY, "p" TEXT NOT NULL, CONSTRAINT "C_p_fkey" FOREIGN KEY ("p") REFERENCES "P" ("id") ON DELETE CASCADE);`,
+    );
     migrate(url, migrations);
     const sqlite = new Database(path.join(dir, "keep.db"));
     sqlite.exec(`INSERT INTO "P" VALUES ('a'); INSERT INTO "C" VALUES ('c1', 'a');`);
@@ -47,9 +51,13 @@ CREATE TABLE "C" ("id" TEXT NOT NULL PRIMARY KEY, "p" TEXT NOT NULL, CONSTRAINT 
   it("refuses, and rolls back, a migration that leaves dangling references", () => {
     const migrations = path.join(dir, "dangling");
     const url = `file:${path.join(dir, "dangling.db")}`;
-    addMigration(migrations, "001_init", `CREATE TABLE "P" ("id" TEXT NOT NULL PRIMARY KEY);
+    addMigration(
+      migrations,
+      "001_init",
+      `CREATE TABLE "P" ("id" TEXT NOT NULL PRIMARY KEY);
 CREATE TABLE "C" ("id" TEXT NOT NULL PRIMARY KEY, "p" TEXT NOT NULL REFERENCES "P" ("id"));
-INSERT INTO "P" VALUES ('a'); INSERT INTO "C" VALUES ('c1', 'a');`);
+INSERT INTO "P" VALUES ('a'); INSERT INTO "C" VALUES ('c1', 'a');`,
+    );
     migrate(url, migrations);
     addMigration(migrations, "002_bad", `DELETE FROM "P";`);
     expect(() => migrate(url, migrations)).toThrow(/002_bad leaves 1 row\(s\) of C without their P/);

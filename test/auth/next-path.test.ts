@@ -9,12 +9,30 @@ describe("safeNextPath", () => {
   });
 
   it.each([
-    [null], [undefined], [""], ["settings"], ["https://evil.example/"], ["//evil.example/x"],
-    ["/\\evil.example"], ["/\t/evil.example"], ["/\n/evil.example"], ["\\\\evil.example"], ["javascript:alert(1)"],
+    [null],
+    [undefined],
+    [""],
+    ["settings"],
+    ["https://evil.example/"],
+    ["//evil.example/x"],
+    ["/\\evil.example"],
+    ["/\t/evil.example"],
+    ["/\n/evil.example"],
+    ["\\\\evil.example"],
+    ["javascript:alert(1)"],
     // dot segments that resolve to a protocol-relative path (the reviewed defect), raw and encoded
-    ["/.//evil.example/x"], ["/%2e//evil.example/x"], ["/%2E//evil.example"], ["/a/..//evil.example"], ["/./\\evil.example"],
-    ["/%2e%2e//evil.example"], ["/x/%2e%2e//evil.example"], ["/\t.//evil.example"],
-    ["/\r\n//evil.example"], ["http://evil.example"], ["HTTPS://evil.example"], ["javascript://%0aalert(1)"],
+    ["/.//evil.example/x"],
+    ["/%2e//evil.example/x"],
+    ["/%2E//evil.example"],
+    ["/a/..//evil.example"],
+    ["/./\\evil.example"],
+    ["/%2e%2e//evil.example"],
+    ["/x/%2e%2e//evil.example"],
+    ["/\t.//evil.example"],
+    ["/\r\n//evil.example"],
+    ["http://evil.example"],
+    ["HTTPS://evil.example"],
+    ["javascript://%0aalert(1)"],
   ])("sends %j to /", (next) => {
     expect(safeNextPath(next as string | null | undefined)).toBe("/");
   });
@@ -27,9 +45,27 @@ describe("safeNextPath", () => {
   );
 
   it("whatever comes in, what comes out resolves on this origin and starts with exactly one slash", () => {
-    const pieces = ["/", "//", "\\", ".", "..", "%2e", "%2E", "%2f", "%5c", "\t", "\n", "evil.example", "@", ":", "?", "#"];
+    const pieces = [
+      "/",
+      "//",
+      "\\",
+      ".",
+      "..",
+      "%2e",
+      "%2E",
+      "%2f",
+      "%5c",
+      "\t",
+      "\n",
+      "evil.example",
+      "@",
+      ":",
+      "?",
+      "#",
+    ];
     for (let i = 0; i < 5000; i++) {
-      const next = "/" + Array.from({ length: 1 + (i % 6) }, (_, j) => pieces[(i * 7 + j * 13) % pieces.length]).join("");
+      const next =
+        "/" + Array.from({ length: 1 + (i % 6) }, (_, j) => pieces[(i * 7 + j * 13) % pieces.length]).join("");
       const out = safeNextPath(next);
       expect(out, next).toMatch(/^\/(?![/\\])/);
       expect(new URL(out, "https://app.example").origin, next).toBe("https://app.example");

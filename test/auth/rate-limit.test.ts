@@ -26,14 +26,29 @@ afterAll(async () => {
 type Answer = { status: number; cookies: string[] };
 
 /** One sign-in attempt from the loopback address `from`, with extra headers. */
-function attempt(server: RunningServer, from: string, email: string, password: string, headers: Record<string, string> = {}): Promise<Answer> {
+function attempt(
+  server: RunningServer,
+  from: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const url = new URL(`${server.url}/api/auth/sign-in/email`);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress: from, headers: { "Content-Type": "application/json", Origin: server.url, ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress: from,
+        headers: { "Content-Type": "application/json", Origin: server.url, ...headers },
+      },
       (res) => {
         res.resume();
-        res.on("end", () => resolve({ status: res.statusCode!, cookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, cookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []) }),
+        );
       },
     );
     req.on("error", reject);
@@ -47,12 +62,14 @@ async function person() {
   await createUser(db(), { email, name: "Limited", password: RIGHT });
   return email;
 }
-const signedIn = (answer: Answer) => answer.status === 200 && answer.cookies.some((line) => line.includes("session_token="));
+const signedIn = (answer: Answer) =>
+  answer.status === 200 && answer.cookies.some((line) => line.includes("session_token="));
 
 describe("per client address (the socket's, not a header)", () => {
   it("refuses the attempt after SIGN_IN_PER_MINUTE from one address, even with the right password", async () => {
     const email = await person();
-    for (let i = 0; i < 5; i++) expect((await attempt(perAddress, "127.0.0.11", email, "a wrong password")).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(perAddress, "127.0.0.11", email, "a wrong password")).status).toBe(401);
     const limited = await attempt(perAddress, "127.0.0.11", email, RIGHT);
     expect(limited.status).toBe(429);
     expect(signedIn(limited)).toBe(false);
@@ -61,14 +78,18 @@ describe("per client address (the socket's, not a header)", () => {
   it("a new X-Forwarded-For on every attempt does not escape the limit", async () => {
     const email = await person();
     const statuses = [];
-    for (let i = 0; i < 8; i++) statuses.push((await attempt(perAddress, "127.0.0.12", email, "wrong", { "X-Forwarded-For": `203.0.113.${i}` })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push(
+        (await attempt(perAddress, "127.0.0.12", email, "wrong", { "X-Forwarded-For": `203.0.113.${i}` })).status,
+      );
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
   });
 
   it("bad attempts sent in another person's name (their address as X-Forwarded-For) do not lock that person out", async () => {
     const [attacker, victim] = [await person(), await person()];
-    for (let i = 0; i < 10; i++) await attempt(perAddress, "127.0.0.13", attacker, "wrong", { "X-Forwarded-For": "127.0.0.14" });
+    for (let i = 0; i < 10; i++)
+      await attempt(perAddress, "127.0.0.13", attacker, "wrong", { "X-Forwarded-For": "127.0.0.14" });
     expect(signedIn(await attempt(perAddress, "127.0.0.14", victim, RIGHT))).toBe(true);
   });
 });
@@ -98,7 +119,9 @@ describe("per account", () => {
     expect(signedIn(await attempt(perAccount, "127.0.0.31", email, RIGHT, { Cookie: device }))).toBe(true);
     // a device cookie of another account does not help
     const other = await person();
-    const otherDevice = (await attempt(perAccount, "127.0.0.32", other, RIGHT)).cookies.find((line) => line.startsWith("bo_device="))!.split(";")[0]!;
+    const otherDevice = (await attempt(perAccount, "127.0.0.32", other, RIGHT)).cookies
+      .find((line) => line.startsWith("bo_device="))!
+      .split(";")[0]!;
     expect((await attempt(perAccount, "127.0.0.33", email, RIGHT, { Cookie: otherDevice })).status).toBe(429);
   });
 });
@@ -106,15 +129,25 @@ describe("per account", () => {
 describe("behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)", () => {
   it("the client address comes from the proxy's X-Forwarded-For", async () => {
     const email = await person();
-    for (let i = 0; i < 5; i++) expect((await attempt(behindProxy, "127.0.0.1", email, "wrong", { "X-Forwarded-For": "198.51.100.7" })).status).toBe(401);
-    expect((await attempt(behindProxy, "127.0.0.1", email, "wrong", { "X-Forwarded-For": "198.51.100.7" })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await attempt(behindProxy, "127.0.0.1", email, "wrong", { "X-Forwarded-For": "198.51.100.7" })).status,
+      ).toBe(401);
+    expect(
+      (await attempt(behindProxy, "127.0.0.1", email, "wrong", { "X-Forwarded-For": "198.51.100.7" })).status,
+    ).toBe(429);
     // another client behind the same proxy has its own budget
-    expect(signedIn(await attempt(behindProxy, "127.0.0.1", await person(), RIGHT, { "X-Forwarded-For": "198.51.100.8" }))).toBe(true);
+    expect(
+      signedIn(await attempt(behindProxy, "127.0.0.1", await person(), RIGHT, { "X-Forwarded-For": "198.51.100.8" })),
+    ).toBe(true);
   });
 
   it("an address that is not a trusted proxy cannot choose its address with the header", async () => {
     const email = await person();
-    for (let i = 0; i < 5; i++) await attempt(behindProxy, "127.0.0.51", email, "wrong", { "X-Forwarded-For": `198.51.100.${100 + i}` });
-    expect((await attempt(behindProxy, "127.0.0.51", await person(), RIGHT, { "X-Forwarded-For": "198.51.100.200" })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      await attempt(behindProxy, "127.0.0.51", email, "wrong", { "X-Forwarded-For": `198.51.100.${100 + i}` });
+    expect(
+      (await attempt(behindProxy, "127.0.0.51", await person(), RIGHT, { "X-Forwarded-For": "198.51.100.200" })).status,
+    ).toBe(429);
   });
 });

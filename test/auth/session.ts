@@ -16,12 +16,18 @@ export async function signedInPerson(options: { staff?: boolean } = {}) {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]!).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .join("; ");
   return { id, email, cookie };
 }
 
 /** A request to the settings endpoints as the page would send it (same Origin, session cookie). */
-export async function settings(path: string, init: { method?: string; cookie?: string; body?: unknown; origin?: string | null; raw?: string } = {}) {
+export async function settings(
+  path: string,
+  init: { method?: string; cookie?: string; body?: unknown; origin?: string | null; raw?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.origin !== null) headers.Origin = init.origin ?? baseUrl();

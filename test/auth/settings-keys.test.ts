@@ -11,7 +11,11 @@ describe("settings: personal API keys", () => {
     const person = await signedInPerson();
     const brand = await makeBrand();
     await addMember(db(), { brand: brand.shortId, email: person.email, role: "viewer" });
-    const created = await settings("", { method: "POST", cookie: person.cookie, body: { name: "Sync", scopes: ["kit.read"], brands: [brand.shortId.toLowerCase()] } });
+    const created = await settings("", {
+      method: "POST",
+      cookie: person.cookie,
+      body: { name: "Sync", scopes: ["kit.read"], brands: [brand.shortId.toLowerCase()] },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const { id, key, prefix } = created.body.data;
     expect(key).toMatch(/^bop_[0-9A-Za-z]{40}$/);
@@ -26,7 +30,14 @@ describe("settings: personal API keys", () => {
     const listed = await settings("", { cookie: person.cookie });
     expect(listed.status).toBe(200);
     const row = listed.body.data.items.find((item: { id: string }) => item.id === id);
-    expect(row).toMatchObject({ name: "Sync", prefix, scopes: ["kit.read"], brands: [{ id: brand.id, shortId: brand.shortId }], revokedAt: null, expiresAt: null });
+    expect(row).toMatchObject({
+      name: "Sync",
+      prefix,
+      scopes: ["kit.read"],
+      brands: [{ id: brand.id, shortId: brand.shortId }],
+      revokedAt: null,
+      expiresAt: null,
+    });
     expect(row.lastUsedAt).not.toBeNull();
     expect(JSON.stringify(listed.body)).not.toContain(key);
     expect(JSON.stringify(listed.body)).not.toContain("hash");
@@ -56,7 +67,11 @@ describe("settings: personal API keys", () => {
       const answer = await settings("", { method: "POST", cookie: person.cookie, body });
       expect(answer.status, JSON.stringify(body)).toBe(422);
       expect(answer.body.ok).toBe(false);
-      expect(answer.body.error).toMatchObject({ code: "invalid_input", field, requestId: answer.headers.get("x-request-id") });
+      expect(answer.body.error).toMatchObject({
+        code: "invalid_input",
+        field,
+        requestId: answer.headers.get("x-request-id"),
+      });
       expect(answer.body.error.message).toEqual(expect.any(String));
     }
     const broken = await settings("", { method: "POST", cookie: person.cookie, raw: "{not json" });
@@ -68,18 +83,27 @@ describe("settings: personal API keys", () => {
   it("refuses a brand the person is not a member of; staff may pick any", async () => {
     const brand = await makeBrand();
     const person = await signedInPerson();
-    const refused = await settings("", { method: "POST", cookie: person.cookie, body: { scopes: ["all"], brands: [brand.shortId] } });
+    const refused = await settings("", {
+      method: "POST",
+      cookie: person.cookie,
+      body: { scopes: ["all"], brands: [brand.shortId] },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.error.field).toBe("brands.0");
     const staff = await signedInPerson({ staff: true });
-    const allowed = await settings("", { method: "POST", cookie: staff.cookie, body: { scopes: ["all"], brands: [brand.id] } });
+    const allowed = await settings("", {
+      method: "POST",
+      cookie: staff.cookie,
+      body: { scopes: ["all"], brands: [brand.id] },
+    });
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
   });
 
   it("another person's key is not found, and stays active", async () => {
     const owner = await signedInPerson();
     const stranger = await signedInPerson();
-    const { id } = (await settings("", { method: "POST", cookie: owner.cookie, body: { scopes: ["brand.read"] } })).body.data;
+    const { id } = (await settings("", { method: "POST", cookie: owner.cookie, body: { scopes: ["brand.read"] } })).body
+      .data;
     const answer = await settings(`/${id}`, { method: "DELETE", cookie: stranger.cookie });
     expect(answer.status).toBe(404);
     expect(answer.body.error.code).toBe("not_found");
@@ -92,13 +116,19 @@ describe("settings: personal API keys", () => {
   it("refuses writes without this service's Origin, and everything without a session", async () => {
     const person = await signedInPerson();
     for (const origin of [null, "https://evil.example"]) {
-      const answer = await settings("", { method: "POST", cookie: person.cookie, body: { scopes: ["kit.read"] }, origin });
+      const answer = await settings("", {
+        method: "POST",
+        cookie: person.cookie,
+        body: { scopes: ["kit.read"] },
+        origin,
+      });
       expect(answer.status).toBe(403);
       expect(answer.body.error.code).toBe("forbidden");
     }
-    const { id } = (await settings("", { method: "POST", cookie: person.cookie, body: { scopes: ["kit.read"] } })).body.data;
+    const { id } = (await settings("", { method: "POST", cookie: person.cookie, body: { scopes: ["kit.read"] } })).body
+      .data;
     expect((await settings(`/${id}`, { method: "DELETE", cookie: person.cookie, origin: null })).status).toBe(403);
-    expect((await db().apiKey.count({ where: { userId: person.id } }))).toBe(1);
+    expect(await db().apiKey.count({ where: { userId: person.id } })).toBe(1);
 
     for (const answer of [
       await settings(""),

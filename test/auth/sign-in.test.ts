@@ -72,8 +72,15 @@ describe("sign-in with e-mail and password", () => {
 
   it("ends the session on sign-out", async () => {
     const { email } = await person();
-    const cookie = (await signIn(email, password)).headers.getSetCookie().find((line) => line.includes("session_token="))!.split(";")[0]!;
-    const out = await fetch(`${baseUrl()}/api/auth/sign-out`, { method: "POST", headers: { Cookie: cookie, Origin: baseUrl(), "Content-Type": "application/json" }, body: "{}" });
+    const cookie = (await signIn(email, password)).headers
+      .getSetCookie()
+      .find((line) => line.includes("session_token="))!
+      .split(";")[0]!;
+    const out = await fetch(`${baseUrl()}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: baseUrl(), "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(out.status).toBe(200);
     const session = await fetch(`${baseUrl()}/api/auth/get-session`, { headers: { Cookie: cookie } });
     expect(await session.json()).toBeNull();
@@ -81,8 +88,18 @@ describe("sign-in with e-mail and password", () => {
 });
 
 describe("better-auth endpoints the service does not use", () => {
-  it.each(["/api/auth/update-user", "/api/auth/request-password-reset", "/api/auth/sign-in/social", "/api/auth/verify-password", "/api/auth/list-accounts"])("%s answers 404", async (path) => {
-    const response = await fetch(`${baseUrl()}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: baseUrl() }, body: "{}" });
+  it.each([
+    "/api/auth/update-user",
+    "/api/auth/request-password-reset",
+    "/api/auth/sign-in/social",
+    "/api/auth/verify-password",
+    "/api/auth/list-accounts",
+  ])("%s answers 404", async (path) => {
+    const response = await fetch(`${baseUrl()}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: baseUrl() },
+      body: "{}",
+    });
     expect(response.status).toBe(404);
   });
 });

@@ -20,7 +20,9 @@ export type Place = (typeof PLACES)[number];
 
 export type Key = "unauthenticated" | "rate_limited" | "with_scope" | "without_scope";
 
-export type Facts = Pick<Capability, "scope" | "minRole" | "kind" | "confirmation" | "brandScoped"> & { served: boolean };
+export type Facts = Pick<Capability, "scope" | "minRole" | "kind" | "confirmation" | "brandScoped"> & {
+  served: boolean;
+};
 export type Expectation = { status: number; code: ErrorCode | "ok" };
 
 const answer = (code: ErrorCode | "ok"): Expectation => ({ status: code === "ok" ? 200 : ERROR_STATUS[code], code });

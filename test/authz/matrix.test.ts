@@ -21,7 +21,15 @@ import { fixtures, MATRIX_PROVIDER, type FixtureBrand } from "./fixtures";
 
 const RATE_LIMIT = 60;
 
-type Case = { capability: Capability; caller: Caller; key: Key; place: Place; token: string; brand: FixtureBrand; input: Record<string, unknown> };
+type Case = {
+  capability: Capability;
+  caller: Caller;
+  key: Key;
+  place: Place;
+  token: string;
+  brand: FixtureBrand;
+  input: Record<string, unknown>;
+};
 
 let server: RunningServer;
 let providers: ReturnType<typeof writeProvidersFile>;
@@ -45,37 +53,65 @@ async function mapLimited<T, R>(items: T[], limit: number, run: (item: T) => Pro
 beforeAll(async () => {
   const closedPort = await freePort(); // connect only builds the link; nothing is called there
   const endpoint = (path: string) => `http://127.0.0.1:${closedPort}/${path}`;
-  providers = writeProvidersFile([{
-    provider: MATRIX_PROVIDER, name: "Matrix mock", authorizationUrl: endpoint("authorize"), tokenUrl: endpoint("token"),
-    clientId: "matrix-client", clientSecret: "matrix-secret", scopes: ["profile"],
-  }]);
-  server = await startServer({ ...inject("testEnv"), CONNECTION_PROVIDERS_FILE: providers.file, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) });
+  providers = writeProvidersFile([
+    {
+      provider: MATRIX_PROVIDER,
+      name: "Matrix mock",
+      authorizationUrl: endpoint("authorize"),
+      tokenUrl: endpoint("token"),
+      clientId: "matrix-client",
+      clientSecret: "matrix-secret",
+      scopes: ["profile"],
+    },
+  ]);
+  server = await startServer({
+    ...inject("testEnv"),
+    CONNECTION_PROVIDERS_FILE: providers.file,
+    RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+  });
 
   // the callers, their brands, and per scope a key holding exactly it and one holding every other
   const other = await makeBrand({ name: "Matrix other brand" });
   anyBrand = other;
-  const world = await Promise.all(CALLERS.map(async (caller) => {
-    const person = await makePerson({ staff: caller === "staff", name: `Matrix ${caller}` });
-    const own = await makeBrand({ name: `Matrix ${caller} brand` });
-    const closed = await makeBrand({ name: `Matrix ${caller} closed brand` });
-    if (caller !== "staff" && caller !== "nonmember") {
-      for (const brand of [own, closed]) await addMember(db(), { brand: brand.shortId, email: person.email, role: caller });
-    }
-    const keys = new Map<string, string>();
-    for (const scope of [...SCOPES, null]) {
-      const withScope = scope ?? "all";
-      const withoutScope = scope ? SCOPES.filter((other) => other !== scope).join(",") : "kit.read";
-      keys.set(`${scope}:with_scope`, (await makeKey(person.email, { scopes: withScope })).key);
-      keys.set(`${scope}:without_scope`, (await makeKey(person.email, { scopes: withoutScope })).key);
-    }
-    if (caller === "admin") adminEmail = person.email;
-    return { caller, brands: { own, other, closed } as Record<Place, FixtureBrand>, keys };
-  }));
+  const world = await Promise.all(
+    CALLERS.map(async (caller) => {
+      const person = await makePerson({ staff: caller === "staff", name: `Matrix ${caller}` });
+      const own = await makeBrand({ name: `Matrix ${caller} brand` });
+      const closed = await makeBrand({ name: `Matrix ${caller} closed brand` });
+      if (caller !== "staff" && caller !== "nonmember") {
+        for (const brand of [own, closed])
+          await addMember(db(), { brand: brand.shortId, email: person.email, role: caller });
+      }
+      const keys = new Map<string, string>();
+      for (const scope of [...SCOPES, null]) {
+        const withScope = scope ?? "all";
+        const withoutScope = scope ? SCOPES.filter((other) => other !== scope).join(",") : "kit.read";
+        keys.set(`${scope}:with_scope`, (await makeKey(person.email, { scopes: withScope })).key);
+        keys.set(`${scope}:without_scope`, (await makeKey(person.email, { scopes: withoutScope })).key);
+      }
+      if (caller === "admin") adminEmail = person.email;
+      return { caller, brands: { own, other, closed } as Record<Place, FixtureBrand>, keys };
+    }),
+  );
 
   // every input is made while the brands are still active (records in a closed brand included)
-  const plan = capabilities.flatMap((capability) => world.flatMap(({ caller, brands, keys }) =>
-    (["with_scope", "without_scope"] as const).flatMap((key) => PLACES.map((place) => ({ capability, caller, key, place, token: keys.get(`${capability.scope}:${key}`)!, brand: brands[place] })))));
-  cases.push(...(await mapLimited(plan, 8, async (row) => ({ ...row, input: await fixtures[row.capability.id]!(row.brand) }))));
+  const plan = capabilities.flatMap((capability) =>
+    world.flatMap(({ caller, brands, keys }) =>
+      (["with_scope", "without_scope"] as const).flatMap((key) =>
+        PLACES.map((place) => ({
+          capability,
+          caller,
+          key,
+          place,
+          token: keys.get(`${capability.scope}:${key}`)!,
+          brand: brands[place],
+        })),
+      ),
+    ),
+  );
+  cases.push(
+    ...(await mapLimited(plan, 8, async (row) => ({ ...row, input: await fixtures[row.capability.id]!(row.brand) }))),
+  );
   for (const { brands } of world) await setBrandStatus(db(), { brand: brands.closed.shortId, status: "closed" });
 });
 
@@ -83,7 +119,9 @@ beforeAll(async () => {
 const tally = new Map<string, number>();
 
 afterAll(async () => {
-  console.log(`authorization matrix: ${cases.length} cells; expected ${[...tally].map(([code, count]) => `${code} ×${count}`).join(", ")}`);
+  console.log(
+    `authorization matrix: ${cases.length} cells; expected ${[...tally].map(([code, count]) => `${code} ×${count}`).join(", ")}`,
+  );
   await server?.stop();
   providers?.remove();
 });
@@ -97,15 +135,25 @@ async function runCase(row: Case) {
   const body = { brand: row.brand.shortId, ...row.input };
   const response = await on(row.capability.id, row.token, body);
   const problems: string[] = [];
-  if (response.status !== want.status || codeOf(response) !== want.code) problems.push(`got ${response.status} ${codeOf(response)}`);
+  if (response.status !== want.status || codeOf(response) !== want.code)
+    problems.push(`got ${response.status} ${codeOf(response)}`);
   const error = response.body?.error;
-  if (want.code === "insufficient_scope" && error?.scope !== row.capability.scope) problems.push(`scope ${error?.scope}`);
-  if (want.code === "forbidden" && (row.place === "other" || row.caller === "nonmember") && row.caller !== "staff" && error?.field !== "brand") {
+  if (want.code === "insufficient_scope" && error?.scope !== row.capability.scope)
+    problems.push(`scope ${error?.scope}`);
+  if (
+    want.code === "forbidden" &&
+    (row.place === "other" || row.caller === "nonmember") &&
+    row.caller !== "staff" &&
+    error?.field !== "brand"
+  ) {
     problems.push(`no-access forbidden without field brand: ${error?.field}`);
   }
   if (want.code === "confirmation_required" && codeOf(response) === "confirmation_required") {
     const confirmed = await on(row.capability.id, row.token, { ...body, confirmationToken: error.confirmationToken });
-    if (confirmed.status !== 200) problems.push(`with its token: ${confirmed.status} ${codeOf(confirmed)} ${JSON.stringify(confirmed.body).slice(0, 200)}`);
+    if (confirmed.status !== 200)
+      problems.push(
+        `with its token: ${confirmed.status} ${codeOf(confirmed)} ${JSON.stringify(confirmed.body).slice(0, 200)}`,
+      );
   }
   tally.set(want.code, (tally.get(want.code) ?? 0) + 1);
   const label = `${row.caller} ${row.key} ${row.place}: expected ${want.status} ${want.code}`;
@@ -139,21 +187,33 @@ describe("before the matrix: keys that fail, an exhausted key, an unknown capabi
     const keys = [null, "not-a-key", `bop_${"A".repeat(40)}`, revoked.key, expired.key];
     const rows = capabilities.flatMap((capability) => keys.map((key) => ({ capability, key })));
     const results = await mapLimited(rows, 8, async ({ capability, key }) => {
-      const response = await on(capability.id, key, { brand: anyBrand.shortId, ...(await fixtures[capability.id]!(anyBrand)) });
+      const response = await on(capability.id, key, {
+        brand: anyBrand.shortId,
+        ...(await fixtures[capability.id]!(anyBrand)),
+      });
       const expectation = want("unauthenticated", capability);
-      return response.status === expectation.status && codeOf(response) === expectation.code ? undefined : `${capability.id} key ${key}: ${response.status} ${codeOf(response)}`;
+      return response.status === expectation.status && codeOf(response) === expectation.code
+        ? undefined
+        : `${capability.id} key ${key}: ${response.status} ${codeOf(response)}`;
     });
     expect(results.filter(Boolean)).toEqual([]);
   });
 
   it("an exhausted key is 429 on every capability, and on an unknown id (rate limit before not_found)", async () => {
     const { key } = await makeKey(adminEmail);
-    const spent = await mapLimited(Array.from({ length: RATE_LIMIT }, () => 0), 8, () => on("brands.list", key, {}));
+    const spent = await mapLimited(
+      Array.from({ length: RATE_LIMIT }, () => 0),
+      8,
+      () => on("brands.list", key, {}),
+    );
     expect(spent.map((response) => response.status)).toEqual(new Array(RATE_LIMIT).fill(200));
     for (const capability of capabilities) {
       const response = await on(capability.id, key, { brand: anyBrand.shortId });
       const expectation = want("rate_limited", capability);
-      expect({ id: capability.id, status: response.status, code: codeOf(response) }).toEqual({ id: capability.id, ...expectation });
+      expect({ id: capability.id, status: response.status, code: codeOf(response) }).toEqual({
+        id: capability.id,
+        ...expectation,
+      });
     }
     expect(codeOf(await on("no.such.capability", key, {}))).toBe("rate_limited");
   });
@@ -161,6 +221,10 @@ describe("before the matrix: keys that fail, an exhausted key, an unknown capabi
   it("an unknown capability id is 404 not_found without a field, even for a key without scopes it could need", async () => {
     const { key } = await makeKey(adminEmail, { scopes: "kit.read" });
     const response = await on("no.such.capability", key, { brand: anyBrand.shortId });
-    expect({ status: response.status, code: codeOf(response), field: response.body.error.field }).toEqual({ status: 404, code: "not_found", field: undefined });
+    expect({ status: response.status, code: codeOf(response), field: response.body.error.field }).toEqual({
+      status: 404,
+      code: "not_found",
+      field: undefined,
+    });
   });
 });

@@ -12,11 +12,22 @@ export function credential(world: RoutesWorld, caller: Caller): Record<string, s
 }
 
 /** A request as the service's own pages send it (same Origin, JSON), as `caller`. */
-export async function send(world: RoutesWorld, caller: Caller, method: string, path: string, body?: unknown, url = world.url): Promise<Answer> {
+export async function send(
+  world: RoutesWorld,
+  caller: Caller,
+  method: string,
+  path: string,
+  body?: unknown,
+  url = world.url,
+): Promise<Answer> {
   const response = await fetch(`${url}${path}`, {
     method,
     redirect: "manual",
-    headers: { Origin: url, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...credential(world, caller) },
+    headers: {
+      Origin: url,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...credential(world, caller),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -33,7 +44,8 @@ export async function send(world: RoutesWorld, caller: Caller, method: string, p
 export function outcomeOf(answer: Answer): string {
   const { status, json } = answer;
   if (json?.ok === false) return `${status} ${json.error.code}`;
-  if (status === 200 && typeof json?.status === "string" && typeof json?.capabilityId === "string") return `envelope ${json.status}${json.error ? ` ${json.error.code}` : ""}`;
+  if (status === 200 && typeof json?.status === "string" && typeof json?.capabilityId === "string")
+    return `envelope ${json.status}${json.error ? ` ${json.error.code}` : ""}`;
   return String(status);
 }
 
@@ -42,7 +54,12 @@ export function pageOutcome(answer: Answer, providerBase: string): string {
   const location = answer.headers.get("location");
   if (location?.startsWith("/sign-in?")) return `${answer.status} sign-in`;
   if (location?.startsWith(providerBase)) return `${answer.status} provider`;
-  return answer.headers.get("content-type")?.startsWith("text/html") ? `${answer.status} page` : `${answer.status} ${location ?? "not a page"}`;
+  return answer.headers.get("content-type")?.startsWith("text/html")
+    ? `${answer.status} page`
+    : `${answer.status} ${location ?? "not a page"}`;
 }
 
-export const hex = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
+export const hex = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, "0")}`;

@@ -23,7 +23,11 @@ afterAll(async () => {
 /** The admin last: the owner of the row's record acts on it only once everyone else was refused. */
 const ORDER = [...CALLERS.filter((caller) => caller !== "admin"), "admin" as const];
 let cells = 0;
-afterAll(() => console.log(`routes authorization matrix: ${cells} cells over ${Object.keys(EXPECTED).length} rows × ${CALLERS.length} callers`));
+afterAll(() =>
+  console.log(
+    `routes authorization matrix: ${cells} cells over ${Object.keys(EXPECTED).length} rows × ${CALLERS.length} callers`,
+  ),
+);
 
 describe("every route × caller gives the expected outcome", () => {
   it("the table and the requests cover the same rows", () => {

@@ -15,16 +15,29 @@ export type Balancer = {
 
 export async function startBalancer(): Promise<Balancer> {
   let next = 0;
-  const balancer: Balancer = { url: "", targets: [], served: [], close: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }) };
+  const balancer: Balancer = {
+    url: "",
+    targets: [],
+    served: [],
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     const target = balancer.targets[next++ % balancer.targets.length];
     if (!target) return void outgoing.writeHead(503).end();
     balancer.served.push({ method: incoming.method!, path: incoming.url!, target });
-    const upstream = request(new URL(incoming.url!, target), { method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(outgoing);
-    });
-    upstream.on("error", () => outgoing.headersSent ? outgoing.destroy() : outgoing.writeHead(502).end());
+    const upstream = request(
+      new URL(incoming.url!, target),
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on("error", () => (outgoing.headersSent ? outgoing.destroy() : outgoing.writeHead(502).end()));
     incoming.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -17,7 +17,13 @@ describe("database errors", () => {
     ["Prisma: can't reach (P1001)", coded("P1001")],
     ["Prisma: pool timeout (P2024)", coded("P2024")],
     ["Prisma adapter error wrapping pg's", Object.assign(new Error("adapter"), { cause: coded("57P01") })],
-    ["Prisma known error with the driver's error in meta", Object.assign(new Error("known"), { code: "P2010", meta: { driverAdapterError: { cause: { kind: "postgres", originalCode: "57P03" } } } })],
+    [
+      "Prisma known error with the driver's error in meta",
+      Object.assign(new Error("known"), {
+        code: "P2010",
+        meta: { driverAdapterError: { cause: { kind: "postgres", originalCode: "57P03" } } },
+      }),
+    ],
     ["SQLite busy", coded("SQLITE_BUSY", "database is locked")],
   ])("%s is unavailable", (_, error) => {
     expect(isUnavailable(error)).toBe(true);
@@ -35,7 +41,9 @@ describe("database errors", () => {
   it("unique violations from Prisma, PostgreSQL and the adapter", () => {
     expect(isUniqueViolation(coded("P2002"))).toBe(true);
     expect(isUniqueViolation(coded("23505"))).toBe(true);
-    expect(isUniqueViolation(Object.assign(new Error("x"), { cause: { kind: "UniqueConstraintViolation" } }))).toBe(true);
+    expect(isUniqueViolation(Object.assign(new Error("x"), { cause: { kind: "UniqueConstraintViolation" } }))).toBe(
+      true,
+    );
     expect(isUniqueViolation(coded("23503"))).toBe(false);
   });
 });

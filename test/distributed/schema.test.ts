@@ -23,7 +23,9 @@ describe("the PostgreSQL schema", () => {
     const postgres = readFileSync(POSTGRES_SCHEMA_PATH, "utf8").split("\n");
     const marked = sqlite.filter((line) => line.endsWith("// pg: String[]"));
     // every `// pg: String[]` field, and only those, becomes a text array (better-auth's OAuth tables)
-    const lists = marked.map((line) => line.replace(/String\??(\s*)\/\/ pg: String\[\]$/, "String[]$1// a list on PostgreSQL"));
+    const lists = marked.map((line) =>
+      line.replace(/String\??(\s*)\/\/ pg: String\[\]$/, "String[]$1// a list on PostgreSQL"),
+    );
     expect(marked.length).toBeGreaterThan(0);
     expect(postgres.filter((line) => !sqlite.includes(line))).toEqual([
       expect.stringMatching(/^\/\/ GENERATED from prisma\/schema.prisma/),
@@ -33,12 +35,19 @@ describe("the PostgreSQL schema", () => {
       '  @@index([nameKey(ops: raw("gin_trgm_ops"))], type: Gin, map: "Asset_nameKey_trgm_idx")',
       ...lists,
     ]);
-    expect(sqlite.filter((line) => !postgres.includes(line))).toEqual(['  output       = "../lib/db/generated"', '  provider = "sqlite"', ...marked]);
+    expect(sqlite.filter((line) => !postgres.includes(line))).toEqual([
+      '  output       = "../lib/db/generated"',
+      '  provider = "sqlite"',
+      ...marked,
+    ]);
   });
 
   it("has a PostgreSQL migration for every SQLite migration made since the profile arrived", () => {
     const sqliteNames = listMigrations().map((m) => m.name);
-    const postgresNames = readdirSync(POSTGRES_MIGRATIONS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const postgresNames = readdirSync(POSTGRES_MIGRATIONS_DIR, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
     // the PostgreSQL history starts with init (which holds SQLite's init and library) and asset_name_search
     const since = sqliteNames.filter((name) => name >= "20261122041000");
     expect(postgresNames.filter((name) => name >= "20261122041000")).toEqual(since);
@@ -52,36 +61,45 @@ describe("the PostgreSQL schema", () => {
   });
 });
 
-describe.skipIf(postgresSkip)(`PostgreSQL migrations on a real server${postgresSkip ? ` (skipped: ${postgresSkip})` : ""}`, () => {
-  let cluster: LocalPostgres;
-  beforeAll(async () => {
-    cluster = await startPostgres();
-  });
-  afterAll(async () => {
-    await cluster?.destroy();
-  });
+describe.skipIf(postgresSkip)(
+  `PostgreSQL migrations on a real server${postgresSkip ? ` (skipped: ${postgresSkip})` : ""}`,
+  () => {
+    let cluster: LocalPostgres;
+    beforeAll(async () => {
+      cluster = await startPostgres();
+    });
+    afterAll(async () => {
+      await cluster?.destroy();
+    });
 
-  it("applied to an empty database, leave nothing for the schema engine to change, and apply once", async () => {
-    const url = await cluster.createDatabase("fresh");
-    const applied = await migrateDatabase(url);
-    expect(applied).toEqual(listMigrations(POSTGRES_MIGRATIONS_DIR).map((m) => m.name));
-    expect(await migrateDatabase(url)).toEqual([]);
-    const sql = await diff("postgresql", liveDatabase(POSTGRES_SCHEMA_PATH), datamodel(POSTGRES_SCHEMA_PATH), { schemaFile: POSTGRES_SCHEMA_PATH, url });
-    expect(sql).toBe("");
-  });
+    it("applied to an empty database, leave nothing for the schema engine to change, and apply once", async () => {
+      const url = await cluster.createDatabase("fresh");
+      const applied = await migrateDatabase(url);
+      expect(applied).toEqual(listMigrations(POSTGRES_MIGRATIONS_DIR).map((m) => m.name));
+      expect(await migrateDatabase(url)).toEqual([]);
+      const sql = await diff("postgresql", liveDatabase(POSTGRES_SCHEMA_PATH), datamodel(POSTGRES_SCHEMA_PATH), {
+        schemaFile: POSTGRES_SCHEMA_PATH,
+        url,
+      });
+      expect(sql).toBe("");
+    });
 
-  it("the diff sees a missing index (the check can fail)", async () => {
-    const url = await cluster.createDatabase("drifted");
-    await migrateDatabase(url);
-    const pg = (await import("pg")).default;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP INDEX "Asset_nameKey_trgm_idx"`);
-    await client.end();
-    const sql = await diff("postgresql", liveDatabase(POSTGRES_SCHEMA_PATH), datamodel(POSTGRES_SCHEMA_PATH), { schemaFile: POSTGRES_SCHEMA_PATH, url });
-    expect(sql).toContain("Asset_nameKey_trgm_idx");
-  });
-});
+    it("the diff sees a missing index (the check can fail)", async () => {
+      const url = await cluster.createDatabase("drifted");
+      await migrateDatabase(url);
+      const pg = (await import("pg")).default;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP INDEX "Asset_nameKey_trgm_idx"`);
+      await client.end();
+      const sql = await diff("postgresql", liveDatabase(POSTGRES_SCHEMA_PATH), datamodel(POSTGRES_SCHEMA_PATH), {
+        schemaFile: POSTGRES_SCHEMA_PATH,
+        url,
+      });
+      expect(sql).toContain("Asset_nameKey_trgm_idx");
+    });
+  },
+);
 
 describe.skipIf(postgresSkip)(`scripts/db-migration-new.ts${postgresSkip ? ` (skipped: ${postgresSkip})` : ""}`, () => {
   it("writes the SQLite and the PostgreSQL migration of a model change under one name, and the derived schema", () => {
@@ -101,10 +119,11 @@ describe.skipIf(postgresSkip)(`scripts/db-migration-new.ts${postgresSkip ? ` (sk
       expect(sqlite?.sql).toMatch(/ALTER TABLE "Brand" ADD COLUMN "probeField" INTEGER/);
       expect(postgres?.sql).toMatch(/ALTER TABLE "Brand" ADD COLUMN\s+"probeField" INTEGER/);
       expect(postgres?.name).toBe(sqlite?.name);
-      expect(readFileSync(path.join(dir, POSTGRES_SCHEMA_PATH), "utf8")).toBe(derivePostgresSchema(readFileSync(schema, "utf8")));
+      expect(readFileSync(path.join(dir, POSTGRES_SCHEMA_PATH), "utf8")).toBe(
+        derivePostgresSchema(readFileSync(schema, "utf8")),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });
-

@@ -26,7 +26,8 @@ export type Target = {
 /** Why PostgreSQL tests skip here (printed in the test name), or undefined when they run. */
 export const postgresSkip = postgresMissingReason();
 
-export const suiteDatabase = (): Database => (inject("testEnv").DATABASE_URL!.startsWith("file:") ? "sqlite" : "postgresql");
+export const suiteDatabase = (): Database =>
+  inject("testEnv").DATABASE_URL!.startsWith("file:") ? "sqlite" : "postgresql";
 
 /** The suite's server, or one of our own on the other database. */
 export async function target(database: Database): Promise<Target> {
@@ -44,10 +45,15 @@ export async function target(database: Database): Promise<Target> {
   }
   await migrateDatabase(databaseUrl);
   // no S3 or Redis of its own: the file storage is local, the limits in-process
-  const server: RunningServer = await startServer(plainEnv({ DATABASE_URL: databaseUrl, STORAGE_DIR: path.join(dir, "files") }));
+  const server: RunningServer = await startServer(
+    plainEnv({ DATABASE_URL: databaseUrl, STORAGE_DIR: path.join(dir, "files") }),
+  );
   const clients = openClients(databaseUrl);
   return {
-    database, url: server.url, databaseUrl, clients,
+    database,
+    url: server.url,
+    databaseUrl,
+    clients,
     async stop() {
       await server.stop();
       await clients.close();
@@ -61,7 +67,11 @@ export async function target(database: Database): Promise<Target> {
 export async function world(t: Pick<Target, "clients">, options: { plan?: string } = {}) {
   const db = t.clients.writer;
   const tag = randomUUID().slice(0, 8);
-  const brand = await createBrand(db, { name: "Race Brand", shortId: `R${tag.replace(/[^a-z]/gi, "").slice(0, 4) || "X"}-${Math.floor(Math.random() * 1e9)}`, plan: options.plan });
+  const brand = await createBrand(db, {
+    name: "Race Brand",
+    shortId: `R${tag.replace(/[^a-z]/gi, "").slice(0, 4) || "X"}-${Math.floor(Math.random() * 1e9)}`,
+    plan: options.plan,
+  });
   const people: Record<"admin" | "member", { key: string; userId: string }> = {} as never;
   for (const role of ["admin", "member"] as const) {
     const email = `${role}-${tag}@race.example`;
@@ -80,7 +90,13 @@ export async function launch(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     // APP_URL is the instance's own address unless the test puts a balancer in front (env.APP_URL)
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: env.APP_URL ?? `http://127.0.0.1:${port}`, NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      APP_URL: env.APP_URL ?? `http://127.0.0.1:${port}`,
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -88,7 +104,12 @@ export async function launch(env: Record<string, string>): Promise<Instance> {
   child.stderr!.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -105,7 +126,13 @@ export async function launch(env: Record<string, string>): Promise<Instance> {
 /** The test environment without the profile's S3 and Redis (set them again to use them). */
 export function plainEnv(overrides: Record<string, string>): Record<string, string> {
   return {
-    ...inject("testEnv"), S3_BUCKET: "", S3_ENDPOINT: "", S3_REGION: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", REDIS_URL: "",
+    ...inject("testEnv"),
+    S3_BUCKET: "",
+    S3_ENDPOINT: "",
+    S3_REGION: "",
+    S3_ACCESS_KEY_ID: "",
+    S3_SECRET_ACCESS_KEY: "",
+    REDIS_URL: "",
     ...overrides,
   };
 }

@@ -28,9 +28,12 @@ beforeAll(async () => {
   const brandId = world.brand.id;
   const many = <T>(count: number, make: () => Promise<T>) => Promise.all(Array.from({ length: count }, make));
   const [proposed, approved, questions, connections, contacts, uploads] = await Promise.all([
-    many(6, () => makeAsset(brandId, "proposed")), many(2, () => makeAsset(brandId, "approved")),
-    many(6, () => makeQuestion(brandId)), many(4, () => makeConnection(brandId)),
-    many(4, () => makeContact(brandId)), many(3, () => makeUpload(brandId)),
+    many(6, () => makeAsset(brandId, "proposed")),
+    many(2, () => makeAsset(brandId, "approved")),
+    many(6, () => makeQuestion(brandId)),
+    many(4, () => makeConnection(brandId)),
+    many(4, () => makeContact(brandId)),
+    many(3, () => makeUpload(brandId)),
   ]);
   hints = {
     assetId: fc.constantFrom(...proposed, ...approved),
@@ -44,7 +47,8 @@ beforeAll(async () => {
 
 /** What each test's answers were ("200", "422 invalid_input", …), to show the fuzz reached somewhere. */
 const seen = new Map<string, Map<string, number>>();
-const outcome = (response: { status: number; body: any }) => `${response.status}${response.body?.error ? ` ${response.body.error.code}` : ""}`;
+const outcome = (response: { status: number; body: any }) =>
+  `${response.status}${response.body?.error ? ` ${response.body.error.code}` : ""}`;
 function record(test: string, response: { status: number; body: any }) {
   const counts = seen.get(test) ?? new Map<string, number>();
   counts.set(outcome(response), (counts.get(outcome(response)) ?? 0) + 1);
@@ -68,7 +72,9 @@ async function probe(test: string, capabilityId: string, schema: ReturnType<type
 }
 
 afterAll(() => {
-  const lines = [...seen].sort().map(([test, counts]) => `${test}: ${[...counts].map(([what, count]) => `${what} ×${count}`).join(", ")}`);
+  const lines = [...seen]
+    .sort()
+    .map(([test, counts]) => `${test}: ${[...counts].map(([what, count]) => `${what} ×${count}`).join(", ")}`);
   console.log(`fuzz outcomes (seed ${FUZZ_SEED}):\n${lines.join("\n")}`);
 });
 
@@ -77,25 +83,42 @@ describe.concurrent("every capability's input, fuzzed over HTTP", () => {
     const schema = wireSchema(capability);
     // a valid-looking call: the capability's input plus the brand (each branch of a discriminated union gets it)
     const validCall = () =>
-      fc.tuple(validOf(schema, undefined, hints), validOf({ type: "string" }, "brand", hints)).map(([value, brand]) => ({ brand, ...(value as object) }));
+      fc
+        .tuple(validOf(schema, undefined, hints), validOf({ type: "string" }, "brand", hints))
+        .map(([value, brand]) => ({ brand, ...(value as object) }));
 
-    it(`${capability.id}: valid-looking inputs`, async () => {
-      await fc.assert(
-        fc.asyncProperty(validCall(), async (sent) => probe(`${capability.id} valid`, capability.id, schema, sent)),
-        { seed: FUZZ_SEED, numRuns: VALID_RUNS },
-      );
-      // the generator reaches the capability itself: some calls pass validation (200, a token, or an execution-time answer)
-      const reached = [...(seen.get(`${capability.id} valid`) ?? [])].filter(([what]) => !what.includes("invalid_input"));
-      expect(reached.length, `only invalid_input: ${JSON.stringify([...(seen.get(`${capability.id} valid`) ?? [])])}`).toBeGreaterThan(0);
-    }, FUZZ_TIMEOUT);
+    it(
+      `${capability.id}: valid-looking inputs`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(validCall(), async (sent) => probe(`${capability.id} valid`, capability.id, schema, sent)),
+          { seed: FUZZ_SEED, numRuns: VALID_RUNS },
+        );
+        // the generator reaches the capability itself: some calls pass validation (200, a token, or an execution-time answer)
+        const reached = [...(seen.get(`${capability.id} valid`) ?? [])].filter(
+          ([what]) => !what.includes("invalid_input"),
+        );
+        expect(
+          reached.length,
+          `only invalid_input: ${JSON.stringify([...(seen.get(`${capability.id} valid`) ?? [])])}`,
+        ).toBeGreaterThan(0);
+      },
+      FUZZ_TIMEOUT,
+    );
 
-    it(`${capability.id}: mutated inputs`, async () => {
-      await fc.assert(
-        fc.asyncProperty(mutated(validCall()), async ({ value }) => probe(`${capability.id} mutated`, capability.id, schema, value)),
-        { seed: FUZZ_SEED, numRuns: MUTATED_RUNS },
-      );
-      expect(seen.get(`${capability.id} mutated`)?.get("422 invalid_input") ?? 0).toBeGreaterThan(0);
-    }, FUZZ_TIMEOUT);
+    it(
+      `${capability.id}: mutated inputs`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(mutated(validCall()), async ({ value }) =>
+            probe(`${capability.id} mutated`, capability.id, schema, value),
+          ),
+          { seed: FUZZ_SEED, numRuns: MUTATED_RUNS },
+        );
+        expect(seen.get(`${capability.id} mutated`)?.get("422 invalid_input") ?? 0).toBeGreaterThan(0);
+      },
+      FUZZ_TIMEOUT,
+    );
   }
 });
 
@@ -106,35 +129,53 @@ describe("regressions the fuzzer found", () => {
       ["library.search", { brand, query: "\u0000 !" }, "query"],
       ["library.search", { brand, query: "ab\u0000" }, "query"],
       ["kit.colors.add", { brand, name: "Ocean\u0000", hex: "#123456" }, "name"],
-      ["questions.ask", { brand, questions: [{ key: "k", question: "Why?", options: ["a", "b\u0000"], scope: "genome" }] }, "questions.0.options.1"],
+      [
+        "questions.ask",
+        { brand, questions: [{ key: "k", question: "Why?", options: ["a", "b\u0000"], scope: "genome" }] },
+        "questions.0.options.1",
+      ],
       ["kit.read", { brand: `${brand}\u0000` }, "brand"],
       ["kit.instructions.update", { brand, section: "general", text: "Roast \ud800 weekly" }, "text"],
       ["brand.contacts.save", { brand, op: "upsert", type: "other", value: "x", label: "\udfff" }, "label"],
     ];
     for (const [capability, body, field] of cases) {
       const response = await call(capability, world.key(), body);
-      expect({ capability, status: response.status, code: response.body.error?.code, field: response.body.error?.field }).toEqual({ capability, status: 422, code: "invalid_input", field });
+      expect({
+        capability,
+        status: response.status,
+        code: response.body.error?.code,
+        field: response.body.error?.field,
+      }).toEqual({ capability, status: 422, code: "invalid_input", field });
     }
   });
 
-  it("what a write accepts is stored exactly: kit.instructions.update text read back through kit.read", async () => {
-    // any string the door accepts must come back as sent; one it cannot store as sent (a lone
-    // surrogate, which UTF-8 cannot encode) must be refused on its field, not silently altered
-    const key = world.key();
-    const text = fc.string({ unit: fc.oneof(fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), nasty), maxLength: 40 });
-    await fc.assert(
-      fc.asyncProperty(text, async (sent) => {
-        const body = { brand: world.brand.shortId, section: "imagery", text: sent };
-        const first = await call("kit.instructions.update", key, body);
-        if (first.status === 422) return void expect(first.body.error.field).toBe("text");
-        expect(first.body.error?.code).toBe("confirmation_required");
-        const written = await call("kit.instructions.update", key, { ...body, confirmationToken: first.body.error.confirmationToken });
-        expect(written.status).toBe(200);
-        const read = await call("kit.read", key, { brand: world.brand.shortId, parts: ["instructions"] });
-        expect(JSON.stringify(read.body.data.instructions.imagery ?? "")).toBe(JSON.stringify(sent));
-      }),
-      { seed: FUZZ_SEED, numRuns: runs(40) },
-    );
-  }, FUZZ_TIMEOUT);
+  it(
+    "what a write accepts is stored exactly: kit.instructions.update text read back through kit.read",
+    async () => {
+      // any string the door accepts must come back as sent; one it cannot store as sent (a lone
+      // surrogate, which UTF-8 cannot encode) must be refused on its field, not silently altered
+      const key = world.key();
+      const text = fc.string({
+        unit: fc.oneof(fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), nasty),
+        maxLength: 40,
+      });
+      await fc.assert(
+        fc.asyncProperty(text, async (sent) => {
+          const body = { brand: world.brand.shortId, section: "imagery", text: sent };
+          const first = await call("kit.instructions.update", key, body);
+          if (first.status === 422) return void expect(first.body.error.field).toBe("text");
+          expect(first.body.error?.code).toBe("confirmation_required");
+          const written = await call("kit.instructions.update", key, {
+            ...body,
+            confirmationToken: first.body.error.confirmationToken,
+          });
+          expect(written.status).toBe(200);
+          const read = await call("kit.read", key, { brand: world.brand.shortId, parts: ["instructions"] });
+          expect(JSON.stringify(read.body.data.instructions.imagery ?? "")).toBe(JSON.stringify(sent));
+        }),
+        { seed: FUZZ_SEED, numRuns: runs(40) },
+      );
+    },
+    FUZZ_TIMEOUT,
+  );
 });
-

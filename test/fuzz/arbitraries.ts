@@ -8,30 +8,77 @@ export type Json = Record<string, any>;
 // Refinements zod cannot express in JSON Schema (HEX colours, country codes, language tags, MIME
 // types, contact values, event types): without a hint, random strings would almost never reach execution.
 const HINTS: Record<string, fc.Arbitrary<unknown>> = {
-  hex: fc.oneof(fc.stringMatching(/^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/), fc.constantFrom("#abc", "ABCDEF", "#GGG", "#12345")),
+  hex: fc.oneof(
+    fc.stringMatching(/^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/),
+    fc.constantFrom("#abc", "ABCDEF", "#GGG", "#12345"),
+  ),
   countryCode: fc.constantFrom("FR", "de", "US", "xx", "", "Zz"),
   primaryLanguage: fc.constantFrom("fr", "en-GB", "zh-Hant-TW", "i-klingon", "x", "en_US", "", "und"),
-  mimeType: fc.constantFrom("image/png", "application/pdf", "text/plain; charset=utf-8", "font/woff2", "image/", "nonsense"),
+  mimeType: fc.constantFrom(
+    "image/png",
+    "application/pdf",
+    "text/plain; charset=utf-8",
+    "font/woff2",
+    "image/",
+    "nonsense",
+  ),
   value: fc.oneof(
-    fc.constantFrom("https://Example.COM/a", "@northwind", "+33 1 23 45 67 89", "0123456789", "a@b.co", "twitter.com/x", "javascript:alert(1)"),
-    fc.webUrl(), fc.emailAddress(),
+    fc.constantFrom(
+      "https://Example.COM/a",
+      "@northwind",
+      "+33 1 23 45 67 89",
+      "0123456789",
+      "a@b.co",
+      "twitter.com/x",
+      "javascript:alert(1)",
+    ),
+    fc.webUrl(),
+    fc.emailAddress(),
   ),
   provider: fc.constantFrom("linkedin", "LinkedIn ", "mockfuzz", "nope", "__proto__"),
-  eventTypes: fc.constantFrom(["*"], ["kit.color.added"], ["kit.color.added", "question.asked"], ["kit.colors.add"], ["*", "question.asked"], ["Not A Type"]),
+  eventTypes: fc.constantFrom(
+    ["*"],
+    ["kit.color.added"],
+    ["kit.color.added", "question.asked"],
+    ["kit.colors.add"],
+    ["*", "question.asked"],
+    ["Not A Type"],
+  ),
   expectedRevision: fc.integer({ min: 0, max: 3 }),
   sizeBytes: fc.oneof(fc.integer({ min: 1, max: 4096 }), fc.constantFrom(2 ** 40, Number.MAX_SAFE_INTEGER)),
 };
 
 /** Characters that tend to break things: NUL, controls, lone surrogates, RTL marks, emoji, quotes. */
-export const nastyChar = fc.constantFrom("\u0000", "\u001f", "\ud800", "\udfff", "\u202e", "\ufeff", "😀", "'", '"', "\\", "%", "_", "<", "é");
-const stringUnit = fc.oneof({ weight: 6, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }) }, { weight: 1, arbitrary: nastyChar });
+export const nastyChar = fc.constantFrom(
+  "\u0000",
+  "\u001f",
+  "\ud800",
+  "\udfff",
+  "\u202e",
+  "\ufeff",
+  "😀",
+  "'",
+  '"',
+  "\\",
+  "%",
+  "_",
+  "<",
+  "é",
+);
+const stringUnit = fc.oneof(
+  { weight: 6, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }) },
+  { weight: 1, arbitrary: nastyChar },
+);
 
 function stringOf(schema: Json): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? 200;
   const soft = Math.min(max, Math.max(min, 40)); // most strings short, bounds hit on purpose below
   const edges = [min, max].filter((length) => length <= 5000).map((length) => fc.constant("x".repeat(length)));
-  return fc.oneof({ weight: 8, arbitrary: fc.string({ unit: stringUnit, minLength: min, maxLength: soft }) }, ...edges.map((arbitrary) => ({ weight: 1, arbitrary })));
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.string({ unit: stringUnit, minLength: min, maxLength: soft }) },
+    ...edges.map((arbitrary) => ({ weight: 1, arbitrary })),
+  );
 }
 
 function integerOf(schema: Json): fc.Arbitrary<number> {
@@ -54,7 +101,8 @@ export function validOf(schema: Json, name?: string, hints: Hints = {}): fc.Arbi
     const base = builtin ?? validOf(schema, undefined, hints);
     return own ? fc.oneof(own, base) : base;
   }
-  if (schema.oneOf || schema.anyOf) return fc.oneof(...(schema.oneOf ?? schema.anyOf).map((branch: Json) => validOf(branch, name, hints)));
+  if (schema.oneOf || schema.anyOf)
+    return fc.oneof(...(schema.oneOf ?? schema.anyOf).map((branch: Json) => validOf(branch, name, hints)));
   if ("const" in schema) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   switch (schema.type) {
@@ -64,13 +112,19 @@ export function validOf(schema: Json, name?: string, hints: Hints = {}): fc.Arbi
       return fc.record(model, { requiredKeys: schema.required ?? [] });
     }
     case "array":
-      return fc.array(validOf(schema.items ?? {}, undefined, hints), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 6, 6) });
+      return fc.array(validOf(schema.items ?? {}, undefined, hints), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 6, 6),
+      });
     case "string":
       if (schema.format === "uuid") return fc.uuid({ version: [4, 7] });
       // formats the schema states: mostly well-formed, sometimes not (the refusal is tested too)
-      if (schema.format === "email") return fc.oneof({ weight: 4, arbitrary: fc.emailAddress() }, { weight: 1, arbitrary: stringOf(schema) });
+      if (schema.format === "email")
+        return fc.oneof({ weight: 4, arbitrary: fc.emailAddress() }, { weight: 1, arbitrary: stringOf(schema) });
       if (schema.format === "date-time") {
-        const instant = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString());
+        const instant = fc
+          .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+          .map((date) => date.toISOString());
         return fc.oneof({ weight: 4, arbitrary: instant }, { weight: 1, arbitrary: stringOf(schema) });
       }
       return stringOf(schema);
@@ -91,10 +145,14 @@ export function validOf(schema: Json, name?: string, hints: Hints = {}): fc.Arbi
  * past its checks (a brand, a record of that brand, a well-formed rest).
  */
 export function hintedOf(schema: Json, hints: Hints): fc.Arbitrary<unknown> {
-  const picks = fc.record(Object.fromEntries(Object.entries(hints).map(([key, hint]) => [key, fc.option(hint, { freq: 4 })])));
+  const picks = fc.record(
+    Object.fromEntries(Object.entries(hints).map(([key, hint]) => [key, fc.option(hint, { freq: 4 })])),
+  );
   return fc.tuple(validOf(schema, undefined, hints), picks).map(([value, chosen]) => {
     if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-    const replaced = Object.entries(chosen).filter(([key, pick]) => pick !== null && Object.prototype.hasOwnProperty.call(value, key));
+    const replaced = Object.entries(chosen).filter(
+      ([key, pick]) => pick !== null && Object.prototype.hasOwnProperty.call(value, key),
+    );
     return { ...value, ...Object.fromEntries(replaced) };
   });
 }
@@ -121,14 +179,42 @@ export const badValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, 1.5, -0, "", [], {}, [1, "2", null], { nested: { deeper: true } }),
   fc.constantFrom(1e308, -1e308, 2 ** 53, -(2 ** 53), 2 ** 63, 5e-324, 0.1 + 0.2),
   fc.constantFrom(raw("1e999"), raw("-1e999"), raw("1E400"), raw("-0.0e-0"), raw("123456789012345678901234567890")),
-  fc.constantFrom("NaN", "Infinity", "-Infinity", "1e999", "0x1F", " 1", "1_000", "null", "undefined", "true", "[]", "{}"),
+  fc.constantFrom(
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e999",
+    "0x1F",
+    " 1",
+    "1_000",
+    "null",
+    "undefined",
+    "true",
+    "[]",
+    "{}",
+  ),
   fc.integer({ min: 1, max: 6 }).map((power) => "x".repeat(10 ** power)),
-  fc.constantFrom(100, 2_000, 10_000, 100_000).chain((depth) => fc.constantFrom(deep(depth, "array"), deep(depth, "object"))),
+  fc
+    .constantFrom(100, 2_000, 10_000, 100_000)
+    .chain((depth) => fc.constantFrom(deep(depth, "array"), deep(depth, "object"))),
   fc.string({ unit: nastyChar, maxLength: 20 }),
 );
 
 const unknownKey = fc.oneof(
-  fc.constantFrom("__proto__", "constructor", "prototype", "toString", "", "a.b", "0", "brand ", "Brand", "BRAND", "confirmationtoken", "💥"),
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "toString",
+    "",
+    "a.b",
+    "0",
+    "brand ",
+    "Brand",
+    "BRAND",
+    "confirmationtoken",
+    "💥",
+  ),
   fc.string({ unit: stringUnit, minLength: 1, maxLength: 30 }),
 );
 
@@ -138,7 +224,8 @@ type Path = (string | number)[];
 function pathsOf(value: unknown, at: Path = []): Path[] {
   const here = [at];
   if (Array.isArray(value)) return here.concat(...value.map((item, index) => pathsOf(item, [...at, index])));
-  if (value && typeof value === "object") return here.concat(...Object.entries(value).map(([key, item]) => pathsOf(item, [...at, key])));
+  if (value && typeof value === "object")
+    return here.concat(...Object.entries(value).map(([key, item]) => pathsOf(item, [...at, key])));
   return here;
 }
 

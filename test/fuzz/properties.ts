@@ -40,7 +40,11 @@ export function wireSchema(capability: Capability): Json {
 export function fieldResolves(field: string, sent: unknown, schema: Json): boolean {
   if (field === "body") return true;
   const segments = field.split(".");
-  return walkValue(sent, segments) || walkSchema(schema, segments) || walkSchema({ properties: schema.envelopeProperties ?? {} }, segments);
+  return (
+    walkValue(sent, segments) ||
+    walkSchema(schema, segments) ||
+    walkSchema({ properties: schema.envelopeProperties ?? {} }, segments)
+  );
 }
 
 function walkValue(value: unknown, segments: string[]): boolean {
@@ -48,7 +52,8 @@ function walkValue(value: unknown, segments: string[]): boolean {
   if (!value || typeof value !== "object") return false;
   for (let take = 1; take <= segments.length; take++) {
     const key = segments.slice(0, take).join(".");
-    if (Object.prototype.hasOwnProperty.call(value, key) && walkValue((value as any)[key], segments.slice(take))) return true;
+    if (Object.prototype.hasOwnProperty.call(value, key) && walkValue((value as any)[key], segments.slice(take)))
+      return true;
   }
   return false;
 }
@@ -60,7 +65,11 @@ function walkSchema(schema: Json | undefined, segments: string[]): boolean {
   if (branches.some((branch) => walkSchema(branch, segments))) return true;
   const [head, ...rest] = segments;
   if (schema.type === "array" && /^\d+$/.test(head!)) return walkSchema(schema.items, rest);
-  return Boolean(schema.properties && Object.prototype.hasOwnProperty.call(schema.properties, head!) && walkSchema(schema.properties[head!], rest));
+  return Boolean(
+    schema.properties &&
+      Object.prototype.hasOwnProperty.call(schema.properties, head!) &&
+      walkSchema(schema.properties[head!], rest),
+  );
 }
 
 /**
@@ -85,9 +94,15 @@ export function checkAnswer(response: ApiResponse, sent: unknown, schema: Json):
   if (error.code === "invalid_input") {
     expect(response.status, context()).toBe(422);
     expect(typeof error.field, context()).toBe("string");
-    expect(error.issues.map((issue: { field: string }) => issue.field), context()).toContain(error.field);
+    expect(
+      error.issues.map((issue: { field: string }) => issue.field),
+      context(),
+    ).toContain(error.field);
   }
-  if (error.field !== undefined) expect(fieldResolves(error.field, sent, schema), `field ${error.field} is not in the call. ${context()}`).toBe(true);
+  if (error.field !== undefined)
+    expect(fieldResolves(error.field, sent, schema), `field ${error.field} is not in the call. ${context()}`).toBe(
+      true,
+    );
 }
 
 /**

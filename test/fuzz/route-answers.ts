@@ -55,13 +55,17 @@ const short = (answer: Answer) => `${answer.status} ${answer.text.slice(0, 400)}
  * The one 5xx a route documents for input it accepted: `unavailable` saying which setting this
  * service lacks (no model for the chat, no voice mode for a voice route), a fact of its configuration.
  */
-const notConfigured = (answer: Answer) => answer.status === 503 && answer.json?.error?.code === "unavailable" && [NO_MODEL_MESSAGE, NO_VOICE_MESSAGE, NO_VOICE_FOR_PEOPLE].includes(answer.json.error.message);
+const notConfigured = (answer: Answer) =>
+  answer.status === 503 &&
+  answer.json?.error?.code === "unavailable" &&
+  [NO_MODEL_MESSAGE, NO_VOICE_MESSAGE, NO_VOICE_FOR_PEOPLE].includes(answer.json.error.message);
 
 /** Never a 5xx nor a leak; 431 only for a request head over the limit (`headBytes`). */
 export function expectNoFault(answer: Answer, headBytes = 0): void {
   if (!notConfigured(answer)) expect(answer.status, short(answer)).toBeLessThan(500);
   expect(leakIn(answer.text), short(answer)).toBeUndefined();
-  if (answer.status === 431) expect(headBytes, "431 for a request head within the limit").toBeGreaterThan(HEAD_LIMIT - 1024);
+  if (answer.status === 431)
+    expect(headBytes, "431 for a request head within the limit").toBeGreaterThan(HEAD_LIMIT - 1024);
 }
 
 /**
@@ -76,7 +80,8 @@ export function expectServiceAnswer(answer: Answer, allow: string, sentRequestId
   if (answer.status === 431) return;
   const context = short(answer);
   // (Next's own redirects of a path it normalizes, `/x/.` → `/x`, are no route's answer)
-  if (sentRequestId && (answer.status < 300 || answer.status >= 400)) expect(answer.headers.get("x-request-id"), context).toBe(sentRequestId);
+  if (sentRequestId && (answer.status < 300 || answer.status >= 400))
+    expect(answer.headers.get("x-request-id"), context).toBe(sentRequestId);
   if (answer.status === 405) {
     expect({ allow: answer.headers.get("allow"), body: answer.text }, context).toEqual({ allow, body: "" });
     return;
@@ -87,10 +92,15 @@ export function expectServiceAnswer(answer: Answer, allow: string, sentRequestId
   expect(ERROR_STATUS[error?.code as keyof typeof ERROR_STATUS], context).toBe(answer.status);
   expect(typeof error.message, context).toBe("string");
   expect(error.requestId, context).toBe(answer.headers.get("x-request-id"));
-  if (error.retryAfterSeconds !== undefined) expect(answer.headers.get("retry-after"), context).toBe(String(error.retryAfterSeconds));
+  if (error.retryAfterSeconds !== undefined)
+    expect(answer.headers.get("retry-after"), context).toBe(String(error.retryAfterSeconds));
   if (error.code === "invalid_input") {
     expect(typeof error.field, context).toBe("string");
-    if (error.issues) expect(error.issues.map((issue: { field: string }) => issue.field), context).toContain(error.field);
+    if (error.issues)
+      expect(
+        error.issues.map((issue: { field: string }) => issue.field),
+        context,
+      ).toContain(error.field);
   }
 }
 
@@ -104,6 +114,7 @@ export function expectOAuthError(answer: Answer, codes: readonly string[]): void
 /** A page for a person's browser: HTML, or a redirect with a Location; never JSON. */
 export function expectPage(answer: Answer): void {
   const context = short(answer);
-  if (answer.status >= 300 && answer.status < 400) return void expect(answer.headers.get("location"), context).toBeTruthy();
+  if (answer.status >= 300 && answer.status < 400)
+    return void expect(answer.headers.get("location"), context).toBeTruthy();
   expect(answer.headers.get("content-type"), context).toMatch(/^text\/html/);
 }

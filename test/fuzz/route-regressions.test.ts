@@ -14,7 +14,9 @@ let conversationId: string;
 beforeAll(async () => {
   world = await makeChatWorld(baseUrl());
   conversationId = `c-${randomUUID()}`;
-  await db().conversation.create({ data: { id: conversationId, userId: world.admin.id, brandId: world.brand.id, title: "Before" } });
+  await db().conversation.create({
+    data: { id: conversationId, userId: world.admin.id, brandId: world.brand.id, title: "Before" },
+  });
 });
 
 const send = (method: string, path: string, body?: unknown) =>
@@ -30,7 +32,12 @@ describe("strings no database stores, sent to the routes outside the pipeline", 
     const cases: [string, string, unknown, string][] = [
       ["PATCH", `/api/conversations/${conversationId}`, { title: "Renamed\u0000" }, "title"],
       ["PATCH", `/api/conversations/${conversationId}`, { title: "Lone \ud800" }, "title"],
-      ["POST", "/api/chat", { brand, messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "Hi\u0000" }] }] }, "messages.0.parts.0.text"],
+      [
+        "POST",
+        "/api/chat",
+        { brand, messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "Hi\u0000" }] }] },
+        "messages.0.parts.0.text",
+      ],
       ["POST", "/api/settings/keys", { name: "Zapier\u0000", scopes: ["kit.read"] }, "name"],
       ["POST", "/api/voice/session", { brand: `${brand}\u0000` }, "brand"],
       ["POST", "/api/voice/call", { brand, name: "kit_read", arguments: {}, callId: "call\u0000" }, "callId"],
@@ -38,9 +45,17 @@ describe("strings no database stores, sent to the routes outside the pipeline", 
     ];
     for (const [method, path, body, field] of cases) {
       const answer = await send(method, path, body);
-      expect({ path, status: answer.status, code: answer.error?.code, field: answer.error?.field }).toEqual({ path, status: 422, code: "invalid_input", field });
+      expect({ path, status: answer.status, code: answer.error?.code, field: answer.error?.field }).toEqual({
+        path,
+        status: 422,
+        code: "invalid_input",
+        field,
+      });
     }
-    expect((await db().conversation.findUnique({ where: { userId_id: { userId: world.admin.id, id: conversationId } } }))?.title).toBe("Before");
+    expect(
+      (await db().conversation.findUnique({ where: { userId_id: { userId: world.admin.id, id: conversationId } } }))
+        ?.title,
+    ).toBe("Before");
     expect(await db().apiKey.count({ where: { userId: world.admin.id, name: { startsWith: "Zapier" } } })).toBe(0);
   });
 

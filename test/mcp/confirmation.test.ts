@@ -11,8 +11,15 @@ beforeAll(async () => {
   world = await makeWorld();
 });
 
-const colour = () => ({ name: `Tone ${randomBytes(2).toString("hex")}`, hex: `#${randomBytes(3).toString("hex")}`, role: "accent" });
-const kitColours = async () => (expectOk(await call("kit.read", world.admin.key, { brand: world.brand.shortId })).colors as { name: string }[]).map((c) => c.name);
+const colour = () => ({
+  name: `Tone ${randomBytes(2).toString("hex")}`,
+  hex: `#${randomBytes(3).toString("hex")}`,
+  role: "accent",
+});
+const kitColours = async () =>
+  (expectOk(await call("kit.read", world.admin.key, { brand: world.brand.shortId })).colors as { name: string }[]).map(
+    (c) => c.name,
+  );
 
 describe("through elicitation", () => {
   it("accept: the person sees the summary, the write happens, no token reaches the client", async () => {
@@ -39,7 +46,15 @@ describe("through elicitation", () => {
 
   it("a call that must fail is not put to the person (read-only checks first)", async () => {
     const client = await connectMcp(world.admin.key, { elicit: "accept" });
-    const error = expectToolError(await callTool(client, "kit_colors_add", { brand: world.brand.shortId, name: "Bad", hex: "nope", role: "accent" }), "invalid_input");
+    const error = expectToolError(
+      await callTool(client, "kit_colors_add", {
+        brand: world.brand.shortId,
+        name: "Bad",
+        hex: "nope",
+        role: "accent",
+      }),
+      "invalid_input",
+    );
     expect(error.field).toBe("hex");
     expect(client.elicited).toHaveLength(0);
   });
@@ -51,15 +66,24 @@ describe("without elicitation: the token fallback", () => {
     const input = { brand: world.brand.shortId, ...colour() };
     const error = expectToolError(await callTool(client, "kit_colors_add", input), "confirmation_required");
     expect(await kitColours()).not.toContain(input.name);
-    expect(expectToolOk(await callTool(client, "kit_colors_add", { ...input, confirmationToken: error.confirmationToken })).ok).toBe(true);
+    expect(
+      expectToolOk(await callTool(client, "kit_colors_add", { ...input, confirmationToken: error.confirmationToken }))
+        .ok,
+    ).toBe(true);
     expect(await kitColours()).toContain(input.name);
   });
 
   it("a token for another input is refused with a new confirmation_required", async () => {
     const client = await connectMcp(world.admin.key);
-    const first = expectToolError(await callTool(client, "kit_colors_add", { brand: world.brand.shortId, ...colour() }), "confirmation_required");
+    const first = expectToolError(
+      await callTool(client, "kit_colors_add", { brand: world.brand.shortId, ...colour() }),
+      "confirmation_required",
+    );
     const other = { brand: world.brand.shortId, ...colour() };
-    const again = expectToolError(await callTool(client, "kit_colors_add", { ...other, confirmationToken: first.confirmationToken }), "confirmation_required");
+    const again = expectToolError(
+      await callTool(client, "kit_colors_add", { ...other, confirmationToken: first.confirmationToken }),
+      "confirmation_required",
+    );
     expect(again.confirmationToken).not.toBe(first.confirmationToken);
     expect(await kitColours()).not.toContain(other.name);
   });

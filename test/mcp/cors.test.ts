@@ -7,23 +7,50 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, makeWorld } from "../support/world";
 import { REDIRECT } from "../support/oauth-flow";
 
-const MCP_HEADERS = ["authorization", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "mcp-method", "mcp-name", "last-event-id"];
+const MCP_HEADERS = [
+  "authorization",
+  "content-type",
+  "accept",
+  "mcp-session-id",
+  "mcp-protocol-version",
+  "mcp-method",
+  "mcp-name",
+  "last-event-id",
+];
 /** Another origin than the server's own (another port, another name), which the door admits. */
 const admitted = () => `http://localhost:${Number(new URL(baseUrl()).port) + 1}`;
 const FOREIGN = "https://evil.example";
-const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+});
 
 let key: string;
 beforeAll(async () => {
   key = (await makeWorld()).admin.key;
 });
 
-function preflight(path: string, origin: string, method = "POST", headers = "authorization, content-type, mcp-protocol-version") {
-  return fetch(`${baseUrl()}${path}`, { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": method, "Access-Control-Request-Headers": headers } });
+function preflight(
+  path: string,
+  origin: string,
+  method = "POST",
+  headers = "authorization, content-type, mcp-protocol-version",
+) {
+  return fetch(`${baseUrl()}${path}`, {
+    method: "OPTIONS",
+    headers: { Origin: origin, "Access-Control-Request-Method": method, "Access-Control-Request-Headers": headers },
+  });
 }
 
-const listed = (value: string | null) => (value ?? "").split(",").map((item) => item.trim().toLowerCase()).filter(Boolean);
-const corsHeaders = (response: Response) => [...response.headers.keys()].filter((name) => name.startsWith("access-control-"));
+const listed = (value: string | null) =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+const corsHeaders = (response: Response) =>
+  [...response.headers.keys()].filter((name) => name.startsWith("access-control-"));
 
 function expectReadableBy(response: Response, origin: string) {
   expect(response.headers.get("access-control-allow-origin")).toBe(origin);
@@ -32,11 +59,22 @@ function expectReadableBy(response: Response, origin: string) {
 }
 
 function expectExposed(response: Response) {
-  expect(listed(response.headers.get("access-control-expose-headers"))).toEqual(expect.arrayContaining(["mcp-session-id", "mcp-protocol-version", "www-authenticate"]));
+  expect(listed(response.headers.get("access-control-expose-headers"))).toEqual(
+    expect.arrayContaining(["mcp-session-id", "mcp-protocol-version", "www-authenticate"]),
+  );
 }
 
 const mcpPost = (origin: string, headers: Record<string, string>, body = initialize) =>
-  fetch(`${baseUrl()}/api/mcp`, { method: "POST", headers: { Origin: origin, "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers }, body });
+  fetch(`${baseUrl()}/api/mcp`, {
+    method: "POST",
+    headers: {
+      Origin: origin,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body,
+  });
 
 describe("/api/mcp", () => {
   it("answers an admitted origin's preflight with 204, its origin, the methods, every MCP header and a max age", async () => {
@@ -74,17 +112,31 @@ describe("/api/mcp", () => {
     expectExposed(challenged);
     expect(challenged.headers.get("www-authenticate")).toMatch(/^Bearer .*resource_metadata="/);
 
-    const lost = await mcpPost(origin, { Authorization: `Bearer ${key}`, "Mcp-Session-Id": "no-such-session" }, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
+    const lost = await mcpPost(
+      origin,
+      { Authorization: `Bearer ${key}`, "Mcp-Session-Id": "no-such-session" },
+      JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+    );
     expect(lost.status).toBe(404);
     expectReadableBy(lost, origin);
 
-    const get = await fetch(`${baseUrl()}/api/mcp`, { headers: { Origin: origin, Authorization: `Bearer ${key}`, Accept: "text/event-stream" } });
+    const get = await fetch(`${baseUrl()}/api/mcp`, {
+      headers: { Origin: origin, Authorization: `Bearer ${key}`, Accept: "text/event-stream" },
+    });
     expect(get.status).toBe(405);
     expectReadableBy(get, origin);
   });
 
   it("a client that sends no Origin (a desktop client) gets no CORS header, only Vary", async () => {
-    const response = await fetch(`${baseUrl()}/api/mcp`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${key}` }, body: initialize });
+    const response = await fetch(`${baseUrl()}/api/mcp`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        Authorization: `Bearer ${key}`,
+      },
+      body: initialize,
+    });
     expect(response.status).toBe(200);
     expect(corsHeaders(response)).toEqual([]);
     expect(listed(response.headers.get("vary"))).toContain("origin");
@@ -92,7 +144,12 @@ describe("/api/mcp", () => {
 });
 
 describe("the OAuth endpoints a browser client calls", () => {
-  const METADATA = ["/.well-known/oauth-protected-resource/api/mcp", "/.well-known/oauth-protected-resource", "/.well-known/oauth-authorization-server/api/auth", "/.well-known/oauth-authorization-server"];
+  const METADATA = [
+    "/.well-known/oauth-protected-resource/api/mcp",
+    "/.well-known/oauth-protected-resource",
+    "/.well-known/oauth-authorization-server/api/auth",
+    "/.well-known/oauth-authorization-server",
+  ];
 
   it.each(METADATA)("%s: preflight and document for an admitted origin, nothing for a foreign one", async (path) => {
     const origin = admitted();
@@ -101,7 +158,9 @@ describe("the OAuth endpoints a browser client calls", () => {
     expectReadableBy(answer, origin);
     expect(listed(answer.headers.get("access-control-allow-methods"))).toEqual(["get", "options"]);
     expect(listed(answer.headers.get("access-control-allow-headers"))).toContain("mcp-protocol-version");
-    const document = await fetch(`${baseUrl()}${path}`, { headers: { Origin: origin, "MCP-Protocol-Version": "2025-11-25" } });
+    const document = await fetch(`${baseUrl()}${path}`, {
+      headers: { Origin: origin, "MCP-Protocol-Version": "2025-11-25" },
+    });
     expect(document.status).toBe(200);
     expectReadableBy(document, origin);
 
@@ -112,7 +171,9 @@ describe("the OAuth endpoints a browser client calls", () => {
   });
 
   it("a metadata path that does not exist is a readable 404", async () => {
-    const response = await fetch(`${baseUrl()}/.well-known/oauth-protected-resource/elsewhere`, { headers: { Origin: admitted() } });
+    const response = await fetch(`${baseUrl()}/.well-known/oauth-protected-resource/elsewhere`, {
+      headers: { Origin: admitted() },
+    });
     expect(response.status).toBe(404);
     expectReadableBy(response, admitted());
   });
@@ -129,7 +190,13 @@ describe("the OAuth endpoints a browser client calls", () => {
     const registered = await fetch(`${baseUrl()}/api/auth/oauth2/register`, {
       method: "POST",
       headers: { Origin: origin, "Content-Type": "application/json" },
-      body: JSON.stringify({ client_name: "Browser host", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
+      body: JSON.stringify({
+        client_name: "Browser host",
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+      }),
     });
     expect(registered.status).toBeLessThan(300);
     expectReadableBy(registered, origin);
@@ -137,7 +204,13 @@ describe("the OAuth endpoints a browser client calls", () => {
     const refused = await fetch(`${baseUrl()}/api/auth/oauth2/token`, {
       method: "POST",
       headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code: "not-a-code", client_id: clientId, redirect_uri: REDIRECT, code_verifier: "x".repeat(43) }),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: "not-a-code",
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_verifier: "x".repeat(43),
+      }),
     });
     expect(refused.status).toBe(400);
     expectReadableBy(refused, origin);

@@ -15,7 +15,12 @@ beforeAll(async () => {
 });
 
 const colour = () => ({ name: "Ocean", hex: `#${randomBytes(3).toString("hex")}`, role: "accent" });
-const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+const initialize = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+};
 
 describe("unauthenticated: 401 with WWW-Authenticate, before any MCP message", () => {
   it.each([
@@ -25,7 +30,11 @@ describe("unauthenticated: 401 with WWW-Authenticate, before any MCP message", (
   ])("%s", async (_, authorization) => {
     const response = await fetch(`${baseUrl()}/api/mcp`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...(authorization ? { Authorization: authorization } : {}) },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        ...(authorization ? { Authorization: authorization } : {}),
+      },
       body: JSON.stringify(initialize),
     });
     expect(response.status).toBe(401);
@@ -43,44 +52,77 @@ describe("pipeline errors as isError results with the API door's code, message a
     const key = await makeKey(world.admin.email, { scopes: "kit.read" });
     const client = await connectMcp(key.key);
     expect(await toolNames(client)).not.toContain("questions_ask");
-    const error = expectToolError(await callTool(client, "kit_colors_add", { brand: world.brand.shortId, ...colour() }), "insufficient_scope");
+    const error = expectToolError(
+      await callTool(client, "kit_colors_add", { brand: world.brand.shortId, ...colour() }),
+      "insufficient_scope",
+    );
     expect(error.scope).toBe("kit.write");
     const api = await call("kit.colors.add", key.key, { brand: world.brand.shortId, ...colour() });
     expect(api.body.error).toMatchObject({ code: error.code, message: error.message, scope: error.scope });
   });
 
   it("forbidden: a viewer writing, and a brand the person is not a member of", async () => {
-    expectToolError(await callTool(await connectMcp(world.viewer.key), "kit_colors_add", { brand: world.brand.shortId, ...colour() }), "forbidden");
+    expectToolError(
+      await callTool(await connectMcp(world.viewer.key), "kit_colors_add", { brand: world.brand.shortId, ...colour() }),
+      "forbidden",
+    );
     const other = await makeWorld();
-    const error = expectToolError(await callTool(await connectMcp(world.admin.key), "kit_read", { brand: other.brand.shortId }), "forbidden");
+    const error = expectToolError(
+      await callTool(await connectMcp(world.admin.key), "kit_read", { brand: other.brand.shortId }),
+      "forbidden",
+    );
     expect(error.field).toBe("brand");
   });
 
   it("invalid_input with field and issues, as the API door", async () => {
     const args = { brand: world.brand.shortId, name: "X", hex: "blue", role: "accent" };
-    const error = expectToolError(await callTool(await connectMcp(world.admin.key), "kit_colors_add", args), "invalid_input");
+    const error = expectToolError(
+      await callTool(await connectMcp(world.admin.key), "kit_colors_add", args),
+      "invalid_input",
+    );
     expect(error.field).toBe("hex");
     const api = (await call("kit.colors.add", world.admin.key, args)).body.error;
     expect({ ...error, requestId: 0 }).toEqual({ ...api, requestId: 0 });
-    expect(expectToolError(await callTool(await connectMcp(world.admin.key), "kit_read", {}), "invalid_input").field).toBe("brand");
-    const unknownOp = await callTool(await connectMcp(world.admin.key), "brand_contacts_save", { brand: world.brand.shortId, op: "merge" });
+    expect(
+      expectToolError(await callTool(await connectMcp(world.admin.key), "kit_read", {}), "invalid_input").field,
+    ).toBe("brand");
+    const unknownOp = await callTool(await connectMcp(world.admin.key), "brand_contacts_save", {
+      brand: world.brand.shortId,
+      op: "merge",
+    });
     expect(expectToolError(unknownOp, "invalid_input").field).toBe("op");
   });
 
   it("not_found: a record of no brand", async () => {
-    const error = expectToolError(await callTool(await connectMcp(world.admin.key), "library_asset_get", { brand: world.brand.shortId, assetId: randomUUID() }), "not_found");
+    const error = expectToolError(
+      await callTool(await connectMcp(world.admin.key), "library_asset_get", {
+        brand: world.brand.shortId,
+        assetId: randomUUID(),
+      }),
+      "not_found",
+    );
     expect(error.field).toBe("assetId");
   });
 
   it("revision_conflict with currentRevision", async () => {
     const client = await connectMcp(world.admin.key);
     const { revision } = expectOk(await call("brand.overview", world.admin.key, { brand: world.brand.shortId }));
-    const error = expectToolError(await callTool(client, "brand_profile_update", { brand: world.brand.shortId, expectedRevision: revision + 5, city: "Lyon" }), "revision_conflict");
+    const error = expectToolError(
+      await callTool(client, "brand_profile_update", {
+        brand: world.brand.shortId,
+        expectedRevision: revision + 5,
+        city: "Lyon",
+      }),
+      "revision_conflict",
+    );
     expect(error.currentRevision).toBe(revision);
   });
 
   it("confirmation_required with summary and token for a client without elicitation", async () => {
-    const error = expectToolError(await callTool(await connectMcp(world.admin.key), "kit_colors_add", { brand: world.brand.shortId, ...colour() }), "confirmation_required");
+    const error = expectToolError(
+      await callTool(await connectMcp(world.admin.key), "kit_colors_add", { brand: world.brand.shortId, ...colour() }),
+      "confirmation_required",
+    );
     expect(error.summary).toContain("Ocean");
     expect(error.confirmationToken).toMatch(/\S{20,}/);
     expect(error.expiresAt).toBeTruthy();
@@ -89,7 +131,13 @@ describe("pipeline errors as isError results with the API door's code, message a
   it("brand_not_operational: writes to a closed brand", async () => {
     const closed = await makeWorld();
     await setBrandStatus(db(), { brand: closed.brand.shortId, status: "closed" });
-    expectToolError(await callTool(await connectMcp(closed.admin.key), "kit_colors_add", { brand: closed.brand.shortId, ...colour() }), "brand_not_operational");
+    expectToolError(
+      await callTool(await connectMcp(closed.admin.key), "kit_colors_add", {
+        brand: closed.brand.shortId,
+        ...colour(),
+      }),
+      "brand_not_operational",
+    );
   });
 });
 

@@ -25,7 +25,12 @@ describe("events_list on MCP", () => {
   it("lists a confirmed MCP write as one event by this key through mcp; a declined one is none", async () => {
     const brand = world.brand.shortId;
     expectToolOk(await callTool(accepting, "kit_colors_add", { brand, name: "Sea", hex: "#006994", role: "primary" }));
-    const declined = await callTool(declining, "kit_colors_add", { brand, name: "Sand", hex: "#C2B280", role: "accent" });
+    const declined = await callTool(declining, "kit_colors_add", {
+      brand,
+      name: "Sand",
+      hex: "#C2B280",
+      role: "accent",
+    });
     expect(declined.isError).toBe(true);
     const { items, nextCursor } = expectToolOk(await callTool(accepting, "events_list", { brand }));
     expect(nextCursor).toBeNull();
@@ -33,8 +38,19 @@ describe("events_list on MCP", () => {
     expect(items[0]).toMatchObject({
       id: expect.stringMatching(/^evt_[0-9A-Za-z]{24}$/),
       type: "kit.color.added",
-      actor: { kind: "key", door: "mcp", person: { id: world.admin.id, name: "Test admin" }, app: null, key: { id: world.admin.keyId } },
-      data: { name: "Sea", hex: "#006994", role: "primary", contrast: { onWhite: expect.any(Number), onBlack: expect.any(Number) } },
+      actor: {
+        kind: "key",
+        door: "mcp",
+        person: { id: world.admin.id, name: "Test admin" },
+        app: null,
+        key: { id: world.admin.keyId },
+      },
+      data: {
+        name: "Sea",
+        hex: "#006994",
+        role: "primary",
+        contrast: { onWhite: expect.any(Number), onBlack: expect.any(Number) },
+      },
     });
   });
 

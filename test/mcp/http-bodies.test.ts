@@ -13,7 +13,12 @@ beforeAll(async () => {
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   fetch(`${baseUrl()}/api/mcp`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${world.viewer.key}`, ...headers },
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      Authorization: `Bearer ${world.viewer.key}`,
+      ...headers,
+    },
     body,
   });
 
@@ -54,19 +59,33 @@ describe("MCP bodies, stateless", () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const send = (body: Buffer) =>
       new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
-        const call = httpRequest(`${baseUrl()}/api/mcp`, {
-          method: "POST", agent,
-          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${world.viewer.key}`, "Content-Length": body.length },
-        }, (response) => {
-          let text = "";
-          response.on("data", (chunk) => (text += chunk)).on("end", () => resolve({ status: response.statusCode!, text, reused: call.reusedSocket }));
-        });
+        const call = httpRequest(
+          `${baseUrl()}/api/mcp`,
+          {
+            method: "POST",
+            agent,
+            headers: {
+              "Content-Type": "application/json",
+              Accept: "application/json, text/event-stream",
+              Authorization: `Bearer ${world.viewer.key}`,
+              "Content-Length": body.length,
+            },
+          },
+          (response) => {
+            let text = "";
+            response
+              .on("data", (chunk) => (text += chunk))
+              .on("end", () => resolve({ status: response.statusCode!, text, reused: call.reusedSocket }));
+          },
+        );
         call.on("error", reject).end(body);
       });
     try {
       const refused = await send(Buffer.alloc(4 * 1024 * 1024 + 1, 32));
       expect(refused.status).toBe(413);
-      const next = await send(Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list", params: {} })));
+      const next = await send(
+        Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list", params: {} })),
+      );
       expect(next.status).toBe(200);
       expect(JSON.parse(next.text).result.tools.length).toBeGreaterThan(1);
       expect(next.reused).toBe(true);
@@ -76,7 +95,14 @@ describe("MCP bodies, stateless", () => {
   });
 
   it("tools/call kit_read without a session answers one JSON body with the result", async () => {
-    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "kit_read", arguments: { brand: world.brand.shortId } } }));
+    const response = await post(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "kit_read", arguments: { brand: world.brand.shortId } },
+      }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     const answer = await response.json();
@@ -93,13 +119,21 @@ describe("MCP bodies, stateless", () => {
   });
 
   it("a tool name that is not served gets the SDK's answer for an unknown tool (all tools registered for it)", async () => {
-    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "no_such_tool", arguments: {} } }));
+    const response = await post(
+      JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "no_such_tool", arguments: {} } }),
+    );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ id: 9, error: { code: -32602, message: "Tool no_such_tool not found" } });
+    expect(await response.json()).toMatchObject({
+      id: 9,
+      error: { code: -32602, message: "Tool no_such_tool not found" },
+    });
   });
 
   it("DELETE without a session is 405", async () => {
-    const response = await fetch(`${baseUrl()}/api/mcp`, { method: "DELETE", headers: { Authorization: `Bearer ${world.viewer.key}` } });
+    const response = await fetch(`${baseUrl()}/api/mcp`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${world.viewer.key}` },
+    });
     expect(response.status).toBe(405);
   });
 });

@@ -21,10 +21,19 @@ describe("the metadata names only endpoints that answer", () => {
 
   it("every endpoint named answers something other than 404", async () => {
     const endpoints = Object.entries(await metadata()).filter(([key]) => key.endsWith("_endpoint"));
-    expect(endpoints.map(([key]) => key).sort()).toEqual(["authorization_endpoint", "registration_endpoint", "revocation_endpoint", "token_endpoint"]);
+    expect(endpoints.map(([key]) => key).sort()).toEqual([
+      "authorization_endpoint",
+      "registration_endpoint",
+      "revocation_endpoint",
+      "token_endpoint",
+    ]);
     for (const [key, url] of endpoints) {
       const method = key === "authorization_endpoint" ? "GET" : "POST";
-      const response = await fetch(String(url), { method, redirect: "manual", ...(method === "POST" ? { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" } : {}) });
+      const response = await fetch(String(url), {
+        method,
+        redirect: "manual",
+        ...(method === "POST" ? { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" } : {}),
+      });
       expect(response.status, `${key} ${url}`).not.toBe(404);
     }
   });
@@ -33,7 +42,13 @@ describe("the metadata names only endpoints that answer", () => {
 describe("a failed authorization with nowhere trusted to return", () => {
   it("goes to our error page, which says in words what went wrong", async () => {
     const url = new URL(`${baseUrl()}/api/auth/oauth2/authorize`);
-    for (const [name, value] of Object.entries({ response_type: "code", client_id: "no-such-client", redirect_uri: "https://nowhere.example/cb", scope: "kit.read" })) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries({
+      response_type: "code",
+      client_id: "no-such-client",
+      redirect_uri: "https://nowhere.example/cb",
+      scope: "kit.read",
+    }))
+      url.searchParams.set(name, value);
     const answer = await navigate(url);
     expect(answer.status).toBe(302);
     const target = new URL(answer.location!, baseUrl());

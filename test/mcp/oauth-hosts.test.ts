@@ -29,22 +29,39 @@ beforeAll(async () => {
   await addMember(db(), { brand: brand.shortId, email, role: "admin" });
   cookie = await signInCookie(email, password);
   // the same service behind a TLS proxy at a public name, with one more host for MCP clients
-  published = await startServer({ ...inject("testEnv"), APP_URL: "https://brand-ops.example", MCP_ALLOWED_HOSTS: "mcp.internal" });
+  published = await startServer({
+    ...inject("testEnv"),
+    APP_URL: "https://brand-ops.example",
+    MCP_ALLOWED_HOSTS: "mcp.internal",
+  });
 });
 afterAll(() => published?.stop());
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 /** A request to `server` with exactly this Host (fetch cannot set one) and other headers. */
-function raw(server: string, path: string, host: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Raw> {
+function raw(
+  server: string,
+  path: string,
+  host: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Raw> {
   const target = new URL(server);
   return new Promise((resolve, reject) => {
-    const headers = { Host: host, "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...options.headers };
-    const request = httpRequest({ host: target.hostname, port: target.port, path, method: options.method ?? "GET", headers }, (response) => {
-      let body = "";
-      response.on("data", (chunk) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-    });
+    const headers = {
+      Host: host,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...options.headers,
+    };
+    const request = httpRequest(
+      { host: target.hostname, port: target.port, path, method: options.method ?? "GET", headers },
+      (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      },
+    );
     request.on("error", reject);
     request.end(options.method === "POST" ? "{}" : undefined);
   });
@@ -70,7 +87,10 @@ describe("the suite's server: every loopback name", () => {
       const { metadataUrl, metadata } = await discover(baseUrl(), host);
       expect(metadataUrl.toString(), host).toBe(`http://${host}${METADATA_PATH}`);
       expect(metadata.resource, host).toBe(`http://${host}/api/mcp`);
-      expect(checkResourceAllowed({ requestedResource: `http://${host}/api/mcp`, configuredResource: metadata.resource }), host).toBe(true);
+      expect(
+        checkResourceAllowed({ requestedResource: `http://${host}/api/mcp`, configuredResource: metadata.resource }),
+        host,
+      ).toBe(true);
       // one authorization server, APP_URL's, whatever name the client used
       expect(metadata.authorization_servers, host).toEqual([`${baseUrl()}/api/auth`]);
       expect(issuerMetadata.issuer).toBe(metadata.authorization_servers[0]);
@@ -94,13 +114,15 @@ describe("the suite's server: every loopback name", () => {
   it("a token for the other name's identifier works on both names; a token for another resource of the same server does not", async () => {
     const other = otherLoopbackUrl();
     const { tokens } = await connect(cookie, { brands: [brand.shortId], scopes: ["kit.read"] }, `${other}/api/mcp`);
-    for (const url of [baseUrl(), other]) expect((await mcpPost(tokens.access_token, { method: "tools/list" }, url)).status, url).toBe(200);
+    for (const url of [baseUrl(), other])
+      expect((await mcpPost(tokens.access_token, { method: "tools/list" }, url)).status, url).toBe(200);
 
     // another resource the authorization server knows (an operator can add one): its tokens are not the door's
     const foreign = `https://reports-${randomUUID().slice(0, 8)}.example/api`;
     // its scopes as the plugin stores a list: JSON text on SQLite, an array on PostgreSQL
     const scopes = dialect() === "postgresql" ? ["kit.read"] : JSON.stringify(["kit.read"]);
-    await db().$executeRaw`INSERT INTO "OauthResource" ("id", "identifier", "name", "allowedScopes") VALUES (${randomUUID()}, ${foreign}, ${"Another API"}, ${scopes})`;
+    await db()
+      .$executeRaw`INSERT INTO "OauthResource" ("id", "identifier", "name", "allowedScopes") VALUES (${randomUUID()}, ${foreign}, ${"Another API"}, ${scopes})`;
     const elsewhere = await connect(cookie, { brands: [brand.shortId], scopes: ["kit.read"] }, foreign);
     expect(elsewhere.tokens.access_token).toMatch(/^boa_/);
     for (const url of [baseUrl(), other]) {
@@ -117,11 +139,17 @@ describe("the suite's server: every loopback name", () => {
       // the person signs in where APP_URL is; the token is for the name the client used
       expect(authorizationUrl.origin + authorizationUrl.pathname).toBe(`${baseUrl()}/api/auth/oauth2/authorize`);
       expect(authorizationUrl.searchParams.get("resource")).toBe(`${url}/api/mcp`);
-      const callback = await answerAuthorization(cookie, authorizationUrl, { brands: [brand.shortId], scopes: ["kit.read"] });
+      const callback = await answerAuthorization(cookie, authorizationUrl, {
+        brands: [brand.shortId],
+        scopes: ["kit.read"],
+      });
       expect(callback.get("iss")).toBe(`${baseUrl()}/api/auth`);
       const client = await finishAuthorizationV2(`${url}/api/mcp`, provider, callback);
       expect(provider.stored?.access_token).toMatch(/^boa_/);
-      const read = (await client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as { isError?: boolean; structuredContent?: unknown };
+      const read = (await client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as {
+        isError?: boolean;
+        structuredContent?: unknown;
+      };
       expect(read.isError, JSON.stringify(read.structuredContent)).toBeFalsy();
       expect(read.structuredContent).toHaveProperty("colors");
       await client.close();

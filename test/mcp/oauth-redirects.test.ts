@@ -35,7 +35,8 @@ type Form = "302" | "json";
 /** GET /authorize; where the answer sends the browser, read from the 302 or from the JSON a page's fetch() gets. */
 async function sentTo(params: Record<string, string>, form: Form, cookieHeader?: string): Promise<URL> {
   const url = new URL(`${baseUrl()}/api/auth/oauth2/authorize`);
-  for (const [name, value] of Object.entries({ response_type: "code", state: "s1", ...params })) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries({ response_type: "code", state: "s1", ...params }))
+    url.searchParams.set(name, value);
   if (form === "302") {
     const answer = await navigate(url, cookieHeader);
     expect(answer.status).toBe(302);
@@ -48,7 +49,13 @@ async function sentTo(params: Record<string, string>, form: Form, cookieHeader?:
   return new URL(body.url, baseUrl());
 }
 
-const valid = (clientId: string, redirect = EVIL) => ({ client_id: clientId, redirect_uri: redirect, scope: "kit.read", code_challenge: pkce().challenge, code_challenge_method: "S256" });
+const valid = (clientId: string, redirect = EVIL) => ({
+  client_id: clientId,
+  redirect_uri: redirect,
+  scope: "kit.read",
+  code_challenge: pkce().challenge,
+  code_challenge_method: "S256",
+});
 
 /** The error page as the browser shows it; the link on, when there is one. */
 async function errorPage(url: URL, cookieHeader?: string): Promise<{ html: string; continueTo: URL | null }> {
@@ -142,7 +149,16 @@ describe("an app known by its metadata document is no more trusted", () => {
   let clientId = "";
   beforeAll(async () => {
     server = createServer((_request, response) => {
-      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ client_id: clientId, client_name: "Documented Evil", redirect_uris: [EVIL], token_endpoint_auth_method: "none" }));
+      response
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(
+          JSON.stringify({
+            client_id: clientId,
+            client_name: "Documented Evil",
+            redirect_uris: [EVIL],
+            token_endpoint_auth_method: "none",
+          }),
+        );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     clientId = `http://127.0.0.1:${(server.address() as AddressInfo).port}/client.json`;

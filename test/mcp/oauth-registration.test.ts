@@ -15,14 +15,23 @@ const stored = (marker: string) => db().oauthClient.count({ where: { name: { sta
 
 async function registerRaw(body: string, headers: Record<string, string> = { "Content-Type": "application/json" }) {
   const response = await fetch(`${baseUrl()}/api/auth/oauth2/register`, { method: "POST", headers, body });
-  return { status: response.status, body: (await response.json()) as { error?: string; error_description?: string; client_id?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { error?: string; error_description?: string; client_id?: string },
+  };
 }
 
 describe("registration is bounded", () => {
   it("the review's 9.5 MB registration (a 9 MB name, 19,999 redirect URIs) is refused, and nothing is stored", async () => {
     const marker = `huge-${randomUUID()}`;
     const uris = Array.from({ length: 19_999 }, (_, i) => `http://127.0.0.1:${1000 + (i % 60000)}/cb${i}`);
-    const { status, body } = await registerRaw(JSON.stringify({ client_name: marker + "x".repeat(9 * 1024 * 1024), redirect_uris: uris, token_endpoint_auth_method: "none" }));
+    const { status, body } = await registerRaw(
+      JSON.stringify({
+        client_name: marker + "x".repeat(9 * 1024 * 1024),
+        redirect_uris: uris,
+        token_endpoint_auth_method: "none",
+      }),
+    );
     expect(status).toBe(400);
     expect(body.error).toBe("invalid_client_metadata");
     expect(body.error_description).toMatch(/larger than 16384 bytes/);
@@ -30,19 +39,74 @@ describe("registration is bounded", () => {
   });
 
   const cases: [string, Record<string, unknown>, string, RegExp][] = [
-    ["client_name", { client_name: "n".repeat(201) }, "invalid_client_metadata", /^client_name is longer than 200 characters$/],
-    ["redirect_uris (count)", { redirect_uris: Array.from({ length: 11 }, (_, i) => `http://127.0.0.1:${4000 + i}/cb`) }, "invalid_redirect_uri", /^redirect_uris lists more than 10 entries$/],
-    ["redirect_uris (length)", { redirect_uris: [`http://127.0.0.1:4000/${"p".repeat(2048)}`] }, "invalid_redirect_uri", /^redirect_uris\.0 is longer than 2048/],
-    ["logo_uri", { logo_uri: `https://example.com/${"l".repeat(2048)}` }, "invalid_client_metadata", /^logo_uri is longer/],
-    ["client_uri", { client_uri: `https://example.com/${"c".repeat(2048)}` }, "invalid_client_metadata", /^client_uri is longer/],
-    ["policy_uri", { policy_uri: `https://example.com/${"p".repeat(2048)}` }, "invalid_client_metadata", /^policy_uri is longer/],
-    ["tos_uri", { tos_uri: `https://example.com/${"t".repeat(2048)}` }, "invalid_client_metadata", /^tos_uri is longer/],
-    ["contacts", { contacts: Array.from({ length: 11 }, (_, i) => `c${i}@example.com`) }, "invalid_client_metadata", /^contacts lists more than 10/],
-    ["grant_types", { grant_types: Array.from({ length: 11 }, () => "authorization_code") }, "invalid_client_metadata", /^grant_types lists more than 10/],
-    ["response_types", { response_types: Array.from({ length: 6 }, () => "code") }, "invalid_client_metadata", /^response_types lists more than 5/],
+    [
+      "client_name",
+      { client_name: "n".repeat(201) },
+      "invalid_client_metadata",
+      /^client_name is longer than 200 characters$/,
+    ],
+    [
+      "redirect_uris (count)",
+      { redirect_uris: Array.from({ length: 11 }, (_, i) => `http://127.0.0.1:${4000 + i}/cb`) },
+      "invalid_redirect_uri",
+      /^redirect_uris lists more than 10 entries$/,
+    ],
+    [
+      "redirect_uris (length)",
+      { redirect_uris: [`http://127.0.0.1:4000/${"p".repeat(2048)}`] },
+      "invalid_redirect_uri",
+      /^redirect_uris\.0 is longer than 2048/,
+    ],
+    [
+      "logo_uri",
+      { logo_uri: `https://example.com/${"l".repeat(2048)}` },
+      "invalid_client_metadata",
+      /^logo_uri is longer/,
+    ],
+    [
+      "client_uri",
+      { client_uri: `https://example.com/${"c".repeat(2048)}` },
+      "invalid_client_metadata",
+      /^client_uri is longer/,
+    ],
+    [
+      "policy_uri",
+      { policy_uri: `https://example.com/${"p".repeat(2048)}` },
+      "invalid_client_metadata",
+      /^policy_uri is longer/,
+    ],
+    [
+      "tos_uri",
+      { tos_uri: `https://example.com/${"t".repeat(2048)}` },
+      "invalid_client_metadata",
+      /^tos_uri is longer/,
+    ],
+    [
+      "contacts",
+      { contacts: Array.from({ length: 11 }, (_, i) => `c${i}@example.com`) },
+      "invalid_client_metadata",
+      /^contacts lists more than 10/,
+    ],
+    [
+      "grant_types",
+      { grant_types: Array.from({ length: 11 }, () => "authorization_code") },
+      "invalid_client_metadata",
+      /^grant_types lists more than 10/,
+    ],
+    [
+      "response_types",
+      { response_types: Array.from({ length: 6 }, () => "code") },
+      "invalid_client_metadata",
+      /^response_types lists more than 5/,
+    ],
     ["scope", { scope: "kit.read ".repeat(120) }, "invalid_client_metadata", /^scope is longer than 1000/],
     ["software_id", { software_id: "s".repeat(201) }, "invalid_client_metadata", /^software_id is longer/],
-    ["a field of the wrong type", { client_name: { nested: [[["deep"]]] } }, "invalid_client_metadata", /^client_name: /],
+    [
+      "a field of the wrong type",
+      { client_name: { nested: [[["deep"]]] } },
+      "invalid_client_metadata",
+      /^client_name: /,
+    ],
   ];
   for (const [name, metadata, error, description] of cases) {
     it(`refuses ${name} past its bound, naming it`, async () => {
@@ -65,7 +129,11 @@ describe("registration is bounded", () => {
 
   it("drops members it does not know (RFC 7591 §2), even large ones within the body's bound, and registers", async () => {
     const marker = `unknown-${randomUUID()}`;
-    const { status, body } = await register({ client_name: marker, metadata: { notes: "n".repeat(8000) }, x_vendor: [[["kept?"]]] });
+    const { status, body } = await register({
+      client_name: marker,
+      metadata: { notes: "n".repeat(8000) },
+      x_vendor: [[["kept?"]]],
+    });
     expect(status).toBe(201);
     const client = await db().oauthClient.findUnique({ where: { clientId: body.client_id } });
     expect(client?.name).toBe(marker);
@@ -86,7 +154,9 @@ describe("a Client ID Metadata Document is held to the same bounds", () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       const document = documents.get(request.url ?? "");
-      response.writeHead(document ? 200 : 404, { "Content-Type": "application/json" }).end(JSON.stringify(document ?? {}));
+      response
+        .writeHead(document ? 200 : 404, { "Content-Type": "application/json" })
+        .end(JSON.stringify(document ?? {}));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -95,9 +165,22 @@ describe("a Client ID Metadata Document is held to the same bounds", () => {
 
   it("a 1,000-character name is refused, nothing stored", async () => {
     const clientId = `${origin}/long-name.json`;
-    documents.set("/long-name.json", { client_id: clientId, client_name: "n".repeat(1000), redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" });
+    documents.set("/long-name.json", {
+      client_id: clientId,
+      client_name: "n".repeat(1000),
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "none",
+    });
     const url = new URL(`${baseUrl()}/api/auth/oauth2/authorize`);
-    for (const [name, value] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, scope: "kit.read", code_challenge: pkce().challenge, code_challenge_method: "S256" })) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      scope: "kit.read",
+      code_challenge: pkce().challenge,
+      code_challenge_method: "S256",
+    }))
+      url.searchParams.set(name, value);
     const response = await fetch(url, { redirect: "manual" });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; error_description: string };
@@ -108,9 +191,23 @@ describe("a Client ID Metadata Document is held to the same bounds", () => {
 
   it("an unknown member (the plugin would store a `metadata` one as it came) is dropped", async () => {
     const clientId = `${origin}/extra.json`;
-    documents.set("/extra.json", { client_id: clientId, client_name: "Extra", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", metadata: { notes: "n".repeat(30_000) } });
+    documents.set("/extra.json", {
+      client_id: clientId,
+      client_name: "Extra",
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "none",
+      metadata: { notes: "n".repeat(30_000) },
+    });
     const url = new URL(`${baseUrl()}/api/auth/oauth2/authorize`);
-    for (const [name, value] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, scope: "kit.read", code_challenge: pkce().challenge, code_challenge_method: "S256" })) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      scope: "kit.read",
+      code_challenge: pkce().challenge,
+      code_challenge_method: "S256",
+    }))
+      url.searchParams.set(name, value);
     await fetch(url, { redirect: "manual" });
     const client = await db().oauthClient.findUnique({ where: { clientId } });
     expect(client?.name).toBe("Extra");

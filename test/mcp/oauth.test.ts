@@ -10,7 +10,18 @@ import { OAuthMetadataSchema, OAuthProtectedResourceMetadataSchema } from "@mode
 import { db } from "../../lib/db/client";
 import { addMember, createUser, removeMember } from "../../lib/admin/commands";
 import { baseUrl, makeBrand } from "../support/world";
-import { authorize, callTool, connect, consent, mcpPost, pkce, REDIRECT, register, signInCookie, token } from "../support/oauth-flow";
+import {
+  authorize,
+  callTool,
+  connect,
+  consent,
+  mcpPost,
+  pkce,
+  REDIRECT,
+  register,
+  signInCookie,
+  token,
+} from "../support/oauth-flow";
 
 const RESOURCE = () => `${baseUrl()}/api/mcp`;
 let brandA: { shortId: string; id: string };
@@ -37,7 +48,11 @@ describe("metadata and the challenge", () => {
       const metadata = await response.json();
       // validates against the MCP SDK's own schema of RFC 9728 (what clients parse it with)
       expect(OAuthProtectedResourceMetadataSchema.safeParse(metadata).success).toBe(true);
-      expect(metadata).toMatchObject({ resource: RESOURCE(), authorization_servers: [`${baseUrl()}/api/auth`], bearer_methods_supported: ["header"] });
+      expect(metadata).toMatchObject({
+        resource: RESOURCE(),
+        authorization_servers: [`${baseUrl()}/api/auth`],
+        bearer_methods_supported: ["header"],
+      });
       expect(metadata.scopes_supported).toContain("kit.read");
     }
     expect((await fetch(`${baseUrl()}/.well-known/oauth-protected-resource/elsewhere`)).status).toBe(404);
@@ -63,7 +78,11 @@ describe("metadata and the challenge", () => {
   });
 
   it("a call without a token gets 401 pointing at the metadata, with the scopes to ask for", async () => {
-    const response = await fetch(`${baseUrl()}/api/mcp`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const response = await fetch(`${baseUrl()}/api/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(response.status).toBe(401);
     const challenge = response.headers.get("www-authenticate")!;
     expect(challenge).toContain(`resource_metadata="${baseUrl()}/.well-known/oauth-protected-resource/api/mcp"`);
@@ -78,18 +97,35 @@ describe("the authorization code flow refuses what it must", () => {
     const missing = await authorize(cookie, { client_id: body.client_id, scope: "kit.read" });
     expect(missing.origin + missing.pathname).toBe(REDIRECT);
     expect(missing.searchParams.get("error")).toBe("invalid_request");
-    const plain = await authorize(cookie, { client_id: body.client_id, scope: "kit.read", code_challenge: "x".repeat(43), code_challenge_method: "plain" });
+    const plain = await authorize(cookie, {
+      client_id: body.client_id,
+      scope: "kit.read",
+      code_challenge: "x".repeat(43),
+      code_challenge_method: "plain",
+    });
     expect(plain.searchParams.get("error")).toBe("invalid_request");
   });
 
   it("a wrong code_verifier gets no token", async () => {
     const { clientId } = await connect(cookie, { brands: [brandA.shortId], scopes: ["kit.read"] });
     const { challenge } = pkce();
-    const again = await authorize(cookie, { client_id: clientId, code_challenge: challenge, code_challenge_method: "S256", scope: "kit.read" });
+    const again = await authorize(cookie, {
+      client_id: clientId,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      scope: "kit.read",
+    });
     // consented before: straight back with a code
     const code = again.searchParams.get("code")!;
     expect(code).toBeTruthy();
-    const refused = await token({ grant_type: "authorization_code", code, code_verifier: pkce().verifier, client_id: clientId, redirect_uri: REDIRECT, resource: RESOURCE() });
+    const refused = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: pkce().verifier,
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      resource: RESOURCE(),
+    });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.body.access_token).toBeUndefined();
   });
@@ -97,7 +133,12 @@ describe("the authorization code flow refuses what it must", () => {
   it("a redirect URI that was not registered is never redirected to; a loopback port may differ (RFC 8252)", async () => {
     const { body } = await register();
     const { challenge } = pkce();
-    const params = { client_id: body.client_id, code_challenge: challenge, code_challenge_method: "S256", scope: "kit.read" };
+    const params = {
+      client_id: body.client_id,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      scope: "kit.read",
+    };
     const foreign = await authorize(cookie, { ...params, redirect_uri: "https://attacker.example/callback" });
     expect(foreign.origin).not.toBe("https://attacker.example");
     expect(foreign.searchParams.get("error")).toBe("invalid_redirect");
@@ -109,7 +150,14 @@ describe("the authorization code flow refuses what it must", () => {
 
   it("a code works once", async () => {
     const { clientId, code, verifier } = await connect(cookie, { brands: [brandA.shortId], scopes: ["kit.read"] });
-    const replay = await token({ grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT, resource: RESOURCE() });
+    const replay = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      resource: RESOURCE(),
+    });
     expect(replay.status).toBeGreaterThanOrEqual(400);
     expect(replay.body.error).toBe("invalid_grant");
   });
@@ -117,7 +165,13 @@ describe("the authorization code flow refuses what it must", () => {
   it("a resource other than this server is refused at authorization", async () => {
     const { body } = await register();
     const { challenge } = pkce();
-    const refused = await authorize(cookie, { client_id: body.client_id, code_challenge: challenge, code_challenge_method: "S256", scope: "kit.read", resource: "https://elsewhere.example/mcp" });
+    const refused = await authorize(cookie, {
+      client_id: body.client_id,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      scope: "kit.read",
+      resource: "https://elsewhere.example/mcp",
+    });
     expect(refused.searchParams.get("error")).toBe("invalid_target");
   });
 
@@ -135,20 +189,41 @@ describe("tokens", () => {
     const stored = await db().oauthAccessToken.findMany({ where: { clientId } });
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.map((row) => row.token)).not.toContain(tokens.access_token.slice(4));
-    const rotated = await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId, resource: RESOURCE() });
+    const rotated = await token({
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+      resource: RESOURCE(),
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.refresh_token).not.toBe(tokens.refresh_token);
     expect((await mcpPost(rotated.body.access_token, { method: "tools/list" })).status).toBe(200);
     // the old refresh token again: refused, and the new one dies with it
-    const reused = await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId, resource: RESOURCE() });
+    const reused = await token({
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+      resource: RESOURCE(),
+    });
     expect(reused.body.error).toBe("invalid_grant");
-    const family = await token({ grant_type: "refresh_token", refresh_token: rotated.body.refresh_token, client_id: clientId, resource: RESOURCE() });
+    const family = await token({
+      grant_type: "refresh_token",
+      refresh_token: rotated.body.refresh_token,
+      client_id: clientId,
+      resource: RESOURCE(),
+    });
     expect(family.body.error).toBe("invalid_grant");
   });
 
   it("cannot gain scopes at refresh", async () => {
     const { clientId, tokens } = await connect(cookie, { brands: [brandA.shortId], scopes: ["kit.read"] });
-    const wider = await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId, scope: "kit.read kit.write", resource: RESOURCE() });
+    const wider = await token({
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+      scope: "kit.read kit.write",
+      resource: RESOURCE(),
+    });
     expect(wider.status).toBeGreaterThanOrEqual(400);
     expect(wider.body.access_token).toBeUndefined();
   });
@@ -168,17 +243,33 @@ describe("tokens", () => {
 
   it("an API key's door does not take them (audience: the MCP door only)", async () => {
     const { tokens } = await connect(cookie, { brands: [brandA.shortId], scopes: ["kit.read"] });
-    const response = await fetch(`${baseUrl()}/api/v1/kit.read`, { method: "POST", headers: { Authorization: `Bearer ${tokens.access_token}`, "Content-Type": "application/json" }, body: JSON.stringify({ brand: brandA.shortId }) });
+    const response = await fetch(`${baseUrl()}/api/v1/kit.read`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${tokens.access_token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ brand: brandA.shortId }),
+    });
     expect(response.status).toBe(401);
   });
 
   it("a token issued without this resource is refused by the door", async () => {
     const { body } = await register();
     const { verifier, challenge } = pkce();
-    const consentUrl = await authorize(cookie, { client_id: body.client_id, code_challenge: challenge, code_challenge_method: "S256", scope: "kit.read", resource: "" });
+    const consentUrl = await authorize(cookie, {
+      client_id: body.client_id,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      scope: "kit.read",
+      resource: "",
+    });
     const answered = await consent(cookie, consentUrl, { brands: [brandA.shortId], scopes: ["kit.read"] });
     const code = new URL(answered.body.data.url).searchParams.get("code")!;
-    const issued = await token({ grant_type: "authorization_code", code, code_verifier: verifier, client_id: body.client_id, redirect_uri: REDIRECT });
+    const issued = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      client_id: body.client_id,
+      redirect_uri: REDIRECT,
+    });
     expect(issued.status).toBe(200);
     const refused = await mcpPost(issued.body.access_token, { method: "tools/list" });
     expect(refused.status).toBe(401);
@@ -194,10 +285,17 @@ describe("a grant never reaches past its brands, its scopes or the person's live
     expect(names).toContain("kit_read");
     expect(names).not.toContain("kit_colors_add");
     expect(names).not.toContain("library_search");
-    expect((await callTool(tokens.access_token, "kit_read", { brand: brandA.shortId })).body.result.isError).toBeFalsy();
+    expect(
+      (await callTool(tokens.access_token, "kit_read", { brand: brandA.shortId })).body.result.isError,
+    ).toBeFalsy();
     const other = await callTool(tokens.access_token, "kit_read", { brand: brandB.shortId });
     expect(other.body.result.structuredContent.error.code).toBe("forbidden");
-    const stepUp = await callTool(tokens.access_token, "kit_colors_add", { brand: brandA.shortId, name: "X", hex: "#123456", role: "accent" });
+    const stepUp = await callTool(tokens.access_token, "kit_colors_add", {
+      brand: brandA.shortId,
+      name: "X",
+      hex: "#123456",
+      role: "accent",
+    });
     expect(stepUp.status).toBe(403);
     expect(stepUp.challenge).toContain('error="insufficient_scope"');
     expect(stepUp.challenge).toMatch(/scope="kit\.read kit\.write"/);
@@ -206,7 +304,12 @@ describe("a grant never reaches past its brands, its scopes or the person's live
   it("consent cannot add a scope the client did not ask for, nor a brand the person is not in", async () => {
     const { body } = await register();
     const { challenge } = pkce();
-    const consentUrl = await authorize(cookie, { client_id: body.client_id, code_challenge: challenge, code_challenge_method: "S256", scope: "kit.read" });
+    const consentUrl = await authorize(cookie, {
+      client_id: body.client_id,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      scope: "kit.read",
+    });
     const wider = await consent(cookie, consentUrl, { brands: [brandA.shortId], scopes: ["kit.read", "kit.write"] });
     expect(wider.status).toBe(422);
     expect(wider.body.error).toMatchObject({ code: "invalid_input", field: "scopes" });
@@ -222,7 +325,10 @@ describe("a grant never reaches past its brands, its scopes or the person's live
     const { tokens } = await connect(cookie, { brands: [brand.shortId], scopes: ["kit.read"] });
     expect((await callTool(tokens.access_token, "kit_read", { brand: brand.shortId })).body.result.isError).toBeFalsy();
     await removeMember(db(), { brand: brand.shortId, email: person.email });
-    expect((await callTool(tokens.access_token, "kit_read", { brand: brand.shortId })).body.result.structuredContent.error.code).toBe("forbidden");
+    expect(
+      (await callTool(tokens.access_token, "kit_read", { brand: brand.shortId })).body.result.structuredContent.error
+        .code,
+    ).toBe("forbidden");
   });
 });
 
@@ -243,9 +349,21 @@ describe("Client ID Metadata Documents", () => {
 
   it("a client known by its document's URL is shown as identified, and consents like any other", async () => {
     const clientId = `${origin}/client.json`;
-    documents.set("/client.json", { client_id: clientId, client_name: "Documented Client", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] });
+    documents.set("/client.json", {
+      client_id: clientId,
+      client_name: "Documented Client",
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    });
     const { challenge } = pkce();
-    const consentUrl = await authorize(cookie, { client_id: clientId, code_challenge: challenge, code_challenge_method: "S256", scope: "kit.read" });
+    const consentUrl = await authorize(cookie, {
+      client_id: clientId,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      scope: "kit.read",
+    });
     expect(consentUrl.pathname).toBe("/oauth/consent");
     const page = await (await fetch(consentUrl, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Documented Client");
@@ -256,10 +374,22 @@ describe("Client ID Metadata Documents", () => {
 
   it("a document that names another client is refused", async () => {
     const clientId = `${origin}/impostor.json`;
-    documents.set("/impostor.json", { client_id: `${origin}/someone-else.json`, client_name: "Impostor", redirect_uris: [REDIRECT] });
+    documents.set("/impostor.json", {
+      client_id: `${origin}/someone-else.json`,
+      client_name: "Impostor",
+      redirect_uris: [REDIRECT],
+    });
     const { challenge } = pkce();
     const url = new URL(`${baseUrl()}/api/auth/oauth2/authorize`);
-    for (const [name, value] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", scope: "kit.read" })) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      scope: "kit.read",
+    }))
+      url.searchParams.set(name, value);
     const response = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
     // an unknown client is never redirected to: the error is the authorization server's own answer
     expect(response.status).toBe(400);

@@ -14,18 +14,43 @@ let publicServer: RunningServer;
 beforeAll(async () => {
   world = await makeWorld();
   // the same service published at a public name, with one more host and origin allowed
-  publicServer = await startServer({ ...inject("testEnv"), APP_URL: "https://brand-ops.example", MCP_ALLOWED_HOSTS: "mcp.internal", MCP_ALLOWED_ORIGINS: "https://console.partner.example" });
+  publicServer = await startServer({
+    ...inject("testEnv"),
+    APP_URL: "https://brand-ops.example",
+    MCP_ALLOWED_HOSTS: "mcp.internal",
+    MCP_ALLOWED_ORIGINS: "https://console.partner.example",
+  });
 });
 afterAll(() => publicServer?.stop());
 
-const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+});
 
 /** A raw request with exactly these Host and Origin headers (fetch cannot set Host): its status and headers. */
-function send(url: string, headers: Record<string, string>, method = "POST"): Promise<{ status: number; headers: Record<string, unknown> }> {
+function send(
+  url: string,
+  headers: Record<string, string>,
+  method = "POST",
+): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const target = new URL(`${url}/api/mcp`);
     const req = httpRequest(
-      { host: target.hostname, port: target.port, path: target.pathname, method, headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${world.admin.key}`, ...headers } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method,
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          Authorization: `Bearer ${world.admin.key}`,
+          ...headers,
+        },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers }));
@@ -57,7 +82,11 @@ describe("the suite's server (APP_URL on loopback)", () => {
   });
 
   it("refuses before the key: a foreign Origin without a key is 403, not 401", async () => {
-    const response = await fetch(`${baseUrl()}/api/mcp`, { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://evil.example" }, body: initialize });
+    const response = await fetch(`${baseUrl()}/api/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
+      body: initialize,
+    });
     expect(response.status).toBe(403);
   });
 });
@@ -66,7 +95,9 @@ describe("a server published at https://brand-ops.example", () => {
   it("accepts its public Host and the configured host and origin; refuses loopback names and others", async () => {
     expect(await post(publicServer.url, { Host: "brand-ops.example" })).toBe(200);
     expect(await post(publicServer.url, { Host: "mcp.internal:8080" })).toBe(200);
-    expect(await post(publicServer.url, { Host: "brand-ops.example", Origin: "https://console.partner.example" })).toBe(200);
+    expect(await post(publicServer.url, { Host: "brand-ops.example", Origin: "https://console.partner.example" })).toBe(
+      200,
+    );
     expect(await post(publicServer.url, { Host: "brand-ops.example", Origin: "https://brand-ops.example" })).toBe(200);
     expect(await post(publicServer.url, { Host: "127.0.0.1" })).toBe(403);
     expect(await post(publicServer.url, { Host: "brand-ops.example", Origin: "http://localhost:3000" })).toBe(403);
@@ -75,16 +106,30 @@ describe("a server published at https://brand-ops.example", () => {
 
   it("gives CORS to the configured origin (lib/mcp/cors.ts), and none to the loopback names it refuses", async () => {
     const partner = "https://console.partner.example";
-    const preflight = { "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type" };
-    const allowed = await send(publicServer.url, { Host: "brand-ops.example", Origin: partner, ...preflight }, "OPTIONS");
+    const preflight = {
+      "Access-Control-Request-Method": "POST",
+      "Access-Control-Request-Headers": "authorization, content-type",
+    };
+    const allowed = await send(
+      publicServer.url,
+      { Host: "brand-ops.example", Origin: partner, ...preflight },
+      "OPTIONS",
+    );
     expect(allowed.status).toBe(204);
     expect(allowed.headers["access-control-allow-origin"]).toBe(partner);
     const answered = await send(publicServer.url, { Host: "brand-ops.example", Origin: partner });
     expect(answered.status).toBe(200);
     expect(answered.headers["access-control-allow-origin"]).toBe(partner);
     for (const method of ["OPTIONS", "POST"]) {
-      const refused = await send(publicServer.url, { Host: "brand-ops.example", Origin: "http://localhost:3000", ...preflight }, method);
-      expect(Object.keys(refused.headers).filter((name) => name.startsWith("access-control-")), method).toEqual([]);
+      const refused = await send(
+        publicServer.url,
+        { Host: "brand-ops.example", Origin: "http://localhost:3000", ...preflight },
+        method,
+      );
+      expect(
+        Object.keys(refused.headers).filter((name) => name.startsWith("access-control-")),
+        method,
+      ).toEqual([]);
     }
   });
 });

@@ -29,7 +29,9 @@ describe("CAPABILITY_ROLLOUT=available: only the Available capabilities are tool
     const client = await connectMcp(world.admin.key, { url: server.url });
     expect(await toolNames(client)).toEqual(["brands_list", "kit_read", "library_search", "questions_ask"]);
     // a tool the server does not have is MCP's own protocol error, not a tool result
-    await expect(callTool(client, "kit_colors_add", { brand: world.brand.shortId, name: "X", hex: "#123456", role: "accent" })).rejects.toThrow(/not found/);
+    await expect(
+      callTool(client, "kit_colors_add", { brand: world.brand.shortId, name: "X", hex: "#123456", role: "accent" }),
+    ).rejects.toThrow(/not found/);
     await client.close();
   });
 });
@@ -37,10 +39,26 @@ describe("CAPABILITY_ROLLOUT=available: only the Available capabilities are tool
 describe("MCP Inspector CLI against the running server", () => {
   const run = promisify(execFile);
   const inspector = (args: string[]) =>
-    run("npx", ["@modelcontextprotocol/inspector", "--cli", `${baseUrl()}/api/mcp`, "--transport", "http", "--header", `Authorization: Bearer ${world.admin.key}`, ...args], {
-      env: { ...process.env, MCP_CATALOG_PATH: path.join(mkdtempSync(path.join(tmpdir(), "inspector-")), "mcp.json") },
-      timeout: 60_000,
-    });
+    run(
+      "npx",
+      [
+        "@modelcontextprotocol/inspector",
+        "--cli",
+        `${baseUrl()}/api/mcp`,
+        "--transport",
+        "http",
+        "--header",
+        `Authorization: Bearer ${world.admin.key}`,
+        ...args,
+      ],
+      {
+        env: {
+          ...process.env,
+          MCP_CATALOG_PATH: path.join(mkdtempSync(path.join(tmpdir(), "inspector-")), "mcp.json"),
+        },
+        timeout: 60_000,
+      },
+    );
 
   it("tools/list lists the tools", async () => {
     const { stdout } = await inspector(["--method", "tools/list"]);
@@ -58,7 +76,16 @@ describe("MCP Inspector CLI against the running server", () => {
   }, 90_000);
 
   it("tools/call kit_read returns the API door's data", async () => {
-    const { stdout } = await inspector(["--method", "tools/call", "--tool-name", "kit_read", "--tool-arg", `brand=${world.brand.shortId}`]);
-    expect(JSON.parse(stdout).structuredContent).toEqual(expectOk(await call("kit.read", world.admin.key, { brand: world.brand.shortId })));
+    const { stdout } = await inspector([
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "kit_read",
+      "--tool-arg",
+      `brand=${world.brand.shortId}`,
+    ]);
+    expect(JSON.parse(stdout).structuredContent).toEqual(
+      expectOk(await call("kit.read", world.admin.key, { brand: world.brand.shortId })),
+    );
   }, 90_000);
 });

@@ -14,18 +14,39 @@ beforeAll(async () => {
 const HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
 
 /** A 2025-protocol initialize, which opens a session; its id, or the refusal. */
-async function initialize(url: string, key: string): Promise<{ status: number; session: string | null; retryAfter: string | null }> {
-  const body = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "burst", version: "1" } } };
-  const response = await fetch(`${url}/api/mcp`, { method: "POST", headers: { ...HEADERS, Authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+async function initialize(
+  url: string,
+  key: string,
+): Promise<{ status: number; session: string | null; retryAfter: string | null }> {
+  const body = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "burst", version: "1" } },
+  };
+  const response = await fetch(`${url}/api/mcp`, {
+    method: "POST",
+    headers: { ...HEADERS, Authorization: `Bearer ${key}` },
+    body: JSON.stringify(body),
+  });
   await response.text();
-  return { status: response.status, session: response.headers.get("mcp-session-id"), retryAfter: response.headers.get("retry-after") };
+  return {
+    status: response.status,
+    session: response.headers.get("mcp-session-id"),
+    retryAfter: response.headers.get("retry-after"),
+  };
 }
 
 /** Whether the session still answers (a ping on it): 200, or 404 once it is gone. */
 async function ping(url: string, key: string, session: string): Promise<number> {
   const response = await fetch(`${url}/api/mcp`, {
     method: "POST",
-    headers: { ...HEADERS, Authorization: `Bearer ${key}`, "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" },
+    headers: {
+      ...HEADERS,
+      Authorization: `Bearer ${key}`,
+      "mcp-session-id": session,
+      "mcp-protocol-version": "2025-06-18",
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
   });
   await response.text();
@@ -53,7 +74,8 @@ describe("MCP sessions per tenant", () => {
     const other = await initialize(baseUrl(), world.viewer.key);
     const keys = await Promise.all([0, 1, 2].map(() => makeKey(world.member.email)));
     const opened: string[] = [];
-    for (let i = 0; i < SESSIONS_PER_PERSON + 3; i++) opened.push((await initialize(baseUrl(), keys[i % 3]!.key)).session!);
+    for (let i = 0; i < SESSIONS_PER_PERSON + 3; i++)
+      opened.push((await initialize(baseUrl(), keys[i % 3]!.key)).session!);
     expect(await ping(baseUrl(), world.viewer.key, other.session!)).toBe(200);
     const alive = await Promise.all(opened.map((id, i) => ping(baseUrl(), keys[i % 3]!.key, id)));
     expect(alive.filter((status) => status === 200)).toHaveLength(SESSIONS_PER_PERSON);

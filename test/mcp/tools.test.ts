@@ -39,7 +39,11 @@ describe("tools/list: what the key may call on the MCP door", () => {
     const { tools } = await (await connectMcp(world.admin.key)).listTools();
     const tool = (name: string) => tools.find((candidate) => candidate.name === name)!;
     expect(tool("kit_read").description).toBeTruthy();
-    expect(tool("kit_read").annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(tool("kit_read").annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
     expect(tool("questions_ask").annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     for (const name of ["connections_disconnect", "brand_contacts_save", "library_asset_review"]) {
       expect(tool(name).annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: true });
@@ -55,14 +59,22 @@ describe("tools/list: what the key may call on the MCP door", () => {
     }
     const colours = tools.find((tool) => tool.name === "kit_colors_add")!.inputSchema as any;
     expect(colours.required).toContain("brand");
-    expect(Object.keys(colours.properties)).toEqual(expect.arrayContaining(["brand", "confirmationToken", "hex", "name", "role"]));
-    expect(Object.keys(tools.find((tool) => tool.name === "brands_list")!.inputSchema.properties ?? {})).not.toContain("brand");
+    expect(Object.keys(colours.properties)).toEqual(
+      expect.arrayContaining(["brand", "confirmationToken", "hex", "name", "role"]),
+    );
+    expect(Object.keys(tools.find((tool) => tool.name === "brands_list")!.inputSchema.properties ?? {})).not.toContain(
+      "brand",
+    );
   });
 
   it("every tool, as listed, is one a host may forward to OpenAI, Claude or Gemini (provider-rules.ts)", async () => {
     const { tools } = await (await connectMcp(world.admin.key)).listTools();
     const refused = tools.flatMap((tool) =>
-      (["openai", "anthropic", "gemini"] as const).flatMap((rules) => toolProblems(rules, { name: tool.name, description: tool.description, parameters: tool.inputSchema }).map((problem) => `${rules} ${tool.name}: ${problem.message}`)),
+      (["openai", "anthropic", "gemini"] as const).flatMap((rules) =>
+        toolProblems(rules, { name: tool.name, description: tool.description, parameters: tool.inputSchema }).map(
+          (problem) => `${rules} ${tool.name}: ${problem.message}`,
+        ),
+      ),
     );
     expect(refused).toEqual([]);
   });
@@ -70,18 +82,41 @@ describe("tools/list: what the key may call on the MCP door", () => {
   it("brand_contacts_save's union by op is one object: op an enum, every field visible with when it applies", async () => {
     const { tools } = await (await connectMcp(world.admin.key)).listTools();
     const schema = tools.find((tool) => tool.name === "brand_contacts_save")!.inputSchema as any;
-    expect(schema).toMatchObject({ type: "object", required: ["brand", "op"], properties: { op: { type: "string", enum: ["upsert", "delete"] } } });
+    expect(schema).toMatchObject({
+      type: "object",
+      required: ["brand", "op"],
+      properties: { op: { type: "string", enum: ["upsert", "delete"] } },
+    });
     expect(schema.oneOf).toBeUndefined();
-    expect(Object.keys(schema.properties).sort()).toEqual(["brand", "confirmationToken", "id", "label", "op", "type", "value"]);
-    expect(schema.properties.type.description).toMatch(/^When op is upsert \(required\):.*Not allowed when op is delete\.$/);
+    expect(Object.keys(schema.properties).sort()).toEqual([
+      "brand",
+      "confirmationToken",
+      "id",
+      "label",
+      "op",
+      "type",
+      "value",
+    ]);
+    expect(schema.properties.type.description).toMatch(
+      /^When op is upsert \(required\):.*Not allowed when op is delete\.$/,
+    );
   });
 
   it("the pipeline still refuses what the union refuses, naming the field", async () => {
     const client = await connectMcp(world.admin.key);
     const id = "00000000-0000-4000-8000-000000000000";
-    const mixed = await callTool(client, "brand_contacts_save", { brand: world.brand.shortId, op: "delete", id, type: "website" });
+    const mixed = await callTool(client, "brand_contacts_save", {
+      brand: world.brand.shortId,
+      op: "delete",
+      id,
+      type: "website",
+    });
     expect(expectToolError(mixed, "invalid_input").field).toBe("type");
-    const missing = await callTool(client, "brand_contacts_save", { brand: world.brand.shortId, op: "upsert", value: "https://example.com" });
+    const missing = await callTool(client, "brand_contacts_save", {
+      brand: world.brand.shortId,
+      op: "upsert",
+      value: "https://example.com",
+    });
     expect(expectToolError(missing, "invalid_input").field).toBe("type");
   });
 });
@@ -102,7 +137,9 @@ describe("reads: structuredContent is exactly the API door's data", () => {
     } else {
       expect(result).toEqual(api);
     }
-    expect(JSON.parse((await callTool(await connectMcp(world.admin.key), tool, args)).content[0]!.text!)).toEqual(result);
+    expect(JSON.parse((await callTool(await connectMcp(world.admin.key), tool, args)).content[0]!.text!)).toEqual(
+      result,
+    );
   });
 
   it("brands_list is a tool too, with the caller's brands", async () => {

@@ -8,7 +8,11 @@ import { VIEW_BUDGET } from "../../scripts/build-mcp-views";
 
 describe("the MCP Apps views' bundle", () => {
   it(`stays within ${VIEW_BUDGET.scriptKiB} KiB of script and ${VIEW_BUDGET.gzipKiB} KiB gzipped in all`, () => {
-    const sizes = JSON.parse(readFileSync(path.join(VIEWS_DIR, "sizes.json"), "utf8")) as { jsBytes: number; cssBytes: number; gzipBytes: number };
+    const sizes = JSON.parse(readFileSync(path.join(VIEWS_DIR, "sizes.json"), "utf8")) as {
+      jsBytes: number;
+      cssBytes: number;
+      gzipBytes: number;
+    };
     expect(sizes.jsBytes).toBeGreaterThan(100 * 1024); // React and the widgets are in it: a real build
     expect(sizes.jsBytes / 1024).toBeLessThanOrEqual(VIEW_BUDGET.scriptKiB);
     expect(sizes.gzipBytes / 1024).toBeLessThanOrEqual(VIEW_BUDGET.gzipKiB);

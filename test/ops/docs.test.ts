@@ -18,9 +18,12 @@ describe("links of README.md and docs/*.md", () => {
     for (const target of linkTargets(readGuide(file))) {
       if (/^(https?:|mailto:)/.test(target)) continue;
       const [where, anchor] = target.split("#") as [string, string | undefined];
-      const resolved = where ? path.resolve(path.dirname(path.join(ROOT, file)), decodeURIComponent(where)) : path.join(ROOT, file);
+      const resolved = where
+        ? path.resolve(path.dirname(path.join(ROOT, file)), decodeURIComponent(where))
+        : path.join(ROOT, file);
       if (!existsSync(resolved)) broken.push(`${target}: no file ${path.relative(ROOT, resolved)}`);
-      else if (anchor !== undefined && !anchors(readFileSync(resolved, "utf8")).has(anchor)) broken.push(`${target}: no heading makes #${anchor}`);
+      else if (anchor !== undefined && !anchors(readFileSync(resolved, "utf8")).has(anchor))
+        broken.push(`${target}: no heading makes #${anchor}`);
     }
     expect(broken).toEqual([]);
   });
@@ -34,15 +37,22 @@ describe("the operators' configuration table", () => {
   // every key of lib/config.ts's schema, and whether the schema gives it a default of its own
   const source = readFileSync(path.join(ROOT, "lib/config.ts"), "utf8");
   const body = source.slice(source.indexOf("const schema = z.object({"), source.indexOf("}).superRefine("));
-  const settings = [...body.matchAll(/^  ([A-Z][A-Z0-9_]*):([\s\S]*?)(?=^  [A-Z][A-Z0-9_]*:|$(?![\s\S]))/gm)].map((match) => ({
-    name: match[1]!,
-    declaresDefault: match[2]!.includes(".default("),
-  }));
+  const settings = [...body.matchAll(/^  ([A-Z][A-Z0-9_]*):([\s\S]*?)(?=^  [A-Z][A-Z0-9_]*:|$(?![\s\S]))/gm)].map(
+    (match) => ({
+      name: match[1]!,
+      declaresDefault: match[2]!.includes(".default("),
+    }),
+  );
 
   it("names every setting of lib/config.ts, and only real settings", () => {
     expect(settings.length).toBeGreaterThan(40);
     expect(settings.map((setting) => setting.name).filter((name) => !listed.has(name))).toEqual([]);
-    const known = new Set([...settings.map((setting) => setting.name), "CONNECTION_PROVIDERS_FILE", "<PROVIDER>_CLIENT_ID", "<PROVIDER>_CLIENT_SECRET"]);
+    const known = new Set([
+      ...settings.map((setting) => setting.name),
+      "CONNECTION_PROVIDERS_FILE",
+      "<PROVIDER>_CLIENT_ID",
+      "<PROVIDER>_CLIENT_SECRET",
+    ]);
     expect([...listed.keys()].filter((name) => !known.has(name))).toEqual([]);
   });
 
@@ -53,9 +63,17 @@ describe("the operators' configuration table", () => {
     try {
       const defaults = config() as Record<string, unknown>;
       const wrong = settings
-        .filter((setting) => setting.declaresDefault && ["string", "number"].includes(typeof defaults[setting.name]) && defaults[setting.name] !== "")
+        .filter(
+          (setting) =>
+            setting.declaresDefault &&
+            ["string", "number"].includes(typeof defaults[setting.name]) &&
+            defaults[setting.name] !== "",
+        )
         .filter((setting) => !(listed.get(setting.name) ?? "").includes(`\`${defaults[setting.name]}\``))
-        .map((setting) => `${setting.name}: the code's default is ${defaults[setting.name]}, the table says ${listed.get(setting.name)}`);
+        .map(
+          (setting) =>
+            `${setting.name}: the code's default is ${defaults[setting.name]}, the table says ${listed.get(setting.name)}`,
+        );
       expect(wrong).toEqual([]);
     } finally {
       process.env = saved;
@@ -64,7 +82,9 @@ describe("the operators' configuration table", () => {
   });
 
   it("lists each built-in provider's OAuth client variables", () => {
-    const providers = tableAfter(guide, "### Connection providers").map((row) => row[1]!).join(" ");
+    const providers = tableAfter(guide, "### Connection providers")
+      .map((row) => row[1]!)
+      .join(" ");
     for (const { envPrefix } of BUILT_IN_PROVIDERS) {
       expect(providers).toContain(`\`${envPrefix}_CLIENT_ID\``);
       expect(providers).toContain(`\`${envPrefix}_CLIENT_SECRET\``);
@@ -74,11 +94,15 @@ describe("the operators' configuration table", () => {
 
 describe("runnable blocks of the guides, against the suite's server", () => {
   const blocks = guideFiles().flatMap((file) =>
-    fences(readGuide(file)).filter((fence) => /^sh\s+runnable\b/.test(fence.info)).map((fence) => ({ file, ...fence })),
+    fences(readGuide(file))
+      .filter((fence) => /^sh\s+runnable\b/.test(fence.info))
+      .map((fence) => ({ file, ...fence })),
   );
   const worlds = new Map<string, Awaited<ReturnType<typeof makeWorld>>>();
   // inside the repository (test-results/ is ignored), so `npm run admin` finds the project
-  const cwd = (mkdirSync(path.join(ROOT, "test-results"), { recursive: true }), mkdtempSync(path.join(ROOT, "test-results", "docs-")));
+  const cwd =
+    (mkdirSync(path.join(ROOT, "test-results"), { recursive: true }),
+    mkdtempSync(path.join(ROOT, "test-results", "docs-")));
 
   beforeAll(async () => {
     writeFileSync(path.join(cwd, "logo-dark.png"), bytes.png());
@@ -94,21 +118,30 @@ describe("runnable blocks of the guides, against the suite's server", () => {
     expect(() => execFileSync("jq", ["--version"]), "the guides' examples use jq: apt-get install -y jq").not.toThrow();
   });
 
-  it.each(blocks.map((block) => [`${block.file}:${block.line}`, block] as const))("%s", async (_name, block) => {
-    const world = worlds.get(block.file)!;
-    const env = {
-      ...process.env,
-      BASE: baseUrl(), KEY: world.admin.key, BRAND: world.brand.shortId,
-      // the admin CLI examples write to a database of their own
-      DATABASE_URL: `file:${path.join(cwd, `${block.file.replace(/\W/g, "-")}-${block.line}.db`)}`,
-      MCP_CATALOG_PATH: path.join(cwd, "mcp.json"),
-    };
-    const run = await runBlock(block.body, { cwd, env, timeoutMs: 200_000 });
-    expect(run.code, `exit code; stderr:\n${run.stderr}\nstdout:\n${run.stdout}`).toBe(0);
-    run.expectations.forEach((expectation, index) => {
-      for (const pattern of expectation.patterns) {
-        expect(matches(run.outputs[index]!, pattern), `line ${block.line + expectation.line} says:\n${pattern}\nprinted:\n${run.outputs[index]}`).toBe(true);
-      }
-    });
-  }, 240_000);
+  it.each(blocks.map((block) => [`${block.file}:${block.line}`, block] as const))(
+    "%s",
+    async (_name, block) => {
+      const world = worlds.get(block.file)!;
+      const env = {
+        ...process.env,
+        BASE: baseUrl(),
+        KEY: world.admin.key,
+        BRAND: world.brand.shortId,
+        // the admin CLI examples write to a database of their own
+        DATABASE_URL: `file:${path.join(cwd, `${block.file.replace(/\W/g, "-")}-${block.line}.db`)}`,
+        MCP_CATALOG_PATH: path.join(cwd, "mcp.json"),
+      };
+      const run = await runBlock(block.body, { cwd, env, timeoutMs: 200_000 });
+      expect(run.code, `exit code; stderr:\n${run.stderr}\nstdout:\n${run.stdout}`).toBe(0);
+      run.expectations.forEach((expectation, index) => {
+        for (const pattern of expectation.patterns) {
+          expect(
+            matches(run.outputs[index]!, pattern),
+            `line ${block.line + expectation.line} says:\n${pattern}\nprinted:\n${run.outputs[index]}`,
+          ).toBe(true);
+        }
+      });
+    },
+    240_000,
+  );
 });

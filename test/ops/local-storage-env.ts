@@ -5,5 +5,7 @@
 import { inject } from "vitest";
 
 export function localStorageEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(inject("testEnv")).map(([name, value]) => [name, name.startsWith("S3_") ? "" : value]));
+  return Object.fromEntries(
+    Object.entries(inject("testEnv")).map(([name, value]) => [name, name.startsWith("S3_") ? "" : value]),
+  );
 }

@@ -28,7 +28,10 @@ afterAll(async () => {
 
 /** The server's JSON lines; every line the service prints (not Next's banner) must be JSON. */
 function jsonLines(running: RunningServer): Record<string, any>[] {
-  const ours = running.output().split("\n").filter((line) => line.trim() && !/^\s*(▲|-|✓|⚠)\s/.test(line));
+  const ours = running
+    .output()
+    .split("\n")
+    .filter((line) => line.trim() && !/^\s*(▲|-|✓|⚠)\s/.test(line));
   return ours.map((line) => JSON.parse(line));
 }
 
@@ -38,16 +41,30 @@ async function linesWhere(running: RunningServer, matches: (line: Record<string,
   return jsonLines(running).filter(matches);
 }
 
-const linesOf = (running: RunningServer, requestId: string) => linesWhere(running, (line) => line.requestId === requestId);
+const linesOf = (running: RunningServer, requestId: string) =>
+  linesWhere(running, (line) => line.requestId === requestId);
 
 describe("one JSON line per call", () => {
   it("a call the database cannot serve: one error line with its requestId, status 503 and code", async () => {
     const requestId = `ops-log-${Date.now()}`;
-    const response = await call("kit.read", `bop_${"a".repeat(40)}`, { brand: "ANY-1" }, { url: noDatabase.url, headers: { "X-Request-Id": requestId } });
+    const response = await call(
+      "kit.read",
+      `bop_${"a".repeat(40)}`,
+      { brand: "ANY-1" },
+      { url: noDatabase.url, headers: { "X-Request-Id": requestId } },
+    );
     expect(response.status).toBe(503);
     const lines = await linesOf(noDatabase, requestId);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: "error", msg: "call failed", requestId, door: "api", capability: "kit.read", status: 503, code: "unavailable" });
+    expect(lines[0]).toMatchObject({
+      level: "error",
+      msg: "call failed",
+      requestId,
+      door: "api",
+      capability: "kit.read",
+      status: 503,
+      code: "unavailable",
+    });
     expect(typeof lines[0]!.ms).toBe("number");
     expect(Date.parse(lines[0]!.time)).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -55,9 +72,23 @@ describe("one JSON line per call", () => {
   it("a refused call is one info line; an MCP tool call and a file route are logged the same way", async () => {
     const world = await makeWorld();
     const requestId = `ops-refused-${Date.now()}`;
-    const refused = await call("kit.colors.add", world.viewer.key, { brand: world.brand.shortId, name: "Sky", hex: "#8ecae6", role: "accent" }, { url: server.url, headers: { "X-Request-Id": requestId } });
+    const refused = await call(
+      "kit.colors.add",
+      world.viewer.key,
+      { brand: world.brand.shortId, name: "Sky", hex: "#8ecae6", role: "accent" },
+      { url: server.url, headers: { "X-Request-Id": requestId } },
+    );
     expect(refused.status).toBe(403);
-    expect(await linesOf(server, requestId)).toEqual([expect.objectContaining({ level: "info", msg: "call", door: "api", capability: "kit.colors.add", status: 403, code: "forbidden" })]);
+    expect(await linesOf(server, requestId)).toEqual([
+      expect.objectContaining({
+        level: "info",
+        msg: "call",
+        door: "api",
+        capability: "kit.colors.add",
+        status: 403,
+        code: "forbidden",
+      }),
+    ]);
 
     const client = await connectMcp(world.viewer.key, { url: server.url });
     const result = await callTool(client, "kit_read", { brand: world.brand.shortId });
@@ -69,9 +100,13 @@ describe("one JSON line per call", () => {
     expect(typeof mcpLines.at(-1)!.requestId).toBe("string");
 
     const fileRequestId = `ops-file-${Date.now()}`;
-    const download = await fetch(`${server.url}/api/files/download/brands/x/y?sig=nope`, { headers: { "X-Request-Id": fileRequestId } });
+    const download = await fetch(`${server.url}/api/files/download/brands/x/y?sig=nope`, {
+      headers: { "X-Request-Id": fileRequestId },
+    });
     expect(download.status).toBe(403);
-    expect(await linesOf(server, fileRequestId)).toEqual([expect.objectContaining({ door: "files", capability: "files.download", status: 403 })]);
+    expect(await linesOf(server, fileRequestId)).toEqual([
+      expect.objectContaining({ door: "files", capability: "files.download", status: 403 }),
+    ]);
   });
 });
 
@@ -86,7 +121,8 @@ describe("health", () => {
     expect(notReady.status).toBe(503);
     expect(notReady.headers.get("retry-after")).toBe("1");
     expect(await notReady.json()).toEqual({
-      ok: false, error: { code: "unavailable", message: expect.any(String), retryAfterSeconds: 1, requestId: "ops-ready-1" },
+      ok: false,
+      error: { code: "unavailable", message: expect.any(String), retryAfterSeconds: 1, requestId: "ops-ready-1" },
     });
 
     migrate(laterDatabase); // the database appears: ready again, without a restart

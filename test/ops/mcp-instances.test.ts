@@ -38,7 +38,10 @@ async function roundRobinClient(key: string, elicit?: "accept") {
     served.push(`${target === a ? "A" : "B"} ${init?.method ?? "GET"}`);
     return fetch(`${target.url}${url.pathname}${url.search}`, init);
   };
-  const client = new Client({ name: "balanced", version: "1.0.0" }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
+  const client = new Client(
+    { name: "balanced", version: "1.0.0" },
+    { capabilities: elicit ? { elicitation: { form: {} } } : {} },
+  );
   const elicited: string[] = [];
   if (elicit) {
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
@@ -72,10 +75,15 @@ describe("MCP across instances", () => {
     const { client, elicited } = await roundRobinClient(world.admin.key, "accept");
     for (let i = 0; i < 2; i++) {
       const name = `Tone ${randomBytes(3).toString("hex")}`;
-      const result = await client.callTool({ name: "kit_colors_add", arguments: { brand: world.brand.shortId, name, hex: `#${randomBytes(3).toString("hex")}`, role: "accent" } });
+      const result = await client.callTool({
+        name: "kit_colors_add",
+        arguments: { brand: world.brand.shortId, name, hex: `#${randomBytes(3).toString("hex")}`, role: "accent" },
+      });
       expectToolOk(result as never);
       expect(elicited.at(-1)).toContain(name);
-      const colours = expectOk(await call("kit.read", world.admin.key, { brand: world.brand.shortId })).colors as { name: string }[];
+      const colours = expectOk(await call("kit.read", world.admin.key, { brand: world.brand.shortId })).colors as {
+        name: string;
+      }[];
       expect(colours.filter((colour) => colour.name === name)).toHaveLength(1);
     }
     expect(elicited).toHaveLength(2);
@@ -87,7 +95,13 @@ describe("MCP across instances", () => {
     for (const server of [a, b]) {
       const response = await fetch(`${server.url}/api/mcp`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${world.admin.key}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "mcp-session-id": sessionId()!, "mcp-protocol-version": "2025-11-25" },
+        headers: {
+          Authorization: `Bearer ${world.admin.key}`,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "mcp-session-id": sessionId()!,
+          "mcp-protocol-version": "2025-11-25",
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
       });
       expect(response.status).toBe(404);

@@ -17,7 +17,9 @@ const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-npm-start-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("npm start", () => {
-  it("migrates a fresh database, serves the API and MCP doors and the pages, and exits 0 on SIGTERM", { timeout: 120_000 }, async () => {
+  it("migrates a fresh database, serves the API and MCP doors and the pages, and exits 0 on SIGTERM", {
+    timeout: 120_000,
+  }, async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const child = spawn("bash", ["scripts/run.sh", "start"], {
@@ -25,8 +27,14 @@ describe("npm start", () => {
       // a clean environment, as on a newcomer's machine: none of the suite's settings (the
       // distributed profile's S3, Redis and PostgreSQL) reach it
       env: {
-        PATH: process.env.PATH!, HOME: process.env.HOME!, PORT: String(port), APP_URL: url, SEED_DEMO: "0",
-        DATABASE_URL: `file:${path.join(dir, "fresh.db")}`, STORAGE_DIR: path.join(dir, "files"), APP_SECRET: randomBytes(32).toString("base64url"),
+        PATH: process.env.PATH!,
+        HOME: process.env.HOME!,
+        PORT: String(port),
+        APP_URL: url,
+        SEED_DEMO: "0",
+        DATABASE_URL: `file:${path.join(dir, "fresh.db")}`,
+        STORAGE_DIR: path.join(dir, "files"),
+        APP_SECRET: randomBytes(32).toString("base64url"),
         NODE_ENV: "test", // as the suite runs; scripts/run.sh starts the server with production
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -38,23 +46,39 @@ describe("npm start", () => {
     try {
       for (const deadline = Date.now() + 90_000; ; ) {
         if (child.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
-        if (await fetch(`${url}/api/health`).then((response) => response.ok, () => false)) break;
+        if (
+          await fetch(`${url}/api/health`).then(
+            (response) => response.ok,
+            () => false,
+          )
+        )
+          break;
         if (Date.now() > deadline) throw new Error(`npm start did not answer:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
       expect(output).toContain("applied migrations");
       // loopback only: the machine's own network address finds nothing listening
-      await expect.poll(() => output).toMatch(/"address":\{"address":"127\.0\.0\.1","family":"IPv4","port":\d+\},"msg":"ready"/);
+      await expect
+        .poll(() => output)
+        .toMatch(/"address":\{"address":"127\.0\.0\.1","family":"IPv4","port":\d+\},"msg":"ready"/);
       const outside = nonLoopbackAddress();
       if (outside) expect(await tryConnect(outside, port)).toBe("ECONNREFUSED");
       // the API door: its own answer (401 naming the key), with its request id and no-store
-      const api = await fetch(`${url}/api/v1/kit.read`, { method: "POST", headers: { "Content-Type": "application/json", "X-Request-Id": "npm-start-1" }, body: "{}" });
+      const api = await fetch(`${url}/api/v1/kit.read`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Request-Id": "npm-start-1" },
+        body: "{}",
+      });
       expect(api.status).toBe(401);
       expect(api.headers.get("x-request-id")).toBe("npm-start-1");
       expect(api.headers.get("cache-control")).toBe("no-store");
       expect((await api.json()).error).toMatchObject({ code: "unauthenticated", requestId: "npm-start-1" });
       // the MCP door: the OAuth-style challenge of an unauthenticated call
-      const mcp = await fetch(`${url}/api/mcp`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" });
+      const mcp = await fetch(`${url}/api/mcp`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+        body: "{}",
+      });
       expect(mcp.status).toBe(401);
       expect(mcp.headers.get("www-authenticate")).toMatch(/^Bearer/);
       // a page and the OpenAPI document are Next's, with the security headers of a page

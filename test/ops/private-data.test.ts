@@ -23,15 +23,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const mode = (file: string) => (statSync(file).mode & 0o777).toString(8).padStart(4, "0");
 
 describe("npm start under umask 022", () => {
-  it("creates the database, its -wal and -shm, stored and arriving files 0600, and its folders 0700", { timeout: 150_000 }, async () => {
+  it("creates the database, its -wal and -shm, stored and arriving files 0600, and its folders 0700", {
+    timeout: 150_000,
+  }, async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const databaseUrl = `file:${path.join(data, "app.db")}`;
     const child = spawn("bash", ["-c", "umask 022 && exec bash scripts/run.sh start"], {
       cwd: ROOT,
       env: {
-        PATH: process.env.PATH!, HOME: process.env.HOME!, PORT: String(port), APP_URL: url, SEED_DEMO: "0",
-        DATABASE_URL: databaseUrl, STORAGE_DIR: files, APP_SECRET: randomBytes(32).toString("base64url"), NODE_ENV: "test",
+        PATH: process.env.PATH!,
+        HOME: process.env.HOME!,
+        PORT: String(port),
+        APP_URL: url,
+        SEED_DEMO: "0",
+        DATABASE_URL: databaseUrl,
+        STORAGE_DIR: files,
+        APP_SECRET: randomBytes(32).toString("base64url"),
+        NODE_ENV: "test",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -43,7 +52,13 @@ describe("npm start under umask 022", () => {
     try {
       for (const deadline = Date.now() + 120_000; ; ) {
         if (child.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
-        if (await fetch(`${url}/api/health`).then((response) => response.ok, () => false)) break;
+        if (
+          await fetch(`${url}/api/health`).then(
+            (response) => response.ok,
+            () => false,
+          )
+        )
+          break;
         if (Date.now() > deadline) throw new Error(`npm start did not answer:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
@@ -54,7 +69,8 @@ describe("npm start under umask 022", () => {
       // database, so the server has its own connection, with the -wal and -shm it creates
       expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
       expect(mode(data)).toBe("0700");
-      for (const file of ["app.db", "app.db-wal", "app.db-shm"]) expect([file, mode(path.join(data, file))]).toEqual([file, "0600"]);
+      for (const file of ["app.db", "app.db-wal", "app.db-shm"])
+        expect([file, mode(path.join(data, file))]).toEqual([file, "0600"]);
 
       clients.current = openClients(databaseUrl);
       const db = clients.current.writer;
@@ -64,11 +80,22 @@ describe("npm start under umask 022", () => {
       const { key } = await createKey(db, { email: "owner@private.example", scopes: "all" });
 
       const size = 5000;
-      const started = expectOk(await call("library.upload.create", key, { brand: brand.shortId, step: "start", fileName: "notes.txt", mimeType: "text/plain", sizeBytes: size }, { url }));
+      const started = expectOk(
+        await call(
+          "library.upload.create",
+          key,
+          { brand: brand.shortId, step: "start", fileName: "notes.txt", mimeType: "text/plain", sizeBytes: size },
+          { url },
+        ),
+      );
       const arriving = heldPut(started.uploadUrl, size, size - 1);
       const incoming = path.join(files, ".incoming");
       await expect.poll(() => (existsSync(incoming) ? readdirSync(incoming) : []), { timeout: 15_000 }).toHaveLength(1);
-      expect([mode(files), mode(incoming), mode(path.join(incoming, readdirSync(incoming)[0]!))]).toEqual(["0700", "0700", "0600"]);
+      expect([mode(files), mode(incoming), mode(path.join(incoming, readdirSync(incoming)[0]!))]).toEqual([
+        "0700",
+        "0700",
+        "0600",
+      ]);
       arriving.finish();
       expect((await arriving.answer).status).toBe(200);
 

@@ -24,10 +24,14 @@ afterAll(async () => {
 });
 
 const newKey = async () => (await makeKey(world.viewer.email)).key;
-const read = (server: RunningServer, key: string) => call("kit.read", key, { brand: world.brand.shortId }, { url: server.url });
+const read = (server: RunningServer, key: string) =>
+  call("kit.read", key, { brand: world.brand.shortId }, { url: server.url });
 const statuses = (responses: ApiResponse[]) => responses.map((response) => response.status);
 const logLines = (server: RunningServer, msg: RegExp) =>
-  server.output().split("\n").filter((line) => line.startsWith("{") && msg.test(JSON.parse(line).msg));
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{") && msg.test(JSON.parse(line).msg));
 
 /** Calls alternating A, B, A, …, one after the other. */
 async function alternate(key: string, count: number): Promise<ApiResponse[]> {
@@ -42,7 +46,9 @@ describe("rate limits shared through Redis", () => {
     const responses = await alternate(key, LIMIT + 2);
     expect(statuses(responses)).toEqual([...Array(LIMIT).fill(200), 429, 429]);
     // the remaining count is the shared one, whichever instance answered
-    expect(responses.slice(0, LIMIT).map((response) => Number(response.headers.get("ratelimit-remaining")))).toEqual([5, 4, 3, 2, 1, 0]);
+    expect(responses.slice(0, LIMIT).map((response) => Number(response.headers.get("ratelimit-remaining")))).toEqual([
+      5, 4, 3, 2, 1, 0,
+    ]);
     expect(Number(responses[LIMIT]!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(responses[LIMIT]!.body.error.code).toBe("rate_limited");
   });

@@ -16,15 +16,18 @@ afterAll(() => https?.stop());
 const get = (url: string) => fetch(url, { redirect: "manual" });
 
 describe("security headers", () => {
-  it.each(PAGES)("%s: frame-ancestors 'none', X-Frame-Options DENY, referrer and permissions policies, no HSTS over http", async (page) => {
-    const response = await get(`${baseUrl()}${page}`);
-    expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
-    expect(response.headers.get("x-frame-options")).toBe("DENY");
-    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
-    expect(response.headers.get("permissions-policy")).toMatch(/(^|, )microphone=\(self\)(,|$)/);
-    expect(response.headers.get("permissions-policy")).toMatch(/camera=\(\)/);
-    expect(response.headers.get("strict-transport-security")).toBeNull();
-  });
+  it.each(PAGES)(
+    "%s: frame-ancestors 'none', X-Frame-Options DENY, referrer and permissions policies, no HSTS over http",
+    async (page) => {
+      const response = await get(`${baseUrl()}${page}`);
+      expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(response.headers.get("permissions-policy")).toMatch(/(^|, )microphone=\(self\)(,|$)/);
+      expect(response.headers.get("permissions-policy")).toMatch(/camera=\(\)/);
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    },
+  );
 
   it("HSTS with an https APP_URL", async () => {
     for (const page of ["/sign-in", "/docs"]) {

@@ -35,8 +35,14 @@ describe("SIGTERM", () => {
   it("finishes an upload in flight with its normal answer, refuses new connections, exits 0", async () => {
     const world = await makeWorld();
     const size = 256 * 1024;
-    const started = expectOk(await call("library.upload.create", world.admin.key,
-      { brand: world.brand.shortId, step: "start", fileName: "notes.txt", mimeType: "text/plain", sizeBytes: size }, { url: server.url }));
+    const started = expectOk(
+      await call(
+        "library.upload.create",
+        world.admin.key,
+        { brand: world.brand.shortId, step: "start", fileName: "notes.txt", mimeType: "text/plain", sizeBytes: size },
+        { url: server.url },
+      ),
+    );
 
     // the body arrives in four parts, 600 ms apart: SIGTERM lands after the first
     const part = new TextEncoder().encode("x".repeat(size / 4));
@@ -50,7 +56,10 @@ describe("SIGTERM", () => {
       },
     });
     const uploading = fetch(started.uploadUrl, {
-      method: "PUT", body, duplex: "half", headers: { "Content-Type": "text/plain", "Content-Length": String(size) },
+      method: "PUT",
+      body,
+      duplex: "half",
+      headers: { "Content-Type": "text/plain", "Content-Length": String(size) },
     } as RequestInit);
     while (sent < 1) await pause(20);
     await pause(100);
@@ -64,7 +73,11 @@ describe("SIGTERM", () => {
     expect(await response.json()).toMatchObject({ ok: true, data: { sizeBytes: size } });
 
     expect(await server.exited).toBe(0);
-    const lines = server.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line));
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
     const upload = lines.find((line) => line.capability === "files.upload");
     expect(upload).toMatchObject({ level: "info", door: "files", status: 200 });
     expect(lines.map((line) => line.msg)).toContain("requests finished and connections closed: exiting");
@@ -74,11 +87,24 @@ describe("SIGTERM", () => {
     const bounded = await startServer({ ...localStorageEnv(), SHUTDOWN_TIMEOUT_SECONDS: "2" });
     try {
       const world = await makeWorld();
-      const started = expectOk(await call("library.upload.create", world.admin.key,
-        { brand: world.brand.shortId, step: "start", fileName: "stuck.txt", mimeType: "text/plain", sizeBytes: 1000 }, { url: bounded.url }));
+      const started = expectOk(
+        await call(
+          "library.upload.create",
+          world.admin.key,
+          { brand: world.brand.shortId, step: "start", fileName: "stuck.txt", mimeType: "text/plain", sizeBytes: 1000 },
+          { url: bounded.url },
+        ),
+      );
       // one part, then silence: the upload never completes
-      const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new TextEncoder().encode("x".repeat(100))) });
-      const stuck = fetch(started.uploadUrl, { method: "PUT", body, duplex: "half", headers: { "Content-Type": "text/plain", "Content-Length": "1000" } } as RequestInit).catch(() => undefined);
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => controller.enqueue(new TextEncoder().encode("x".repeat(100))),
+      });
+      const stuck = fetch(started.uploadUrl, {
+        method: "PUT",
+        body,
+        duplex: "half",
+        headers: { "Content-Type": "text/plain", "Content-Length": "1000" },
+      } as RequestInit).catch(() => undefined);
       await pause(300);
       const signalled = Date.now();
       process.kill(bounded.pid, "SIGTERM");

@@ -28,7 +28,10 @@ beforeAll(async () => {
   await closeDb();
   // this file's own SQLite database and local storage, whatever the profile (an empty S3 setting counts as unset)
   for (const name of Object.keys(process.env)) if (name.startsWith("S3_")) process.env[name] = "";
-  Object.assign(process.env, { DATABASE_URL: `file:${path.join(dir, "bodies.db")}`, STORAGE_DIR: path.join(dir, "files") });
+  Object.assign(process.env, {
+    DATABASE_URL: `file:${path.join(dir, "bodies.db")}`,
+    STORAGE_DIR: path.join(dir, "files"),
+  });
   resetConfigForTests();
   await migrateDatabase(process.env.DATABASE_URL!);
   local = storage() as LocalStorage;
@@ -45,7 +48,16 @@ async function pendingUpload() {
   const key = newStorageKey(brandId);
   const expiresAt = new Date(Date.now() + 3600_000);
   const { id } = await db().upload.create({
-    data: { id: randomUUID(), brandId, fileName: "draft.txt", mimeType: "text/plain", sizeBytes: BigInt(SIZE), storageKey: key, status: "pending", expiresAt },
+    data: {
+      id: randomUUID(),
+      brandId,
+      fileName: "draft.txt",
+      mimeType: "text/plain",
+      sizeBytes: BigInt(SIZE),
+      storageKey: key,
+      status: "pending",
+      expiresAt,
+    },
   });
   return { id, key, expected: { sizeBytes: SIZE, mimeType: "text/plain", expiresAt } };
 }
@@ -54,11 +66,17 @@ async function pendingUpload() {
 function heldBody() {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  return { stream, send: (bytes: Uint8Array) => controller.enqueue(bytes), end: () => controller.close(), cut: () => controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" })) };
+  return {
+    stream,
+    send: (bytes: Uint8Array) => controller.enqueue(bytes),
+    end: () => controller.close(),
+    cut: () => controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" })),
+  };
 }
 
 const whole = (bytes: Uint8Array) => new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(bytes), c.close()) });
-const incoming = () => (existsSync(path.join(local.root, ".incoming")) ? readdirSync(path.join(local.root, ".incoming")) : []);
+const incoming = () =>
+  existsSync(path.join(local.root, ".incoming")) ? readdirSync(path.join(local.root, ".incoming")) : [];
 // the held bytes reach the file when the event loop gets to them: seconds on a loaded machine
 const ARRIVING = { timeout: 15_000, interval: 20 };
 const status = async (id: string) => (await db().upload.findUniqueOrThrow({ where: { id } })).status;
@@ -70,8 +88,11 @@ describe("one body in flight per upload", () => {
     const first = receiveUpload(local, key, expected, held.stream, SIZE);
     held.send(text(SIZE - 1));
     await expect.poll(incoming, ARRIVING).toHaveLength(1);
-    const others = await Promise.all(Array.from({ length: 14 }, () => receiveUpload(local, key, expected, whole(text(SIZE)), SIZE)));
-    for (const other of others) expect(other).toMatchObject({ ok: false, status: 409, code: "upload_in_progress", unread: true });
+    const others = await Promise.all(
+      Array.from({ length: 14 }, () => receiveUpload(local, key, expected, whole(text(SIZE)), SIZE)),
+    );
+    for (const other of others)
+      expect(other).toMatchObject({ ok: false, status: 409, code: "upload_in_progress", unread: true });
     expect(incoming()).toHaveLength(1);
     held.send(text(1));
     held.end();
@@ -79,7 +100,10 @@ describe("one body in flight per upload", () => {
     expect(await local.size(key)).toBe(SIZE);
     expect(incoming()).toHaveLength(0);
     // stored: a later PUT is the one-PUT rule's 409
-    expect(await receiveUpload(local, key, expected, whole(text(SIZE)), SIZE)).toMatchObject({ status: 409, code: "already_uploaded" });
+    expect(await receiveUpload(local, key, expected, whole(text(SIZE)), SIZE)).toMatchObject({
+      status: 409,
+      code: "already_uploaded",
+    });
   });
 
   it("a body cut off mid-way releases its claim and its bytes: the next PUT is accepted", async () => {

@@ -36,20 +36,28 @@ function rewrite(value: unknown): any {
   if (!value || typeof value !== "object") return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) =>
-      key === "$ref" && typeof inner === "string" ? [key, inner.replace("#/components/schemas/", "components#/$defs/")] : [key, rewrite(inner)],
+      key === "$ref" && typeof inner === "string"
+        ? [key, inner.replace("#/components/schemas/", "components#/$defs/")]
+        : [key, rewrite(inner)],
     ),
   );
 }
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 const header = (headers: HeaderBag, name: string) =>
-  headers instanceof Headers ? headers.get(name) : (headers[name.toLowerCase()] as string | undefined) ?? null;
+  headers instanceof Headers ? headers.get(name) : ((headers[name.toLowerCase()] as string | undefined) ?? null);
 
 /**
  * Checks one response of `METHOD /api/v1/<capability>`. The operation is the one of the
  * capability's own path, or, for an id or method it does not define, the one of /api/v1/{capability}.
  */
-export async function assertContract(method: string, capability: string, status: number, headers: HeaderBag, text: string): Promise<void> {
+export async function assertContract(
+  method: string,
+  capability: string,
+  status: number,
+  headers: HeaderBag,
+  text: string,
+): Promise<void> {
   const { document, ajv, compiled } = await load();
   const verb = method.toLowerCase();
   const own = document.paths[`/api/v1/${capability}`]?.[verb];
@@ -61,7 +69,10 @@ export async function assertContract(method: string, capability: string, status:
   };
   if (!operation) return fail(`no operation for ${verb} in the document`);
   const declared = operation.responses?.[String(status)];
-  if (!declared) return fail(`status ${status} is not declared for ${verb} ${operationPath} (declared: ${Object.keys(operation.responses).join(", ")})`);
+  if (!declared)
+    return fail(
+      `status ${status} is not declared for ${verb} ${operationPath} (declared: ${Object.keys(operation.responses).join(", ")})`,
+    );
   for (const [name, definition] of Object.entries<Json>(declared.headers ?? {})) {
     const resolved = definition.$ref ? document.components.headers[definition.$ref.split("/").pop()] : definition;
     if (resolved.required && header(headers, name) === null) fail(`required header ${name} is missing`);
@@ -71,7 +82,8 @@ export async function assertContract(method: string, capability: string, status:
     if (text !== "") fail("a body was sent where the document declares none");
     return;
   }
-  if (!/^application\/json/.test(header(headers, "content-type") ?? "")) fail(`content-type ${header(headers, "content-type")} is not application/json`);
+  if (!/^application\/json/.test(header(headers, "content-type") ?? ""))
+    fail(`content-type ${header(headers, "content-type")} is not application/json`);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -100,5 +112,6 @@ export async function assertWebhookBody(body: Json): Promise<void> {
   if (!compiled.has(key)) compiled.set(key, ajv.compile(rewrite(schema)));
   const validate = compiled.get(key)!;
   const text = JSON.stringify(body).slice(0, 500);
-  if (!validate(body)) throw new Error(`Contract violation (webhook ${type}): ${ajv.errorsText(validate.errors)}\nbody: ${text}`);
+  if (!validate(body))
+    throw new Error(`Contract violation (webhook ${type}): ${ajv.errorsText(validate.errors)}\nbody: ${text}`);
 }

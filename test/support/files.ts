@@ -9,7 +9,11 @@ const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPh
 
 export const bytes = {
   png: () => new Uint8Array(Buffer.from(PNG_1X1, "base64")),
-  jpeg: () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]),
+  jpeg: () =>
+    new Uint8Array([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+      0x00, 0xff, 0xd9,
+    ]),
   pdf: () => new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
   text: (text = "Roasted this week. Brewed today.\n") => new TextEncoder().encode(text),
   /** `size` bytes of text */
@@ -18,23 +22,45 @@ export const bytes = {
 
 export type Uploader = { key: string; brand: string };
 
-export async function startUpload(who: Uploader, input: { fileName: string; mimeType: string; sizeBytes: number; category?: string }) {
+export async function startUpload(
+  who: Uploader,
+  input: { fileName: string; mimeType: string; sizeBytes: number; category?: string },
+) {
   return call("library.upload.create", who.key, { brand: who.brand, step: "start", ...input });
 }
 
 export async function completeUpload(who: Uploader, uploadId: string, name?: string) {
-  return call("library.upload.create", who.key, { brand: who.brand, step: "complete", uploadId, ...(name ? { name } : {}) });
+  return call("library.upload.create", who.key, {
+    brand: who.brand,
+    step: "complete",
+    uploadId,
+    ...(name ? { name } : {}),
+  });
 }
 
 export async function put(url: string, body: Uint8Array, mimeType: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: "PUT", body: Buffer.from(body), headers: { "Content-Type": mimeType, ...headers } });
+  const response = await fetch(url, {
+    method: "PUT",
+    body: Buffer.from(body),
+    headers: { "Content-Type": mimeType, ...headers },
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text.startsWith("{") ? JSON.parse(text) : text };
 }
 
 /** start → PUT → complete; returns the new asset's id (status proposed). */
-export async function upload(who: Uploader, file: { fileName: string; mimeType: string; body: Uint8Array; category?: string; name?: string }) {
-  const started = expectOk(await startUpload(who, { fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.body.length, category: file.category }));
+export async function upload(
+  who: Uploader,
+  file: { fileName: string; mimeType: string; body: Uint8Array; category?: string; name?: string },
+) {
+  const started = expectOk(
+    await startUpload(who, {
+      fileName: file.fileName,
+      mimeType: file.mimeType,
+      sizeBytes: file.body.length,
+      category: file.category,
+    }),
+  );
   const stored = await put(started.uploadUrl, file.body, file.mimeType);
   expect(stored.status, JSON.stringify(stored.body)).toBe(200);
   const done = expectOk(await completeUpload(who, started.uploadId, file.name));
@@ -59,13 +85,23 @@ export type HeldAnswer = { status: number; body: any; connection: string | undef
  * rest only when asked (`finish`), or never (`cut`: the client goes away mid-body).
  */
 export function heldPut(url: string, size: number, sent: number) {
-  const outgoing = request(new URL(url), { method: "PUT", headers: { "Content-Type": "text/plain", "Content-Length": String(size) } });
+  const outgoing = request(new URL(url), {
+    method: "PUT",
+    headers: { "Content-Type": "text/plain", "Content-Length": String(size) },
+  });
   const answer = new Promise<HeldAnswer>((resolve, reject) => {
     outgoing.on("response", (response) => {
       let text = "";
-      response.setEncoding("utf8").on("data", (chunk) => (text += chunk)).on("end", () => {
-        resolve({ status: response.statusCode!, body: text.startsWith("{") ? JSON.parse(text) : text, connection: response.headers.connection });
-      });
+      response
+        .setEncoding("utf8")
+        .on("data", (chunk) => (text += chunk))
+        .on("end", () => {
+          resolve({
+            status: response.statusCode!,
+            body: text.startsWith("{") ? JSON.parse(text) : text,
+            connection: response.headers.connection,
+          });
+        });
     });
     outgoing.on("error", reject);
   });

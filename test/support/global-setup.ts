@@ -24,7 +24,8 @@ let s3: LocalS3 | undefined;
 
 export async function setup(project: TestProject) {
   const profile = (process.env.TEST_PROFILE ?? "embedded") as TestProfile;
-  if (profile !== "embedded" && profile !== "distributed") throw new Error(`TEST_PROFILE: embedded or distributed, not ${profile}`);
+  if (profile !== "embedded" && profile !== "distributed")
+    throw new Error(`TEST_PROFILE: embedded or distributed, not ${profile}`);
   dir = mkdtempSync(path.join(tmpdir(), "brand-ops-test-"));
   const env: Record<string, string> = {
     DATABASE_URL: `file:${path.join(dir, "test.db")}`,
@@ -79,7 +80,9 @@ function keepServerLog(output: string) {
   const errors = output.split("\n").filter((line) => /"level":"(error|fatal)"/.test(line));
   if (errors.length === 0) return;
   const shown = errors.slice(0, 20).map((line) => (line.length > 2000 ? `${line.slice(0, 2000)}…` : line));
-  console.error(`[suite server] ${errors.length} error line(s) in its log (all of it: test-results/suite-server.log):\n${shown.join("\n")}`);
+  console.error(
+    `[suite server] ${errors.length} error line(s) in its log (all of it: test-results/suite-server.log):\n${shown.join("\n")}`,
+  );
 }
 
 declare module "vitest" {

@@ -7,7 +7,9 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** README.md and every docs/*.md, as paths relative to the repository. */
 export function guideFiles(): string[] {
-  const docs = readdirSync(path.join(ROOT, "docs")).filter((name) => name.endsWith(".md")).sort();
+  const docs = readdirSync(path.join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .sort();
   return ["README.md", ...docs.map((name) => `docs/${name}`)];
 }
 
@@ -32,7 +34,9 @@ export function fences(text: string): Fence[] {
 
 /** The text outside fenced blocks and inline code, where links and headings live. */
 export function prose(text: string): string {
-  return text.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, "").replace(/`[^`\n]*`/g, (code) => code.replace(/[[\]()]/g, " "));
+  return text
+    .replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, "")
+    .replace(/`[^`\n]*`/g, (code) => code.replace(/[[\]()]/g, " "));
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens (github-slugger). */
@@ -41,7 +45,10 @@ export function slug(heading: string): string {
     .replace(/`([^`]*)`/g, "$1")
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\*\*|__/g, "");
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+    .replace(/ /g, "-");
 }
 
 /** Every anchor a file offers: its headings' slugs, a repeated one numbered -1, -2, … as GitHub does. */
@@ -73,7 +80,12 @@ export function tableAfter(text: string, heading: string): string[][] {
       continue;
     }
     if (/^\|[\s|:-]+\|$/.test(line)) continue;
-    rows.push(line.slice(1, -1).split("|").map((cell) => cell.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split("|")
+        .map((cell) => cell.trim()),
+    );
   }
   return rows.slice(1); // without the header row
 }

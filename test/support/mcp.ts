@@ -8,8 +8,14 @@ import { baseUrl } from "./world";
 export type Elicited = { message: string }[];
 
 /** A client; with `elicit` it declares elicitation and answers every elicitation that way. */
-export async function connectMcp(key: string, options: { url?: string; elicit?: "accept" | "decline" | "cancel" } = {}) {
-  const client = new Client({ name: "brand-ops-test", version: "1.0.0" }, { capabilities: options.elicit ? { elicitation: { form: {} } } : {} });
+export async function connectMcp(
+  key: string,
+  options: { url?: string; elicit?: "accept" | "decline" | "cancel" } = {},
+) {
+  const client = new Client(
+    { name: "brand-ops-test", version: "1.0.0" },
+    { capabilities: options.elicit ? { elicitation: { form: {} } } : {} },
+  );
   const elicited: Elicited = [];
   if (options.elicit) {
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
@@ -31,7 +37,11 @@ export async function toolNames(client: McpClient): Promise<string[]> {
 }
 
 export async function callTool(client: McpClient, name: string, args: Record<string, unknown>) {
-  return (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content: { type: string; text?: string }[] };
+  return (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    structuredContent?: any;
+    content: { type: string; text?: string }[];
+  };
 }
 
 /** An isError result carrying this code in its structuredContent and its text; returns the error member. */

@@ -10,7 +10,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 
 export class LoopbackRedirect {
   private server!: Server;
@@ -23,7 +27,9 @@ export class LoopbackRedirect {
       const params = new URL(request.url ?? "/", "http://127.0.0.1").searchParams;
       this.received.push(params);
       this.waiting.splice(0).forEach((resolve) => resolve(params));
-      response.writeHead(200, { "Content-Type": "text/html" }).end("<h1 data-testid='client-done'>Connected. You can close this window.</h1>");
+      response
+        .writeHead(200, { "Content-Type": "text/html" })
+        .end("<h1 data-testid='client-done'>Connected. You can close this window.</h1>");
     });
     await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/callback`;
@@ -46,13 +52,23 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   verifier = "";
   authorizationUrl?: URL;
 
-  constructor(readonly redirect: string, readonly name = "Test MCP Client", readonly clientMetadataUrl?: string) {}
+  constructor(
+    readonly redirect: string,
+    readonly name = "Test MCP Client",
+    readonly clientMetadataUrl?: string,
+  ) {}
 
   get redirectUrl() {
     return this.redirect;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [this.redirect], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: this.name,
+      redirect_uris: [this.redirect],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
   clientInformation() {
     return this.client;
@@ -83,7 +99,10 @@ export function oauthTransport(baseUrl: string, provider: MemoryOAuthProvider) {
 
 /** A client; with `elicit` it declares elicitation and answers every confirmation that way. */
 export function newClient(elicit?: "accept" | "decline") {
-  const client = new Client({ name: "oauth-test", version: "1.0.0" }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
+  const client = new Client(
+    { name: "oauth-test", version: "1.0.0" },
+    { capabilities: elicit ? { elicitation: { form: {} } } : {} },
+  );
   if (elicit) client.setRequestHandler(ElicitRequestSchema, async () => ({ action: elicit }));
   return client;
 }
@@ -96,14 +115,23 @@ export async function startAuthorization(baseUrl: string, provider: MemoryOAuthP
   const client = newClient();
   const transport = oauthTransport(baseUrl, provider);
   await client.connect(transport).then(
-    () => { throw new Error("connected without authorization"); },
-    (error) => { if (!(error instanceof UnauthorizedError)) throw error; },
+    () => {
+      throw new Error("connected without authorization");
+    },
+    (error) => {
+      if (!(error instanceof UnauthorizedError)) throw error;
+    },
   );
   return provider.authorizationUrl!;
 }
 
 /** After the redirect: the SDK exchanges the code (with the PKCE verifier), then connects. */
-export async function finishAuthorization(baseUrl: string, provider: MemoryOAuthProvider, code: string, elicit?: "accept" | "decline") {
+export async function finishAuthorization(
+  baseUrl: string,
+  provider: MemoryOAuthProvider,
+  code: string,
+  elicit?: "accept" | "decline",
+) {
   await oauthTransport(baseUrl, provider).finishAuth(code);
   const client = newClient(elicit);
   await client.connect(oauthTransport(baseUrl, provider));

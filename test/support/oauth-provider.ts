@@ -77,7 +77,9 @@ function readForm(req: IncomingMessage): Promise<Recorded> {
     let text = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (text += chunk));
-    req.on("end", () => resolve({ body: Object.fromEntries(new URLSearchParams(text)), authorization: req.headers.authorization }));
+    req.on("end", () =>
+      resolve({ body: Object.fromEntries(new URLSearchParams(text)), authorization: req.headers.authorization }),
+    );
     req.on("error", reject);
   });
 }
@@ -101,11 +103,17 @@ export async function signedInBrowser(serverUrl: string, email: string): Promise
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return response.headers.getSetCookie().map((line) => line.split(";")[0]!).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .join("; ");
 }
 
 /** The link's first stop, opened in this browser: where it sends the browser (303). */
-export async function openLink(link: string, cookie?: string): Promise<{ status: number; location: string | null; html: string }> {
+export async function openLink(
+  link: string,
+  cookie?: string,
+): Promise<{ status: number; location: string | null; html: string }> {
   const response = await fetch(link, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
   return { status: response.status, location: response.headers.get("location"), html: await response.text() };
 }
@@ -130,10 +138,19 @@ export async function visitProvider(link: string, cookie: string): Promise<strin
 /** A page of ours, in a browser with this cookie (or none). */
 export async function openPage(url: string, cookie?: string) {
   const response = await fetch(url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
-  return { status: response.status, type: response.headers.get("content-type") ?? "", html: await response.text(), headers: response.headers };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    html: await response.text(),
+    headers: response.headers,
+  };
 }
 
-export function expectPage(page: Awaited<ReturnType<typeof openPage>>, status: number, outcome: "connected" | "failed") {
+export function expectPage(
+  page: Awaited<ReturnType<typeof openPage>>,
+  status: number,
+  outcome: "connected" | "failed",
+) {
   expect(page.status, page.html).toBe(status);
   expect(page.type).toMatch(/^text\/html/);
   expect(page.html).toMatch(/^<!doctype html>/);
@@ -145,4 +162,3 @@ export function stateIdOf(authorizationUrl: string): string {
   const state = new URL(authorizationUrl).searchParams.get("state")!;
   return JSON.parse(Buffer.from(state.split(".")[0]!, "base64url").toString()).i;
 }
-

@@ -13,8 +13,17 @@ export async function makeAsset(brandId: string, status: "proposed" | "approved"
   const name = `Fixture file ${tag()}.png`;
   await db().asset.create({
     data: {
-      id, brandId, name, nameKey: name.toLowerCase(), category: "photos", categoryKey: "photos", mimeType: "image/png",
-      type: "image", status, sizeBytes: 70n, storageKey: `brands/${brandId}/${randomUUID()}`,
+      id,
+      brandId,
+      name,
+      nameKey: name.toLowerCase(),
+      category: "photos",
+      categoryKey: "photos",
+      mimeType: "image/png",
+      type: "image",
+      status,
+      sizeBytes: 70n,
+      storageKey: `brands/${brandId}/${randomUUID()}`,
     },
   });
   return id;
@@ -23,7 +32,16 @@ export async function makeAsset(brandId: string, status: "proposed" | "approved"
 /** An open question at revision 1. */
 export async function makeQuestion(brandId: string) {
   const id = randomUUID();
-  await db().question.create({ data: { id, brandId, key: `fixture.${tag()}`, question: "What is your tagline?", scope: "genome", options: ["A", "B"] } });
+  await db().question.create({
+    data: {
+      id,
+      brandId,
+      key: `fixture.${tag()}`,
+      question: "What is your tagline?",
+      scope: "genome",
+      options: ["A", "B"],
+    },
+  });
   return id;
 }
 
@@ -42,11 +60,32 @@ export async function makeWebhookEndpoint(brandId: string) {
   const id = randomUUID();
   const now = new Date();
   await db().webhookEndpoint.create({
-    data: { id, brandId, url: "http://127.0.0.1:9/hooks", eventTypes: '["kit.color.added"]', enabled: false, disabledReason: "A fixture.", secretSealed: sealSecret(newSecret(), id), createdAt: now, updatedAt: now },
+    data: {
+      id,
+      brandId,
+      url: "http://127.0.0.1:9/hooks",
+      eventTypes: '["kit.color.added"]',
+      enabled: false,
+      disabledReason: "A fixture.",
+      secretSealed: sealSecret(newSecret(), id),
+      createdAt: now,
+      updatedAt: now,
+    },
   });
   const deliveryId = randomUUID();
   await db().webhookDelivery.create({
-    data: { id: deliveryId, endpointId: id, eventId: `evt_fixture${tag()}`, eventType: "webhook.test", payload: "{}", status: "delivered", attempts: 1, nextAttemptAt: now, createdAt: now, updatedAt: now },
+    data: {
+      id: deliveryId,
+      endpointId: id,
+      eventId: `evt_fixture${tag()}`,
+      eventType: "webhook.test",
+      payload: "{}",
+      status: "delivered",
+      attempts: 1,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    },
   });
   return { id, deliveryId };
 }
@@ -63,8 +102,14 @@ export async function makeUpload(brandId: string) {
   const id = randomUUID();
   await db().upload.create({
     data: {
-      id, brandId, fileName: "fixture.png", mimeType: "image/png", sizeBytes: 70n, storageKey: `brands/${brandId}/${randomUUID()}`,
-      status: "pending", expiresAt: new Date(Date.now() + 3_600_000),
+      id,
+      brandId,
+      fileName: "fixture.png",
+      mimeType: "image/png",
+      sizeBytes: 70n,
+      storageKey: `brands/${brandId}/${randomUUID()}`,
+      status: "pending",
+      expiresAt: new Date(Date.now() + 3_600_000),
     },
   });
   return id;

@@ -4,7 +4,13 @@
 import { spawn } from "node:child_process";
 
 export type Expectation = { line: number; patterns: string[] };
-export type BlockRun = { code: number | null; stdout: string; stderr: string; expectations: Expectation[]; outputs: string[] };
+export type BlockRun = {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  expectations: Expectation[];
+  outputs: string[];
+};
 
 const MARK = "@@docs-expect@@";
 
@@ -36,10 +42,17 @@ export function matches(output: string, pattern: string): boolean {
   return new RegExp(source).test(flat(output));
 }
 
-export function runBlock(body: string, options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<BlockRun> {
+export function runBlock(
+  body: string,
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<BlockRun> {
   const { script, expectations } = scriptOf(body);
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-c", script], { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("bash", ["-c", script], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

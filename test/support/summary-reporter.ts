@@ -8,7 +8,10 @@ export default class SummaryLineReporter implements Reporter {
       for (const test of module.children.allTests()) counts[test.result().state] += 1;
     }
     // an error outside any test (a broken file, a failed setup) is a failure too
-    const failed = counts.failed + errors.length + modules.filter((module) => module.state() === "failed" && ![...module.children.allTests()].length).length;
+    const failed =
+      counts.failed +
+      errors.length +
+      modules.filter((module) => module.state() === "failed" && ![...module.children.allTests()].length).length;
     const skipped = counts.skipped + counts.pending;
     process.stdout.write(`\n${counts.passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
   }

@@ -6,7 +6,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
-export type Received = { id: string; timestamp: string; signature: string; body: string; at: number; answered: number | "hang" | "redirect" };
+export type Received = {
+  id: string;
+  timestamp: string;
+  signature: string;
+  body: string;
+  at: number;
+  answered: number | "hang" | "redirect";
+};
 export type Answer = number | "hang" | { redirect: string };
 
 export type Receiver = {
@@ -33,22 +40,29 @@ export async function startReceiver(path = "/hooks"): Promise<Receiver> {
       const answer = receiver.answers.shift() ?? receiver.fallback;
       const header = (name: string) => String(request.headers[name] ?? "");
       received.push({
-        id: header("webhook-id"), timestamp: header("webhook-timestamp"), signature: header("webhook-signature"),
-        body: Buffer.concat(chunks).toString("utf8"), at: Date.now(),
+        id: header("webhook-id"),
+        timestamp: header("webhook-timestamp"),
+        signature: header("webhook-signature"),
+        body: Buffer.concat(chunks).toString("utf8"),
+        at: Date.now(),
         answered: typeof answer === "number" ? answer : answer === "hang" ? "hang" : "redirect",
       });
       if (answer === "hang") return; // never answers: the sender's timeout must end it
       if (typeof answer === "object") return void response.writeHead(302, { Location: answer.redirect }).end();
-      response.writeHead(answer, { "Content-Type": "text/plain" }).end(answer < 300 ? "thanks" : `no: ${"x".repeat(4000)}`);
+      response
+        .writeHead(answer, { "Content-Type": "text/plain" })
+        .end(answer < 300 ? "thanks" : `no: ${"x".repeat(4000)}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
-  receiver.deliveredIds = () => received.filter((entry) => typeof entry.answered === "number" && entry.answered < 300).map((entry) => entry.id);
-  receiver.stop = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  receiver.deliveredIds = () =>
+    received.filter((entry) => typeof entry.answered === "number" && entry.answered < 300).map((entry) => entry.id);
+  receiver.stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   const port = (server.address() as AddressInfo).port;
   receiver.pause = receiver.stop;
   receiver.resume = () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -58,6 +72,8 @@ export async function startReceiver(path = "/hooks"): Promise<Receiver> {
 /** The integrator's check, as the standardwebhooks README writes it: throws unless signed with this secret. */
 export function verify(secret: string, delivery: Received): unknown {
   return new Webhook(secret).verify(delivery.body, {
-    "webhook-id": delivery.id, "webhook-timestamp": delivery.timestamp, "webhook-signature": delivery.signature,
+    "webhook-id": delivery.id,
+    "webhook-timestamp": delivery.timestamp,
+    "webhook-signature": delivery.signature,
   });
 }

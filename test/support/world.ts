@@ -28,7 +28,12 @@ export const localStorageSkip = (): string | undefined =>
 export type ApiResponse = { status: number; headers: Headers; body: any };
 
 /** POST /api/v1/<id> with a JSON body, as an integration would. */
-export async function call(capability: string, key: string | null, body: unknown, init: { headers?: Record<string, string>; url?: string } = {}): Promise<ApiResponse> {
+export async function call(
+  capability: string,
+  key: string | null,
+  body: unknown,
+  init: { headers?: Record<string, string>; url?: string } = {},
+): Promise<ApiResponse> {
   const response = await fetch(`${init.url ?? baseUrl()}/api/v1/${capability}`, {
     method: "POST",
     headers: {
@@ -45,7 +50,12 @@ export async function call(capability: string, key: string | null, body: unknown
 }
 
 /** Calls a confirmation-requiring write twice: once for the token, once with it. */
-export async function confirmAndCall(capability: string, key: string, body: Record<string, unknown>, init: { url?: string } = {}): Promise<ApiResponse> {
+export async function confirmAndCall(
+  capability: string,
+  key: string,
+  body: Record<string, unknown>,
+  init: { url?: string } = {},
+): Promise<ApiResponse> {
   const first = await call(capability, key, body, init);
   if (first.body?.error?.code !== "confirmation_required") return first;
   return call(capability, key, { ...body, confirmationToken: first.body.error.confirmationToken }, init);
@@ -61,12 +71,21 @@ export async function makePerson(options: { staff?: boolean; name?: string } = {
 }
 
 export async function makeBrand(options: { plan?: string; name?: string } = {}) {
-  const shortId = `T${unique().replace(/[^a-z]/gi, "").slice(0, 6) || "X"}-${Math.floor(Math.random() * 1e9)}`;
+  const shortId = `T${
+    unique()
+      .replace(/[^a-z]/gi, "")
+      .slice(0, 6) || "X"
+  }-${Math.floor(Math.random() * 1e9)}`;
   return createBrand(db(), { name: options.name ?? "Test Brand", shortId, plan: options.plan });
 }
 
 export async function makeKey(email: string, options: { scopes?: string; brands?: string; expiresAt?: string } = {}) {
-  return createKey(db(), { email, scopes: options.scopes ?? "all", brands: options.brands, expiresAt: options.expiresAt });
+  return createKey(db(), {
+    email,
+    scopes: options.scopes ?? "all",
+    brands: options.brands,
+    expiresAt: options.expiresAt,
+  });
 }
 
 /** A brand with an admin, a member and a viewer, each holding an all-scope key. */

@@ -3,7 +3,11 @@ import { contrast, normalizeHex } from "../../lib/capabilities/kit/color";
 
 describe("HEX normalization (decisions §6)", () => {
   it.each([
-    ["#abc", "#AABBCC"], ["abc", "#AABBCC"], ["#A1b2C3", "#A1B2C3"], ["a1b2c3", "#A1B2C3"], [" #fff ", "#FFFFFF"],
+    ["#abc", "#AABBCC"],
+    ["abc", "#AABBCC"],
+    ["#A1b2C3", "#A1B2C3"],
+    ["a1b2c3", "#A1B2C3"],
+    [" #fff ", "#FFFFFF"],
   ])("%s becomes %s", (input, expected) => expect(normalizeHex(input)).toBe(expected));
 
   it.each(["", "#", "#ab", "#abcd", "#abcdeg", "12345", "#1234567", "rgb(0,0,0)"])("refuses %j", (input) => {

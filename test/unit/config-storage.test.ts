@@ -6,7 +6,14 @@ import { storageFor } from "../../lib/storage";
 import { LocalStorage } from "../../lib/storage/local";
 import { S3Storage } from "../../lib/storage/s3";
 
-const S3_VARIABLES = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"];
+const S3_VARIABLES = [
+  "S3_BUCKET",
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+];
 const saved = { ...process.env };
 
 function withEnv(values: Record<string, string>) {
@@ -29,7 +36,12 @@ describe("storage configuration", () => {
   });
 
   it("S3_BUCKET selects S3", () => {
-    const settings = withEnv({ S3_BUCKET: "brand-files", S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" })();
+    const settings = withEnv({
+      S3_BUCKET: "brand-files",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+    })();
     expect(storageFor(settings)).toBeInstanceOf(S3Storage);
     expect(settings.S3_ENDPOINT).toBe("http://127.0.0.1:9000");
   });

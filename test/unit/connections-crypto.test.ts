@@ -20,7 +20,12 @@ describe("vault", () => {
     const sealed = seal("access-token-123", "connection:1", secret);
     const [version, iv, body, tag] = sealed.split(".") as [string, string, string, string];
     const flip = (text: string) => text.slice(0, 2) + (text[2] === "A" ? "B" : "A") + text.slice(3);
-    for (const altered of [[version, iv, flip(body), tag], [version, flip(iv), body, tag], [version, iv, body, flip(tag)], ["v2", iv, body, tag]]) {
+    for (const altered of [
+      [version, iv, flip(body), tag],
+      [version, flip(iv), body, tag],
+      [version, iv, body, flip(tag)],
+      ["v2", iv, body, tag],
+    ]) {
       expect(() => open(altered.join("."), "connection:1", secret)).toThrow();
     }
     expect(() => open(sealed, "connection:2", secret)).toThrow();

@@ -17,16 +17,22 @@ describe("cursors are opaque and tamper-evident (decisions §9)", () => {
     const [payload, signature] = cursor.split(".");
     const forged = Buffer.from(JSON.stringify({ key: "zzz-9" })).toString("base64url");
     for (const bad of [`${forged}.${signature}`, `${payload}.${signature}x`, "hello", `${payload}`, `${cursor}.x`]) {
-      expect(() => decodeCursor("brands.list", bad, shape)).toThrow(expect.objectContaining({ code: "invalid_input", details: expect.objectContaining({ field: "cursor" }) }));
+      expect(() => decodeCursor("brands.list", bad, shape)).toThrow(
+        expect.objectContaining({ code: "invalid_input", details: expect.objectContaining({ field: "cursor" }) }),
+      );
     }
     // a cursor of another list does not work here
-    expect(() => decodeCursor("questions.list", cursor, shape)).toThrow(expect.objectContaining({ code: "invalid_input" }));
+    expect(() => decodeCursor("questions.list", cursor, shape)).toThrow(
+      expect.objectContaining({ code: "invalid_input" }),
+    );
   });
 });
 
 describe("canonical JSON binds tokens to their input", () => {
   it("does not depend on key order, and drops undefined members", () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: undefined } })).toBe('{"a":{"d":[1,{"x":1,"y":2}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: undefined } })).toBe(
+      '{"a":{"d":[1,{"x":1,"y":2}]},"b":1}',
+    );
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
   });
 });

@@ -8,13 +8,27 @@ import { webhooksOf } from "../../lib/openapi/webhooks";
 
 /** Written out, so that a type renamed or dropped (integrators subscribe by these names) fails here. */
 const EXPECTED = [
-  "brand.contact.removed", "brand.contact.saved", "brand.profile.updated",
-  "connection.disconnected", "connection.link_issued",
-  "kit.color.added", "kit.instructions.updated",
-  "library.asset.approved", "library.asset.archived", "library.asset.proposed", "library.upload.started",
-  "question.answered", "question.asked", "question.deferred", "question.dismissed",
-  "webhook.delivery.resent", "webhook.endpoint.created", "webhook.endpoint.deleted", "webhook.endpoint.secret_rotated",
-  "webhook.endpoint.tested", "webhook.endpoint.updated",
+  "brand.contact.removed",
+  "brand.contact.saved",
+  "brand.profile.updated",
+  "connection.disconnected",
+  "connection.link_issued",
+  "kit.color.added",
+  "kit.instructions.updated",
+  "library.asset.approved",
+  "library.asset.archived",
+  "library.asset.proposed",
+  "library.upload.started",
+  "question.answered",
+  "question.asked",
+  "question.deferred",
+  "question.dismissed",
+  "webhook.delivery.resent",
+  "webhook.endpoint.created",
+  "webhook.endpoint.deleted",
+  "webhook.endpoint.secret_rotated",
+  "webhook.endpoint.tested",
+  "webhook.endpoint.updated",
 ];
 
 describe("the event catalogue", () => {
@@ -41,9 +55,14 @@ describe("the event catalogue", () => {
   it("publishes one OpenAPI webhook per type, and the test event, its body typed with that type and its data", () => {
     const { webhooks, schemas } = webhooksOf();
     expect(Object.keys(webhooks).sort()).toEqual([...EXPECTED, "webhook.test"].sort());
-    const body = schemas.KitColorAddedEvent as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    const body = schemas.KitColorAddedEvent as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
     expect(body.required.sort()).toEqual(["actor", "brand", "createdAt", "data", "id", "type"]);
     expect(body.properties.type).toMatchObject({ const: "kit.color.added" });
-    expect(body.properties.data).toMatchObject({ properties: { hex: expect.any(Object), contrast: expect.any(Object) } });
+    expect(body.properties.data).toMatchObject({
+      properties: { hex: expect.any(Object), contrast: expect.any(Object) },
+    });
   });
 });

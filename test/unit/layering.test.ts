@@ -9,7 +9,8 @@ import { importPicture, importsOf } from "../../scripts/support/import-graph";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const picture = importPicture(ROOT);
-const shown = (arrows: { from: string; to: string; via: string[] }[]) => arrows.map((arrow) => `${arrow.from} → ${arrow.to}: ${arrow.via.join(", ")}`);
+const shown = (arrows: { from: string; to: string; via: string[] }[]) =>
+  arrows.map((arrow) => `${arrow.from} → ${arrow.to}: ${arrow.via.join(", ")}`);
 
 describe("the import picture of the code", () => {
   it("has no import cycle", () => {
@@ -25,13 +26,18 @@ describe("the import picture of the code", () => {
   });
 
   it("lets the pipeline reach the capabilities only through the registry", () => {
-    const reached = picture.arrows.filter((arrow) => arrow.from.startsWith("lib/core/") && arrow.to.startsWith("lib/capabilities/")).map((arrow) => arrow.to);
+    const reached = picture.arrows
+      .filter((arrow) => arrow.from.startsWith("lib/core/") && arrow.to.startsWith("lib/capabilities/"))
+      .map((arrow) => arrow.to);
     expect(reached.length).toBeGreaterThan(0);
     expect([...new Set(reached)]).toEqual(["lib/capabilities/registry.ts"]);
   });
 
   it("calls capabilities without casting to never, in the pipeline and the doors", () => {
-    const files = ["lib/core/invoke.ts", ...readdirSync(path.join(ROOT, "lib/doors")).map((name) => `lib/doors/${name}`)];
+    const files = [
+      "lib/core/invoke.ts",
+      ...readdirSync(path.join(ROOT, "lib/doors")).map((name) => `lib/doors/${name}`),
+    ];
     const casting = files.filter((file) => readFileSync(path.join(ROOT, file), "utf8").includes("as never"));
     expect(casting).toEqual([]);
   });
@@ -67,12 +73,19 @@ describe("the picture sees what it looks for", () => {
     write("lib/capabilities/registry.ts", 'import type { Outcome } from "../core/invoke";\n');
     write("lib/doors/api.ts", 'import { page } from "@/app/page";\n');
     write("lib/attic/old.ts", 'import { list } from "../capabilities/registry";\n');
-    write("app/page.tsx", 'export const page = 1;\n');
+    write("app/page.tsx", "export const page = 1;\n");
     write("components/a.tsx", 'import { b } from "./b";\n');
     write("components/b.tsx", 'import { a } from "./a";\n');
     const made = importPicture(root);
-    expect(made.cycles).toEqual([["components/a.tsx", "components/b.tsx"], ["lib/capabilities/registry.ts", "lib/core/invoke.ts"]]);
-    expect(made.backArrows.map((arrow) => `${arrow.from} → ${arrow.to}`)).toEqual(["attic → capabilities", "capabilities → core", "doors → app"]);
+    expect(made.cycles).toEqual([
+      ["components/a.tsx", "components/b.tsx"],
+      ["lib/capabilities/registry.ts", "lib/core/invoke.ts"],
+    ]);
+    expect(made.backArrows.map((arrow) => `${arrow.from} → ${arrow.to}`)).toEqual([
+      "attic → capabilities",
+      "capabilities → core",
+      "doors → app",
+    ]);
     expect(made.unplaced).toEqual(["attic"]);
   });
 });

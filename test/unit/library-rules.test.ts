@@ -31,7 +31,8 @@ describe("a file's type: first match wins", () => {
 describe("visible statuses", () => {
   it("API and MCP: approved only, whatever the role", () => {
     for (const door of ["api", "mcp"] as const) {
-      for (const role of ["viewer", "member", "admin", null] as const) expect(visibleStatuses(door, role)).toEqual(["approved"]);
+      for (const role of ["viewer", "member", "admin", null] as const)
+        expect(visibleStatuses(door, role)).toEqual(["approved"]);
     }
   });
   it("assistant and voice: by role; staff (null) as admin", () => {
@@ -46,14 +47,31 @@ describe("visible statuses", () => {
 
 describe("MIME types against real bytes", () => {
   const woff2 = new Uint8Array([0x77, 0x4f, 0x46, 0x32, 0x00, 0x01, 0x00, 0x00, ...new Array(40).fill(0)]);
-  const mp3 = new Uint8Array([0x49, 0x44, 0x33, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xfb, 0x90, 0x00, ...new Array(400).fill(0)]);
+  const mp3 = new Uint8Array([
+    0x49,
+    0x44,
+    0x33,
+    0x04,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0xff,
+    0xfb,
+    0x90,
+    0x00,
+    ...new Array(400).fill(0),
+  ]);
 
   it("normalizes case, parameters and common aliases; refuses what is not a MIME type", () => {
     expect(normalizeMime("Image/PNG")).toBe("image/png");
     expect(normalizeMime("text/plain; charset=utf-8")).toBe("text/plain");
     expect(normalizeMime("image/jpg")).toBe("image/jpeg");
     expect(normalizeMime("application/x-font-ttf")).toBe("font/ttf");
-    for (const bad of ["png", "image/", "/png", "image png", "image/png/x", ""]) expect(normalizeMime(bad)).toBeUndefined();
+    for (const bad of ["png", "image/", "/png", "image png", "image/png/x", ""])
+      expect(normalizeMime(bad)).toBeUndefined();
   });
 
   it.each([

@@ -5,9 +5,21 @@ import { describe, expect, it } from "vitest";
 import { credentialOf, type McpCaller } from "../../lib/mcp/auth";
 import { authenticate, type Credential } from "../../lib/core/auth";
 
-const actor = { userId: "u1", name: "Ada", staff: false, apiKeyId: "k1", apiKeyName: "key", scopes: ["kit.read" as const], brandIds: null };
+const actor = {
+  userId: "u1",
+  name: "Ada",
+  staff: false,
+  apiKeyId: "k1",
+  apiKeyName: "key",
+  scopes: ["kit.read" as const],
+  brandIds: null,
+};
 const bearer: Credential = { kind: "key", authorization: `Bearer bop_${"a".repeat(40)}` };
-const caller = (checkedMsAgo: number): McpCaller => ({ actor, credential: bearer, checkedAt: performance.now() - checkedMsAgo });
+const caller = (checkedMsAgo: number): McpCaller => ({
+  actor,
+  credential: bearer,
+  checkedAt: performance.now() - checkedMsAgo,
+});
 
 describe("credentialOf", () => {
   it("a call starting right after its request's check runs as the checked actor, read from nowhere else", async () => {

@@ -13,9 +13,25 @@ describe("checked-in migrations, applied offline", () => {
     const url = `file:${path.join(dir, "fresh.db")}`;
     expect(migrate(url)).toEqual(listMigrations().map((migration) => migration.name));
     const sqlite = new Database(path.join(dir, "fresh.db"));
-    const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row: any) => row.name);
-    expect(tables).toEqual(expect.arrayContaining(["User", "Brand", "Membership", "ApiKey", "Genome", "ConfirmationToken", "AuditEntry", "_prisma_migrations"]));
-    const history = sqlite.prepare(`SELECT migration_name, finished_at, checksum FROM "_prisma_migrations"`).all() as any[];
+    const tables = sqlite
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((row: any) => row.name);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        "User",
+        "Brand",
+        "Membership",
+        "ApiKey",
+        "Genome",
+        "ConfirmationToken",
+        "AuditEntry",
+        "_prisma_migrations",
+      ]),
+    );
+    const history = sqlite
+      .prepare(`SELECT migration_name, finished_at, checksum FROM "_prisma_migrations"`)
+      .all() as any[];
     expect(history).toHaveLength(listMigrations().length);
     expect(history.every((row) => row.finished_at && /^[0-9a-f]{64}$/.test(row.checksum))).toBe(true);
     sqlite.close();

@@ -26,22 +26,43 @@ const SUMMARY_TABLE = `
 
 /** capabilities added after the specification's table, each in the README */
 const ADDITIONS = [
-  "activity.list", "events.list",
-  "webhooks.list", "webhooks.create", "webhooks.update", "webhooks.delete", "webhooks.secret.rotate",
-  "webhooks.deliveries.list", "webhooks.deliveries.resend", "webhooks.test",
+  "activity.list",
+  "events.list",
+  "webhooks.list",
+  "webhooks.create",
+  "webhooks.update",
+  "webhooks.delete",
+  "webhooks.secret.rotate",
+  "webhooks.deliveries.list",
+  "webhooks.deliveries.resend",
+  "webhooks.test",
 ];
 
 const rows = SUMMARY_TABLE.trim()
   .split("\n")
-  .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()))
+  .map((line) =>
+    line
+      .split("|")
+      .slice(1, -1)
+      .map((cell) => cell.trim()),
+  )
   .map(([id, kind, scope, minRole, confirmation, doors, status, widget]) => ({
-    id: id!, kind: kind!, scope: scope!, minRole: minRole!, confirmation: confirmation!, doors: doors!, status: status!, widget: widget!,
+    id: id!,
+    kind: kind!,
+    scope: scope!,
+    minRole: minRole!,
+    confirmation: confirmation!,
+    doors: doors!,
+    status: status!,
+    widget: widget!,
   }));
 
 describe("the registry against the spec's summary table", () => {
   it("has the 18 rows of the table plus brands.list and the additions (versioning rule 2), and nothing else", () => {
     expect(rows).toHaveLength(18);
-    expect(capabilities.map((capability) => capability.id).sort()).toEqual([...rows.map((row) => row.id), "brands.list", ...ADDITIONS].sort());
+    expect(capabilities.map((capability) => capability.id).sort()).toEqual(
+      [...rows.map((row) => row.id), "brands.list", ...ADDITIONS].sort(),
+    );
   });
 
   it("the additions change nothing existing (rule 2): each needs a scope added after the spec's ten, so no key made before grants it", () => {
@@ -63,7 +84,12 @@ describe("the registry against the spec's summary table", () => {
     expect(capability.scope).toBe(row.scope);
     expect(capability.minRole).toBe(row.minRole.toLowerCase());
     expect(capability.confirmation).toBe(row.confirmation === "Yes");
-    expect([...capability.doors].sort()).toEqual(row.doors.split(", ").map((door) => door.toLowerCase()).sort());
+    expect([...capability.doors].sort()).toEqual(
+      row.doors
+        .split(", ")
+        .map((door) => door.toLowerCase())
+        .sort(),
+    );
     expect(capability.status).toBe(row.status.toLowerCase());
     expect(capability.widget).toBe(row.widget === "none listed" ? null : row.widget);
   });
@@ -80,15 +106,18 @@ describe("the registry against the spec's summary table", () => {
     expect([...brandsList.doors].sort()).toEqual(["api", "assistant", "mcp", "voice"]);
   });
 
-  it.each(capabilities.map((capability) => [capability.id, capability] as const))("%s is complete", (_id, capability) => {
-    expect(capability.title.length).toBeGreaterThan(3);
-    expect(capability.description.length).toBeGreaterThan(20);
-    if (capability.widget) expect(WIDGETS).toContain(capability.widget);
-    // a confirmation-requiring write must be able to say what it will change
-    if (capability.confirmation) expect(capability.summarize).toBeTypeOf("function");
-    // reads never write; only writes are audited and confirmed
-    if (capability.kind === "read") expect(capability.confirmation).toBe(false);
-  });
+  it.each(capabilities.map((capability) => [capability.id, capability] as const))(
+    "%s is complete",
+    (_id, capability) => {
+      expect(capability.title.length).toBeGreaterThan(3);
+      expect(capability.description.length).toBeGreaterThan(20);
+      if (capability.widget) expect(WIDGETS).toContain(capability.widget);
+      // a confirmation-requiring write must be able to say what it will change
+      if (capability.confirmation) expect(capability.summarize).toBeTypeOf("function");
+      // reads never write; only writes are audited and confirmed
+      if (capability.kind === "read") expect(capability.confirmation).toBe(false);
+    },
+  );
 
   it("describes every input field, for the model, MCP clients and the OpenAPI document", () => {
     const undescribed: string[] = [];
@@ -110,7 +139,9 @@ describe("the registry against the spec's summary table", () => {
 
   it("every write names the record it touched, so the chat's cards read again (components/widgets/truth.tsx)", () => {
     // connections.connect only issues a link: nothing is connected until the provider calls back
-    const silent = capabilities.filter((capability) => capability.kind === "write" && !capability.touched).map(({ id }) => id);
+    const silent = capabilities
+      .filter((capability) => capability.kind === "write" && !capability.touched)
+      .map(({ id }) => id);
     expect(silent).toEqual(["connections.connect"]);
   });
 });

@@ -9,9 +9,18 @@ import { isServed } from "../../lib/core/rollout";
 import { resetConfigForTests } from "../../lib/config";
 
 const planned = defineCapability({
-  id: "test.planned", kind: "read", scope: "brand.read", minRole: "viewer", confirmation: false,
-  doors: ["assistant", "mcp", "api"], status: "planned", widget: null, title: "Test", description: "A capability for this test only",
-  input: z.object({}).strict(), output: z.object({}).strict(),
+  id: "test.planned",
+  kind: "read",
+  scope: "brand.read",
+  minRole: "viewer",
+  confirmation: false,
+  doors: ["assistant", "mcp", "api"],
+  status: "planned",
+  widget: null,
+  title: "Test",
+  description: "A capability for this test only",
+  input: z.object({}).strict(),
+  output: z.object({}).strict(),
 });
 
 afterEach(() => {
@@ -36,7 +45,12 @@ describe("isServed", () => {
     resetConfigForTests();
     const kitRead = findCapability("kit.read")!; // Available
     const overview = findCapability("brand.overview")!; // Planned
-    expect([isServed(kitRead, "assistant"), isServed(kitRead, "mcp"), isServed(kitRead, "api"), isServed(kitRead, "voice")]).toEqual([true, true, false, false]);
+    expect([
+      isServed(kitRead, "assistant"),
+      isServed(kitRead, "mcp"),
+      isServed(kitRead, "api"),
+      isServed(kitRead, "voice"),
+    ]).toEqual([true, true, false, false]);
     expect([isServed(overview, "assistant"), isServed(overview, "mcp")]).toEqual([false, false]);
   });
 });

@@ -19,7 +19,8 @@ setup.exec(`CREATE TABLE "KitTypography" ("id" TEXT NOT NULL PRIMARY KEY, "brand
   "role" TEXT NOT NULL, "weights" JSONB NOT NULL, "position" INTEGER NOT NULL DEFAULT 0);
   CREATE INDEX "KitTypography_brandId_position_idx" ON "KitTypography"("brandId", "position");`);
 const insert = setup.prepare(`INSERT INTO "KitTypography" VALUES (?, ?, ?, ?, '[]', ?)`);
-for (const brand of ["a", "b"]) for (let i = 0; i < 3; i++) insert.run(`${brand}${i}`, brand, `Family ${i}`, "body", 2 - i);
+for (const brand of ["a", "b"])
+  for (let i = 0; i < 3; i++) insert.run(`${brand}${i}`, brand, `Family ${i}`, "body", 2 - i);
 afterAll(() => {
   setup.close();
   rmSync(dir, { recursive: true, force: true });
@@ -29,7 +30,9 @@ afterAll(() => {
 async function plansMadeBy(run: () => Promise<unknown> | unknown): Promise<number> {
   const original = globalThis.Function;
   let compiled = 0;
-  globalThis.Function = new Proxy(original, { apply: (target, self, args) => (compiled++, Reflect.apply(target, self, args)) });
+  globalThis.Function = new Proxy(original, {
+    apply: (target, self, args) => (compiled++, Reflect.apply(target, self, args)),
+  });
   try {
     await run();
   } finally {
@@ -59,7 +62,11 @@ describe("SQLite's raw reader plans a statement once", () => {
   });
 
   it("the plan is the same index search", () => {
-    const plan = (sql: string) => setup.prepare(`EXPLAIN QUERY PLAN ${sql}`).all("a").map((row) => (row as { detail: string }).detail);
+    const plan = (sql: string) =>
+      setup
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all("a")
+        .map((row) => (row as { detail: string }).detail);
     expect(plan(plannedOnce(TYPOGRAPHY))).toEqual(plan(TYPOGRAPHY));
     expect(plan(TYPOGRAPHY)[0]).toContain("USING INDEX KitTypography_brandId_position_idx (brandId=?)");
   });

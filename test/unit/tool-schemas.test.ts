@@ -26,34 +26,72 @@ const noRun: RunTool = async () => {
 const PLAIN: RuleSet[] = ["openai", "anthropic", "gemini"];
 /** strict tools go to OpenAI's own API only (lib/assistant/model.ts strictTools) */
 const STRICT: RuleSet[] = ["openai", "openai-strict"];
-const people: [string, Actor, Role | null][] = [...ROLES.map((role): [string, Actor, Role | null] => [role, person, role]), ["staff", staff, null]];
+const people: [string, Actor, Role | null][] = [
+  ...ROLES.map((role): [string, Actor, Role | null] => [role, person, role]),
+  ["staff", staff, null],
+];
 
 /** What the AI SDK sends for a tool: its JSON Schema (jsonSchema() keeps it on `.jsonSchema`). */
 function declarations(tools: Record<string, { description?: string; inputSchema: unknown }>): ToolDeclaration[] {
-  return Object.entries(tools).map(([name, tool]) => ({ name, description: tool.description, parameters: (tool.inputSchema as { jsonSchema: unknown }).jsonSchema }));
+  return Object.entries(tools).map(([name, tool]) => ({
+    name,
+    description: tool.description,
+    parameters: (tool.inputSchema as { jsonSchema: unknown }).jsonSchema,
+  }));
 }
 
 function expectAccepted(tools: ToolDeclaration[], rules: RuleSet[]) {
   expect(tools.length).toBeGreaterThan(0);
-  const refused = tools.flatMap((tool) => rules.flatMap((set) => toolProblems(set, tool).map((problem) => `${set} ${tool.name}: ${problem.message}`)));
+  const refused = tools.flatMap((tool) =>
+    rules.flatMap((set) => toolProblems(set, tool).map((problem) => `${set} ${tool.name}: ${problem.message}`)),
+  );
   expect(refused).toEqual([]);
 }
 
 const mcpTools = (): ToolDeclaration[] => [
-  ...capabilities.filter((capability) => isServed(capability, "mcp")).map((capability) => ({ name: capability.id.replaceAll(".", "_"), description: capability.description, parameters: inputSchema(capability) })),
-  { name: decideToolListing.name, description: decideToolListing.description, parameters: decideToolListing.inputSchema },
+  ...capabilities
+    .filter((capability) => isServed(capability, "mcp"))
+    .map((capability) => ({
+      name: capability.id.replaceAll(".", "_"),
+      description: capability.description,
+      parameters: inputSchema(capability),
+    })),
+  {
+    name: decideToolListing.name,
+    description: decideToolListing.description,
+    parameters: decideToolListing.inputSchema,
+  },
 ];
 
 describe("tool schemas the providers accept", () => {
-  it.each(people)("the chat's tools for a %s: OpenAI, Anthropic and Gemini; strict ones OpenAI strict too", (_who, actor, role) => {
-    expectAccepted(declarations(buildTools(capabilities, actor, role, "assistant", noRun) as never), PLAIN);
-    expectAccepted(declarations(buildTools(capabilities, actor, role, "assistant", noRun, { strict: true }) as never), STRICT);
-  });
+  it.each(people)(
+    "the chat's tools for a %s: OpenAI, Anthropic and Gemini; strict ones OpenAI strict too",
+    (_who, actor, role) => {
+      expectAccepted(declarations(buildTools(capabilities, actor, role, "assistant", noRun) as never), PLAIN);
+      expectAccepted(
+        declarations(buildTools(capabilities, actor, role, "assistant", noRun, { strict: true }) as never),
+        STRICT,
+      );
+    },
+  );
 
-  it.each(people)("the voice tools for a %s: the realtime session's and the turns' (plain and strict)", (_who, actor, role) => {
-    expectAccepted(realtimeTools(actor, role).map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })), PLAIN);
-    expectAccepted(declarations(buildTools(capabilities, actor, role, "voice", noRun, { strict: true }) as never), STRICT);
-  });
+  it.each(people)(
+    "the voice tools for a %s: the realtime session's and the turns' (plain and strict)",
+    (_who, actor, role) => {
+      expectAccepted(
+        realtimeTools(actor, role).map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.parameters,
+        })),
+        PLAIN,
+      );
+      expectAccepted(
+        declarations(buildTools(capabilities, actor, role, "voice", noRun, { strict: true }) as never),
+        STRICT,
+      );
+    },
+  );
 
   it("every MCP tool (the decision tool of MCP Apps included): what a host forwards to OpenAI, Claude or Gemini", () => {
     expectAccepted(mcpTools(), PLAIN);
@@ -61,37 +99,74 @@ describe("tool schemas the providers accept", () => {
 
   it("the union inputs are one object whose fields say when they apply", () => {
     const contacts = toolInput(capabilities.find((capability) => capability.id === "brand.contacts.save")!);
-    expect(contacts).toMatchObject({ type: "object", required: ["op"], additionalProperties: false, properties: { op: { enum: ["upsert", "delete"] } } });
+    expect(contacts).toMatchObject({
+      type: "object",
+      required: ["op"],
+      additionalProperties: false,
+      properties: { op: { enum: ["upsert", "delete"] } },
+    });
     expect(Object.keys(contacts.properties as object).sort()).toEqual(["id", "label", "op", "type", "value"]);
     expect((contacts.properties as Record<string, { description: string }>).id!.description).toBe(
       "When op is upsert (optional): Present to change an existing channel. When op is delete (required): Id of the channel to remove.",
     );
     const upload = toolInput(capabilities.find((capability) => capability.id === "library.upload.create")!);
     expect(upload.properties).toHaveProperty("step.enum", ["start", "complete"]);
-    expect((upload.properties as Record<string, { description: string }>).uploadId!.description).toMatch(/^When step is complete \(required\).*Not allowed when step is start\.$/);
+    expect((upload.properties as Record<string, { description: string }>).uploadId!.description).toMatch(
+      /^When step is complete \(required\).*Not allowed when step is start\.$/,
+    );
   });
 
   it("the rules can refuse: the registry's exact union root, a length bound under strict, a type array for Gemini", () => {
     const contacts = capabilities.find((capability) => capability.id === "brand.contacts.save")!;
     const exact = { name: "brand_contacts_save", parameters: exactSchema(contacts.input, "input") };
-    const union = { name: "brand_contacts_save", parameters: { type: "object", properties: {}, oneOf: [{ type: "object", properties: { op: { type: "string" } } }] } };
-    expect(toolProblems("openai", union)[0]?.message).toMatch(/schema must have type 'object' and not have 'oneOf'\/'anyOf'\/'allOf'\/'enum'\/'not' at the top level/);
-    expect(toolProblems("anthropic", union)[0]?.message).toMatch(/does not support oneOf, allOf, or anyOf at the top level/);
+    const union = {
+      name: "brand_contacts_save",
+      parameters: {
+        type: "object",
+        properties: {},
+        oneOf: [{ type: "object", properties: { op: { type: "string" } } }],
+      },
+    };
+    expect(toolProblems("openai", union)[0]?.message).toMatch(
+      /schema must have type 'object' and not have 'oneOf'\/'anyOf'\/'allOf'\/'enum'\/'not' at the top level/,
+    );
+    expect(toolProblems("anthropic", union)[0]?.message).toMatch(
+      /does not support oneOf, allOf, or anyOf at the top level/,
+    );
     expect(toolProblems("openai", exact).length).toBeGreaterThan(0);
-    const bounded = { name: "x", parameters: { type: "object", properties: { a: { type: "string", maxLength: 3 } }, required: ["a"], additionalProperties: false } };
+    const bounded = {
+      name: "x",
+      parameters: {
+        type: "object",
+        properties: { a: { type: "string", maxLength: 3 } },
+        required: ["a"],
+        additionalProperties: false,
+      },
+    };
     expect(toolProblems("openai", bounded)).toEqual([]);
-    expect(toolProblems("openai-strict", bounded)[0]?.message).toMatch(/In context=\('properties', 'a'\), 'maxLength' is not permitted/);
-    const optional = { name: "x", parameters: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false } };
-    expect(toolProblems("openai-strict", optional)[0]?.message).toMatch(/'required' is required to be supplied .* Missing 'a'/);
+    expect(toolProblems("openai-strict", bounded)[0]?.message).toMatch(
+      /In context=\('properties', 'a'\), 'maxLength' is not permitted/,
+    );
+    const optional = {
+      name: "x",
+      parameters: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
+    };
+    expect(toolProblems("openai-strict", optional)[0]?.message).toMatch(
+      /'required' is required to be supplied .* Missing 'a'/,
+    );
     const nullable = { name: "x", parameters: { type: "object", properties: { a: { type: ["string", "null"] } } } };
     expect(toolProblems("gemini", nullable)[0]?.message).toMatch(/one type name expected/);
-    expect(toolProblems("openai", { name: "kit.read", parameters: { type: "object", properties: {} } })[0]?.param).toBe("name");
+    expect(toolProblems("openai", { name: "kit.read", parameters: { type: "object", properties: {} } })[0]?.param).toBe(
+      "name",
+    );
   });
 
   it("descriptions stay within the providers' limit (1024 characters) and every field is described", () => {
     for (const tool of mcpTools()) {
       expect(tool.description!.length).toBeLessThanOrEqual(1024);
-      for (const [name, field] of Object.entries((tool.parameters as { properties: Record<string, { description?: string }> }).properties)) {
+      for (const [name, field] of Object.entries(
+        (tool.parameters as { properties: Record<string, { description?: string }> }).properties,
+      )) {
         expect(field.description, `${tool.name}.${name}`).toBeTruthy();
       }
     }
@@ -115,7 +190,8 @@ function strictArguments(schema: Record<string, any>, value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   const properties: Record<string, any> = schema.properties ?? {};
   const out: Record<string, unknown> = {};
-  for (const name of Object.keys(properties)) out[name] = name in value ? strictArguments(properties[name], (value as Record<string, unknown>)[name]) : null;
+  for (const name of Object.keys(properties))
+    out[name] = name in value ? strictArguments(properties[name], (value as Record<string, unknown>)[name]) : null;
   return out;
 }
 

@@ -9,8 +9,23 @@ const APP = "https://brand.example";
 
 describe("trusted redirect URIs", () => {
   it("this service's origin and loopback (native apps), nothing that only looks like them", () => {
-    for (const url of [`${APP}/sign-in?x=1`, "http://127.0.0.1:5000/callback", "http://[::1]:9/cb", "http://localhost:33418/", "https://127.0.0.1/cb"]) expect(isTrustedRedirect(new URL(url), APP), url).toBe(true);
-    for (const url of ["https://evil.example/cb", "http://127.0.0.1.evil.example/cb", "http://localhost.evil.example/", "https://brand.example.evil.example/", "http://brand.example/", "com.example.app:/cb", "javascript:alert(1)"]) {
+    for (const url of [
+      `${APP}/sign-in?x=1`,
+      "http://127.0.0.1:5000/callback",
+      "http://[::1]:9/cb",
+      "http://localhost:33418/",
+      "https://127.0.0.1/cb",
+    ])
+      expect(isTrustedRedirect(new URL(url), APP), url).toBe(true);
+    for (const url of [
+      "https://evil.example/cb",
+      "http://127.0.0.1.evil.example/cb",
+      "http://localhost.evil.example/",
+      "https://brand.example.evil.example/",
+      "http://brand.example/",
+      "com.example.app:/cb",
+      "javascript:alert(1)",
+    ]) {
       expect(isTrustedRedirect(new URL(url), APP), url).toBe(false);
     }
   });
@@ -18,17 +33,34 @@ describe("trusted redirect URIs", () => {
 
 describe("the guard over the authorization server's answers", () => {
   const request = () => new Request(`${config().APP_URL}/api/auth/oauth2/authorize?client_id=c1`);
-  const moved = (location: string) => new Response(null, { status: 302, headers: [["Location", location], ["Set-Cookie", "a=1"], ["Set-Cookie", "b=2"]] });
+  const moved = (location: string) =>
+    new Response(null, {
+      status: 302,
+      headers: [
+        ["Location", location],
+        ["Set-Cookie", "a=1"],
+        ["Set-Cookie", "b=2"],
+      ],
+    });
   const json = (url: string) => Response.json({ redirect: true, url }, { headers: { "Set-Cookie": "a=1" } });
 
   it("keeps a code for the app, our own pages and loopback", async () => {
-    for (const location of ["https://evil.example/cb?code=abc&state=s&iss=x", "/oauth/consent?sig=1", "http://127.0.0.1:4/cb?error=invalid_scope"]) {
+    for (const location of [
+      "https://evil.example/cb?code=abc&state=s&iss=x",
+      "/oauth/consent?sig=1",
+      "http://127.0.0.1:4/cb?error=invalid_scope",
+    ]) {
       expect((await keepRedirectsTrusted(request(), moved(location))).headers.get("location"), location).toBe(location);
     }
   });
 
   it("replaces an error, or anything ambiguous, for an untrusted address, in the form it came, cookies kept", async () => {
-    const ambiguous = ["https://evil.example/cb?error=access_denied", "https://evil.example/cb?code=abc#error=invalid_request", "https://evil.example/cb?code=1&error=x", "https://evil.example/cb"];
+    const ambiguous = [
+      "https://evil.example/cb?error=access_denied",
+      "https://evil.example/cb?code=abc#error=invalid_request",
+      "https://evil.example/cb?code=1&error=x",
+      "https://evil.example/cb",
+    ];
     for (const location of ambiguous) {
       const answer = await keepRedirectsTrusted(request(), moved(location));
       const page = new URL(answer.headers.get("location")!);
@@ -44,7 +76,11 @@ describe("the guard over the authorization server's answers", () => {
   });
 
   it("reads the client_id from the signed query a page posts (consent, sign-in)", async () => {
-    const posted = new Request(`${config().APP_URL}/api/auth/oauth2/consent`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accept: false, oauth_query: "client_id=from-query&sig=x" }) });
+    const posted = new Request(`${config().APP_URL}/api/auth/oauth2/consent`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ accept: false, oauth_query: "client_id=from-query&sig=x" }),
+    });
     const answer = await keepRedirectsTrusted(posted, json("https://evil.example/cb?error=access_denied"));
     expect(new URL(((await answer.json()) as { url: string }).url).searchParams.get("client_id")).toBe("from-query");
   });
@@ -61,7 +97,9 @@ describe("the error page's link on", () => {
 
   it("is dropped when changed, expired, or signed for another app", () => {
     const written = new URL(errorPageUrl("c1", target)).searchParams;
-    const change = (name: string, value: string) => readErrorReport(new URLSearchParams([...written].map(([key, old]) => [key, key === name ? value : old]))).continueTo;
+    const change = (name: string, value: string) =>
+      readErrorReport(new URLSearchParams([...written].map(([key, old]) => [key, key === name ? value : old])))
+        .continueTo;
     expect(change("to", "https://phish.example/")).toBeNull();
     expect(change("client_id", "c2")).toBeNull();
     expect(change("sig", "x")).toBeNull();

@@ -15,17 +15,37 @@ beforeAll(async () => {
 });
 
 const voiceCall = (person: Person | null, name: string, args: unknown, extra: Record<string, unknown> = {}) =>
-  post(baseUrl(), "/api/voice/call", person?.cookie ?? null, { brand: world.brand.shortId, name, arguments: args, ...extra });
+  post(baseUrl(), "/api/voice/call", person?.cookie ?? null, {
+    brand: world.brand.shortId,
+    name,
+    arguments: args,
+    ...extra,
+  });
 
-const colours = async () => (await db().kitColor.findMany({ where: { brandId: world.brand.id } })).map((color) => color.hex);
+const colours = async () =>
+  (await db().kitColor.findMany({ where: { brandId: world.brand.id } })).map((color) => color.hex);
 
-const VOICE_IDS = capabilities.filter((capability) => capability.doors.includes("voice")).map((capability) => capability.id).sort();
+const VOICE_IDS = capabilities
+  .filter((capability) => capability.doors.includes("voice"))
+  .map((capability) => capability.id)
+  .sort();
 
 describe("the voice call route", () => {
   it("serves exactly the registry's Voice capabilities: the spec's twelve plus brands.list", () => {
     expect(VOICE_IDS).toEqual([
-      "brand.contacts.list", "brand.contacts.save", "brand.overview", "brand.profile.update", "brand.soul.read", "brands.list",
-      "connections.list", "kit.colors.add", "kit.instructions.update", "kit.read", "library.asset.get", "library.search", "questions.list",
+      "brand.contacts.list",
+      "brand.contacts.save",
+      "brand.overview",
+      "brand.profile.update",
+      "brand.soul.read",
+      "brands.list",
+      "connections.list",
+      "kit.colors.add",
+      "kit.instructions.update",
+      "kit.read",
+      "library.asset.get",
+      "library.search",
+      "questions.list",
     ]);
   });
 
@@ -44,18 +64,29 @@ describe("the voice call route", () => {
     expect(viewer.body.data.capabilities).not.toContain("kit.colors.add");
   });
 
-  it.each(["questions_ask", "questions_answer", "library_asset_review", "library_upload_create", "connections_connect", "connections_disconnect", "confirm", "kit.read"])(
-    "%s is not a voice tool: not_found, even from a modified browser",
-    async (name) => {
-      const answer = await voiceCall(world.admin, name, { questions: [{ key: "x", question: "Why?" }] });
-      expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ status: "error", error: { code: "not_found" } });
-    },
-  );
+  it.each([
+    "questions_ask",
+    "questions_answer",
+    "library_asset_review",
+    "library_upload_create",
+    "connections_connect",
+    "connections_disconnect",
+    "confirm",
+    "kit.read",
+  ])("%s is not a voice tool: not_found, even from a modified browser", async (name) => {
+    const answer = await voiceCall(world.admin, name, { questions: [{ key: "x", question: "Why?" }] });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: "error", error: { code: "not_found" } });
+  });
 
   it("a write needing confirmation is parked for the person: no token, only a pending id and the summary", async () => {
     const before = await colours();
-    const answer = await voiceCall(world.admin, "kit_colors_add", JSON.stringify({ name: "Teal", hex: "008080", role: "accent" }), { callId: "call_teal" });
+    const answer = await voiceCall(
+      world.admin,
+      "kit_colors_add",
+      JSON.stringify({ name: "Teal", hex: "008080", role: "accent" }),
+      { callId: "call_teal" },
+    );
     expect(answer.body).toMatchObject({ status: "awaiting_confirmation", capabilityId: "kit.colors.add" });
     expect(answer.body.summary).toMatch(/#008080/);
     expect(answer.text).not.toMatch(/bct_/);
@@ -66,7 +97,9 @@ describe("the voice call route", () => {
     const decided = await decide(baseUrl(), world.admin, answer.body.pendingId, "confirm");
     expect(decided.body).toMatchObject({ status: "ok", capabilityId: "kit.colors.add" });
     expect(await colours()).toContain("#008080");
-    const audit = await db().auditEntry.findMany({ where: { brandId: world.brand.id, capabilityId: "kit.colors.add", outcome: "ok" } });
+    const audit = await db().auditEntry.findMany({
+      where: { brandId: world.brand.id, capabilityId: "kit.colors.add", outcome: "ok" },
+    });
     expect(audit.map((entry) => entry.door)).toEqual(["voice"]);
   });
 
@@ -78,8 +111,16 @@ describe("the voice call route", () => {
   });
 
   it("a token in the model's arguments runs nothing", async () => {
-    const answer = await voiceCall(world.admin, "kit_colors_add", { name: "Mint", hex: "#3eb489", role: "accent", confirmationToken: "bct_forged" });
-    expect(answer.body).toMatchObject({ status: "error", error: { code: "invalid_input", field: "confirmationToken" } });
+    const answer = await voiceCall(world.admin, "kit_colors_add", {
+      name: "Mint",
+      hex: "#3eb489",
+      role: "accent",
+      confirmationToken: "bct_forged",
+    });
+    expect(answer.body).toMatchObject({
+      status: "error",
+      error: { code: "invalid_input", field: "confirmationToken" },
+    });
     expect(await colours()).not.toContain("#3EB489");
   });
 
@@ -89,13 +130,25 @@ describe("the voice call route", () => {
   });
 
   it("another brand's member is refused; arguments that are not a JSON object are invalid_input naming arguments", async () => {
-    expect((await voiceCall(world.outsider, "kit_read", {})).body).toMatchObject({ status: "error", error: { code: "forbidden" } });
-    expect((await voiceCall(world.admin, "kit_read", "[1,2")).body).toMatchObject({ status: "error", error: { code: "invalid_input", field: "arguments" } });
+    expect((await voiceCall(world.outsider, "kit_read", {})).body).toMatchObject({
+      status: "error",
+      error: { code: "forbidden" },
+    });
+    expect((await voiceCall(world.admin, "kit_read", "[1,2")).body).toMatchObject({
+      status: "error",
+      error: { code: "invalid_input", field: "arguments" },
+    });
   });
 
   it("needs the session, from this site", async () => {
     expect((await voiceCall(null, "kit_read", {})).status).toBe(401);
-    const crossSite = await post(baseUrl(), "/api/voice/call", world.admin.cookie, { brand: world.brand.shortId, name: "kit_read", arguments: {} }, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
+    const crossSite = await post(
+      baseUrl(),
+      "/api/voice/call",
+      world.admin.cookie,
+      { brand: world.brand.shortId, name: "kit_read", arguments: {} },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    );
     expect(crossSite.status).toBe(403);
   });
 

@@ -10,7 +10,8 @@ import { startServer, type RunningServer } from "../../scripts/support/start-ser
 import { makeChatWorld, post, signIn, type Person } from "../assistant/support";
 
 const KEY = "sk-proj-voiceFailureTestKey0123456789abcdef";
-const SCHEMA_MESSAGE = "Invalid schema for function 'brand_contacts_save': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.";
+const SCHEMA_MESSAGE =
+  "Invalid schema for function 'brand_contacts_save': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.";
 
 let realtime: ScriptedRealtime;
 let model: ScriptedModel;
@@ -24,8 +25,20 @@ beforeAll(async () => {
   realtime = await startScriptedRealtime();
   model = await startScriptedModel(() => next, audio);
   [realtimeServer, turnServer] = await Promise.all([
-    startServer({ ...inject("testEnv"), VOICE_MODE: "realtime", OPENAI_API_KEY: KEY, REALTIME_BASE_URL: realtime.baseUrl, REALTIME_TRANSPORT: "websocket" }),
-    startServer({ ...inject("testEnv"), OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: KEY, ASSISTANT_MODEL: "scripted-model", VOICE_TRANSCRIPTION_MODEL: "scripted-whisper" }),
+    startServer({
+      ...inject("testEnv"),
+      VOICE_MODE: "realtime",
+      OPENAI_API_KEY: KEY,
+      REALTIME_BASE_URL: realtime.baseUrl,
+      REALTIME_TRANSPORT: "websocket",
+    }),
+    startServer({
+      ...inject("testEnv"),
+      OPENAI_BASE_URL: model.baseUrl,
+      OPENAI_API_KEY: KEY,
+      ASSISTANT_MODEL: "scripted-model",
+      VOICE_TRANSCRIPTION_MODEL: "scripted-whisper",
+    }),
   ]);
 }, 180_000);
 
@@ -54,18 +67,35 @@ function silence(): string {
 }
 
 function logLine(server: RunningServer, requestId: string) {
-  const lines = server.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line));
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line));
   return lines.find((line) => line.component === "model" && line.requestId === requestId);
 }
 
 /** The misconfiguration as an admin and as a member and a viewer see it. */
-async function expectMisconfigured(ask: (person: Person) => ReturnType<typeof post>, server: RunningServer, provider: Record<string, unknown>, call: string) {
+async function expectMisconfigured(
+  ask: (person: Person) => ReturnType<typeof post>,
+  server: RunningServer,
+  provider: Record<string, unknown>,
+  call: string,
+) {
   const admin = await ask(world.admin);
   expect(admin.status).toBe(503);
   expect(admin.body.error).toMatchObject({ code: "unavailable", reason: "model_misconfigured", provider });
-  expect(admin.body.error.message).toMatch(/^Voice is misconfigured: .*trying again will not help\. What the provider said is below/);
+  expect(admin.body.error.message).toMatch(
+    /^Voice is misconfigured: .*trying again will not help\. What the provider said is below/,
+  );
   expect(admin.text).not.toContain(KEY);
-  expect(logLine(server, admin.headers.get("x-request-id")!)).toMatchObject({ level: "error", door: "voice", call, failure: "misconfigured", status: provider.status });
+  expect(logLine(server, admin.headers.get("x-request-id")!)).toMatchObject({
+    level: "error",
+    door: "voice",
+    call,
+    failure: "misconfigured",
+    status: provider.status,
+  });
   for (const person of [world.member, world.viewer]) {
     const other = await ask(person);
     expect(other.status).toBe(503);
@@ -79,7 +109,12 @@ async function expectMisconfigured(ask: (person: Person) => ReturnType<typeof po
 async function expectTryAgain(ask: (person: Person) => ReturnType<typeof post>, status: number) {
   const viewer = await ask(world.viewer);
   expect(viewer.status).toBe(503);
-  expect(viewer.body.error).toMatchObject({ code: "unavailable", reason: "model_unavailable", retryAfterSeconds: 5, message: "The voice model could not answer just now; try again in a moment." });
+  expect(viewer.body.error).toMatchObject({
+    code: "unavailable",
+    reason: "model_unavailable",
+    retryAfterSeconds: 5,
+    message: "The voice model could not answer just now; try again in a moment.",
+  });
   expect(viewer.body.error).not.toHaveProperty("provider");
   const admin = await ask(world.admin);
   expect(admin.body.error.provider).toMatchObject({ status });
@@ -91,10 +126,15 @@ beforeAll(async () => {
 });
 
 describe("realtime: the client secret the provider refuses to mint", () => {
-  const start = (person: Person) => post(realtimeServer.url, "/api/voice/session", person.cookie, { brand: world.brand.shortId });
+  const start = (person: Person) =>
+    post(realtimeServer.url, "/api/voice/session", person.cookie, { brand: world.brand.shortId });
 
   it.each([
-    [400, { code: "invalid_function_parameters", param: "session.tools[3].parameters", message: SCHEMA_MESSAGE }, /Invalid schema for function/],
+    [
+      400,
+      { code: "invalid_function_parameters", param: "session.tools[3].parameters", message: SCHEMA_MESSAGE },
+      /Invalid schema for function/,
+    ],
     [401, { message: `Incorrect API key provided: ${KEY}.` }, /Incorrect API key provided: \[key\]\./],
     [404, {}, /The model `gpt-realtime` does not exist/],
   ])("HTTP %i: misconfigured, tell an admin; the admin reads the provider's answer", async (status, error, said) => {
@@ -131,7 +171,11 @@ describe("turns: transcription and the model", () => {
     };
   });
   const turn = (person: Person) =>
-    post(turnServer.url, "/api/voice/turn", Object.values(people).find((p) => p.id === person.id)!.cookie, { brand: world.brand.shortId, audio: silence(), history: [] });
+    post(turnServer.url, "/api/voice/turn", Object.values(people).find((p) => p.id === person.id)!.cookie, {
+      brand: world.brand.shortId,
+      audio: silence(),
+      history: [],
+    });
 
   it.each([
     [400, { code: "invalid_function_parameters", message: SCHEMA_MESSAGE }],
@@ -144,10 +188,14 @@ describe("turns: transcription and the model", () => {
     expect(admin.body.error.provider.requestId).toBe(model.failures.at(-1)!.requestId);
   });
 
-  it.each([429, 500])("the model answers HTTP %i: try again in a moment", async (status) => {
-    next = { failWith: status };
-    await expectTryAgain(turn, status);
-  }, 60_000);
+  it.each([429, 500])(
+    "the model answers HTTP %i: try again in a moment",
+    async (status) => {
+      next = { failWith: status };
+      await expectTryAgain(turn, status);
+    },
+    60_000,
+  );
 
   it("a server without /audio/transcriptions: misconfigured, naming the transcription model", async () => {
     next = { text: "Hello." };

@@ -22,11 +22,25 @@ describe("a realtime session's record, read by the model of a later typed turn",
   it("sends the model what was said and what the confirmed call did", async () => {
     const id = randomUUID();
     const brand = world.brand.shortId;
-    expect((await post(env.url, "/api/assistant/run", world.admin.cookie, { capabilityId: "kit.read", brand, input: {}, conversationId: id })).status).toBe(200);
-    const say = (role: string, text: string) => post(env.url, "/api/voice/said", world.admin.cookie, { brand, conversation: id, role, text });
+    expect(
+      (
+        await post(env.url, "/api/assistant/run", world.admin.cookie, {
+          capabilityId: "kit.read",
+          brand,
+          input: {},
+          conversationId: id,
+        })
+      ).status,
+    ).toBe(200);
+    const say = (role: string, text: string) =>
+      post(env.url, "/api/voice/said", world.admin.cookie, { brand, conversation: id, role, text });
     expect((await say("user", "add teal as an accent color")).status).toBe(200);
     const call = await post(env.url, "/api/voice/call", world.admin.cookie, {
-      brand, name: "kit_colors_add", arguments: { name: "Teal", hex: "#008080", role: "accent" }, callId: "call_teal", conversation: id,
+      brand,
+      name: "kit_colors_add",
+      arguments: { name: "Teal", hex: "#008080", role: "accent" },
+      callId: "call_teal",
+      conversation: id,
     });
     expect(call.body.status).toBe("awaiting_confirmation");
     expect((await say("assistant", "Please press Confirm on the card to add teal.")).status).toBe(200);
@@ -38,8 +52,13 @@ describe("a realtime session's record, read by the model of a later typed turn",
     expect(sent).toContain("add teal as an accent color");
     expect(sent).toContain("Please press Confirm on the card to add teal.");
     // the call, as its settled result: written, not waiting
-    const toolResults = env.model.requests.at(-1)!.messages.filter((message) => message.role === "tool").map((message) => String(message.content));
-    expect(toolResults.some((content) => content.includes("kit.colors.add") && content.includes('"status":"ok"'))).toBe(true);
+    const toolResults = env.model.requests
+      .at(-1)!
+      .messages.filter((message) => message.role === "tool")
+      .map((message) => String(message.content));
+    expect(toolResults.some((content) => content.includes("kit.colors.add") && content.includes('"status":"ok"'))).toBe(
+      true,
+    );
     expect(sent).not.toMatch(/bct_/);
   });
 });

@@ -18,12 +18,18 @@ beforeAll(async () => {
 /** a conversation of `person` in the world's brand, opened the way the page opens one (a slash run) */
 async function conversationOf(person: Person): Promise<string> {
   const id = randomUUID();
-  const opened = await post(baseUrl(), "/api/assistant/run", person.cookie, { capabilityId: "kit.read", brand: world.brand.shortId, input: {}, conversationId: id });
+  const opened = await post(baseUrl(), "/api/assistant/run", person.cookie, {
+    capabilityId: "kit.read",
+    brand: world.brand.shortId,
+    input: {},
+    conversationId: id,
+  });
   expect(opened.status).toBe(200);
   return id;
 }
 
-const said = (person: Person | null, body: Record<string, unknown>) => post(baseUrl(), "/api/voice/said", person?.cookie ?? null, { brand: world.brand.shortId, role: "user", ...body });
+const said = (person: Person | null, body: Record<string, unknown>) =>
+  post(baseUrl(), "/api/voice/said", person?.cookie ?? null, { brand: world.brand.shortId, role: "user", ...body });
 const read = async (person: Person, id: string) => {
   const answer = await fetch(`${baseUrl()}/api/conversations/${id}`, { headers: { Cookie: person.cookie } });
   return { status: answer.status, body: (await answer.json()) as any };
@@ -32,14 +38,35 @@ const read = async (person: Person, id: string) => {
 describe("POST /api/voice/said", () => {
   it("stores the person's words in their conversation, marked as spoken, once per message id", async () => {
     const id = await conversationOf(world.member);
-    const first = await said(world.member, { conversation: id, text: "  what are our brand colors ", messageId: "said-1" });
+    const first = await said(world.member, {
+      conversation: id,
+      text: "  what are our brand colors ",
+      messageId: "said-1",
+    });
     expect(first).toMatchObject({ status: 200, body: { stored: true } });
-    expect((await said(world.member, { conversation: id, text: "what are our brand colors", messageId: "said-1" })).body).toEqual({ stored: false });
-    await said(world.member, { conversation: id, role: "assistant", text: "Here is your palette.", messageId: "said-2" });
+    expect(
+      (await said(world.member, { conversation: id, text: "what are our brand colors", messageId: "said-1" })).body,
+    ).toEqual({ stored: false });
+    await said(world.member, {
+      conversation: id,
+      role: "assistant",
+      text: "Here is your palette.",
+      messageId: "said-2",
+    });
     const { messages } = (await read(world.member, id)).body;
     expect(messages.slice(-2)).toEqual([
-      { id: "said-1", role: "user", metadata: { voice: true }, parts: [{ type: "text", text: "what are our brand colors" }] },
-      { id: "said-2", role: "assistant", metadata: { voice: true }, parts: [{ type: "text", text: "Here is your palette." }] },
+      {
+        id: "said-1",
+        role: "user",
+        metadata: { voice: true },
+        parts: [{ type: "text", text: "what are our brand colors" }],
+      },
+      {
+        id: "said-2",
+        role: "assistant",
+        metadata: { voice: true },
+        parts: [{ type: "text", text: "Here is your palette." }],
+      },
     ]);
   });
 
@@ -59,7 +86,9 @@ describe("POST /api/voice/said", () => {
     expect(long.status).toBe(422);
     expect(long.body.error).toMatchObject({ code: "invalid_input", field: "text" });
     expect((await said(world.member, { conversation: id, text: "   " })).body.error).toMatchObject({ field: "text" });
-    expect((await said(world.member, { conversation: id, text: "hi", role: "system" })).body.error).toMatchObject({ field: "role" });
+    expect((await said(world.member, { conversation: id, text: "hi", role: "system" })).body.error).toMatchObject({
+      field: "role",
+    });
     expect((await said(world.member, { conversation: id, text: "hi", extra: 1 })).status).toBe(422);
     expect((await said(null, { conversation: id, text: "hi" })).status).toBe(401);
     expect((await fetch(`${baseUrl()}/api/voice/said`)).status).toBe(405);
@@ -71,13 +100,24 @@ describe("POST /api/voice/call in a conversation", () => {
   it("stores the call's envelope as a spoken tool part; a confirm card settles to what the click did, once", async () => {
     const id = await conversationOf(world.admin);
     const call = await post(baseUrl(), "/api/voice/call", world.admin.cookie, {
-      brand: world.brand.shortId, name: "kit_colors_add", arguments: { name: "Teal", hex: "#008080", role: "accent" }, callId: "call_teal", conversation: id, messageId: "voice-call-1",
+      brand: world.brand.shortId,
+      name: "kit_colors_add",
+      arguments: { name: "Teal", hex: "#008080", role: "accent" },
+      callId: "call_teal",
+      conversation: id,
+      messageId: "voice-call-1",
     });
     expect(call.body).toMatchObject({ status: "awaiting_confirmation", capabilityId: "kit.colors.add" });
-    const stored = () => read(world.admin, id).then(({ body }) => body.messages.find((message: any) => message.id === "voice-call-1"));
+    const stored = () =>
+      read(world.admin, id).then(({ body }) => body.messages.find((message: any) => message.id === "voice-call-1"));
     const card = await stored();
     expect(card).toMatchObject({ role: "assistant", metadata: { voice: true } });
-    expect(card.parts[1]).toMatchObject({ type: "tool-kit_colors_add", toolCallId: "call_teal", input: { name: "Teal" }, output: { status: "awaiting_confirmation", pendingId: call.body.pendingId } });
+    expect(card.parts[1]).toMatchObject({
+      type: "tool-kit_colors_add",
+      toolCallId: "call_teal",
+      input: { name: "Teal" },
+      output: { status: "awaiting_confirmation", pendingId: call.body.pendingId },
+    });
     expect(JSON.stringify(card)).not.toMatch(/bct_/);
     expect((await decide(baseUrl(), world.admin, call.body.pendingId, "confirm")).body.status).toBe("ok");
     // a second click answers the same outcome and writes nothing more
@@ -88,7 +128,12 @@ describe("POST /api/voice/call in a conversation", () => {
 
   it("another person's conversation is 404 and the call does not run", async () => {
     const id = await conversationOf(world.admin);
-    const call = await post(baseUrl(), "/api/voice/call", world.member.cookie, { brand: world.brand.shortId, name: "kit_colors_add", arguments: { name: "Plum", hex: "#8e4585", role: "accent" }, conversation: id });
+    const call = await post(baseUrl(), "/api/voice/call", world.member.cookie, {
+      brand: world.brand.shortId,
+      name: "kit_colors_add",
+      arguments: { name: "Plum", hex: "#8e4585", role: "accent" },
+      conversation: id,
+    });
     expect(call.status).toBe(404);
     expect(await db().pendingCall.count({ where: { userId: world.member.id } })).toBe(0);
   });

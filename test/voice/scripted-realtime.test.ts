@@ -19,7 +19,10 @@ async function mint(): Promise<string> {
   const response = await fetch(`${realtime.baseUrl}/realtime/client_secrets`, {
     method: "POST",
     headers: { Authorization: "Bearer sk-server", "Content-Type": "application/json" },
-    body: JSON.stringify({ expires_after: { anchor: "created_at", seconds: 60 }, session: { type: "realtime", model: "gpt-realtime", tools: [{ type: "function", name: "kit_read" }] } }),
+    body: JSON.stringify({
+      expires_after: { anchor: "created_at", seconds: 60 },
+      session: { type: "realtime", model: "gpt-realtime", tools: [{ type: "function", name: "kit_read" }] },
+    }),
   });
   return ((await response.json()) as { value: string }).value;
 }
@@ -29,9 +32,18 @@ describe("scripted Realtime server", () => {
     const secret = await mint();
     expect(secret).toMatch(/^ek_/);
     const calls: unknown[] = [];
-    const kitRead = tool({ name: "kit_read", description: "The kit", parameters: z.object({}), execute: async (input) => (calls.push(input), JSON.stringify({ status: "ok", capabilityId: "kit.read", data: { colors: [] } })) });
+    const kitRead = tool({
+      name: "kit_read",
+      description: "The kit",
+      parameters: z.object({}),
+      execute: async (input) => (
+        calls.push(input), JSON.stringify({ status: "ok", capabilityId: "kit.read", data: { colors: [] } })
+      ),
+    });
     const session = new RealtimeSession(new RealtimeAgent({ name: "test", instructions: "test", tools: [kitRead] }), {
-      transport: new OpenAIRealtimeWebSocket({ url: realtime.baseUrl.replace("http", "ws") + "/realtime?model=gpt-realtime" }),
+      transport: new OpenAIRealtimeWebSocket({
+        url: realtime.baseUrl.replace("http", "ws") + "/realtime?model=gpt-realtime",
+      }),
     });
     const transcripts: string[] = [];
     const usages: unknown[] = [];
@@ -43,7 +55,10 @@ describe("scripted Realtime server", () => {
     session.on("audio", (event: { data: ArrayBuffer }) => void audio.push(event.data.byteLength));
     await session.connect({ apiKey: secret });
     const pcm = pcmOf(await speak("what are our brand colors", { rate: 24_000, lead: 0.3 }));
-    for (let offset = 0; offset < pcm.length; offset += 4800) session.sendAudio(pcm.buffer.slice(pcm.byteOffset + offset, pcm.byteOffset + Math.min(offset + 4800, pcm.length)) as ArrayBuffer);
+    for (let offset = 0; offset < pcm.length; offset += 4800)
+      session.sendAudio(
+        pcm.buffer.slice(pcm.byteOffset + offset, pcm.byteOffset + Math.min(offset + 4800, pcm.length)) as ArrayBuffer,
+      );
     await expect.poll(() => transcripts, { timeout: 15_000 }).toContain("Here is your palette.");
     session.close();
     expect(calls).toHaveLength(1);
@@ -55,7 +70,13 @@ describe("scripted Realtime server", () => {
   });
 
   it("refuses to mint a session whose tools OpenAI would refuse (a oneOf root), as OpenAI answers", async () => {
-    const tools = [{ type: "function", name: "brand_contacts_save", parameters: { type: "object", properties: {}, oneOf: [{ type: "object", properties: {} }] } }];
+    const tools = [
+      {
+        type: "function",
+        name: "brand_contacts_save",
+        parameters: { type: "object", properties: {}, oneOf: [{ type: "object", properties: {} }] },
+      },
+    ];
     const response = await fetch(`${realtime.baseUrl}/realtime/client_secrets`, {
       method: "POST",
       headers: { Authorization: "Bearer sk-server", "Content-Type": "application/json" },
@@ -69,7 +90,10 @@ describe("scripted Realtime server", () => {
 
   it("refuses a socket without a minted secret", async () => {
     const { WebSocket } = await import("ws");
-    const socket = new WebSocket(realtime.baseUrl.replace("http", "ws") + "/realtime", ["realtime", "openai-insecure-api-key.sk-server"]);
+    const socket = new WebSocket(realtime.baseUrl.replace("http", "ws") + "/realtime", [
+      "realtime",
+      "openai-insecure-api-key.sk-server",
+    ]);
     const outcome = await new Promise<string>((resolve) => {
       socket.on("open", () => resolve("open"));
       socket.on("error", () => resolve("refused"));

@@ -21,8 +21,12 @@ let world: Awaited<ReturnType<typeof makeChatWorld>>;
 beforeAll(async () => {
   realtime = await startScriptedRealtime();
   server = await startServer({
-    ...inject("testEnv"), VOICE_MODE: "realtime", OPENAI_API_KEY: "sk-usage-test", REALTIME_BASE_URL: realtime.baseUrl,
-    REALTIME_TRANSPORT: "websocket", VOICE_SESSION_TOKENS: String(RESERVE),
+    ...inject("testEnv"),
+    VOICE_MODE: "realtime",
+    OPENAI_API_KEY: "sk-usage-test",
+    REALTIME_BASE_URL: realtime.baseUrl,
+    REALTIME_TRANSPORT: "websocket",
+    VOICE_SESSION_TOKENS: String(RESERVE),
   });
   world = await makeChatWorld(server.url);
 }, 180_000);
@@ -34,7 +38,9 @@ afterAll(async () => {
 
 /** The brand's month: tokens used and reserved. */
 async function month() {
-  const row = await db().aiUsage.findUnique({ where: { brandId_month: { brandId: world.brand.id, month: monthOf(new Date()) } } });
+  const row = await db().aiUsage.findUnique({
+    where: { brandId_month: { brandId: world.brand.id, month: monthOf(new Date()) } },
+  });
   return { tokens: row?.tokens ?? 0, reserved: row?.reserved ?? 0 };
 }
 
@@ -45,13 +51,20 @@ async function start(person: Person): Promise<{ id: string; tokens: number; ends
 }
 
 const report = (person: Person, session: string, responseId: string, total_tokens: number) =>
-  post(server.url, "/api/voice/usage", person.cookie, { session, responseId, usage: { total_tokens, input_tokens: 1, output_tokens: 1 } });
+  post(server.url, "/api/voice/usage", person.cookie, {
+    session,
+    responseId,
+    usage: { total_tokens, input_tokens: 1, output_tokens: 1 },
+  });
 const end = (person: Person, session: string) => post(server.url, "/api/voice/session/end", person.cookie, { session });
 
 describe("realtime voice usage", () => {
   it("the issue's report, a viewer's 10,000,000 tokens without a session, is refused and spends nothing", async () => {
     const before = await month();
-    const answer = await post(server.url, "/api/voice/usage", world.viewer.cookie, { brand: world.brand.shortId, usage: { total_tokens: 10_000_000 } });
+    const answer = await post(server.url, "/api/voice/usage", world.viewer.cookie, {
+      brand: world.brand.shortId,
+      usage: { total_tokens: 10_000_000 },
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.error).toMatchObject({ code: "invalid_input", field: "session" });
     const unknown = await report(world.viewer, "vs_notasessionofanyone", "resp_1", 10_000_000);
@@ -68,7 +81,14 @@ describe("realtime voice usage", () => {
     expect(await month()).toEqual({ tokens: before.tokens, reserved: before.reserved + RESERVE });
     const answer = await report(world.viewer, session.id, "resp_big", 10_000_000);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ charged: RESERVE, left: 0, ended: true, exhausted: false, used: before.tokens + RESERVE, limit: 200_000 });
+    expect(answer.body).toMatchObject({
+      charged: RESERVE,
+      left: 0,
+      ended: true,
+      exhausted: false,
+      used: before.tokens + RESERVE,
+      limit: 200_000,
+    });
     expect(answer.body.message).toMatch(/Start voice/);
     expect(await month()).toEqual({ tokens: before.tokens + RESERVE, reserved: before.reserved });
     // the reservation is spent, the session settled: clamped once, then refused
@@ -81,7 +101,11 @@ describe("realtime voice usage", () => {
   it("a replayed response id charges nothing", async () => {
     const before = await month();
     const session = await start(world.member);
-    expect((await report(world.member, session.id, "resp_once", 300)).body).toMatchObject({ charged: 300, left: RESERVE - 300, ended: false });
+    expect((await report(world.member, session.id, "resp_once", 300)).body).toMatchObject({
+      charged: 300,
+      left: RESERVE - 300,
+      ended: false,
+    });
     for (let attempt = 0; attempt < 3; attempt++) {
       const again = await report(world.member, session.id, "resp_once", 300);
       expect(again.status).toBe(200);
@@ -94,8 +118,12 @@ describe("realtime voice usage", () => {
   it("parallel reports of one session together charge at most its reservation", async () => {
     const before = await month();
     const session = await start(world.member);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => report(world.member, session.id, `resp_parallel_${index}`, 300)));
-    const charged = answers.filter((answer) => answer.status === 200).reduce((sum, answer) => sum + answer.body.charged, 0);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => report(world.member, session.id, `resp_parallel_${index}`, 300)),
+    );
+    const charged = answers
+      .filter((answer) => answer.status === 200)
+      .reduce((sum, answer) => sum + answer.body.charged, 0);
     expect(charged).toBe(RESERVE);
     expect(answers.filter((answer) => answer.status === 404).length).toBe(4);
     expect(await month()).toEqual({ tokens: before.tokens + RESERVE, reserved: before.reserved });
@@ -161,7 +189,10 @@ describe("realtime voice usage", () => {
       expect(answer.status).toBe(422);
       expect(answer.body.error).toMatchObject({ code: "invalid_input", field });
     }
-    expect((await post(server.url, "/api/voice/session/end", world.viewer.cookie, {})).body.error).toMatchObject({ code: "invalid_input", field: "session" });
+    expect((await post(server.url, "/api/voice/session/end", world.viewer.cookie, {})).body.error).toMatchObject({
+      code: "invalid_input",
+      field: "session",
+    });
     expect((await fetch(`${server.url}/api/voice/session/end`)).status).toBe(405);
     expect((await post(server.url, "/api/voice/session/end", null, { session: session.id })).status).toBe(401);
     await end(world.viewer, session.id);
@@ -170,24 +201,42 @@ describe("realtime voice usage", () => {
   it("ending with the conversation the session opened (the person left it) removes it only while nothing is in it, and only theirs", async () => {
     const opened = async (person: Person) => {
       const id = randomUUID();
-      const answer = await post(server.url, "/api/voice/session", person.cookie, { brand: world.brand.shortId, conversation: id });
+      const answer = await post(server.url, "/api/voice/session", person.cookie, {
+        brand: world.brand.shortId,
+        conversation: id,
+      });
       expect(answer.status).toBe(200);
       expect(await db().conversation.count({ where: { userId: person.id, id } })).toBe(1);
       return { id, session: answer.body.session.id as string };
     };
-    const endLeaving = (person: Person, session: string, conversation: string) => post(server.url, "/api/voice/session/end", person.cookie, { session, conversation });
+    const endLeaving = (person: Person, session: string, conversation: string) =>
+      post(server.url, "/api/voice/session/end", person.cookie, { session, conversation });
     // left before anything was said: gone
     const empty = await opened(world.member);
     expect((await endLeaving(world.member, empty.session, empty.id)).body).toEqual({ ended: true });
     expect(await db().conversation.count({ where: { userId: world.member.id, id: empty.id } })).toBe(0);
     // something was said: kept, with what was said
     const spoken = await opened(world.member);
-    expect((await post(server.url, "/api/voice/said", world.member.cookie, { brand: world.brand.shortId, conversation: spoken.id, role: "user", text: "what are our colours" })).status).toBe(200);
+    expect(
+      (
+        await post(server.url, "/api/voice/said", world.member.cookie, {
+          brand: world.brand.shortId,
+          conversation: spoken.id,
+          role: "user",
+          text: "what are our colours",
+        })
+      ).status,
+    ).toBe(200);
     expect((await endLeaving(world.member, spoken.session, spoken.id)).body).toEqual({ ended: true });
-    expect(await db().conversationMessage.count({ where: { userId: world.member.id, conversationId: spoken.id } })).toBe(1);
+    expect(
+      await db().conversationMessage.count({ where: { userId: world.member.id, conversationId: spoken.id } }),
+    ).toBe(1);
     // renamed by the person: kept
     const renamed = await opened(world.member);
-    await db().conversation.update({ where: { userId_id: { userId: world.member.id, id: renamed.id } }, data: { title: "Colours to try" } });
+    await db().conversation.update({
+      where: { userId_id: { userId: world.member.id, id: renamed.id } },
+      data: { title: "Colours to try" },
+    });
     await endLeaving(world.member, renamed.session, renamed.id);
     expect(await db().conversation.count({ where: { userId: world.member.id, id: renamed.id } })).toBe(1);
     // another person's empty one, named in one's own session's end: kept, and the same answer
@@ -197,7 +246,10 @@ describe("realtime voice usage", () => {
     expect(await db().conversation.count({ where: { userId: world.viewer.id, id: theirs.id } })).toBe(1);
     await end(world.viewer, theirs.session);
     // a conversation id no conversation can have: 422 naming it
-    const bad = await post(server.url, "/api/voice/session/end", world.member.cookie, { session: mine.session, conversation: "not an id!" });
+    const bad = await post(server.url, "/api/voice/session/end", world.member.cookie, {
+      session: mine.session,
+      conversation: "not an id!",
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error).toMatchObject({ code: "invalid_input", field: "conversation" });
     await end(world.member, mine.session);
@@ -207,7 +259,9 @@ describe("realtime voice usage", () => {
     const before = await month();
     realtime.failMint(500);
     try {
-      expect((await post(server.url, "/api/voice/session", world.viewer.cookie, { brand: world.brand.shortId })).status).toBe(503);
+      expect(
+        (await post(server.url, "/api/voice/session", world.viewer.cookie, { brand: world.brand.shortId })).status,
+      ).toBe(503);
     } finally {
       realtime.failMint(null);
     }
@@ -225,7 +279,9 @@ describe("realtime voice usage at the month's end", () => {
     expect(answer.body.message).toMatch(/used its 200,000 assistant tokens/);
     expect(await month()).toMatchObject({ tokens: 200_100, reserved: 0 });
     expect((await report(world.member, session.id, "resp_after", 1)).status).toBe(404);
-    expect((await post(server.url, "/api/voice/session", world.member.cookie, { brand: world.brand.shortId })).status).toBe(402);
+    expect(
+      (await post(server.url, "/api/voice/session", world.member.cookie, { brand: world.brand.shortId })).status,
+    ).toBe(402);
   });
 });
 
@@ -233,15 +289,26 @@ describe("with Voice off", () => {
   it("a usage report is refused with 503 unavailable (in words for a viewer, the settings for an admin), and spends nothing", async () => {
     const offWorld = await makeChatWorld(baseUrl());
     const viewer = offWorld.viewer;
-    for (const body of [{ brand: offWorld.brand.shortId, usage: { total_tokens: 10_000_000 } }, { session: "vs_x", responseId: "resp_1", usage: { total_tokens: 5 } }]) {
+    for (const body of [
+      { brand: offWorld.brand.shortId, usage: { total_tokens: 10_000_000 } },
+      { session: "vs_x", responseId: "resp_1", usage: { total_tokens: 5 } },
+    ]) {
       const answer = await post(baseUrl(), "/api/voice/usage", viewer.cookie, body);
       expect(answer.status).toBe(503);
       expect(answer.body).toMatchObject({ ok: false, error: { code: "unavailable" } });
       expect(answer.body.error.message).toBe("Voice isn't set up here yet; an admin can switch it on.");
     }
-    const admin = await post(baseUrl(), "/api/voice/usage", offWorld.admin.cookie, { session: "vs_x", responseId: "resp_1", usage: { total_tokens: 5 } });
+    const admin = await post(baseUrl(), "/api/voice/usage", offWorld.admin.cookie, {
+      session: "vs_x",
+      responseId: "resp_1",
+      usage: { total_tokens: 5 },
+    });
     expect(admin.status).toBe(503);
     expect(admin.body.error.message).toMatch(/Voice is not configured on this service: set OPENAI_API_KEY/);
-    expect(await db().aiUsage.findUnique({ where: { brandId_month: { brandId: offWorld.brand.id, month: monthOf(new Date()) } } })).toBeNull();
+    expect(
+      await db().aiUsage.findUnique({
+        where: { brandId_month: { brandId: offWorld.brand.id, month: monthOf(new Date()) } },
+      }),
+    ).toBeNull();
   });
 });

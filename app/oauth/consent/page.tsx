@@ -14,10 +14,19 @@ type Search = Record<string, string | string[] | undefined>;
 
 export default async function ConsentPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
-  const query = new URLSearchParams(Object.entries(search).flatMap(([key, value]) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((item) => [key, item])));
+  const query = new URLSearchParams(
+    Object.entries(search).flatMap(([key, value]) =>
+      (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((item) => [key, item]),
+    ),
+  );
   const user = await requireSessionUser(`/oauth/consent?${query}`);
   const clientId = query.get("client_id") ?? "";
-  const client = clientId ? await db().oauthClient.findUnique({ where: { clientId }, select: { name: true, uri: true, clientDiscoveryId: true } }) : null;
+  const client = clientId
+    ? await db().oauthClient.findUnique({
+        where: { clientId },
+        select: { name: true, uri: true, clientDiscoveryId: true },
+      })
+    : null;
   // the authorization server signs only queries whose redirect_uri it checked: one that is not even
   // a URL was not written by it, and the page reads nothing more of it
   const redirect = query.get("redirect_uri") ?? "";
@@ -29,8 +38,14 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
       </main>
     );
   }
-  const memberships = await db().membership.findMany({ where: { userId: user.id }, select: { role: true, brand: { select: { shortId: true, name: true, status: true } } }, orderBy: { brand: { shortIdKey: "asc" } } });
-  const brands = memberships.filter(({ brand }) => brand.status === "active").map(({ role, brand }) => ({ shortId: brand.shortId, name: brand.name, role }));
+  const memberships = await db().membership.findMany({
+    where: { userId: user.id },
+    select: { role: true, brand: { select: { shortId: true, name: true, status: true } } },
+    orderBy: { brand: { shortIdKey: "asc" } },
+  });
+  const brands = memberships
+    .filter(({ brand }) => brand.status === "active")
+    .map(({ role, brand }) => ({ shortId: brand.shortId, name: brand.name, role }));
   const requested = (query.get("scope") ?? "").split(" ").filter(isScope);
   const verified = client.clientDiscoveryId === "cimd";
   return (
@@ -39,17 +54,29 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
         Connect <span data-testid="consent-client-name">{client.name || clientId}</span> to Brand Operations?
       </h1>
       <p style={{ color: "var(--muted)", marginTop: 0, overflowWrap: "anywhere" }}>
-        Signed in as {user.name} · {user.email}. The app will act as you, only in the brands and only for what you tick below,
-        and never beyond your own role in a brand.
+        Signed in as {user.name} · {user.email}. The app will act as you, only in the brands and only for what you tick
+        below, and never beyond your own role in a brand.
       </p>
       {verified ? (
         <p data-testid="consent-verified" style={{ overflowWrap: "anywhere" }}>
-          This app is identified by its address <strong>{new URL(clientId).host}</strong>, which publishes its description.
+          This app is identified by its address <strong>{new URL(clientId).host}</strong>, which publishes its
+          description.
         </p>
       ) : (
-        <p data-testid="consent-unverified" role="note" style={{ border: "1px solid #c77700", background: "#fff7e6", color: "#5c3a00", borderRadius: 8, padding: "10px 12px", overflowWrap: "anywhere" }}>
-          <strong>Unverified app.</strong> It registered itself, so its name is only what it says it is. Continue only if you
-          just started this connection from the app yourself.
+        <p
+          data-testid="consent-unverified"
+          role="note"
+          style={{
+            border: "1px solid #c77700",
+            background: "#fff7e6",
+            color: "#5c3a00",
+            borderRadius: 8,
+            padding: "10px 12px",
+            overflowWrap: "anywhere",
+          }}
+        >
+          <strong>Unverified app.</strong> It registered itself, so its name is only what it says it is. Continue only
+          if you just started this connection from the app yourself.
         </p>
       )}
       <p style={{ overflowWrap: "anywhere", fontSize: 14, color: "var(--muted)" }}>

@@ -23,23 +23,43 @@ function shownAddress(url: URL): string {
 
 export default async function OAuthErrorPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
-  const query = new URLSearchParams(Object.entries(search).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])));
+  const query = new URLSearchParams(
+    Object.entries(search).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])),
+  );
   const report = readErrorReport(query);
   const words = errorWords(report.error);
-  const client = report.clientId ? await db().oauthClient.findUnique({ where: { clientId: report.clientId }, select: { name: true, clientDiscoveryId: true } }) : null;
+  const client = report.clientId
+    ? await db().oauthClient.findUnique({
+        where: { clientId: report.clientId },
+        select: { name: true, clientDiscoveryId: true },
+      })
+    : null;
   const signedIn = report.continueTo ? (await sessionUserId(await headers())) !== null : false;
   const here = `${OAUTH_ERROR_PATH}?${query}`;
   return (
-    <main style={{ maxWidth: 560, margin: "72px auto", padding: "0 24px", lineHeight: 1.5, overflowWrap: "anywhere" }} data-testid="oauth-error">
+    <main
+      style={{ maxWidth: 560, margin: "72px auto", padding: "0 24px", lineHeight: 1.5, overflowWrap: "anywhere" }}
+      data-testid="oauth-error"
+    >
       <p style={{ fontWeight: 600, margin: 0 }}>Brand Operations</p>
-      <h1 style={{ fontSize: 26, margin: "8px 0" }} data-testid="oauth-error-title">{words.title}</h1>
+      <h1 style={{ fontSize: 26, margin: "8px 0" }} data-testid="oauth-error-title">
+        {words.title}
+      </h1>
       <p style={{ color: "var(--muted)", marginTop: 0 }}>{words.explanation}</p>
       {report.continueTo && (
-        <section data-testid="oauth-error-app" style={{ border: "1px solid var(--line)", borderRadius: 8, padding: "10px 14px", margin: "16px 0" }}>
+        <section
+          data-testid="oauth-error-app"
+          style={{ border: "1px solid var(--line)", borderRadius: 8, padding: "10px 14px", margin: "16px 0" }}
+        >
           <p style={{ margin: 0 }}>
-            The app <strong data-testid="oauth-error-client-name">{client?.name || report.clientId || "that started this"}</strong>{" "}
-            {client?.clientDiscoveryId === "cimd" ? "(identified by its address)" : "(unverified: it registered itself, so its name is only what it says it is)"} asked
-            to be sent back to <code data-testid="oauth-error-address">{shownAddress(report.continueTo)}</code>.
+            The app{" "}
+            <strong data-testid="oauth-error-client-name">
+              {client?.name || report.clientId || "that started this"}
+            </strong>{" "}
+            {client?.clientDiscoveryId === "cimd"
+              ? "(identified by its address)"
+              : "(unverified: it registered itself, so its name is only what it says it is)"}{" "}
+            asked to be sent back to <code data-testid="oauth-error-address">{shownAddress(report.continueTo)}</code>.
           </p>
           {signedIn ? (
             <p style={{ marginBottom: 0 }}>
@@ -50,7 +70,10 @@ export default async function OAuthErrorPage({ searchParams }: { searchParams: P
             </p>
           ) : (
             <p style={{ marginBottom: 0 }}>
-              <Link href={`/sign-in?next=${encodeURIComponent(here)}`} data-testid="oauth-error-sign-in">Sign in</Link> if you want to return to the app.
+              <Link href={`/sign-in?next=${encodeURIComponent(here)}`} data-testid="oauth-error-sign-in">
+                Sign in
+              </Link>{" "}
+              if you want to return to the app.
             </p>
           )}
         </section>
@@ -58,7 +81,9 @@ export default async function OAuthErrorPage({ searchParams }: { searchParams: P
       {report.description && (
         <details style={{ color: "var(--muted)", fontSize: 14 }}>
           <summary>Details for the app&apos;s developer</summary>
-          <code data-testid="oauth-error-description">{report.error}: {report.description}</code>
+          <code data-testid="oauth-error-description">
+            {report.error}: {report.description}
+          </code>
         </details>
       )}
       <p style={{ display: "flex", gap: 16, flexWrap: "wrap" }}>

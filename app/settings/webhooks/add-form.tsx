@@ -5,13 +5,25 @@ import { Button, Field } from "@/components/ui/form";
 /** URL, description and the event types, picked by name from the catalogue (or every type). */
 export type EventTypeChoice = { type: string; description: string };
 
-export function AddForm({ eventTypes, busy, onSubmit }: { eventTypes: EventTypeChoice[]; busy: boolean; onSubmit: (input: { url: string; description?: string; eventTypes: string[] }) => void }) {
+export function AddForm({
+  eventTypes,
+  busy,
+  onSubmit,
+}: {
+  eventTypes: EventTypeChoice[];
+  busy: boolean;
+  onSubmit: (input: { url: string; description?: string; eventTypes: string[] }) => void;
+}) {
   const [all, setAll] = useState(true);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const description = String(form.get("description") ?? "").trim();
-    onSubmit({ url: String(form.get("url") ?? "").trim(), ...(description ? { description } : {}), eventTypes: all ? ["*"] : form.getAll("eventTypes").map(String) });
+    onSubmit({
+      url: String(form.get("url") ?? "").trim(),
+      ...(description ? { description } : {}),
+      eventTypes: all ? ["*"] : form.getAll("eventTypes").map(String),
+    });
   }
   return (
     <form onSubmit={submit} data-testid="webhook-add" style={{ display: "grid", gap: 12 }}>
@@ -24,17 +36,31 @@ export function AddForm({ eventTypes, busy, onSubmit }: { eventTypes: EventTypeC
       <fieldset style={{ border: "1px solid var(--line)", borderRadius: 6, display: "grid", gap: 4 }}>
         <legend>Events</legend>
         <label style={{ minHeight: 24, display: "flex", gap: 8, alignItems: "center" }}>
-          <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} style={{ width: 24, height: 24 }} data-testid="webhook-all-events" />
+          <input
+            type="checkbox"
+            checked={all}
+            onChange={(event) => setAll(event.target.checked)}
+            style={{ width: 24, height: 24 }}
+            data-testid="webhook-all-events"
+          />
           Every event
         </label>
-        {!all && eventTypes.map(({ type, description }) => (
-          <label key={type} style={{ minHeight: 24, display: "flex", gap: 8, alignItems: "center", overflowWrap: "anywhere" }}>
-            <input type="checkbox" name="eventTypes" value={type} style={{ width: 24, height: 24, flexShrink: 0 }} />
-            <span>{description} <code>{type}</code></span>
-          </label>
-        ))}
+        {!all &&
+          eventTypes.map(({ type, description }) => (
+            <label
+              key={type}
+              style={{ minHeight: 24, display: "flex", gap: 8, alignItems: "center", overflowWrap: "anywhere" }}
+            >
+              <input type="checkbox" name="eventTypes" value={type} style={{ width: 24, height: 24, flexShrink: 0 }} />
+              <span>
+                {description} <code>{type}</code>
+              </span>
+            </label>
+          ))}
       </fieldset>
-      <Button type="submit" disabled={busy} style={{ justifySelf: "start" }} data-testid="webhook-add-submit">Add endpoint</Button>
+      <Button type="submit" disabled={busy} style={{ justifySelf: "start" }} data-testid="webhook-add-submit">
+        Add endpoint
+      </Button>
     </form>
   );
 }

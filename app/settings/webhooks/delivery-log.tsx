@@ -2,12 +2,35 @@
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/form";
 
-type Attempt = { attempt: number; at: string; status: string; responseCode: number | null; responseBody: string | null; error: string | null; durationMs: number };
-type Delivery = { id: string; eventId: string; eventType: string; status: string; createdAt: string; nextAttemptAt: string | null; attempts: Attempt[] };
+type Attempt = {
+  attempt: number;
+  at: string;
+  status: string;
+  responseCode: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+};
+type Delivery = {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: string;
+  createdAt: string;
+  nextAttemptAt: string | null;
+  attempts: Attempt[];
+};
 
 /** One endpoint's deliveries, newest first, with each latest attempt and "Send again". */
-export function DeliveryLog({ endpointId, act, busy, version }: {
-  endpointId: string; busy: boolean; version: number;
+export function DeliveryLog({
+  endpointId,
+  act,
+  busy,
+  version,
+}: {
+  endpointId: string;
+  busy: boolean;
+  version: number;
   act: (capabilityId: string, input: Record<string, unknown>, onDone?: (data: any) => void) => Promise<void>;
 }) {
   const [items, setItems] = useState<Delivery[] | null>(null);
@@ -20,17 +43,46 @@ export function DeliveryLog({ endpointId, act, busy, version }: {
       {items.map((item) => {
         const last = item.attempts[0];
         return (
-          <li key={item.id} data-testid="webhook-delivery" style={{ borderTop: "1px solid var(--line)", paddingTop: 8, display: "grid", gap: 4, overflowWrap: "anywhere" }}>
-            <span><code>{item.eventType}</code> · <strong data-testid="webhook-delivery-status">{item.status}</strong> · {new Date(item.createdAt).toLocaleString()}</span>
+          <li
+            key={item.id}
+            data-testid="webhook-delivery"
+            style={{
+              borderTop: "1px solid var(--line)",
+              paddingTop: 8,
+              display: "grid",
+              gap: 4,
+              overflowWrap: "anywhere",
+            }}
+          >
+            <span>
+              <code>{item.eventType}</code> · <strong data-testid="webhook-delivery-status">{item.status}</strong> ·{" "}
+              {new Date(item.createdAt).toLocaleString()}
+            </span>
             {last && (
               <span style={{ color: "var(--muted)", fontSize: 14 }}>
-                Attempt {last.attempt}: {last.responseCode ?? "no answer"}{last.error ? ` (${last.error})` : ""} in {last.durationMs} ms
-                {last.responseBody ? <> · <code>{last.responseBody.slice(0, 120)}</code></> : null}
+                Attempt {last.attempt}: {last.responseCode ?? "no answer"}
+                {last.error ? ` (${last.error})` : ""} in {last.durationMs} ms
+                {last.responseBody ? (
+                  <>
+                    {" "}
+                    · <code>{last.responseBody.slice(0, 120)}</code>
+                  </>
+                ) : null}
               </span>
             )}
-            {item.nextAttemptAt && <span style={{ fontSize: 14 }}>Next attempt {new Date(item.nextAttemptAt).toLocaleString()}</span>}
-            <Button type="button" variant="plain" disabled={busy} style={{ justifySelf: "start" }} data-testid="webhook-resend"
-              onClick={() => void act("webhooks.deliveries.resend", { id: endpointId, deliveryId: item.id }, () => void load())}>
+            {item.nextAttemptAt && (
+              <span style={{ fontSize: 14 }}>Next attempt {new Date(item.nextAttemptAt).toLocaleString()}</span>
+            )}
+            <Button
+              type="button"
+              variant="plain"
+              disabled={busy}
+              style={{ justifySelf: "start" }}
+              data-testid="webhook-resend"
+              onClick={() =>
+                void act("webhooks.deliveries.resend", { id: endpointId, deliveryId: item.id }, () => void load())
+              }
+            >
               Send again
             </Button>
           </li>

@@ -16,7 +16,13 @@ export function useActions(brand: string) {
 
   function settle(envelope: ToolEnvelope, onDone: (data: any) => void) {
     if (envelope.status === "ok") return onDone(envelope.data);
-    if (envelope.status === "awaiting_confirmation") return setAsk({ summary: envelope.summary, pendingId: envelope.pendingId, capabilityId: envelope.capabilityId, onDone });
+    if (envelope.status === "awaiting_confirmation")
+      return setAsk({
+        summary: envelope.summary,
+        pendingId: envelope.pendingId,
+        capabilityId: envelope.capabilityId,
+        onDone,
+      });
     if (envelope.status === "error") setError(errorSentences(envelope.error).join(" "));
   }
 

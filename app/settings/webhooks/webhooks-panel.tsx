@@ -9,7 +9,13 @@ import { EndpointItem, type Endpoint } from "./endpoint-item";
 import { SecretShown } from "./secret-shown";
 import { useActions } from "./use-actions";
 
-export function WebhooksPanel({ brands, eventTypes }: { brands: { shortId: string; name: string }[]; eventTypes: EventTypeChoice[] }) {
+export function WebhooksPanel({
+  brands,
+  eventTypes,
+}: {
+  brands: { shortId: string; name: string }[];
+  eventTypes: EventTypeChoice[];
+}) {
   const [brand, setBrand] = useState(brands[0]?.shortId ?? "");
   const [endpoints, setEndpoints] = useState<Endpoint[] | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
@@ -21,14 +27,21 @@ export function WebhooksPanel({ brands, eventTypes }: { brands: { shortId: strin
 
   return (
     <section style={{ marginTop: 32, display: "grid", gap: 12 }} aria-labelledby="webhooks" data-testid="webhooks">
-      <h2 id="webhooks" style={{ fontSize: 20, marginBottom: 0 }}>Webhooks</h2>
+      <h2 id="webhooks" style={{ fontSize: 20, marginBottom: 0 }}>
+        Webhooks
+      </h2>
       <p style={{ color: "var(--muted)", margin: 0 }}>
-        A brand's admins can have its events sent to their systems as signed POSTs (Standard Webhooks). How to verify them: the integrators' guide.
+        A brand's admins can have its events sent to their systems as signed POSTs (Standard Webhooks). How to verify
+        them: the integrators' guide.
       </p>
       {brands.length > 1 && (
         <Field label="Brand">
           <select value={brand} onChange={(event) => setBrand(event.target.value)} data-testid="webhook-brand">
-            {brands.map((choice) => <option key={choice.shortId} value={choice.shortId}>{choice.name} ({choice.shortId})</option>)}
+            {brands.map((choice) => (
+              <option key={choice.shortId} value={choice.shortId}>
+                {choice.name} ({choice.shortId})
+              </option>
+            ))}
           </select>
         </Field>
       )}
@@ -38,12 +51,29 @@ export function WebhooksPanel({ brands, eventTypes }: { brands: { shortId: strin
       {endpoints && endpoints.length === 0 && <p data-testid="webhooks-empty">No endpoint yet.</p>}
       <ul style={{ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: 12 }}>
         {endpoints?.map((endpoint) => (
-          <EndpointItem key={endpoint.id} endpoint={endpoint} act={act} busy={busy} onChanged={reload} onSecret={setSecret} />
+          <EndpointItem
+            key={endpoint.id}
+            endpoint={endpoint}
+            act={act}
+            busy={busy}
+            onChanged={reload}
+            onSecret={setSecret}
+          />
         ))}
       </ul>
       <h3 style={{ fontSize: 17, marginBottom: 0 }}>Add an endpoint</h3>
-      <AddForm key={formKey} eventTypes={eventTypes} busy={busy}
-        onSubmit={(input) => void act("webhooks.create", input, (data) => { setSecret(data.secret); setFormKey((value) => value + 1); reload(); })} />
+      <AddForm
+        key={formKey}
+        eventTypes={eventTypes}
+        busy={busy}
+        onSubmit={(input) =>
+          void act("webhooks.create", input, (data) => {
+            setSecret(data.secret);
+            setFormKey((value) => value + 1);
+            reload();
+          })
+        }
+      />
     </section>
   );
 }

@@ -49,7 +49,11 @@ export const brandsList = defineAccountCapability({
       orderBy: { shortIdKey: "asc" },
       take: input.limit + 1,
       select: {
-        id: true, shortId: true, shortIdKey: true, name: true, status: true,
+        id: true,
+        shortId: true,
+        shortIdKey: true,
+        name: true,
+        status: true,
         memberships: { where: { userId: actor.userId }, select: { role: true } },
         genome: { select: { displayName: true } },
       },

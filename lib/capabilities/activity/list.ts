@@ -50,7 +50,10 @@ export const activityList = defineCapability({
       door: z.enum(DOORS).optional().describe("Only what came through this door"),
       capabilityId: z.string().min(1).max(100).optional().describe("Only this capability, e.g. kit.colors.add"),
       person: z.email().max(320).optional().describe("Only what this person did (their email)"),
-      outcome: z.enum(["done", "refused", "all"]).default("all").describe("done (including replays), refused, or all (default)"),
+      outcome: z
+        .enum(["done", "refused", "all"])
+        .default("all")
+        .describe("done (including replays), refused, or all (default)"),
       since: z.iso.datetime({ offset: true }).optional().describe("From this time on (ISO 8601)"),
       until: z.iso.datetime({ offset: true }).optional().describe("Before this time (ISO 8601)"),
       cursor: cursorField(),
@@ -71,9 +74,18 @@ export const activityList = defineCapability({
         ...(input.capabilityId ? { capabilityId: input.capabilityId.toLowerCase() } : {}),
         ...(userId ? { userId } : {}),
         // a call asked to confirm changed nothing (its confirmed repeat is the entry that did)
-        ...(outcome === "done" ? { outcome: { in: ["ok", "replayed"] } } : { outcome: { notIn: outcome === "refused" ? ["ok", "replayed", ...NOT_ACTIVITY] : NOT_ACTIVITY } }),
+        ...(outcome === "done"
+          ? { outcome: { in: ["ok", "replayed"] } }
+          : { outcome: { notIn: outcome === "refused" ? ["ok", "replayed", ...NOT_ACTIVITY] : NOT_ACTIVITY } }),
         AND: [
-          input.since || input.until ? { at: { ...(input.since ? { gte: new Date(input.since) } : {}), ...(input.until ? { lt: new Date(input.until) } : {}) } } : {},
+          input.since || input.until
+            ? {
+                at: {
+                  ...(input.since ? { gte: new Date(input.since) } : {}),
+                  ...(input.until ? { lt: new Date(input.until) } : {}),
+                },
+              }
+            : {},
           at && after ? { OR: [{ at: { lt: at } }, { at, id: { lt: after.id } }] } : {},
         ],
       },
@@ -95,13 +107,21 @@ export const activityList = defineCapability({
           person: row.userId ? (people.get(row.userId)?.name ?? null) : null,
           email: row.userId ? (people.get(row.userId)?.email ?? null) : null,
           key: row.apiKeyId ? (keys.get(row.apiKeyId) ?? null) : null,
-          status: row.outcome === "ok" ? ("done" as const) : row.outcome === "replayed" ? ("replayed" as const) : ("refused" as const),
+          status:
+            row.outcome === "ok"
+              ? ("done" as const)
+              : row.outcome === "replayed"
+                ? ("replayed" as const)
+                : ("refused" as const),
           code: done ? null : row.outcome,
           summary: done ? row.summary : row.detail,
           target: done ? targetOf(row.target) : null,
         };
       }),
-      nextCursor: rows.length > input.limit && last ? encodeCursor("activity.list", { at: last.at.toISOString(), id: last.id }) : null,
+      nextCursor:
+        rows.length > input.limit && last
+          ? encodeCursor("activity.list", { at: last.at.toISOString(), id: last.id })
+          : null,
     };
   },
 });
@@ -117,16 +137,25 @@ async function personId(ctx: BrandContext, email: string): Promise<string | null
   return user?.id ?? null;
 }
 
-async function namesOf(ctx: BrandContext, rows: { userId: string | null }[]): Promise<Map<string, { name: string; email: string }>> {
+async function namesOf(
+  ctx: BrandContext,
+  rows: { userId: string | null }[],
+): Promise<Map<string, { name: string; email: string }>> {
   const ids = [...new Set(rows.map((row) => row.userId).filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map();
-  const users = await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } });
+  const users = await ctx.db.user.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, name: true, email: true },
+  });
   return new Map(users.map((user) => [user.id, { name: user.name, email: user.email }]));
 }
 
 async function keyNamesOf(ctx: BrandContext, rows: { apiKeyId: string | null }[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.map((row) => row.apiKeyId).filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map();
-  const keys = await ctx.db.apiKey.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, prefix: true } });
+  const keys = await ctx.db.apiKey.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, name: true, prefix: true },
+  });
   return new Map(keys.map((key) => [key.id, key.name ? `${key.name} (${key.prefix}…)` : `${key.prefix}…`]));
 }

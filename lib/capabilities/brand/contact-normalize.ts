@@ -10,14 +10,41 @@ type Social = "instagram" | "facebook" | "linkedin" | "tiktok" | "x" | "youtube"
 const HANDLE = /^[a-z0-9._-]{1,100}$/;
 
 /** Hosts each network's profile URLs live on, and how its canonical URL is written. */
-const NETWORKS: Record<Social, { hosts: string[]; canonical: (handle: string) => string; handleFromPath: (segments: string[]) => string | undefined }> = {
-  instagram: { hosts: ["instagram.com"], canonical: (h) => `https://www.instagram.com/${h}`, handleFromPath: ([first]) => first },
-  facebook: { hosts: ["facebook.com", "fb.com"], canonical: (h) => `https://www.facebook.com/${h}`, handleFromPath: ([first]) => first },
-  linkedin: { hosts: ["linkedin.com"], canonical: (h) => `https://www.linkedin.com/company/${h}`, handleFromPath: () => undefined },
-  tiktok: { hosts: ["tiktok.com"], canonical: (h) => `https://www.tiktok.com/@${h}`, handleFromPath: ([first]) => (first?.startsWith("@") ? first.slice(1) : undefined) },
+const NETWORKS: Record<
+  Social,
+  { hosts: string[]; canonical: (handle: string) => string; handleFromPath: (segments: string[]) => string | undefined }
+> = {
+  instagram: {
+    hosts: ["instagram.com"],
+    canonical: (h) => `https://www.instagram.com/${h}`,
+    handleFromPath: ([first]) => first,
+  },
+  facebook: {
+    hosts: ["facebook.com", "fb.com"],
+    canonical: (h) => `https://www.facebook.com/${h}`,
+    handleFromPath: ([first]) => first,
+  },
+  linkedin: {
+    hosts: ["linkedin.com"],
+    canonical: (h) => `https://www.linkedin.com/company/${h}`,
+    handleFromPath: () => undefined,
+  },
+  tiktok: {
+    hosts: ["tiktok.com"],
+    canonical: (h) => `https://www.tiktok.com/@${h}`,
+    handleFromPath: ([first]) => (first?.startsWith("@") ? first.slice(1) : undefined),
+  },
   x: { hosts: ["x.com", "twitter.com"], canonical: (h) => `https://x.com/${h}`, handleFromPath: ([first]) => first },
-  youtube: { hosts: ["youtube.com"], canonical: (h) => `https://www.youtube.com/@${h}`, handleFromPath: ([first]) => (first?.startsWith("@") ? first.slice(1) : undefined) },
-  pinterest: { hosts: ["pinterest.com"], canonical: (h) => `https://www.pinterest.com/${h}`, handleFromPath: ([first]) => first },
+  youtube: {
+    hosts: ["youtube.com"],
+    canonical: (h) => `https://www.youtube.com/@${h}`,
+    handleFromPath: ([first]) => (first?.startsWith("@") ? first.slice(1) : undefined),
+  },
+  pinterest: {
+    hosts: ["pinterest.com"],
+    canonical: (h) => `https://www.pinterest.com/${h}`,
+    handleFromPath: ([first]) => first,
+  },
 };
 
 export function normalizeContact(type: ContactType, raw: string, countryCode: string | null): string | undefined {
@@ -45,7 +72,8 @@ function normalizeWebsite(value: string): string | undefined {
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
   try {
     const url = new URL(withScheme);
-    if (!["http:", "https:"].includes(url.protocol) || !url.hostname.includes(".") || url.username || url.password) return undefined;
+    if (!["http:", "https:"].includes(url.protocol) || !url.hostname.includes(".") || url.username || url.password)
+      return undefined;
     return url.href; // URL lower-cases the host and drops default ports
   } catch {
     return undefined;

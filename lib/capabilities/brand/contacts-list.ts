@@ -12,7 +12,8 @@ export const brandContactsList = defineCapability({
   status: "planned",
   widget: "list",
   title: "List public contact channels",
-  description: "The brand's public channels: website, email, phone, WhatsApp and social profiles, in the order they were added.",
+  description:
+    "The brand's public channels: website, email, phone, WhatsApp and social profiles, in the order they were added.",
   input: z.object({}).strict(),
   output: z.object({ items: z.array(contactItem) }).strict(),
   async execute(ctx) {

@@ -12,10 +12,20 @@ const input = z.discriminatedUnion("op", [
   z
     .object({
       op: z.literal("upsert"),
-      type: z.enum(CONTACT_TYPES).describe("Kind of channel: website, email, phone, whatsapp, a social network, or other"),
-      value: z.string().max(500).describe("URL, address, number or handle; normalized per type (E.164 numbers, canonical profile URLs)"),
+      type: z
+        .enum(CONTACT_TYPES)
+        .describe("Kind of channel: website, email, phone, whatsapp, a social network, or other"),
+      value: z
+        .string()
+        .max(500)
+        .describe("URL, address, number or handle; normalized per type (E.164 numbers, canonical profile URLs)"),
       id: recordId().optional().describe("Present to change an existing channel"),
-      label: z.string().trim().max(80).optional().describe("Short label shown with the channel, e.g. Support; empty clears it"),
+      label: z
+        .string()
+        .trim()
+        .max(80)
+        .optional()
+        .describe("Short label shown with the channel, e.g. Support; empty clears it"),
     })
     .strict(),
   z.object({ op: z.literal("delete"), id: recordId().describe("Id of the channel to remove") }).strict(),
@@ -32,7 +42,10 @@ const duplicate = (type: string, value: string) =>
 /** What the call will do, with every read-only check: the record exists, the value is valid and new. */
 async function plan(ctx: BrandContext, call: Input): Promise<Plan> {
   const existing = call.id
-    ? await ctx.db.contact.findFirst({ where: { id: call.id, brandId: ctx.brand.id }, select: { type: true, value: true } })
+    ? await ctx.db.contact.findFirst({
+        where: { id: call.id, brandId: ctx.brand.id },
+        select: { type: true, value: true },
+      })
     : null;
   if (call.id && !existing) throw notFound("id", "contact channel");
   if (call.op === "delete") return { op: "delete", id: call.id, type: existing!.type, value: existing!.value };
@@ -40,7 +53,10 @@ async function plan(ctx: BrandContext, call: Input): Promise<Plan> {
   const genome = await ctx.db.genome.findUnique({ where: { brandId: ctx.brand.id }, select: { countryCode: true } });
   const value = normalizeContact(call.type, call.value, genome?.countryCode ?? null);
   if (!value) {
-    const hint = call.type === "phone" || call.type === "whatsapp" ? " (a national number is read in the brand's country; use +country code otherwise)" : "";
+    const hint =
+      call.type === "phone" || call.type === "whatsapp"
+        ? " (a national number is read in the brand's country; use +country code otherwise)"
+        : "";
     throw invalidInput("value", `not a valid ${call.type}${hint}`);
   }
   const twin = await ctx.db.contact.findFirst({
@@ -48,7 +64,13 @@ async function plan(ctx: BrandContext, call: Input): Promise<Plan> {
     select: { id: true },
   });
   if (twin) throw duplicate(call.type, value);
-  return { op: "upsert", id: call.id, type: call.type, value, label: call.label === undefined ? undefined : call.label || null };
+  return {
+    op: "upsert",
+    id: call.id,
+    type: call.type,
+    value,
+    label: call.label === undefined ? undefined : call.label || null,
+  };
 }
 
 export const brandContactsSave = defineCapability({
@@ -86,7 +108,9 @@ export const brandContactsSave = defineCapability({
     const where = `${ctx.brand.name}'s public channels`;
     if (change.op === "delete") return `Remove the ${change.type} channel ${change.value} from ${where}.`;
     const label = change.label ? ` labelled "${change.label}"` : "";
-    return change.id ? `Change a channel of ${where} to ${change.type} ${change.value}${label}.` : `Add the ${change.type} channel ${change.value}${label} to ${where}.`;
+    return change.id
+      ? `Change a channel of ${where} to ${change.type} ${change.value}${label}.`
+      : `Add the ${change.type} channel ${change.value}${label} to ${where}.`;
   },
   async check(ctx, call) {
     await plan(ctx, call);
@@ -100,9 +124,21 @@ export const brandContactsSave = defineCapability({
     const id = change.id ?? randomUUID();
     try {
       if (change.id) {
-        await ctx.db.contact.update({ where: { id }, data: { type: change.type, value: change.value, label: change.label } });
+        await ctx.db.contact.update({
+          where: { id },
+          data: { type: change.type, value: change.value, label: change.label },
+        });
       } else {
-        await ctx.db.contact.create({ data: { id, brandId: ctx.brand.id, type: change.type, value: change.value, label: change.label ?? null, createdAt: ctx.now } });
+        await ctx.db.contact.create({
+          data: {
+            id,
+            brandId: ctx.brand.id,
+            type: change.type,
+            value: change.value,
+            label: change.label ?? null,
+            createdAt: ctx.now,
+          },
+        });
       }
     } catch (error) {
       // the unique index (brand, type, value) catches a concurrent twin that passed the check

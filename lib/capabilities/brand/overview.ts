@@ -43,9 +43,22 @@ export const brandOverview = defineCapability({
   async execute(ctx) {
     const brandId = ctx.brand.id;
     const [genome, manager, activeWorks, pendingTasks, pendingMemory] = await Promise.all([
-      ctx.db.genome.findUnique({ where: { brandId }, select: { revision: true, displayName: true, countryCode: true, city: true, organizationType: true, primaryLanguage: true } }),
+      ctx.db.genome.findUnique({
+        where: { brandId },
+        select: {
+          revision: true,
+          displayName: true,
+          countryCode: true,
+          city: true,
+          organizationType: true,
+          primaryLanguage: true,
+        },
+      }),
       ctx.brand.managerId
-        ? ctx.db.user.findUnique({ where: { id: ctx.brand.managerId }, select: { id: true, name: true, avatarUrl: true } })
+        ? ctx.db.user.findUnique({
+            where: { id: ctx.brand.managerId },
+            select: { id: true, name: true, avatarUrl: true },
+          })
         : null,
       ctx.db.work.count({ where: { brandId, status: "active" } }),
       ctx.db.task.count({ where: { brandId, status: "pending" } }),
@@ -62,8 +75,11 @@ export const brandOverview = defineCapability({
       capabilities: ctx.callableCapabilities(),
       revision: genome?.revision ?? 1,
       profile: {
-        displayName: genome?.displayName ?? null, countryCode: genome?.countryCode ?? null, city: genome?.city ?? null,
-        organizationType: genome?.organizationType ?? null, primaryLanguage: genome?.primaryLanguage ?? null,
+        displayName: genome?.displayName ?? null,
+        countryCode: genome?.countryCode ?? null,
+        city: genome?.city ?? null,
+        organizationType: genome?.organizationType ?? null,
+        primaryLanguage: genome?.primaryLanguage ?? null,
       },
     };
   },

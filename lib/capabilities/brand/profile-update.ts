@@ -74,17 +74,34 @@ export const brandProfileUpdate = defineCapability({
     .strict()
     .superRefine((input, check) => {
       if (!PROFILE_FIELDS.some((field) => input[field] !== undefined)) {
-        check.addIssue({ code: "custom", path: ["body"], message: "give at least one profile field besides expectedRevision" });
+        check.addIssue({
+          code: "custom",
+          path: ["body"],
+          message: "give at least one profile field besides expectedRevision",
+        });
       }
     }),
   output: writeOutput,
-  touched: (_input, data) => (data.id ? { kind: "profile", id: data.id, ...(data.revision ? { revision: data.revision } : {}) } : undefined),
+  touched: (_input, data) =>
+    data.id ? { kind: "profile", id: data.id, ...(data.revision ? { revision: data.revision } : {}) } : undefined,
   events: {
-    types: { "brand.profile.updated": { description: "The brand profile changed; the event carries all its fields", data: profileRecord } },
+    types: {
+      "brand.profile.updated": {
+        description: "The brand profile changed; the event carries all its fields",
+        data: profileRecord,
+      },
+    },
     async emit(ctx) {
       const genome = await ctx.db.genome.findUniqueOrThrow({
         where: { brandId: ctx.brand.id },
-        select: { revision: true, displayName: true, countryCode: true, city: true, organizationType: true, primaryLanguage: true },
+        select: {
+          revision: true,
+          displayName: true,
+          countryCode: true,
+          city: true,
+          organizationType: true,
+          primaryLanguage: true,
+        },
       });
       return { type: "brand.profile.updated", data: { id: ctx.brand.id, ...genome } };
     },

@@ -31,12 +31,18 @@ export const connectionsConnect = defineCapability({
         .min(1)
         .max(60)
         .transform((key) => key.toLowerCase())
-        .describe("Provider key or name from the catalog of connections.list (includeCatalog: true), e.g. linkedin or LinkedIn"),
+        .describe(
+          "Provider key or name from the catalog of connections.list (includeCatalog: true), e.g. linkedin or LinkedIn",
+        ),
     })
     .strict(),
   output: z
     .object({
-      authorizationUrl: z.url().describe("Link for the person making this call to open in a browser, signed in to this service as themselves (a browser without a sign-in asks them to sign in first); it leads to the provider's consent page"),
+      authorizationUrl: z
+        .url()
+        .describe(
+          "Link for the person making this call to open in a browser, signed in to this service as themselves (a browser without a sign-in asks them to sign in first); it leads to the provider's consent page",
+        ),
       expiresAt: timestamp().describe("The link works once, until this time (10 minutes)"),
       name: z.string().describe("The provider's name, as people know it, e.g. LinkedIn"),
     })
@@ -44,23 +50,36 @@ export const connectionsConnect = defineCapability({
   events: {
     types: {
       "connection.link_issued": {
-        description: "A person asked to connect an integration: the connection is pending until they authorize it at the provider (the link is not part of the event)",
+        description:
+          "A person asked to connect an integration: the connection is pending until they authorize it at the provider (the link is not part of the event)",
         data: connectionItem,
       },
     },
     async emit(ctx, input) {
       const pending = await ctx.db.connection.findFirstOrThrow({
-        where: { brandId: ctx.brand.id, provider: providerMeant(ctx.connections.catalog(), input.provider).provider, status: "pending_setup" }, orderBy: { createdAt: "desc" }, select: { id: true },
+        where: {
+          brandId: ctx.brand.id,
+          provider: providerMeant(ctx.connections.catalog(), input.provider).provider,
+          status: "pending_setup",
+        },
+        orderBy: { createdAt: "desc" },
+        select: { id: true },
       });
-      return { type: "connection.link_issued", data: await connectionItemOf(ctx.db, ctx.brand.id, pending.id, ctx.connections.catalog()) };
+      return {
+        type: "connection.link_issued",
+        data: await connectionItemOf(ctx.db, ctx.brand.id, pending.id, ctx.connections.catalog()),
+      };
     },
   },
   async check(ctx, input) {
     const meant = providerMeant(ctx.connections.catalog(), input.provider);
     if (ctx.connections.available(meant.provider)) return;
-    throw invalidInput("provider", `${meant.name} is in the catalog but not configured on this service yet`, { reason: "not_available" });
+    throw invalidInput("provider", `${meant.name} is in the catalog but not configured on this service yet`, {
+      reason: "not_available",
+    });
   },
-  summarize: (ctx, input) => `Start connecting ${providerMeant(ctx.connections.catalog(), input.provider).name} to ${ctx.brand.name} (a person finishes it on the provider's page).`,
+  summarize: (ctx, input) =>
+    `Start connecting ${providerMeant(ctx.connections.catalog(), input.provider).name} to ${ctx.brand.name} (a person finishes it on the provider's page).`,
   async execute(ctx, input) {
     // check() ran in this transaction: the provider meant is in the catalog and configured
     const provider = ctx.connections.available(providerMeant(ctx.connections.catalog(), input.provider).provider)!;
@@ -73,18 +92,34 @@ export const connectionsConnect = defineCapability({
     const connectionId = pending?.id ?? randomUUID();
     if (!pending) {
       await ctx.db.connection.create({
-        data: { id: connectionId, brandId: ctx.brand.id, provider: provider.provider, status: "pending_setup", createdAt: ctx.now, updatedAt: ctx.now },
+        data: {
+          id: connectionId,
+          brandId: ctx.brand.id,
+          provider: provider.provider,
+          status: "pending_setup",
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        },
       });
     } else {
       // links of this connection that expired long ago can never be used again
-      await ctx.db.oAuthState.deleteMany({ where: { connectionId, expiresAt: { lt: new Date(ctx.now.getTime() - HOUR_MS) } } });
+      await ctx.db.oAuthState.deleteMany({
+        where: { connectionId, expiresAt: { lt: new Date(ctx.now.getTime() - HOUR_MS) } },
+      });
     }
     const { verifier } = createPkce();
     const stateId = randomUUID();
     const expiresAt = new Date(ctx.now.getTime() + STATE_LIFETIME_MS);
     // the link is this person's: whoever opens it must be signed in as them (lib/connections/start.ts)
     await ctx.db.oAuthState.create({
-      data: { id: stateId, connectionId, userId: ctx.actor.userId, codeVerifier: seal(verifier, `oauth-state:${stateId}`), expiresAt, createdAt: ctx.now },
+      data: {
+        id: stateId,
+        connectionId,
+        userId: ctx.actor.userId,
+        codeVerifier: seal(verifier, `oauth-state:${stateId}`),
+        expiresAt,
+        createdAt: ctx.now,
+      },
     });
     const state = signState({ id: stateId, provider: provider.provider });
     return { authorizationUrl: ctx.connections.linkUrl(state), expiresAt: iso(expiresAt), name: provider.name };

@@ -37,18 +37,30 @@ export const connectionsDisconnect = defineCapability({
   output: writeOutput,
   touched: (_input, data) => (data.id ? { kind: "connection", id: data.id } : undefined),
   events: {
-    types: { "connection.disconnected": { description: "An integration was disconnected; its scheduled posts stopped", data: connectionItem } },
-    emit: async (ctx, _input, data) => ({ type: "connection.disconnected", data: await connectionItemOf(ctx.db, ctx.brand.id, data.id!, ctx.connections.catalog()) }),
+    types: {
+      "connection.disconnected": {
+        description: "An integration was disconnected; its scheduled posts stopped",
+        data: connectionItem,
+      },
+    },
+    emit: async (ctx, _input, data) => ({
+      type: "connection.disconnected",
+      data: await connectionItemOf(ctx.db, ctx.brand.id, data.id!, ctx.connections.catalog()),
+    }),
   },
   async summarize(ctx, input) {
     const connection = await findConnection(ctx, input.connectionId);
-    const name = ctx.connections.catalog().find((entry) => entry.provider === connection.provider)?.name ?? connection.provider;
+    const name =
+      ctx.connections.catalog().find((entry) => entry.provider === connection.provider)?.name ?? connection.provider;
     if (connection.status === "pending_setup") return `Cancel the pending ${name} connection of ${ctx.brand.name}.`;
     const posts = await ctx.db.scheduledPost.count({ where: { connectionId: connection.id, status: "scheduled" } });
     const what = `${name}${connection.account ? ` account ${connection.account}` : ""}`;
     const revocable = Boolean(ctx.connections.available(connection.provider)?.revocationUrl);
-    const grant = !connection.tokensEncrypted ? [] : [revocable ? "revoke its grant at the provider" : "delete its stored grant"];
-    const stop = posts === 0 ? "no scheduled posts to stop" : `stop its ${posts} scheduled post${posts === 1 ? "" : "s"}`;
+    const grant = !connection.tokensEncrypted
+      ? []
+      : [revocable ? "revoke its grant at the provider" : "delete its stored grant"];
+    const stop =
+      posts === 0 ? "no scheduled posts to stop" : `stop its ${posts} scheduled post${posts === 1 ? "" : "s"}`;
     return `Disconnect ${what} from ${ctx.brand.name}: ${[...grant, stop].join("; ")}.`;
   },
   async check(ctx, input) {
@@ -62,7 +74,10 @@ export const connectionsDisconnect = defineCapability({
       where: { id: connection.id },
       data: { status: "disconnected", tokensEncrypted: null, updatedAt: ctx.now },
     });
-    await ctx.db.scheduledPost.updateMany({ where: { connectionId: connection.id, status: "scheduled" }, data: { status: "stopped" } });
+    await ctx.db.scheduledPost.updateMany({
+      where: { connectionId: connection.id, status: "scheduled" },
+      data: { status: "stopped" },
+    });
     // links still out for this connection must not complete it any more
     await ctx.db.oAuthState.deleteMany({ where: { connectionId: connection.id } });
     // The provider is told only once this has committed: revoking first and then failing to
@@ -72,10 +87,17 @@ export const connectionsDisconnect = defineCapability({
     // down never undoes the disconnect.
     const provider = ctx.connections.available(connection.provider);
     if (tokens && provider?.revocationUrl) {
-      const owed = await enqueueRevocation(ctx.db, { connectionId: connection.id, brandId: ctx.brand.id, provider: connection.provider, tokens }, ctx.now);
+      const owed = await enqueueRevocation(
+        ctx.db,
+        { connectionId: connection.id, brandId: ctx.brand.id, provider: connection.provider, tokens },
+        ctx.now,
+      );
       ctx.afterCommit(async () => void (await attemptRevocation(owed)));
     } else if (tokens && !provider) {
-      log.error({ requestId: ctx.requestId, connectionId: connection.id }, `connection ${connection.id} disconnected; ${connection.provider} is no longer configured, so its grant was not revoked`);
+      log.error(
+        { requestId: ctx.requestId, connectionId: connection.id },
+        `connection ${connection.id} disconnected; ${connection.provider} is no longer configured, so its grant was not revoked`,
+      );
     }
     return { ok: true as const, id: connection.id };
   },
@@ -87,7 +109,10 @@ function readTokens(connectionId: string, sealed: string | null): ProviderTokens
   try {
     return openTokens(sealed, connectionId);
   } catch (error) {
-    log.error({ connectionId }, `connection ${connectionId}: stored tokens cannot be opened (${(error as Error).message}); disconnecting without revocation`);
+    log.error(
+      { connectionId },
+      `connection ${connectionId}: stored tokens cannot be opened (${(error as Error).message}); disconnecting without revocation`,
+    );
     return undefined;
   }
 }

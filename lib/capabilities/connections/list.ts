@@ -13,7 +13,9 @@ export const connectionsList = defineCapability({
   widget: "list",
   title: "List integrations",
   description: "The brand's integrations with their status, plus optionally the providers available to connect.",
-  input: z.object({ includeCatalog: z.boolean().default(false).describe("Also list the providers that can be connected") }).strict(),
+  input: z
+    .object({ includeCatalog: z.boolean().default(false).describe("Also list the providers that can be connected") })
+    .strict(),
   output: z
     .object({
       items: z.array(connectionItem),
@@ -23,7 +25,9 @@ export const connectionsList = defineCapability({
             .object({
               provider: z.string().describe("Key to pass to connections.connect"),
               name: z.string(),
-              available: z.boolean().describe("False until the service's operator configures this provider's OAuth client"),
+              available: z
+                .boolean()
+                .describe("False until the service's operator configures this provider's OAuth client"),
             })
             .strict(),
         )
@@ -39,6 +43,9 @@ export const connectionsList = defineCapability({
     });
     const items = rows.map((row) => publicConnection(row, ctx.connections.catalog()));
     if (!input.includeCatalog) return { items };
-    return { items, catalog: ctx.connections.catalog().map(({ provider, name, available }) => ({ provider, name, available })) };
+    return {
+      items,
+      catalog: ctx.connections.catalog().map(({ provider, name, available }) => ({ provider, name, available })),
+    };
   },
 });

@@ -17,7 +17,13 @@ export function providerMeant(catalog: readonly CatalogEntry[], text: string): C
   const fits = catalog.filter((entry) => squeezed(entry.name) === wanted || squeezed(entry.provider) === wanted);
   if (fits.length === 1) return fits[0]!;
   if (fits.length > 1) {
-    throw invalidInput("provider", `"${text}" could mean ${namesOf(fits)}; say which one`, { reason: "unknown_provider" });
+    throw invalidInput("provider", `"${text}" could mean ${namesOf(fits)}; say which one`, {
+      reason: "unknown_provider",
+    });
   }
-  throw invalidInput("provider", `"${text}" is not a service that can be connected here; choose one of: ${namesOf(catalog)}`, { reason: "unknown_provider" });
+  throw invalidInput(
+    "provider",
+    `"${text}" is not a service that can be connected here; choose one of: ${namesOf(catalog)}`,
+    { reason: "unknown_provider" },
+  );
 }

@@ -21,7 +21,10 @@ type ConnectionRow = { id: string; provider: string; account: string | null; sta
 
 export const connectionColumns = { id: true, provider: true, account: true, status: true, connectedAt: true } as const;
 
-export const publicConnection = (row: ConnectionRow, catalog: readonly CatalogEntry[]): z.output<typeof connectionItem> => ({
+export const publicConnection = (
+  row: ConnectionRow,
+  catalog: readonly CatalogEntry[],
+): z.output<typeof connectionItem> => ({
   id: row.id,
   provider: row.provider,
   name: catalog.find((entry) => entry.provider === row.provider)?.name ?? row.provider,
@@ -31,6 +34,14 @@ export const publicConnection = (row: ConnectionRow, catalog: readonly CatalogEn
 });
 
 /** Read in the write's transaction, for its event. */
-export async function connectionItemOf(db: Tx, brandId: string, id: string, catalog: readonly CatalogEntry[]): Promise<z.output<typeof connectionItem>> {
-  return publicConnection(await db.connection.findFirstOrThrow({ where: { id, brandId }, select: connectionColumns }), catalog);
+export async function connectionItemOf(
+  db: Tx,
+  brandId: string,
+  id: string,
+  catalog: readonly CatalogEntry[],
+): Promise<z.output<typeof connectionItem>> {
+  return publicConnection(
+    await db.connection.findFirstOrThrow({ where: { id, brandId }, select: connectionColumns }),
+    catalog,
+  );
 }

@@ -31,10 +31,18 @@ export const eventsList = defineCapability({
     "webhook-id) or a nextCursor; no event committed later is ever skipped. Events are kept 30 days by default.",
   input: z
     .object({
-      types: z.array(z.string().max(100).regex(TYPE, "an event type such as kit.color.added")).min(1).max(50).optional()
-        .describe("Only these event types (the catalogue: the OpenAPI document's webhooks); an unknown type is refused"),
+      types: z
+        .array(z.string().max(100).regex(TYPE, "an event type such as kit.color.added"))
+        .min(1)
+        .max(50)
+        .optional()
+        .describe(
+          "Only these event types (the catalogue: the OpenAPI document's webhooks); an unknown type is refused",
+        ),
       since: z.iso.datetime({ offset: true }).optional().describe("Only events from this time on (ISO 8601)"),
-      cursor: cursorField().describe("A previous response's nextCursor, or the id of the last event you processed (evt_…)"),
+      cursor: cursorField().describe(
+        "A previous response's nextCursor, or the id of the last event you processed (evt_…)",
+      ),
       limit: limitField(20),
     })
     .strict(),
@@ -57,9 +65,12 @@ export const eventsList = defineCapability({
     const last = page.at(-1);
     return {
       items: page.map((row) => ({
-        id: row.id, type: row.type, createdAt: iso(row.createdAt),
+        id: row.id,
+        type: row.type,
+        createdAt: iso(row.createdAt),
         // written by recordEvent from these very schemas (lib/events/actor.ts, the type's data schema)
-        actor: row.actor as z.output<typeof eventActor>, data: row.data as EventData,
+        actor: row.actor as z.output<typeof eventActor>,
+        data: row.data as EventData,
       })),
       nextCursor: rows.length > input.limit && last ? encodeCursor("events.list", { seq: last.seq }) : null,
     };
@@ -72,6 +83,10 @@ async function afterSeq(ctx: BrandContext, cursor: string | undefined): Promise<
   if (!EVENT_ID.test(cursor)) return decodeCursor("events.list", cursor, position)!.seq;
   const event = await ctx.db.event.findFirst({ where: { id: cursor, brandId: ctx.brand.id }, select: { seq: true } });
   // another brand's event is unknown here too: no existence oracle (decisions §2)
-  if (!event) throw invalidInput("cursor", "no event of this brand has this id (events are kept 30 days by default); start again with since");
+  if (!event)
+    throw invalidInput(
+      "cursor",
+      "no event of this brand has this id (events are kept 30 days by default); start again with since",
+    );
   return event.seq;
 }

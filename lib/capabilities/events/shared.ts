@@ -6,17 +6,33 @@ import { timestamp } from "../schemas";
 
 export const eventActor = z
   .object({
-    kind: z.enum(["key", "app", "person"]).describe("What authenticated the call: a personal API key, an OAuth app (MCP), or a person's session (Assistant, Voice)"),
+    kind: z
+      .enum(["key", "app", "person"])
+      .describe(
+        "What authenticated the call: a personal API key, an OAuth app (MCP), or a person's session (Assistant, Voice)",
+      ),
     door: z.enum(DOORS).describe("assistant, voice, mcp or api"),
-    person: z.object({ id: z.string(), name: z.string() }).strict().describe("The person the call acted for (always one)"),
-    app: z.object({ id: z.string(), name: z.string() }).strict().nullable().describe("The OAuth client, for calls through a connected app; else null"),
-    key: z.object({ id: z.string(), name: z.string().nullable() }).strict().nullable().describe("The personal API key, for calls made with one; else null"),
+    person: z
+      .object({ id: z.string(), name: z.string() })
+      .strict()
+      .describe("The person the call acted for (always one)"),
+    app: z
+      .object({ id: z.string(), name: z.string() })
+      .strict()
+      .nullable()
+      .describe("The OAuth client, for calls through a connected app; else null"),
+    key: z
+      .object({ id: z.string(), name: z.string().nullable() })
+      .strict()
+      .nullable()
+      .describe("The personal API key, for calls made with one; else null"),
   })
   .strict();
 
 export const EVENT_ID = /^evt_[0-9A-Za-z]{24}$/;
 
-export const eventId = () => z.string().regex(EVENT_ID).describe("evt_ and 24 base62 characters; also the webhook-id of its deliveries");
+export const eventId = () =>
+  z.string().regex(EVENT_ID).describe("evt_ and 24 base62 characters; also the webhook-id of its deliveries");
 
 /** What events.list gives for each event; a webhook's body adds the brand (lib/events/envelope.ts). */
 export const eventItem = z
@@ -28,7 +44,10 @@ export const eventItem = z
     // a free-form object said as one (`additionalProperties: true`): a value schema of `{}`, even
     // described, constrains nothing and MCP Inspector's --strict warns on it; not z.json(): its
     // recursive $defs do not survive as an OpenAPI component
-    data: z.record(z.string(), z.unknown()).meta({ additionalProperties: true }).describe("The changed record's public shape; its schema is the type's (OpenAPI webhooks)"),
+    data: z
+      .record(z.string(), z.unknown())
+      .meta({ additionalProperties: true })
+      .describe("The changed record's public shape; its schema is the type's (OpenAPI webhooks)"),
   })
   .strict();
 

@@ -1,7 +1,15 @@
 // Colour helpers for the kit: HEX normalization (decisions §6), WCAG 2.x contrast, the public shape.
 import { z } from "zod";
 
-export const COLOR_ROLES = ["primary", "secondary", "accent", "background", "foreground", "neutral", "unspecified"] as const;
+export const COLOR_ROLES = [
+  "primary",
+  "secondary",
+  "accent",
+  "background",
+  "foreground",
+  "neutral",
+  "unspecified",
+] as const;
 
 /** Accepts #RGB, RGB, #RRGGBB, RRGGBB in any case; returns #RRGGBB upper case, or undefined. */
 export function normalizeHex(value: string): string | undefined {
@@ -39,5 +47,8 @@ export const colorItem = z.object({
 });
 
 export const publicColor = ({ name, hex, role }: { name: string; hex: string; role: string }) => ({
-  name, hex, role: role as (typeof COLOR_ROLES)[number], contrast: contrast(hex),
+  name,
+  hex,
+  role: role as (typeof COLOR_ROLES)[number],
+  contrast: contrast(hex),
 });

@@ -38,11 +38,17 @@ export const kitColorsAdd = defineCapability({
     .strict(),
   output: writeOutput,
   events: {
-    types: { "kit.color.added": { description: "A colour was added to the brand kit", data: colorItem.extend({ id: z.uuid() }).strict() } },
+    types: {
+      "kit.color.added": {
+        description: "A colour was added to the brand kit",
+        data: colorItem.extend({ id: z.uuid() }).strict(),
+      },
+    },
     emit: (_ctx, input, data) => ({ type: "kit.color.added", data: { id: data.id, ...publicColor(input) } }),
   },
   touched: (_input, data) => (data.id ? { kind: "kit", id: data.id } : undefined),
-  summarize: (ctx, input) => `Add the colour "${input.name}" (${input.hex}) to the kit of ${ctx.brand.name} as ${input.role}.`,
+  summarize: (ctx, input) =>
+    `Add the colour "${input.name}" (${input.hex}) to the kit of ${ctx.brand.name} as ${input.role}.`,
   async check(ctx, input) {
     const existing = await ctx.db.kitColor.findUnique({
       where: { brandId_hex_role: { brandId: ctx.brand.id, hex: input.hex, role: input.role } },
@@ -53,7 +59,9 @@ export const kitColorsAdd = defineCapability({
   async execute(ctx, input) {
     const id = randomUUID();
     try {
-      await ctx.db.kitColor.create({ data: { id, brandId: ctx.brand.id, name: input.name, hex: input.hex, role: input.role, createdAt: ctx.now } });
+      await ctx.db.kitColor.create({
+        data: { id, brandId: ctx.brand.id, name: input.name, hex: input.hex, role: input.role, createdAt: ctx.now },
+      });
     } catch (error) {
       // the unique index (brand, hex, role) catches a concurrent twin that passed check
       if (isUniqueViolation(error)) throw duplicateColor(input.hex, input.role);

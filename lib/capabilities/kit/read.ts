@@ -34,7 +34,9 @@ export const kitRead = defineCapability({
       colors: z.array(colorItem).optional(),
       typography: z.array(z.object({ family: z.string(), role: z.string(), weights: z.array(z.string()) })).optional(),
       logos: z
-        .array(z.object({ assetId: z.uuid(), name: z.string(), form: z.string(), theme: z.string(), primary: z.boolean() }))
+        .array(
+          z.object({ assetId: z.uuid(), name: z.string(), form: z.string(), theme: z.string(), primary: z.boolean() }),
+        )
         .optional(),
       instructions: z.partialRecord(z.enum(KIT_SECTIONS), z.string()).optional().describe("Usage text per section"),
     })
@@ -46,11 +48,15 @@ export const kitRead = defineCapability({
     const [colors, typography, logos, instructions] = await Promise.all([
       wanted.has("colors")
         ? ctx.sql<{ name: string; hex: string; role: string }>(
-            `SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`, [brandId])
+            `SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`,
+            [brandId],
+          )
         : undefined,
       wanted.has("typography")
         ? ctx.sql<{ family: string; role: string; weights: unknown }>(
-            `SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`, [brandId])
+            `SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`,
+            [brandId],
+          )
         : undefined,
       // only logos whose file is approved are usable by agents (spec, Library asset status); EXISTS,
       // not a JOIN: a join costs SQLite ~13 µs more per run here (lib/db/sql.ts)
@@ -58,15 +64,24 @@ export const kitRead = defineCapability({
         ? ctx.sql<{ assetId: string; name: string; form: string; theme: string; primary: unknown }>(
             `SELECT l."assetId", l."name", l."form", l."theme", l."primary" FROM "KitLogo" l
              WHERE l."brandId" = ? AND EXISTS (SELECT 1 FROM "Asset" a WHERE a."id" = l."assetId" AND a."brandId" = l."brandId" AND a."status" = 'approved')
-             ORDER BY l."position", l."id"`, [brandId])
+             ORDER BY l."position", l."id"`,
+            [brandId],
+          )
         : undefined,
       wanted.has("instructions")
-        ? ctx.sql<{ section: string; text: string }>(`SELECT "section", "text" FROM "KitInstruction" WHERE "brandId" = ?`, [brandId])
+        ? ctx.sql<{ section: string; text: string }>(
+            `SELECT "section", "text" FROM "KitInstruction" WHERE "brandId" = ?`,
+            [brandId],
+          )
         : undefined,
     ]);
     return {
       colors: colors?.map(publicColor),
-      typography: typography?.map(({ family, role, weights }) => ({ family, role, weights: asJson<string[]>(weights) })),
+      typography: typography?.map(({ family, role, weights }) => ({
+        family,
+        role,
+        weights: asJson<string[]>(weights),
+      })),
       logos: logos?.map((logo) => ({ ...logo, primary: asBoolean(logo.primary) })),
       instructions: instructions && Object.fromEntries(instructions.map(({ section, text }) => [section, text])),
     };

@@ -8,8 +8,15 @@ import { visibleStatuses } from "./visibility";
 import { recordId } from "../schemas";
 
 type AssetRow = {
-  id: string; name: string; category: string | null; mimeType: string; status: string; createdAt: string;
-  description: string | null; sizeBytes: number | bigint; storageKey: string;
+  id: string;
+  name: string;
+  category: string | null;
+  mimeType: string;
+  status: string;
+  createdAt: string;
+  description: string | null;
+  sizeBytes: number | bigint;
+  storageKey: string;
 };
 
 export const libraryAssetGet = defineCapability({
@@ -39,11 +46,21 @@ export const libraryAssetGet = defineCapability({
     }
     // the URL is signed from the stored record: its key, its name, its type; nothing the caller sent
     const validity = urlValidity(ctx.now);
-    const url = await ctx.storage.downloadUrl({ key: row.storageKey, fileName: row.name, mimeType: row.mimeType }, validity);
+    const url = await ctx.storage.downloadUrl(
+      { key: row.storageKey, fileName: row.name, mimeType: row.mimeType },
+      validity,
+    );
     return {
-      id: row.id, name: row.name, category: row.category, mimeType: row.mimeType,
-      status: row.status as (typeof ASSET_STATUSES)[number], createdAt: iso(new Date(row.createdAt)),
-      description: row.description, sizeBytes: Number(row.sizeBytes), url, urlExpiresAt: iso(expiryOf(validity)),
+      id: row.id,
+      name: row.name,
+      category: row.category,
+      mimeType: row.mimeType,
+      status: row.status as (typeof ASSET_STATUSES)[number],
+      createdAt: iso(new Date(row.createdAt)),
+      description: row.description,
+      sizeBytes: Number(row.sizeBytes),
+      url,
+      urlExpiresAt: iso(expiryOf(validity)),
     };
   },
 });

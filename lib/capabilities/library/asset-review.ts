@@ -26,15 +26,23 @@ export const libraryAssetReview = defineCapability({
   input: z
     .object({
       assetId: recordId().describe("Id of the proposed file"),
-      decision: z.enum(["approve", "archive"]).describe("approve makes it usable by agents and for publishing; archive sets it aside"),
+      decision: z
+        .enum(["approve", "archive"])
+        .describe("approve makes it usable by agents and for publishing; archive sets it aside"),
       note: z.string().max(500).optional().describe("Why, for the audit trail"),
     })
     .strict(),
   output: writeOutput,
   events: {
     types: {
-      "library.asset.approved": { description: "A proposed file was approved: agents may use and publish it", data: assetSummary },
-      "library.asset.archived": { description: "A proposed file was archived (set aside, not approved)", data: assetSummary },
+      "library.asset.approved": {
+        description: "A proposed file was approved: agents may use and publish it",
+        data: assetSummary,
+      },
+      "library.asset.archived": {
+        description: "A proposed file was archived (set aside, not approved)",
+        data: assetSummary,
+      },
     },
     emit: async (ctx, input, data) => ({
       type: input.decision === "approve" ? "library.asset.approved" : "library.asset.archived",
@@ -42,14 +50,23 @@ export const libraryAssetReview = defineCapability({
     }),
   },
   async summarize(ctx, input) {
-    const asset = await ctx.db.asset.findFirst({ where: { id: input.assetId.toLowerCase(), brandId: ctx.brand.id }, select: { name: true, categoryKey: true } });
+    const asset = await ctx.db.asset.findFirst({
+      where: { id: input.assetId.toLowerCase(), brandId: ctx.brand.id },
+      select: { name: true, categoryKey: true },
+    });
     const verb = input.decision === "approve" ? "Approve" : "Archive";
-    const logo = input.decision === "approve" && asset?.categoryKey === LOGO ? ` and add it to the logos of ${ctx.brand.name}'s kit` : "";
+    const logo =
+      input.decision === "approve" && asset?.categoryKey === LOGO
+        ? ` and add it to the logos of ${ctx.brand.name}'s kit`
+        : "";
     return `${verb} the file "${asset?.name ?? input.assetId}"${input.decision === "approve" ? ` so agents may use and publish it${logo}` : ""}.`;
   },
   // runs before a token is issued and again in the write's transaction (decisions §3)
   async check(ctx, input) {
-    const asset = await ctx.db.asset.findFirst({ where: { id: input.assetId.toLowerCase(), brandId: ctx.brand.id }, select: { status: true } });
+    const asset = await ctx.db.asset.findFirst({
+      where: { id: input.assetId.toLowerCase(), brandId: ctx.brand.id },
+      select: { status: true },
+    });
     if (!asset) throw notFound("assetId", "file");
     if (asset.status !== "proposed") throw notProposed(asset.status);
   },
@@ -60,7 +77,9 @@ export const libraryAssetReview = defineCapability({
       where: { id, brandId: ctx.brand.id, status: "proposed" },
       data: {
         status: input.decision === "approve" ? "approved" : "archived",
-        reviewedById: ctx.actor.userId, reviewedAt: ctx.now, reviewNote: input.note ?? null,
+        reviewedById: ctx.actor.userId,
+        reviewedAt: ctx.now,
+        reviewNote: input.note ?? null,
       },
     });
     if (count !== 1) throw notProposed("no longer proposed"); // check ran in this transaction; kept as a guard
@@ -76,9 +95,23 @@ const LOGO = "logo";
  * first one as the primary logo: a logo uploaded in the chat reaches the kit without another step.
  */
 async function addToKitLogos(db: Tx, brandId: string, assetId: string): Promise<void> {
-  const asset = await db.asset.findFirst({ where: { id: assetId, brandId }, select: { name: true, categoryKey: true } });
+  const asset = await db.asset.findFirst({
+    where: { id: assetId, brandId },
+    select: { name: true, categoryKey: true },
+  });
   if (asset?.categoryKey !== LOGO) return;
   if (await db.kitLogo.findFirst({ where: { brandId, assetId }, select: { id: true } })) return;
   const logos = await db.kitLogo.count({ where: { brandId } });
-  await db.kitLogo.create({ data: { id: randomUUID(), brandId, assetId, name: asset.name, form: "full", theme: "any", primary: logos === 0, position: logos } });
+  await db.kitLogo.create({
+    data: {
+      id: randomUUID(),
+      brandId,
+      assetId,
+      name: asset.name,
+      form: "full",
+      theme: "any",
+      primary: logos === 0,
+      position: logos,
+    },
+  });
 }

@@ -8,7 +8,14 @@
 // words common elsewhere in the service but rare among this brand's files.
 import type { SqlRead } from "../../db/sql";
 
-export type SearchRow = { id: string; name: string; category: string | null; mimeType: string; status: string; createdAt: string };
+export type SearchRow = {
+  id: string;
+  name: string;
+  category: string | null;
+  mimeType: string;
+  status: string;
+  createdAt: string;
+};
 
 export type PageQuery = {
   brandId: string;
@@ -67,7 +74,10 @@ function and(where: Where, condition: string, ...args: (string | number)[]): Whe
 }
 
 function page(sql: SqlRead, where: Where, take: number): Promise<SearchRow[]> {
-  return sql<SearchRow>(`SELECT ${COLUMNS} FROM "Asset" a WHERE ${where.sql.join(" AND ")} ${NEWEST_FIRST} LIMIT ?`, [...where.args, take]);
+  return sql<SearchRow>(`SELECT ${COLUMNS} FROM "Asset" a WHERE ${where.sql.join(" AND ")} ${NEWEST_FIRST} LIMIT ?`, [
+    ...where.args,
+    take,
+  ]);
 }
 
 /** The name's trigram postings first (CROSS JOIN keeps that order in SQLite), then the other filters. */

@@ -27,7 +27,11 @@ export const librarySearch = defineCapability({
     "Agents and external clients see only approved files.",
   input: z
     .object({
-      query: z.string().max(200).optional().describe("Words of the file name, matched case-insensitively anywhere in it"),
+      query: z
+        .string()
+        .max(200)
+        .optional()
+        .describe("Words of the file name, matched case-insensitively anywhere in it"),
       category: z.string().max(60).optional().describe("Category the file was filed under, e.g. logo (any case)"),
       type: z.enum(ASSET_TYPES).optional().describe("image, video, audio, document, logo or font"),
       cursor: cursorField(),
@@ -50,19 +54,35 @@ export const librarySearch = defineCapability({
     // one indexed page per visible status, merged: never a sort of the whole library
     const pages = await Promise.all(
       visibleStatuses(ctx.door, ctx.role).map((status) =>
-        searchPage(ctx.sql, { brandId: ctx.brand.id, status, ...filters, nameFromPostings, after, take: input.limit + 1 })),
+        searchPage(ctx.sql, {
+          brandId: ctx.brand.id,
+          status,
+          ...filters,
+          nameFromPostings,
+          after,
+          take: input.limit + 1,
+        }),
+      ),
     );
-    const rows = pages.flat().sort(newestFirst).slice(0, input.limit + 1);
+    const rows = pages
+      .flat()
+      .sort(newestFirst)
+      .slice(0, input.limit + 1);
     const page = rows.slice(0, input.limit);
     const last = page.at(-1);
     return {
       items: page.map((row) => ({
-        id: row.id, name: row.name, category: row.category, mimeType: row.mimeType,
-        status: row.status as (typeof ASSET_STATUSES)[number], createdAt: iso(new Date(row.createdAt)),
+        id: row.id,
+        name: row.name,
+        category: row.category,
+        mimeType: row.mimeType,
+        status: row.status as (typeof ASSET_STATUSES)[number],
+        createdAt: iso(new Date(row.createdAt)),
       })),
-      nextCursor: rows.length > input.limit && last
-        ? encodeCursor("library.search", { at: last.createdAt, id: last.id, filters: fingerprint })
-        : null,
+      nextCursor:
+        rows.length > input.limit && last
+          ? encodeCursor("library.search", { at: last.createdAt, id: last.id, filters: fingerprint })
+          : null,
     };
   },
 });

@@ -37,6 +37,9 @@ export function urlValidity(now: Date): UrlValidity {
 
 /** A file as library.search publishes it (no signed URL: an event outlives any URL), read in the write's transaction. */
 export async function assetSummaryOf(db: Tx, brandId: string, id: string): Promise<z.output<typeof assetSummary>> {
-  const row = await db.asset.findFirstOrThrow({ where: { id, brandId }, select: { id: true, name: true, category: true, mimeType: true, status: true, createdAt: true } });
+  const row = await db.asset.findFirstOrThrow({
+    where: { id, brandId },
+    select: { id: true, name: true, category: true, mimeType: true, status: true, createdAt: true },
+  });
   return { ...row, status: row.status as (typeof ASSET_STATUSES)[number], createdAt: iso(row.createdAt) };
 }

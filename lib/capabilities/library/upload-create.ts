@@ -24,13 +24,20 @@ export const libraryUploadCreate = defineCapability({
     z
       .object({
         step: z.literal("start"),
-        fileName: z.string().min(1).max(200).describe("Original file name; shown to people, never used as a storage path"),
+        fileName: z
+          .string()
+          .min(1)
+          .max(200)
+          .describe("Original file name; shown to people, never used as a storage path"),
         mimeType: z
           .string()
           .min(1)
           .max(120)
           // what normalizeMime accepts (type/subtype, any case, parameters after ";"), as a pattern
-          .regex(/^\s*[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,63}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\s*(;[\s\S]*)?$/, "must be a MIME type such as image/png")
+          .regex(
+            /^\s*[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,63}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\s*(;[\s\S]*)?$/,
+            "must be a MIME type such as image/png",
+          )
           .describe("MIME type of the file, checked against its bytes"),
         sizeBytes: int53().min(1).describe("Exact size in bytes; the upload must match it"),
         category: z.string().max(60).optional().describe("Category to file it under, e.g. logo"),
@@ -55,10 +62,19 @@ export const libraryUploadCreate = defineCapability({
     types: {
       "library.upload.started": {
         description: "An upload was started: its bytes are awaited (the upload URL is not part of the event)",
-        data: z.object({ uploadId: z.string(), fileName: z.string(), mimeType: z.string(), sizeBytes: int53(), category: z.string().nullable() }).strict(),
+        data: z
+          .object({
+            uploadId: z.string(),
+            fileName: z.string(),
+            mimeType: z.string(),
+            sizeBytes: int53(),
+            category: z.string().nullable(),
+          })
+          .strict(),
       },
       "library.asset.proposed": {
-        description: "An upload completed: the file is in the library, proposed for review (a repeated complete repeats it)",
+        description:
+          "An upload completed: the file is in the library, proposed for review (a repeated complete repeats it)",
         data: assetSummary,
       },
     },
@@ -67,7 +83,10 @@ export const libraryUploadCreate = defineCapability({
         // as stored (startUpload): the MIME type normalized, a blank category none
         const { fileName, sizeBytes } = input;
         const mimeType = normalizeMime(input.mimeType)!;
-        return { type: "library.upload.started", data: { uploadId: data.uploadId, fileName, mimeType, sizeBytes, category: input.category?.trim() || null } };
+        return {
+          type: "library.upload.started",
+          data: { uploadId: data.uploadId, fileName, mimeType, sizeBytes, category: input.category?.trim() || null },
+        };
       }
       return { type: "library.asset.proposed", data: await assetSummaryOf(ctx.db, ctx.brand.id, data.assetId!) };
     },
@@ -80,7 +99,12 @@ export const libraryUploadCreate = defineCapability({
   },
   async summarize(ctx, input) {
     if (input.step === "start") return `Start uploading "${input.fileName}" (${input.sizeBytes} bytes).`;
-    const upload = input.name ? null : await ctx.db.upload.findFirst({ where: { id: input.uploadId, brandId: ctx.brand.id }, select: { fileName: true } });
+    const upload = input.name
+      ? null
+      : await ctx.db.upload.findFirst({
+          where: { id: input.uploadId, brandId: ctx.brand.id },
+          select: { fileName: true },
+        });
     return `Add the file "${input.name ?? upload?.fileName ?? "uploaded"}" to the library, proposed for review.`;
   },
   touched: (_input, data) => (data.assetId ? { kind: "asset", id: data.assetId } : undefined),

@@ -22,12 +22,23 @@ export async function startUpload(ctx: BrandContext, input: StartInput) {
   const id = randomUUID();
   await ctx.db.upload.create({
     data: {
-      id, brandId: ctx.brand.id, fileName: input.fileName, mimeType, sizeBytes: BigInt(input.sizeBytes),
-      category: input.category?.trim() || null, storageKey: key, status: "pending", createdById: ctx.actor.userId,
-      expiresAt: expiryOf(validity), createdAt: ctx.now,
+      id,
+      brandId: ctx.brand.id,
+      fileName: input.fileName,
+      mimeType,
+      sizeBytes: BigInt(input.sizeBytes),
+      category: input.category?.trim() || null,
+      storageKey: key,
+      status: "pending",
+      createdById: ctx.actor.userId,
+      expiresAt: expiryOf(validity),
+      createdAt: ctx.now,
     },
   });
-  return { uploadId: id, uploadUrl: await ctx.storage.uploadUrl({ key, sizeBytes: input.sizeBytes, mimeType }, validity) };
+  return {
+    uploadId: id,
+    uploadUrl: await ctx.storage.uploadUrl({ key, sizeBytes: input.sizeBytes, mimeType }, validity),
+  };
 }
 
 export async function findUpload(ctx: BrandContext, uploadId: string) {
@@ -47,14 +58,23 @@ export async function completeUpload(ctx: BrandContext, input: CompleteInput) {
     // refused bytes are dropped, so the same upload URL can take the right ones while it is valid
     if (stored !== null) await ctx.storage.remove(upload.storageKey);
     const found = stored === null ? "nothing was uploaded yet" : `${stored} bytes were uploaded`;
-    throw invalidInput("uploadId", `${declared} bytes were declared but ${found}; nothing was registered`, { reason: "size_mismatch" });
+    throw invalidInput("uploadId", `${declared} bytes were declared but ${found}; nothing was registered`, {
+      reason: "size_mismatch",
+    });
   }
-  const match = await bytesMatchType(upload.mimeType, (await ctx.storage.readStart(upload.storageKey, SNIFF_BYTES)) ?? new Uint8Array(0));
+  const match = await bytesMatchType(
+    upload.mimeType,
+    (await ctx.storage.readStart(upload.storageKey, SNIFF_BYTES)) ?? new Uint8Array(0),
+  );
   if (!match.ok) {
     await ctx.storage.remove(upload.storageKey);
     // a sentence people read as it is (no "uploadId:" before it); the field still says which input
     const sentence = typeMismatchSentence(upload.mimeType, match.detected, "Nothing was registered.");
-    throw new AppError("invalid_input", sentence, { field: "uploadId", issues: [{ field: "uploadId", message: sentence }], reason: "mime_mismatch" });
+    throw new AppError("invalid_input", sentence, {
+      field: "uploadId",
+      issues: [{ field: "uploadId", message: sentence }],
+      reason: "mime_mismatch",
+    });
   }
   // a concurrent complete of the same upload may have registered it while this one waited for the
   // brand's lock: same answer. Checked before writing, because PostgreSQL aborts the whole
@@ -74,19 +94,36 @@ export async function completeUpload(ctx: BrandContext, input: CompleteInput) {
 }
 
 const expired = () =>
-  invalidInput("uploadId", "this upload expired and its bytes were deleted; nothing was registered. Start a new upload", { reason: "upload_expired" });
+  invalidInput(
+    "uploadId",
+    "this upload expired and its bytes were deleted; nothing was registered. Start a new upload",
+    { reason: "upload_expired" },
+  );
 
 async function register(ctx: BrandContext, upload: Awaited<ReturnType<typeof findUpload>>, name: string) {
   const assetId = randomUUID();
   // only while still pending: the sweep may have claimed it (expired) since it was read
-  const taken = await ctx.db.upload.updateMany({ where: { id: upload.id, status: "pending" }, data: { status: "completed", assetId } });
+  const taken = await ctx.db.upload.updateMany({
+    where: { id: upload.id, status: "pending" },
+    data: { status: "completed", assetId },
+  });
   if (taken.count !== 1) throw expired();
   await ctx.db.asset.create({
     data: {
-      id: assetId, brandId: ctx.brand.id, name, nameKey: name.toLowerCase(),
-      category: upload.category, categoryKey: upload.category?.toLowerCase() ?? null,
-      mimeType: upload.mimeType, type: assetTypeOf(upload), status: "proposed", sizeBytes: upload.sizeBytes,
-      storageKey: upload.storageKey, uploadId: upload.id, createdById: ctx.actor.userId, createdAt: ctx.now,
+      id: assetId,
+      brandId: ctx.brand.id,
+      name,
+      nameKey: name.toLowerCase(),
+      category: upload.category,
+      categoryKey: upload.category?.toLowerCase() ?? null,
+      mimeType: upload.mimeType,
+      type: assetTypeOf(upload),
+      status: "proposed",
+      sizeBytes: upload.sizeBytes,
+      storageKey: upload.storageKey,
+      uploadId: upload.id,
+      createdById: ctx.actor.userId,
+      createdAt: ctx.now,
     },
   });
   return { uploadId: upload.id, assetId };

@@ -8,9 +8,15 @@ type Status = (typeof ASSET_STATUSES)[number];
 
 export function visibleStatuses(door: Door, role: Role | null): readonly Status[] {
   if (door === "api" || door === "mcp") return ["approved"];
-  switch (role ?? "admin") { // staff (role null) act as admins
-    case "admin": return ["approved", "proposed", "archived"];
-    case "member": return ["approved", "proposed"];
-    default: return ["approved"];
+  switch (
+    role ??
+    "admin" // staff (role null) act as admins
+  ) {
+    case "admin":
+      return ["approved", "proposed", "archived"];
+    case "member":
+      return ["approved", "proposed"];
+    default:
+      return ["approved"];
   }
 }

@@ -38,8 +38,17 @@ export const questionsAnswer = defineCapability({
       questionId: recordId().describe("Id from questions.list"),
       expectedRevision: expectedRevision(),
       action: z.enum(["answer", "defer", "dismiss"]).describe("answer it, defer it for later, or dismiss it"),
-      answer: z.string().trim().max(2000).optional().describe("Required (non-empty) when action is answer; not allowed otherwise"),
-      idempotencyKey: z.string().min(1).max(80).describe("Caller-chosen key; a retry with the same key replays the first response"),
+      answer: z
+        .string()
+        .trim()
+        .max(2000)
+        .optional()
+        .describe("Required (non-empty) when action is answer; not allowed otherwise"),
+      idempotencyKey: z
+        .string()
+        .min(1)
+        .max(80)
+        .describe("Caller-chosen key; a retry with the same key replays the first response"),
     })
     .strict()
     .superRefine((input, check) => {
@@ -54,16 +63,27 @@ export const questionsAnswer = defineCapability({
   touched: (_input, data) => (data.id ? { kind: "question", id: data.id, revision: data.revision } : undefined),
   events: {
     types: {
-      "question.answered": { description: "A question was answered; the answer is now an accepted brand declaration", data: questionRecord },
+      "question.answered": {
+        description: "A question was answered; the answer is now an accepted brand declaration",
+        data: questionRecord,
+      },
       "question.deferred": { description: "A question was deferred for later", data: questionRecord },
       "question.dismissed": { description: "A question was dismissed", data: questionRecord },
     },
-    emit: async (ctx, input, data) => ({ type: `question.${NEXT_STATUS[input.action]}`, data: await questionRecordOf(ctx.db, ctx.brand.id, data.id!) }),
+    emit: async (ctx, input, data) => ({
+      type: `question.${NEXT_STATUS[input.action]}`,
+      data: await questionRecordOf(ctx.db, ctx.brand.id, data.id!),
+    }),
   },
   async summarize(ctx, input) {
-    const question = await ctx.db.question.findFirst({ where: { id: input.questionId, brandId: ctx.brand.id }, select: { question: true } });
+    const question = await ctx.db.question.findFirst({
+      where: { id: input.questionId, brandId: ctx.brand.id },
+      select: { question: true },
+    });
     const asked = question ? `"${question.question}"` : "a question";
-    return input.action === "answer" ? `Answer ${asked} with "${input.answer}".` : `${input.action === "defer" ? "Defer" : "Dismiss"} ${asked}.`;
+    return input.action === "answer"
+      ? `Answer ${asked} with "${input.answer}".`
+      : `${input.action === "defer" ? "Defer" : "Dismiss"} ${asked}.`;
   },
   async execute(ctx, input) {
     const question = await pendingQuestion(ctx.db, ctx.brand.id, input.questionId, input.expectedRevision);

@@ -40,7 +40,8 @@ export const questionsAsk = defineCapability({
   events: {
     types: {
       "question.asked": {
-        description: "Questions were asked (one event per call, its questions in order; a reused open question appears as it stands)",
+        description:
+          "Questions were asked (one event per call, its questions in order; a reused open question appears as it stands)",
         data: z.object({ items: z.array(questionRecord) }).strict(),
       },
     },
@@ -64,7 +65,16 @@ export const questionsAsk = defineCapability({
       }
       const id = randomUUID();
       await ctx.db.question.create({
-        data: { id, brandId: ctx.brand.id, key: item.key, question: item.question, scope: item.scope, options: item.options, askedById: ctx.actor.userId, createdAt: ctx.now },
+        data: {
+          id,
+          brandId: ctx.brand.id,
+          key: item.key,
+          question: item.question,
+          scope: item.scope,
+          options: item.options,
+          askedById: ctx.actor.userId,
+          createdAt: ctx.now,
+        },
       });
       ids.push(id);
     }

@@ -23,7 +23,10 @@ export const questionsList = defineCapability({
     "Lists the questions the brand still has to answer: open ones first, then deferred ones, oldest first. Read-only.",
   input: z
     .object({
-      scope: z.enum([...QUESTION_SCOPES, "all"]).default("all").describe("genome, brand_kit, work or all (default)"),
+      scope: z
+        .enum([...QUESTION_SCOPES, "all"])
+        .default("all")
+        .describe("genome, brand_kit, work or all (default)"),
       cursor: cursorField(),
       limit: limitField(20),
     })
@@ -40,7 +43,13 @@ export const questionsList = defineCapability({
     const page = rows.slice(0, input.limit);
     const last = page.at(-1);
     return {
-      items: page.map(({ id, question, scope, options, revision }) => ({ id, question, scope, options: options as string[], revision })),
+      items: page.map(({ id, question, scope, options, revision }) => ({
+        id,
+        question,
+        scope,
+        options: options as string[],
+        revision,
+      })),
       nextCursor:
         rows.length > input.limit && last
           ? encodeCursor("questions.list", { phase: last.status, createdAt: last.createdAt.toISOString(), id: last.id })
@@ -65,9 +74,7 @@ function fetchPhase(
       brandId,
       status: phase,
       ...(scope === "all" ? {} : { scope }),
-      ...(createdAt && resume
-        ? { OR: [{ createdAt: { gt: createdAt } }, { createdAt, id: { gt: resume.id } }] }
-        : {}),
+      ...(createdAt && resume ? { OR: [{ createdAt: { gt: createdAt } }, { createdAt, id: { gt: resume.id } }] } : {}),
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take,

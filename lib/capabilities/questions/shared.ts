@@ -28,6 +28,9 @@ export const questionRecord = questionItem
   .strict();
 
 export async function questionRecordOf(db: Tx, brandId: string, id: string): Promise<z.output<typeof questionRecord>> {
-  const row = await db.question.findFirstOrThrow({ where: { id, brandId }, select: { id: true, question: true, scope: true, options: true, revision: true, status: true, answer: true } });
+  const row = await db.question.findFirstOrThrow({
+    where: { id, brandId },
+    select: { id: true, question: true, scope: true, options: true, revision: true, status: true, answer: true },
+  });
   return { ...row, options: row.options as string[], status: row.status as (typeof QUESTION_STATUSES)[number] };
 }

@@ -36,8 +36,13 @@ export const webhooksCreate = defineCapability({
     .strict(),
   touched: (_input, data) => ({ kind: "webhook", id: data.id, revision: data.revision }),
   events: {
-    types: { "webhook.endpoint.created": endpointEvent("A webhook endpoint was added (its secret is not part of the event)") },
-    emit: async (ctx, _input, data) => ({ type: "webhook.endpoint.created", data: await endpointEventData(ctx, data.id) }),
+    types: {
+      "webhook.endpoint.created": endpointEvent("A webhook endpoint was added (its secret is not part of the event)"),
+    },
+    emit: async (ctx, _input, data) => ({
+      type: "webhook.endpoint.created",
+      data: await endpointEventData(ctx, data.id),
+    }),
   },
   summarize: (ctx, input) =>
     `Send ${input.eventTypes.includes("*") ? "every event" : input.eventTypes.join(", ")} of ${ctx.brand.name} to ${host(input.url)}.`,
@@ -50,8 +55,14 @@ export const webhooksCreate = defineCapability({
     const secret = newSecret();
     await ctx.db.webhookEndpoint.create({
       data: {
-        id, brandId: ctx.brand.id, url: input.url, eventTypes: JSON.stringify(normalizeEventTypes(ctx, input.eventTypes)),
-        description: input.description ?? null, secretSealed: sealSecret(secret, id), createdAt: ctx.now, updatedAt: ctx.now,
+        id,
+        brandId: ctx.brand.id,
+        url: input.url,
+        eventTypes: JSON.stringify(normalizeEventTypes(ctx, input.eventTypes)),
+        description: input.description ?? null,
+        secretSealed: sealSecret(secret, id),
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
       },
     });
     return { ok: true as const, id, revision: 1, secret };

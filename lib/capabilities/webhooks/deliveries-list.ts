@@ -12,7 +12,10 @@ const attemptItem = z
     attempt: z.int(),
     at: timestamp(),
     status: z.enum(["delivered", "failed"]),
-    responseCode: z.int().nullable().describe("The receiver's HTTP status, or null when none came (timeout, refused address)"),
+    responseCode: z
+      .int()
+      .nullable()
+      .describe("The receiver's HTTP status, or null when none came (timeout, refused address)"),
     responseBody: z.string().nullable().describe("The first bytes (at most 1 KiB) of the receiver's answer"),
     error: z.string().nullable().describe("Why the attempt failed, or null"),
     durationMs: z.int(),
@@ -41,7 +44,8 @@ export const webhooksDeliveriesList = defineCapability({
   status: "planned",
   widget: "list",
   title: "Webhook delivery log",
-  description: "One endpoint's deliveries, newest first, each with its attempts: time, HTTP status, the first bytes of the answer, the error. Read-only.",
+  description:
+    "One endpoint's deliveries, newest first, each with its attempts: time, HTTP status, the first bytes of the answer, the error. Read-only.",
   input: z.object({ id: endpointId(), cursor: cursorField(), limit: limitField(20) }).strict(),
   output: z.object({ items: z.array(item), nextCursor: nextCursor() }).strict(),
   async execute(ctx, input) {
@@ -63,19 +67,44 @@ export const webhooksDeliveriesList = defineCapability({
 });
 
 type Row = {
-  id: string; eventId: string; eventType: string; status: string; createdAt: Date; nextAttemptAt: Date;
-  tries: { attempt: number; at: Date; status: string; responseCode: number | null; responseBody: string | null; error: string | null; durationMs: number }[];
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: string;
+  createdAt: Date;
+  nextAttemptAt: Date;
+  tries: {
+    attempt: number;
+    at: Date;
+    status: string;
+    responseCode: number | null;
+    responseBody: string | null;
+    error: string | null;
+    durationMs: number;
+  }[];
 };
 
 function itemOf(row: Row) {
   return {
-    id: row.id, eventId: row.eventId, eventType: row.eventType,
-    status: row.status === "delivered" ? ("delivered" as const) : row.status === "failed" ? ("failed" as const) : ("pending" as const),
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    status:
+      row.status === "delivered"
+        ? ("delivered" as const)
+        : row.status === "failed"
+          ? ("failed" as const)
+          : ("pending" as const),
     createdAt: row.createdAt.toISOString(),
     nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
     attempts: row.tries.map((tried) => ({
-      attempt: tried.attempt, at: tried.at.toISOString(), status: tried.status === "delivered" ? ("delivered" as const) : ("failed" as const),
-      responseCode: tried.responseCode, responseBody: tried.responseBody, error: tried.error, durationMs: tried.durationMs,
+      attempt: tried.attempt,
+      at: tried.at.toISOString(),
+      status: tried.status === "delivered" ? ("delivered" as const) : ("failed" as const),
+      responseCode: tried.responseCode,
+      responseBody: tried.responseBody,
+      error: tried.error,
+      durationMs: tried.durationMs,
     })),
   };
 }

@@ -23,14 +23,22 @@ export const webhooksDeliveriesResend = defineCapability({
   input: z
     .object({
       id: endpointId(),
-      deliveryId: z.uuid().overwrite((value) => value.toLowerCase()).describe("Id of the delivery, from webhooks.deliveries.list"),
+      deliveryId: z
+        .uuid()
+        .overwrite((value) => value.toLowerCase())
+        .describe("Id of the delivery, from webhooks.deliveries.list"),
     })
     .strict(),
   output: writeOutput.describe("id: the new delivery's id"),
   // a new delivery in the endpoint's log
   touched: (input) => ({ kind: "webhook", id: input.id }),
   events: {
-    types: { "webhook.delivery.resent": { description: "An admin sent an earlier delivery again (its event keeps its id)", data: deliveryQueued } },
+    types: {
+      "webhook.delivery.resent": {
+        description: "An admin sent an earlier delivery again (its event keeps its id)",
+        data: deliveryQueued,
+      },
+    },
     async emit(ctx, input, data) {
       return { type: "webhook.delivery.resent", data: await deliveryQueuedData(ctx, input.id, data.id!) };
     },
@@ -40,9 +48,16 @@ export const webhooksDeliveriesResend = defineCapability({
   },
   async execute(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
-    const earlier = await ctx.db.webhookDelivery.findFirst({ where: { id: input.deliveryId, endpointId: endpoint.id } });
+    const earlier = await ctx.db.webhookDelivery.findFirst({
+      where: { id: input.deliveryId, endpointId: endpoint.id },
+    });
     if (!earlier) throw notFound("deliveryId", "delivery");
-    const id = await enqueueOne(ctx.db, endpoint.id, { id: earlier.eventId, type: earlier.eventType, payload: earlier.payload }, ctx.now);
+    const id = await enqueueOne(
+      ctx.db,
+      endpoint.id,
+      { id: earlier.eventId, type: earlier.eventType, payload: earlier.payload },
+      ctx.now,
+    );
     return { ok: true as const, id };
   },
 });

@@ -23,7 +23,14 @@ export const deliveryQueued = z
   .strict();
 
 /** The event data of a write that queued one delivery: the endpoint, the new delivery and the event it sends. */
-export async function deliveryQueuedData(ctx: BrandContext, endpointId: string, deliveryId: string): Promise<z.output<typeof deliveryQueued>> {
-  const delivery = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { eventId: true } });
+export async function deliveryQueuedData(
+  ctx: BrandContext,
+  endpointId: string,
+  deliveryId: string,
+): Promise<z.output<typeof deliveryQueued>> {
+  const delivery = await ctx.db.webhookDelivery.findUniqueOrThrow({
+    where: { id: deliveryId },
+    select: { eventId: true },
+  });
   return { endpointId, deliveryId, eventId: delivery.eventId };
 }

@@ -31,8 +31,15 @@ export const webhooksSecretRotate = defineCapability({
     .strict(),
   touched: (_input, data) => ({ kind: "webhook", id: data.id, revision: data.revision }),
   events: {
-    types: { "webhook.endpoint.secret_rotated": endpointEvent("A webhook endpoint got a new signing secret; the previous one signs too for 24 hours (neither is part of the event)") },
-    emit: async (ctx, input) => ({ type: "webhook.endpoint.secret_rotated", data: await endpointEventData(ctx, input.id) }),
+    types: {
+      "webhook.endpoint.secret_rotated": endpointEvent(
+        "A webhook endpoint got a new signing secret; the previous one signs too for 24 hours (neither is part of the event)",
+      ),
+    },
+    emit: async (ctx, input) => ({
+      type: "webhook.endpoint.secret_rotated",
+      data: await endpointEventData(ctx, input.id),
+    }),
   },
   async summarize(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
@@ -48,7 +55,13 @@ export const webhooksSecretRotate = defineCapability({
     const revision = endpoint.revision + 1;
     await ctx.db.webhookEndpoint.update({
       where: { id: endpoint.id },
-      data: { secretSealed: sealSecret(secret, endpoint.id), previousSecretSealed: endpoint.secretSealed, previousSecretUntil: until, revision, updatedAt: ctx.now },
+      data: {
+        secretSealed: sealSecret(secret, endpoint.id),
+        previousSecretSealed: endpoint.secretSealed,
+        previousSecretUntil: until,
+        revision,
+        updatedAt: ctx.now,
+      },
     });
     return { ok: true as const, id: endpoint.id, revision, secret, previousSecretValidUntil: until.toISOString() };
   },

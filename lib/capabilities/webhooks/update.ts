@@ -3,7 +3,16 @@ import { defineCapability } from "../../contract/define";
 import { endpointEvent, endpointEventData } from "./events";
 import { invalidInput, revisionConflict } from "../../contract/errors";
 import { expectedRevision, writeOutput } from "../schemas";
-import { checkUrl, descriptionField, endpointId, eventTypesField, findEndpoint, host, normalizeEventTypes, urlField } from "./shared";
+import {
+  checkUrl,
+  descriptionField,
+  endpointId,
+  eventTypesField,
+  findEndpoint,
+  host,
+  normalizeEventTypes,
+  urlField,
+} from "./shared";
 
 export const webhooksUpdate = defineCapability({
   id: "webhooks.update",
@@ -31,9 +40,14 @@ export const webhooksUpdate = defineCapability({
     })
     .strict(),
   output: writeOutput,
-  touched: (_input, data) => (data.id ? { kind: "webhook", id: data.id, ...(data.revision ? { revision: data.revision } : {}) } : undefined),
+  touched: (_input, data) =>
+    data.id ? { kind: "webhook", id: data.id, ...(data.revision ? { revision: data.revision } : {}) } : undefined,
   events: {
-    types: { "webhook.endpoint.updated": endpointEvent("A webhook endpoint's address, event types, description or enabled state changed") },
+    types: {
+      "webhook.endpoint.updated": endpointEvent(
+        "A webhook endpoint's address, event types, description or enabled state changed",
+      ),
+    },
     emit: async (ctx, input) => ({ type: "webhook.endpoint.updated", data: await endpointEventData(ctx, input.id) }),
   },
   async summarize(ctx, input) {
@@ -48,10 +62,16 @@ export const webhooksUpdate = defineCapability({
   },
   async check(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
-    if (input.url === undefined && input.eventTypes === undefined && input.description === undefined && input.enabled === undefined) {
+    if (
+      input.url === undefined &&
+      input.eventTypes === undefined &&
+      input.description === undefined &&
+      input.enabled === undefined
+    ) {
       throw invalidInput("body", "Give at least one of url, eventTypes, description, enabled.");
     }
-    if (input.expectedRevision !== undefined && input.expectedRevision !== endpoint.revision) throw revisionConflict(endpoint.revision);
+    if (input.expectedRevision !== undefined && input.expectedRevision !== endpoint.revision)
+      throw revisionConflict(endpoint.revision);
     if (input.eventTypes) normalizeEventTypes(ctx, input.eventTypes);
     if (input.url !== undefined) await checkUrl(input.url);
   },
@@ -62,12 +82,15 @@ export const webhooksUpdate = defineCapability({
     const changed = await ctx.db.webhookEndpoint.updateMany({
       where: { id: endpoint.id, revision: endpoint.revision },
       data: {
-        revision, updatedAt: ctx.now,
+        revision,
+        updatedAt: ctx.now,
         ...(input.url !== undefined ? { url: input.url } : {}),
         ...(input.eventTypes ? { eventTypes: JSON.stringify(normalizeEventTypes(ctx, input.eventTypes)) } : {}),
         ...(input.description !== undefined ? { description: input.description || null } : {}),
         ...(input.enabled === true ? { enabled: true, disabledReason: null } : {}),
-        ...(input.enabled === false ? { enabled: false, disabledReason: `Disabled by an admin on ${ctx.now.toISOString()}.` } : {}),
+        ...(input.enabled === false
+          ? { enabled: false, disabledReason: `Disabled by an admin on ${ctx.now.toISOString()}.` }
+          : {}),
       },
     });
     if (changed.count !== 1) throw revisionConflict((await findEndpoint(ctx, input.id)).revision);

@@ -15,14 +15,27 @@ export type ExampleCall = {
 };
 
 /** The bytes the upload example sends: a 1×1 PNG. */
-export const EXAMPLE_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+export const EXAMPLE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** Values the walk is handed out at run time appear in requests as the recorded answer showed them. */
 const handedOut = (name: string) => `{{${name}}}`;
 
-const confirmed = (name: string, capability: string, summary: string, request: Record<string, unknown>): ExampleCall[] => [
+const confirmed = (
+  name: string,
+  capability: string,
+  summary: string,
+  request: Record<string, unknown>,
+): ExampleCall[] => [
   { name, capability, summary: `${summary}: the first call answers 409 with what will change and a token`, request },
-  { name: `${name}Confirmed`, capability, summary: `${summary}: the same call with the token runs it`, request: { ...request, confirmationToken: handedOut(`${name}.error.confirmationToken`) } },
+  {
+    name: `${name}Confirmed`,
+    capability,
+    summary: `${summary}: the same call with the token runs it`,
+    request: { ...request, confirmationToken: handedOut(`${name}.error.confirmationToken`) },
+  },
 ];
 
 export const EXAMPLE_WALK: ExampleCall[] = [
@@ -30,59 +43,219 @@ export const EXAMPLE_WALK: ExampleCall[] = [
   { name: "overview", capability: "brand.overview", summary: "The demo brand at a glance", request: { brand } },
   { name: "soul", capability: "brand.soul.read", summary: "Its reviewed voice and guardrails", request: { brand } },
   { name: "wholeKit", capability: "kit.read", summary: "The whole kit", request: { brand } },
-  { name: "colorsOnly", capability: "kit.read", summary: "Only the colours, with their contrast", request: { brand, parts: ["colors"] } },
+  {
+    name: "colorsOnly",
+    capability: "kit.read",
+    summary: "Only the colours, with their contrast",
+    request: { brand, parts: ["colors"] },
+  },
   { name: "openQuestions", capability: "questions.list", summary: "Open and deferred questions", request: { brand } },
   {
-    name: "askMission", capability: "questions.ask", summary: "Ask the brand's people one question",
-    request: { brand, questions: [{ key: "brand.mission", question: "In one sentence, why does Northwind Coffee exist?", options: [], scope: "genome" }] },
+    name: "askMission",
+    capability: "questions.ask",
+    summary: "Ask the brand's people one question",
+    request: {
+      brand,
+      questions: [
+        {
+          key: "brand.mission",
+          question: "In one sentence, why does Northwind Coffee exist?",
+          options: [],
+          scope: "genome",
+        },
+      ],
+    },
   },
   {
-    name: "answerTagline", capability: "questions.answer", summary: "Answer the tagline question (a retry with the same key replays this answer)",
-    request: { brand, questionId: DEMO_IDS.questions.tagline, expectedRevision: 1, action: "answer", answer: "Roasted this week", idempotencyKey: "tagline-answer-1" },
+    name: "answerTagline",
+    capability: "questions.answer",
+    summary: "Answer the tagline question (a retry with the same key replays this answer)",
+    request: {
+      brand,
+      questionId: DEMO_IDS.questions.tagline,
+      expectedRevision: 1,
+      action: "answer",
+      answer: "Roasted this week",
+      idempotencyKey: "tagline-answer-1",
+    },
   },
   {
-    name: "deferLogo", capability: "questions.answer", summary: "Defer a question for later",
-    request: { brand, questionId: DEMO_IDS.questions.darkLogo, expectedRevision: 1, action: "defer", idempotencyKey: "dark-logo-defer-1" },
+    name: "deferLogo",
+    capability: "questions.answer",
+    summary: "Defer a question for later",
+    request: {
+      brand,
+      questionId: DEMO_IDS.questions.darkLogo,
+      expectedRevision: 1,
+      action: "defer",
+      idempotencyKey: "dark-logo-defer-1",
+    },
   },
-  ...confirmed("moveCity", "brand.profile.update", "Change the brand's city", { brand, expectedRevision: handedOut("overview.data.revision"), city: "Villeurbanne" }),
-  ...confirmed("addInstagram", "brand.contacts.save", "Add an Instagram channel", { brand, op: "upsert", type: "instagram", value: "@northwindcoffee", label: "Main" }),
+  ...confirmed("moveCity", "brand.profile.update", "Change the brand's city", {
+    brand,
+    expectedRevision: handedOut("overview.data.revision"),
+    city: "Villeurbanne",
+  }),
+  ...confirmed("addInstagram", "brand.contacts.save", "Add an Instagram channel", {
+    brand,
+    op: "upsert",
+    type: "instagram",
+    value: "@northwindcoffee",
+    label: "Main",
+  }),
   { name: "channels", capability: "brand.contacts.list", summary: "The brand's contact channels", request: { brand } },
-  ...confirmed("removeInstagram", "brand.contacts.save", "Remove that channel", { brand, op: "delete", id: handedOut("addInstagramConfirmed.data.id") }),
-  ...confirmed("addSky", "kit.colors.add", "Add a colour (any HEX form; stored as #RRGGBB)", { brand, name: "Sky", hex: "8ecae6", role: "accent" }),
-  ...confirmed("colorRules", "kit.instructions.update", "Replace the colour usage text", { brand, section: "colors", text: "Espresso on Crema for text; Leaf or Sky only for calls to action." }),
+  ...confirmed("removeInstagram", "brand.contacts.save", "Remove that channel", {
+    brand,
+    op: "delete",
+    id: handedOut("addInstagramConfirmed.data.id"),
+  }),
+  ...confirmed("addSky", "kit.colors.add", "Add a colour (any HEX form; stored as #RRGGBB)", {
+    brand,
+    name: "Sky",
+    hex: "8ecae6",
+    role: "accent",
+  }),
+  ...confirmed("colorRules", "kit.instructions.update", "Replace the colour usage text", {
+    brand,
+    section: "colors",
+    text: "Espresso on Crema for text; Leaf or Sky only for calls to action.",
+  }),
   {
-    name: "startUpload", capability: "library.upload.create", summary: "1. Start an upload: a signed URL for one PUT of the bytes",
-    request: { brand, step: "start", fileName: "logo-dark.png", mimeType: "image/png", sizeBytes: EXAMPLE_PNG.length, category: "logo" },
+    name: "startUpload",
+    capability: "library.upload.create",
+    summary: "1. Start an upload: a signed URL for one PUT of the bytes",
+    request: {
+      brand,
+      step: "start",
+      fileName: "logo-dark.png",
+      mimeType: "image/png",
+      sizeBytes: EXAMPLE_PNG.length,
+      category: "logo",
+    },
   },
   {
-    name: "completeUpload", capability: "library.upload.create", summary: "2. After the PUT, register the file (status proposed)",
-    request: { brand, step: "complete", uploadId: handedOut("startUpload.data.uploadId"), name: "Logo, dark backgrounds" }, uploadBytesFirst: true,
+    name: "completeUpload",
+    capability: "library.upload.create",
+    summary: "2. After the PUT, register the file (status proposed)",
+    request: {
+      brand,
+      step: "complete",
+      uploadId: handedOut("startUpload.data.uploadId"),
+      name: "Logo, dark backgrounds",
+    },
+    uploadBytesFirst: true,
   },
-  ...confirmed("approveLogo", "library.asset.review", "Approve the file for agents and publishing", { brand, assetId: handedOut("completeUpload.data.assetId"), decision: "approve", note: "Checked on dark backgrounds" }),
-  { name: "logos", capability: "library.search", summary: "Search the library by type", request: { brand, type: "logo" } },
-  { name: "byName", capability: "library.search", summary: "Search by words of the name", request: { brand, query: "dark", limit: 10 } },
-  { name: "logoDetails", capability: "library.asset.get", summary: "A file's details and a download URL valid one hour", request: { brand, assetId: handedOut("completeUpload.data.assetId") } },
-  { name: "connectLinkedIn", capability: "connections.connect", summary: "A link for the key's owner to connect LinkedIn (on a server with a LinkedIn OAuth client)", request: { brand, provider: "linkedin" } },
-  { name: "connections", capability: "connections.list", summary: "Connections and the providers that can be connected", request: { brand } },
-  ...confirmed("dropLinkedIn", "connections.disconnect", "Disconnect (here: the connection still waiting for consent)", { brand, connectionId: handedOut("connections.data.items.0.id") }),
-  { name: "recentActivity", capability: "activity.list", summary: "What was done, newest first", request: { brand, limit: 3 } },
-  { name: "colorEvents", capability: "events.list", summary: "Catch up on events of one type, oldest first", request: { brand, types: ["kit.color.added"], limit: 5 } },
+  ...confirmed("approveLogo", "library.asset.review", "Approve the file for agents and publishing", {
+    brand,
+    assetId: handedOut("completeUpload.data.assetId"),
+    decision: "approve",
+    note: "Checked on dark backgrounds",
+  }),
+  {
+    name: "logos",
+    capability: "library.search",
+    summary: "Search the library by type",
+    request: { brand, type: "logo" },
+  },
+  {
+    name: "byName",
+    capability: "library.search",
+    summary: "Search by words of the name",
+    request: { brand, query: "dark", limit: 10 },
+  },
+  {
+    name: "logoDetails",
+    capability: "library.asset.get",
+    summary: "A file's details and a download URL valid one hour",
+    request: { brand, assetId: handedOut("completeUpload.data.assetId") },
+  },
+  {
+    name: "connectLinkedIn",
+    capability: "connections.connect",
+    summary: "A link for the key's owner to connect LinkedIn (on a server with a LinkedIn OAuth client)",
+    request: { brand, provider: "linkedin" },
+  },
+  {
+    name: "connections",
+    capability: "connections.list",
+    summary: "Connections and the providers that can be connected",
+    request: { brand },
+  },
+  ...confirmed(
+    "dropLinkedIn",
+    "connections.disconnect",
+    "Disconnect (here: the connection still waiting for consent)",
+    { brand, connectionId: handedOut("connections.data.items.0.id") },
+  ),
+  {
+    name: "recentActivity",
+    capability: "activity.list",
+    summary: "What was done, newest first",
+    request: { brand, limit: 3 },
+  },
+  {
+    name: "colorEvents",
+    capability: "events.list",
+    summary: "Catch up on events of one type, oldest first",
+    request: { brand, types: ["kit.color.added"], limit: 5 },
+  },
   // a loopback receiver: the walk runs without network (WEBHOOKS_ALLOW_LOOPBACK=1 where it is recorded
   // and tested); a real one is an https:// URL on a public address. The endpoint is disabled before
   // anything is queued for it, so its log reads the same on every run: nothing is ever sent.
-  ...confirmed("addWebhook", "webhooks.create", "Send colour and answer events to a receiver (the secret is shown only here)", {
-    brand, url: "https://127.0.0.1:8443/brand-events", eventTypes: ["kit.color.added", "question.answered"], description: "CRM sync",
-  }),
-  { name: "webhooks", capability: "webhooks.list", summary: "The brand's webhook endpoints, never their secrets", request: { brand } },
-  ...confirmed("pauseWebhook", "webhooks.update", "Subscribe to every event and pause deliveries", {
-    brand, id: handedOut("addWebhookConfirmed.data.id"), eventTypes: ["*"], enabled: false, expectedRevision: 1,
-  }),
-  { name: "testWebhook", capability: "webhooks.test", summary: "Queue a webhook.test event for the endpoint (sent once it is enabled)", request: { brand, id: handedOut("addWebhookConfirmed.data.id") } },
-  { name: "webhookLog", capability: "webhooks.deliveries.list", summary: "The endpoint's deliveries, newest first, with their attempts", request: { brand, id: handedOut("addWebhookConfirmed.data.id") } },
+  ...confirmed(
+    "addWebhook",
+    "webhooks.create",
+    "Send colour and answer events to a receiver (the secret is shown only here)",
+    {
+      brand,
+      url: "https://127.0.0.1:8443/brand-events",
+      eventTypes: ["kit.color.added", "question.answered"],
+      description: "CRM sync",
+    },
+  ),
   {
-    name: "resendDelivery", capability: "webhooks.deliveries.resend", summary: "Send a delivery again (same event, same webhook-id)",
-    request: { brand, id: handedOut("addWebhookConfirmed.data.id"), deliveryId: handedOut("webhookLog.data.items.0.id") },
+    name: "webhooks",
+    capability: "webhooks.list",
+    summary: "The brand's webhook endpoints, never their secrets",
+    request: { brand },
   },
-  ...confirmed("rotateSecret", "webhooks.secret.rotate", "A new signing secret; the previous one signs too for 24 hours", { brand, id: handedOut("addWebhookConfirmed.data.id") }),
-  ...confirmed("removeWebhook", "webhooks.delete", "Remove the endpoint and what it was still owed", { brand, id: handedOut("addWebhookConfirmed.data.id") }),
+  ...confirmed("pauseWebhook", "webhooks.update", "Subscribe to every event and pause deliveries", {
+    brand,
+    id: handedOut("addWebhookConfirmed.data.id"),
+    eventTypes: ["*"],
+    enabled: false,
+    expectedRevision: 1,
+  }),
+  {
+    name: "testWebhook",
+    capability: "webhooks.test",
+    summary: "Queue a webhook.test event for the endpoint (sent once it is enabled)",
+    request: { brand, id: handedOut("addWebhookConfirmed.data.id") },
+  },
+  {
+    name: "webhookLog",
+    capability: "webhooks.deliveries.list",
+    summary: "The endpoint's deliveries, newest first, with their attempts",
+    request: { brand, id: handedOut("addWebhookConfirmed.data.id") },
+  },
+  {
+    name: "resendDelivery",
+    capability: "webhooks.deliveries.resend",
+    summary: "Send a delivery again (same event, same webhook-id)",
+    request: {
+      brand,
+      id: handedOut("addWebhookConfirmed.data.id"),
+      deliveryId: handedOut("webhookLog.data.items.0.id"),
+    },
+  },
+  ...confirmed(
+    "rotateSecret",
+    "webhooks.secret.rotate",
+    "A new signing secret; the previous one signs too for 24 hours",
+    { brand, id: handedOut("addWebhookConfirmed.data.id") },
+  ),
+  ...confirmed("removeWebhook", "webhooks.delete", "Remove the endpoint and what it was still owed", {
+    brand,
+    id: handedOut("addWebhookConfirmed.data.id"),
+  }),
 ];

@@ -5,7 +5,10 @@ export type Answer = { status: number; body: Record<string, any> };
 
 const PLACEHOLDER = /^\{\{([A-Za-z]+)\.([A-Za-z0-9.]+)\}\}$/;
 
-export function fillHandedOut(request: Record<string, unknown>, answers: ReadonlyMap<string, Answer>): Record<string, unknown> {
+export function fillHandedOut(
+  request: Record<string, unknown>,
+  answers: ReadonlyMap<string, Answer>,
+): Record<string, unknown> {
   return Object.fromEntries(Object.entries(request).map(([field, value]) => [field, fill(value, answers)]));
 }
 
@@ -15,7 +18,8 @@ function fill(value: unknown, answers: ReadonlyMap<string, Answer>): unknown {
   if (!match) return value;
   const [, name, path] = match as unknown as [string, string, string];
   let found: unknown = answers.get(name)?.body;
-  for (const step of path.split(".")) found = found && typeof found === "object" ? (found as Record<string, unknown>)[step] : undefined;
+  for (const step of path.split("."))
+    found = found && typeof found === "object" ? (found as Record<string, unknown>)[step] : undefined;
   if (found === undefined) throw new Error(`example value ${value}: no such value in the answer of ${name}`);
   return found;
 }

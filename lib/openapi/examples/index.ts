@@ -6,7 +6,10 @@ import { fillHandedOut, type Answer } from "./handed-out";
 import recordedJson from "./recorded.json";
 
 type ExampleObject = { summary: string; value: unknown };
-export type OperationExamples = { request: Record<string, ExampleObject>; responses: Map<number, Record<string, ExampleObject>> };
+export type OperationExamples = {
+  request: Record<string, ExampleObject>;
+  responses: Map<number, Record<string, ExampleObject>>;
+};
 
 const RECORDED_ORIGIN = "http://localhost:3000";
 const recorded = new Map(Object.entries(recordedJson as Record<string, Answer>));
@@ -17,7 +20,10 @@ export function examplesOf(capabilityId: string, baseUrl: string): OperationExam
   for (const example of EXAMPLE_WALK.filter((call) => call.capability === capabilityId)) {
     const answer = recorded.get(example.name);
     if (!answer) continue; // a walk step not recorded yet: the examples test says so
-    examples.request[example.name] = { summary: example.summary, value: here(fillHandedOut(example.request, recorded)) };
+    examples.request[example.name] = {
+      summary: example.summary,
+      value: here(fillHandedOut(example.request, recorded)),
+    };
     const byStatus = examples.responses.get(answer.status) ?? {};
     byStatus[example.name] = { summary: example.summary, value: here(answer.body) };
     examples.responses.set(answer.status, byStatus);

@@ -38,7 +38,10 @@ export async function GET(request: Request) {
 
 /** The capability's own input (brand and confirmationToken are the envelope, never part of it). */
 function inputSchema(capability: Capability): Record<string, unknown> {
-  const { $schema: _, ...schema } = z.toJSONSchema(capability.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _, ...schema } = z.toJSONSchema(capability.input, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return schema;
 }
 

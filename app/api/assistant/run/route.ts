@@ -36,11 +36,27 @@ export async function POST(request: Request) {
     }
     const { capabilityId, brand, input, messageId, from, widget } = parsed.data;
     const now = new Date();
-    const conversation = parsed.data.conversationId && brand ? await slashConversation(userId, brand, checkConversationId(parsed.data.conversationId, "conversationId"), capabilityId) : null;
-    const envelope = await runForPerson({ userId, capabilityId, brand, input, requestId, conversationId: conversation?.id });
+    const conversation =
+      parsed.data.conversationId && brand
+        ? await slashConversation(
+            userId,
+            brand,
+            checkConversationId(parsed.data.conversationId, "conversationId"),
+            capabilityId,
+          )
+        : null;
+    const envelope = await runForPerson({
+      userId,
+      capabilityId,
+      brand,
+      input,
+      requestId,
+      conversationId: conversation?.id,
+    });
     // a refused run stays in the person's form to be fixed; only what the conversation showed is
     // kept, and a conversation is made only for it (the route fuzzer found empty ones left behind)
-    if (conversation && envelope.status !== "error") await recordSlashRun(userId, conversation, messageId, capabilityId, input, envelope, now, { from, widget });
+    if (conversation && envelope.status !== "error")
+      await recordSlashRun(userId, conversation, messageId, capabilityId, input, envelope, now, { from, widget });
     return jsonResponse(envelope, requestId);
   } catch (error) {
     return errorResponse(error, requestId);

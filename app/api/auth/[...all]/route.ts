@@ -13,6 +13,8 @@ const forClients = withMcpCors("POST", answerAuthRequest);
 const POST = (request: Request) => (isOAuthClientEndpoint(request) ? forClients(request) : answerAuthRequest(request));
 // elsewhere the answer Next gives a route without an OPTIONS handler
 const OPTIONS = (request: Request) =>
-  isOAuthClientEndpoint(request) ? forClients(request) : new Response(null, { status: 204, headers: { Allow: "GET, HEAD, OPTIONS, POST" } });
+  isOAuthClientEndpoint(request)
+    ? forClients(request)
+    : new Response(null, { status: 204, headers: { Allow: "GET, HEAD, OPTIONS, POST" } });
 
 export { answerAuthRequest as GET, POST, OPTIONS };

@@ -16,8 +16,12 @@ export async function GET(request: Request, { params }: Context) {
   try {
     const userId = await requirePerson(request);
     const before = new URL(request.url).searchParams.get("before");
-    if (before !== null && !/^[1-9][0-9]{0,8}$/.test(before)) throw invalidInput("before", "must be a position returned as earlier");
-    return jsonResponse(await conversationPage(userId, (await params).id, before === null ? undefined : Number(before), requestId), requestId);
+    if (before !== null && !/^[1-9][0-9]{0,8}$/.test(before))
+      throw invalidInput("before", "must be a position returned as earlier");
+    return jsonResponse(
+      await conversationPage(userId, (await params).id, before === null ? undefined : Number(before), requestId),
+      requestId,
+    );
   } catch (error) {
     return errorResponse(error, requestId);
   }

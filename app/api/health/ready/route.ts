@@ -8,8 +8,14 @@ export async function GET(request: Request) {
   const requestId = requestIdOf(request);
   const state = await readiness();
   if (!state.ready) {
-    const message = state.reason === "database" ? "The database does not answer right now; retry shortly" : "This instance is shutting down";
+    const message =
+      state.reason === "database"
+        ? "The database does not answer right now; retry shortly"
+        : "This instance is shutting down";
     return unavailableResponse(requestId, message);
   }
-  return Response.json({ ok: true, status: "ready" }, { headers: { "Cache-Control": "no-store", "X-Request-Id": requestId } });
+  return Response.json(
+    { ok: true, status: "ready" },
+    { headers: { "Cache-Control": "no-store", "X-Request-Id": requestId } },
+  );
 }

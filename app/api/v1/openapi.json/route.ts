@@ -4,5 +4,7 @@ import { openApiDocument } from "@/lib/openapi/document";
 export const dynamic = "force-dynamic";
 
 export function GET() {
-  return Response.json(openApiDocument(), { headers: { "Cache-Control": "no-cache", "Access-Control-Allow-Origin": "*" } });
+  return Response.json(openApiDocument(), {
+    headers: { "Cache-Control": "no-cache", "Access-Control-Allow-Origin": "*" },
+  });
 }

@@ -9,14 +9,16 @@ import { invalidBody } from "@/lib/voice/http";
 
 export const dynamic = "force-dynamic";
 
-const body = z.object({
-  brand: z.string().min(1).max(100),
-  name: z.string().min(1).max(100),
-  arguments: z.union([z.string().max(256 * 1024), z.record(z.string(), z.unknown())]),
-  callId: z.string().min(1).max(200).optional(),
-  conversation: z.string().min(1).max(100).optional(),
-  messageId: z.string().min(1).max(100).optional(),
-}).strict();
+const body = z
+  .object({
+    brand: z.string().min(1).max(100),
+    name: z.string().min(1).max(100),
+    arguments: z.union([z.string().max(256 * 1024), z.record(z.string(), z.unknown())]),
+    callId: z.string().min(1).max(200).optional(),
+    conversation: z.string().min(1).max(100).optional(),
+    messageId: z.string().min(1).max(100).optional(),
+  })
+  .strict();
 
 export async function POST(request: Request) {
   const requestId = requestIdOf(request);

@@ -10,7 +10,8 @@ export const dynamic = "force-dynamic";
 export async function DELETE(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return settingsAction(request, { write: true }, async ({ userId }) => {
-    if (!(await revokeConnectedApp(userId, id))) throw new AppError("not_found", "You have no connected app with this id", { field: "id" });
+    if (!(await revokeConnectedApp(userId, id)))
+      throw new AppError("not_found", "You have no connected app with this id", { field: "id" });
     return { id, revoked: true };
   });
 }
