@@ -15,7 +15,7 @@ export function loadOrCreateSecret(): string {
   } catch {
     makePrivateDir(path.dirname(SECRET_FILE));
     try {
-      writeFileSync(SECRET_FILE, randomBytes(32).toString("base64url") + "\n", { flag: "wx", mode: PRIVATE_FILE_MODE });
+      writeFileSync(SECRET_FILE, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: PRIVATE_FILE_MODE });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }

@@ -96,7 +96,7 @@ async function run(): Promise<object> {
 
 try {
   await migrateDatabase(config().DATABASE_URL); // the CLI may be the first thing run on a fresh machine
-  process.stdout.write(JSON.stringify(await run()) + "\n");
+  process.stdout.write(`${JSON.stringify(await run())}\n`);
   await closeDb();
 } catch (error) {
   process.stderr.write(`${error instanceof CommandError ? error.message : String(error)}\n`);

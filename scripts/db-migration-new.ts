@@ -48,7 +48,7 @@ if (!sqlite && !postgres) {
   ] as const) {
     const dir = path.join(target.dir, `${stamp}_${name}`);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, "migration.sql"), (sql || `-- nothing to change on ${target.provider}`) + "\n");
+    writeFileSync(path.join(dir, "migration.sql"), `${sql || `-- nothing to change on ${target.provider}`}\n`);
     writeFileSync(path.join(target.dir, "migration_lock.toml"), `provider = "${target.provider}"\n`);
     console.log(`wrote ${path.relative(process.cwd(), dir)}/migration.sql`);
   }

@@ -56,7 +56,7 @@ try {
   });
   const recorded = Object.fromEntries([...answers].map(([name, answer]) => [name, answer]));
   const file = path.resolve("lib/openapi/examples/recorded.json");
-  writeFileSync(file, JSON.stringify(recorded, null, 2) + "\n");
+  writeFileSync(file, `${JSON.stringify(recorded, null, 2)}\n`);
   console.log(`[examples] ${answers.size} answers recorded in ${path.relative(process.cwd(), file)}`);
   for (const [name, answer] of answers) console.log(`  ${answer.status} ${name}`);
 } finally {

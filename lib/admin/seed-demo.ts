@@ -22,7 +22,7 @@ export async function seedDemo(
   const password = randomBase62(16);
   const { shortId, key } = await seedDemoBrand(db, password);
   makePrivateDir(path.dirname(DEMO_KEY_FILE));
-  writeFileSync(DEMO_KEY_FILE, key + "\n", { mode: PRIVATE_FILE_MODE });
+  writeFileSync(DEMO_KEY_FILE, `${key}\n`, { mode: PRIVATE_FILE_MODE });
   writeFileSync(DEMO_SIGN_IN_FILE, `${DEMO_EMAIL}\n${password}\n`, { mode: PRIVATE_FILE_MODE });
   return { shortId, key, email: DEMO_EMAIL, password };
 }

@@ -9,7 +9,7 @@ const PROBE = "http://same-origin.invalid";
  * browser given it as a Location reads as another host. Only one leading slash may come out.
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/")) return "/";
+  if (!next?.startsWith("/")) return "/";
   try {
     const url = new URL(next, PROBE);
     if (url.origin !== PROBE) return "/";

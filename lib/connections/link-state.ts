@@ -22,7 +22,7 @@ export async function readLinkState(
   if (!signed) return INVALID_LINK;
   const row = await db.oAuthState.findUnique({ where: { id: signed.id } });
   // a link issued before links were bound to a person (userId null) cannot be completed safely
-  if (!row || !row.userId) return LINK_GONE;
+  if (!row?.userId) return LINK_GONE;
   return usable(row, now) ?? { signed, row };
 }
 

@@ -36,7 +36,7 @@ export async function refreshConnection(
 ): Promise<ProviderTokens> {
   const now = options.now ?? new Date();
   const connection = await db.connection.findUnique({ where: { id: connectionId } });
-  if (!connection || connection.status !== "connected" || !connection.tokensEncrypted) {
+  if (connection?.status !== "connected" || !connection.tokensEncrypted) {
     throw new GrantNotUsable(connectionId, connection?.status ?? "missing");
   }
   const sealed = connection.tokensEncrypted;

@@ -1,6 +1,6 @@
 // Opaque, tamper-evident cursors: base64url(JSON) + "." + HMAC. A cursor the server did not
 // produce (or produced for another list) is invalid_input on field `cursor`.
-import { z } from "zod";
+import type { z } from "zod";
 import { config } from "../config";
 import { hmac, safeEqual } from "../crypto";
 import { invalidInput } from "./errors";

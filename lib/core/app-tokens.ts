@@ -51,8 +51,7 @@ export async function authenticateAppToken(token: string, now: Date): Promise<Ac
   const expiresAt = asDate(row?.expiresAt);
   // one message for unknown, revoked and expired tokens: nothing to learn by probing
   if (
-    !row ||
-    !row.userId ||
+    !row?.userId ||
     row.name === null ||
     row.revoked !== null ||
     !expiresAt ||

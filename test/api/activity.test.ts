@@ -138,7 +138,7 @@ describe("activity.list", () => {
   it("filters by door, capability, person, outcome and time", async () => {
     const only = async (input: Record<string, unknown>) =>
       (expectOk(await list(world.admin.key, input)) as { items: Entry[] }).items.map(
-        (entry) => entry.capabilityId + "/" + entry.status,
+        (entry) => `${entry.capabilityId}/${entry.status}`,
       );
     expect(await only({ door: "mcp" })).toEqual(["questions.ask/done"]);
     expect(await only({ door: "assistant" })).toEqual([]);

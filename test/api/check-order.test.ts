@@ -4,7 +4,6 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember, setBrandStatus } from "../../lib/admin/commands";
-import { capabilities } from "../../lib/capabilities/registry";
 import { call, makeBrand, makeKey, makePerson, type ApiResponse } from "../support/world";
 
 /** Defined in the registry but not executed yet: not served, so 404 not_found (decisions §7). */

@@ -12,7 +12,6 @@ import {
   makeKey,
   makePerson,
   makeWorld,
-  type ApiResponse,
   expectError,
   expectOk,
 } from "../support/world";

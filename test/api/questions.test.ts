@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addMember } from "../../lib/admin/commands";
-import { call, makeKey, makeWorld, type ApiResponse, expectError, expectOk } from "../support/world";
+import { call, makeKey, makeWorld, expectError, expectOk } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 

@@ -146,7 +146,7 @@ describe("without a model (the suite's server)", () => {
     const answer = await run(baseUrl(), world.admin, "kit.colors.add", world.brand.shortId, {
       name: "Tok",
       hex: "#111111",
-      confirmationToken: "bct_" + "x".repeat(40),
+      confirmationToken: `bct_${"x".repeat(40)}`,
     });
     expect(answer.body).toMatchObject({
       status: "error",

@@ -16,7 +16,7 @@ import {
   type Person,
 } from "./support";
 
-const SMUGGLED = "bct_" + "S".repeat(40);
+const SMUGGLED = `bct_${"S".repeat(40)}`;
 
 /** One script for the whole file: the person's words choose the tool; a tool result gets a sentence. */
 function script(request: ChatRequest): Turn {

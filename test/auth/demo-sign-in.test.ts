@@ -68,7 +68,7 @@ describe("demo sign-in on first start", { timeout: 120_000 }, () => {
       .get("ada@northwind.example") as { password: string };
     sqlite.close();
     expect(await verifyPassword({ hash: row.password, password })).toBe(true);
-    expect(await verifyPassword({ hash: row.password, password: password + "x" })).toBe(false);
+    expect(await verifyPassword({ hash: row.password, password: `${password}x` })).toBe(false);
 
     const second = await prepare(dir);
     expect(second.stdout).not.toContain("demo brand");

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { openClients, type Clients } from "../../lib/db/client";
 import { migrateDatabase } from "../../lib/db/migrate";
 import { startPostgres, type LocalPostgres } from "../../scripts/support/postgres";

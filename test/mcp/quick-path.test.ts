@@ -205,7 +205,7 @@ describe("many callers at once, the same JSON-RPC id", () => {
 describe("what the quick path leaves to the door", () => {
   it("a key the service does not know: 401 with the challenge", async () => {
     const { quick } = await bothWays(
-      request("2026", "bop_" + "x".repeat(40), "tools/call", {
+      request("2026", `bop_${"x".repeat(40)}`, "tools/call", {
         name: "kit_read",
         arguments: { brand: world.brand.shortId },
       }),

@@ -29,7 +29,7 @@ export function scriptOf(body: string): { script: string; expectations: Expectat
       lines.push(`printf '\\n%s\\n' '${MARK}'`);
     }
   });
-  return { script: lines.join("\n") + "\n", expectations };
+  return { script: `${lines.join("\n")}\n`, expectations };
 }
 
 /** Whether `output` holds `pattern`, whitespace-insensitive, `…` matching anything. */

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { baseUrl } from "../support/world";
-import { decide, makeChatWorld, post, run, type Person } from "../assistant/support";
+import { decide, makeChatWorld, post, type Person } from "../assistant/support";
 
 type World = Awaited<ReturnType<typeof makeChatWorld>>;
 let world: World;

@@ -42,7 +42,7 @@ describe("scripted Realtime server", () => {
     });
     const session = new RealtimeSession(new RealtimeAgent({ name: "test", instructions: "test", tools: [kitRead] }), {
       transport: new OpenAIRealtimeWebSocket({
-        url: realtime.baseUrl.replace("http", "ws") + "/realtime?model=gpt-realtime",
+        url: `${realtime.baseUrl.replace("http", "ws")}/realtime?model=gpt-realtime`,
       }),
     });
     const transcripts: string[] = [];
@@ -90,7 +90,7 @@ describe("scripted Realtime server", () => {
 
   it("refuses a socket without a minted secret", async () => {
     const { WebSocket } = await import("ws");
-    const socket = new WebSocket(realtime.baseUrl.replace("http", "ws") + "/realtime", [
+    const socket = new WebSocket(`${realtime.baseUrl.replace("http", "ws")}/realtime`, [
       "realtime",
       "openai-insecure-api-key.sk-server",
     ]);

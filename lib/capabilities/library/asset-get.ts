@@ -3,7 +3,7 @@ import { defineCapability } from "../../contract/define";
 import { notFound } from "../../contract/errors";
 import { iso } from "../../contract/time";
 import { expiryOf } from "../../storage/types";
-import { ASSET_STATUSES, assetDetail, urlValidity } from "./shared";
+import { type ASSET_STATUSES, assetDetail, urlValidity } from "./shared";
 import { visibleStatuses } from "./visibility";
 import { recordId } from "../schemas";
 

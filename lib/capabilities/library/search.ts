@@ -6,7 +6,7 @@ import { canonicalJson, sha256 } from "../../crypto";
 import { invalidInput } from "../../contract/errors";
 import { iso } from "../../contract/time";
 import { newestFirst, rareName, searchPage } from "./search-sql";
-import { ASSET_STATUSES, ASSET_TYPES, assetSummary } from "./shared";
+import { type ASSET_STATUSES, ASSET_TYPES, assetSummary } from "./shared";
 import { visibleStatuses } from "./visibility";
 
 // the cursor remembers where the last page ended and which filters it belongs to
