@@ -22,11 +22,9 @@ let page: Page;
 /** Opens /<id> from the palette by clicking, lets `fill` fill its form, runs it; the new result. */
 async function command(id: string, fill?: () => Promise<void>): Promise<Locator> {
   // this command's results only: an action taken in a card is a result (a step) of its own
-  const results = page
-    .getByTestId("slash-result")
-    .filter({
-      has: page.getByTestId("slash-echo").locator("code", { hasText: new RegExp(`^/${id.replaceAll(".", "\\.")}$`) }),
-    });
+  const results = page.getByTestId("slash-result").filter({
+    has: page.getByTestId("slash-echo").locator("code", { hasText: new RegExp(`^/${id.replaceAll(".", "\\.")}$`) }),
+  });
   const before = await results.count();
   await page.getByTestId("chat-input").fill("/");
   await page.getByTestId(`slash-item-${id}`).click();

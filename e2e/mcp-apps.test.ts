@@ -221,16 +221,14 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
           expect({ name, width, theme, ...found }).toEqual({ name, width, theme, clipped: [], small: [], faint: [] });
         }
         // each colour's values, "On black" included, inside the frame and not hidden
-        const cells = await palette
-          .locator("tr[data-hex] td")
-          .evaluateAll((tds) =>
-            tds.map((td) => ({
-              text: (td as HTMLElement).innerText,
-              right: td.getBoundingClientRect().right,
-              shown: td.checkVisibility(),
-              within: td.ownerDocument.documentElement.clientWidth,
-            })),
-          );
+        const cells = await palette.locator("tr[data-hex] td").evaluateAll((tds) =>
+          tds.map((td) => ({
+            text: (td as HTMLElement).innerText,
+            right: td.getBoundingClientRect().right,
+            shown: td.checkVisibility(),
+            within: td.ownerDocument.documentElement.clientWidth,
+          })),
+        );
         expect(cells.length).toBe(12);
         for (const cell of cells)
           expect(cell.shown && cell.right <= cell.within + 0.5, `${cell.text} at ${width} px`).toBe(true);

@@ -205,11 +205,10 @@ async function webhooks(base: string, key: string): Promise<number> {
   console.log(
     "\n| webhooks: questions.ask, API door | no endpoint req/s | 10 endpoints req/s | ratio (aim >= 0.8) |\n|---|---|---|---|",
   );
-  hooks.rounds.forEach((round, index) =>
+  for (const [index, round] of hooks.rounds.entries())
     console.log(
       `| round ${index + 1} | ${round.quiet.rps.toFixed(0)} | ${round.hooked.rps.toFixed(0)} | ${hooks.ratios[index]!.toFixed(2)} |`,
-    ),
-  );
+    );
   console.log(
     `median ratio ${median(hooks.ratios).toFixed(2)}; delivery lag over ${hooks.deliveries} deliveries: p50 ${hooks.lagP50} ms, p99 ${hooks.lagP99} ms`,
   );

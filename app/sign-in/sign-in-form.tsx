@@ -40,6 +40,7 @@ export function SignInForm({ next }: { next: string }) {
   return (
     <form onSubmit={submit} style={{ display: "grid", gap: 14 }} noValidate>
       <Field label="E-mail address">
+        {/* biome-ignore lint/a11y/noAutofocus: the sign-in page has one task, and the e-mail field is where it starts */}
         <input name="email" type="email" autoComplete="username" required data-testid="sign-in-email" autoFocus />
       </Field>
       <Field label="Password">

@@ -21,12 +21,12 @@ export function ChatHeader({ user, brand, onBrand, drawerOpen, onToggleDrawer }:
   useEffect(() => {
     if (!menuOpen) return;
     const away = (event: PointerEvent) => !menu.current?.contains(event.target as Node) && setMenuOpen(false);
-    const escape = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
     document.addEventListener("pointerdown", away);
-    document.addEventListener("keydown", escape);
+    document.addEventListener("keydown", closeOnEscape);
     return () => {
       document.removeEventListener("pointerdown", away);
-      document.removeEventListener("keydown", escape);
+      document.removeEventListener("keydown", closeOnEscape);
     };
   }, [menuOpen]);
 

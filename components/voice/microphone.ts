@@ -69,8 +69,9 @@ export function wavOf(chunks: Int16Array[], sampleRate: number): Uint8Array {
   const samples = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   const bytes = new Uint8Array(44 + samples * 2);
   const view = new DataView(bytes.buffer);
-  const text = (offset: number, value: string) =>
-    [...value].forEach((char, index) => view.setUint8(offset + index, char.charCodeAt(0)));
+  const text = (offset: number, value: string) => {
+    for (const [index, char] of [...value].entries()) view.setUint8(offset + index, char.charCodeAt(0));
+  };
   text(0, "RIFF");
   view.setUint32(4, 36 + samples * 2, true);
   text(8, "WAVE");

@@ -130,7 +130,7 @@ export async function startRealtime(
     stopCapture?.();
     player?.close();
     session.close();
-    microphone.getTracks().forEach((track) => track.stop());
+    for (const track of microphone.getTracks()) track.stop();
   };
   session.on("transport_event", (event: { type: string; [key: string]: unknown }) => {
     if (event.type === "input_audio_buffer.speech_started") on.state("listening");

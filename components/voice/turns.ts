@@ -94,7 +94,7 @@ export function startTurns(
     stopCapture?.();
     audio?.pause();
     if ("speechSynthesis" in window) window.speechSynthesis.cancel();
-    microphone.getTracks().forEach((track) => track.stop());
+    for (const track of microphone.getTracks()) track.stop();
   }
 
   on.state("waiting");

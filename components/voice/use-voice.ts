@@ -141,7 +141,7 @@ export function useVoice(brand: string | null, conversation: VoiceConversation) 
       }
     } catch {
       release();
-      microphone.getTracks().forEach((track) => track.stop());
+      for (const track of microphone.getTracks()) track.stop();
       setProblem({ message: "The voice session could not be opened. Press Start voice to try again." });
       setStatus("off");
       setMode(null);

@@ -28,7 +28,7 @@ export function AssetThumb({ name, mimeType, url }: { name: string; mimeType: st
       ?.split(/[.+;-]/)[0]
       ?.toUpperCase() || "FILE";
   return (
-    <div className="thumb thumb-file" aria-label={`${name} (${mimeType})`}>
+    <div className="thumb thumb-file" role="img" aria-label={`${name} (${mimeType})`}>
       {kind}
     </div>
   );

@@ -70,13 +70,16 @@ export function idsShown(...values: unknown[]): string[] {
   const ids = new Set<string>();
   const walk = (value: unknown, depth: number) => {
     if (depth > 4) return;
-    if (Array.isArray(value)) return value.forEach((item) => walk(item, depth + 1));
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+      return;
+    }
     if (!isRecord(value)) return;
     for (const [key, item] of Object.entries(value)) {
       if (ID_FIELDS.has(key) && typeof item === "string") ids.add(item.toLowerCase());
       else walk(item, depth + 1);
     }
   };
-  values.forEach((value) => walk(value, 0));
+  for (const value of values) walk(value, 0);
   return [...ids].sort();
 }

@@ -32,11 +32,9 @@ function splitTypeArray(node: Json): Json {
   const { type, description, title, default: fallback, ...constraints } = node;
   const types = type as string[];
   if (types.length === 1) return { ...node, type: types[0] };
-  const enumOf = (one: string) =>
+  const enumOf = () =>
     Array.isArray(constraints.enum) ? { enum: constraints.enum.filter((value) => value !== null) } : {};
-  const branches = types.map((one) =>
-    one === "null" ? { type: "null" } : { type: one, ...constraints, ...enumOf(one) },
-  );
+  const branches = types.map((one) => (one === "null" ? { type: "null" } : { type: one, ...constraints, ...enumOf() }));
   return {
     ...(title !== undefined ? { title } : {}),
     ...(description !== undefined ? { description } : {}),

@@ -78,7 +78,7 @@ export async function completeConnection(
   const code = params.get("code");
   if (!code) return failed(400, "The provider sent no authorization code", `Nothing was connected. ${START_AGAIN}`);
 
-  let tokens;
+  let tokens: Awaited<ReturnType<typeof exchangeCode>>;
   try {
     tokens = await exchangeCode(
       provider,

@@ -36,19 +36,19 @@ function page(outcome: Extract<ConnectionOutcome, { kind: "connected" | "failed"
     outcome.kind === "connected"
       ? [
           `${outcome.providerName} is connected`,
-          `${outcome.account ? `The account <strong>${escape(outcome.account)}</strong> is` : "The account is"} now connected to ${escape(outcome.brandName)}. You can close this window.`,
+          `${outcome.account ? `The account <strong>${escapeHtml(outcome.account)}</strong> is` : "The account is"} now connected to ${escapeHtml(outcome.brandName)}. You can close this window.`,
         ]
-      : [outcome.title, escape(outcome.detail)];
+      : [outcome.title, escapeHtml(outcome.detail)];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(title)}</title></head>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 560px; margin: 64px auto; padding: 0 24px; line-height: 1.5; color: #1d1d1f">
-<h1 data-outcome="${outcome.kind}">${escape(title)}</h1>
+<h1 data-outcome="${outcome.kind}">${escapeHtml(title)}</h1>
 <p>${body}</p>
 </body></html>
 `;
 }
 
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -104,7 +104,7 @@ function expiresParam(validity: UrlValidity): string {
 
 /** The first `length` bytes of a file, or null when there is no such file. */
 export async function readFileStart(file: string, length: number): Promise<Uint8Array | null> {
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, "r");
   } catch (error) {

@@ -108,14 +108,12 @@ export async function benchPostgres(): Promise<number> {
       if (files === 0) for (const [, options] of scenarios) await measure(options());
       files = size;
       for (const [name, options] of scenarios) {
-        curve
-          .get(name)!
-          .push(
-            await measure(options(), undefined, undefined, server.pid, {
-              postgres: postgres?.pid(),
-              redis: redis?.pid(),
-            }),
-          );
+        curve.get(name)!.push(
+          await measure(options(), undefined, undefined, server.pid, {
+            postgres: postgres?.pid(),
+            redis: redis?.pid(),
+          }),
+        );
       }
       loads.push(loadavg()[0]!);
       plans = await explainSearch(world.client, world.brandId);

@@ -185,8 +185,7 @@ function walk(node: Json, path: string[], visit: (node: Json, path: string[]) =>
   }
   for (const key of ["anyOf", "oneOf", "allOf"]) {
     if (Array.isArray(node[key]))
-      (node[key] as unknown[]).forEach(
-        (sub, index) => isObject(sub) && walk(sub, [...path, key, String(index)], visit),
-      );
+      for (const [index, sub] of (node[key] as unknown[]).entries())
+        if (isObject(sub)) walk(sub, [...path, key, String(index)], visit);
   }
 }

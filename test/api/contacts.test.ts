@@ -22,7 +22,7 @@ const list = async (target: World = world) =>
     value: string;
     label: string | null;
   }[];
-const valueOf = async (id: string) => (await db().contact.findUniqueOrThrow({ where: { id } })).value;
+const storedValueOf = async (id: string) => (await db().contact.findUniqueOrThrow({ where: { id } })).value;
 
 describe("normalization per type", () => {
   it.each([
@@ -45,7 +45,7 @@ describe("normalization per type", () => {
   ])("%s %j is stored as %j", async (type, value, expected) => {
     const response = await save({ op: "upsert", type, value });
     const data = expectOk(response);
-    expect(await valueOf(data.id)).toBe(expected);
+    expect(await storedValueOf(data.id)).toBe(expected);
   });
 
   it.each([

@@ -64,8 +64,7 @@ describe("safeNextPath", () => {
       "#",
     ];
     for (let i = 0; i < 5000; i++) {
-      const next =
-        `/${Array.from({ length: 1 + (i % 6) }, (_, j) => pieces[(i * 7 + j * 13) % pieces.length]).join("")}`;
+      const next = `/${Array.from({ length: 1 + (i % 6) }, (_, j) => pieces[(i * 7 + j * 13) % pieces.length]).join("")}`;
       const out = safeNextPath(next);
       expect(out, next).toMatch(/^\/(?![/\\])/);
       expect(new URL(out, "https://app.example").origin, next).toBe("https://app.example");

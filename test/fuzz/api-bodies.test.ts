@@ -57,14 +57,12 @@ function variants(brand: string): fc.Arbitrary<{ capabilityId: string; variant: 
     const schema = wireSchema(capability);
     const valid = validOf(schema).map((value) => serialize({ brand, ...(value as object) }));
     const variant: fc.Arbitrary<Variant> = fc.oneof(
-      fc
-        .tuple(valid, fc.nat(), invalidUtf8)
-        .map(([text, at, bytes]) => ({
-          name: "invalid UTF-8",
-          bytes: splice(text, at, bytes),
-          contentType: "application/json",
-          bodyAtFault: true,
-        })),
+      fc.tuple(valid, fc.nat(), invalidUtf8).map(([text, at, bytes]) => ({
+        name: "invalid UTF-8",
+        bytes: splice(text, at, bytes),
+        contentType: "application/json",
+        bodyAtFault: true,
+      })),
       fc
         .tuple(fc.constantFrom(MiB + 1, MiB + 4096, 3 * MiB), fc.boolean(), fc.boolean())
         .map(([size, json, stream]) => ({
@@ -97,14 +95,12 @@ function variants(brand: string): fc.Arbitrary<{ capabilityId: string; variant: 
       fc
         .constantFrom("[]", "[1,2]", "null", '"a string"', "42", "true", "-0", "1e999")
         .map((text) => ({ name: `JSON ${text}`, bytes: text, contentType: "application/json", bodyAtFault: true })),
-      fc
-        .tuple(valid, fc.nat())
-        .map(([text, cut]) => ({
-          name: "truncated",
-          bytes: text.slice(0, cut % Math.max(1, text.length - 1)),
-          contentType: "application/json",
-          bodyAtFault: true,
-        })),
+      fc.tuple(valid, fc.nat()).map(([text, cut]) => ({
+        name: "truncated",
+        bytes: text.slice(0, cut % Math.max(1, text.length - 1)),
+        contentType: "application/json",
+        bodyAtFault: true,
+      })),
       fc
         .constantFrom("", " ", "\ufeff{}", "{'brand':1}", '{"brand":}', "{,}", "NaN", '{"a":1}}', "\u0000")
         .map((text) => ({
@@ -113,24 +109,22 @@ function variants(brand: string): fc.Arbitrary<{ capabilityId: string; variant: 
           contentType: "application/json",
           bodyAtFault: true,
         })),
-      fc
-        .constantFrom(1_000, 100_000)
-        .chain((depth) =>
-          fc.constantFrom(
-            {
-              name: `array nested ${depth}`,
-              bytes: `${"[".repeat(depth)}${"]".repeat(depth)}`,
-              contentType: "application/json",
-              bodyAtFault: true,
-            },
-            {
-              name: `object nested ${depth}`,
-              bytes: `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`,
-              contentType: "application/json",
-              bodyAtFault: false,
-            },
-          ),
+      fc.constantFrom(1_000, 100_000).chain((depth) =>
+        fc.constantFrom(
+          {
+            name: `array nested ${depth}`,
+            bytes: `${"[".repeat(depth)}${"]".repeat(depth)}`,
+            contentType: "application/json",
+            bodyAtFault: true,
+          },
+          {
+            name: `object nested ${depth}`,
+            bytes: `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`,
+            contentType: "application/json",
+            bodyAtFault: false,
+          },
         ),
+      ),
     );
     return variant.map((chosen) => ({ capabilityId, variant: chosen }));
   });

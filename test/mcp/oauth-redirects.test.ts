@@ -149,16 +149,14 @@ describe("an app known by its metadata document is no more trusted", () => {
   let clientId = "";
   beforeAll(async () => {
     server = createServer((_request, response) => {
-      response
-        .writeHead(200, { "Content-Type": "application/json" })
-        .end(
-          JSON.stringify({
-            client_id: clientId,
-            client_name: "Documented Evil",
-            redirect_uris: [EVIL],
-            token_endpoint_auth_method: "none",
-          }),
-        );
+      response.writeHead(200, { "Content-Type": "application/json" }).end(
+        JSON.stringify({
+          client_id: clientId,
+          client_name: "Documented Evil",
+          redirect_uris: [EVIL],
+          token_endpoint_auth_method: "none",
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     clientId = `http://127.0.0.1:${(server.address() as AddressInfo).port}/client.json`;

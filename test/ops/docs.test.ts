@@ -37,7 +37,7 @@ describe("the operators' configuration table", () => {
   // every key of lib/config.ts's schema, and whether the schema gives it a default of its own
   const source = readFileSync(path.join(ROOT, "lib/config.ts"), "utf8");
   const body = source.slice(source.indexOf("const schema = z.object({"), source.indexOf("}).superRefine("));
-  const settings = [...body.matchAll(/^  ([A-Z][A-Z0-9_]*):([\s\S]*?)(?=^  [A-Z][A-Z0-9_]*:|$(?![\s\S]))/gm)].map(
+  const settings = [...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*):([\s\S]*?)(?=^ {2}[A-Z][A-Z0-9_]*:|$(?![\s\S]))/gm)].map(
     (match) => ({
       name: match[1]!,
       declaresDefault: match[2]!.includes(".default("),

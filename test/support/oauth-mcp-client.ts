@@ -26,7 +26,7 @@ export class LoopbackRedirect {
     this.server = createServer((request, response) => {
       const params = new URL(request.url ?? "/", "http://127.0.0.1").searchParams;
       this.received.push(params);
-      this.waiting.splice(0).forEach((resolve) => resolve(params));
+      for (const resolve of this.waiting.splice(0)) resolve(params);
       response
         .writeHead(200, { "Content-Type": "text/html" })
         .end("<h1 data-testid='client-done'>Connected. You can close this window.</h1>");

@@ -20,7 +20,10 @@ export function scriptOf(body: string): { script: string; expectations: Expectat
   const lines: string[] = ["set -euo pipefail"];
   body.split("\n").forEach((line, index) => {
     const expected = /^\s*# → (.*)$/.exec(line);
-    if (!expected) return lines.push(line);
+    if (!expected) {
+      lines.push(line);
+      return;
+    }
     const previous = expectations.at(-1);
     // consecutive `# →` lines describe the same output
     if (previous && previous.line + previous.patterns.length === index + 1) previous.patterns.push(expected[1]!);

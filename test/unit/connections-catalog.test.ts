@@ -16,7 +16,9 @@ const good = {
 };
 
 const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 
 function catalogWith(entries: unknown, env: Record<string, string> = {}) {
   const file = writeProvidersFile(entries);

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/form";
+import type { Answer } from "./use-actions";
 
 type Attempt = {
   attempt: number;
@@ -31,7 +32,7 @@ export function DeliveryLog({
   endpointId: string;
   busy: boolean;
   version: number;
-  act: (capabilityId: string, input: Record<string, unknown>, onDone?: (data: any) => void) => Promise<void>;
+  act: (capabilityId: string, input: Record<string, unknown>, onDone?: (data: Answer) => void) => Promise<void>;
 }) {
   const [items, setItems] = useState<Delivery[] | null>(null);
   const load = () => act("webhooks.deliveries.list", { id: endpointId, limit: 20 }, (data) => setItems(data.items));

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/form";
 import { DeliveryLog } from "./delivery-log";
+import type { Answer } from "./use-actions";
 
 export type Endpoint = {
   id: string;
@@ -12,7 +13,7 @@ export type Endpoint = {
   disabledReason: string | null;
   revision: number;
 };
-type Act = (capabilityId: string, input: Record<string, unknown>, onDone?: (data: any) => void) => Promise<void>;
+type Act = (capabilityId: string, input: Record<string, unknown>, onDone?: (data: Answer) => void) => Promise<void>;
 
 /** One endpoint: where, what, its state (and why it is off), its controls and its log. */
 export function EndpointItem({

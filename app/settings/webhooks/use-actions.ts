@@ -7,14 +7,17 @@ import { decidePending, runCapability } from "@/components/widgets/run";
 import { errorSentences } from "@/components/widgets/error-text";
 import type { ToolEnvelope } from "@/components/widgets/types";
 
-export type Ask = { summary: string; pendingId: string; capabilityId: string; onDone: (data: any) => void };
+// biome-ignore lint/suspicious/noExplicitAny: each capability answers its own shape; typed by the registry type map (issue 37.2)
+export type Answer = any;
+
+export type Ask = { summary: string; pendingId: string; capabilityId: string; onDone: (data: Answer) => void };
 
 export function useActions(brand: string) {
   const [ask, setAsk] = useState<Ask | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  function settle(envelope: ToolEnvelope, onDone: (data: any) => void) {
+  function settle(envelope: ToolEnvelope, onDone: (data: Answer) => void) {
     if (envelope.status === "ok") return onDone(envelope.data);
     if (envelope.status === "awaiting_confirmation")
       return setAsk({
@@ -26,7 +29,7 @@ export function useActions(brand: string) {
     if (envelope.status === "error") setError(errorSentences(envelope.error).join(" "));
   }
 
-  async function act(capabilityId: string, input: Record<string, unknown>, onDone: (data: any) => void = () => {}) {
+  async function act(capabilityId: string, input: Record<string, unknown>, onDone: (data: Answer) => void = () => {}) {
     setError(null);
     setBusy(true);
     try {

@@ -40,6 +40,7 @@ export const brandSoulRead = defineCapability({
     const entries = genome?.entries ?? [];
     const of = (kind: string) => entries.filter((entry) => entry.kind === kind).map((entry) => entry.value);
     const lastChange = entries.reduce(
+      // biome-ignore lint/complexity/useMathMinMax: Dates, which Math.max would turn into numbers
       (latest, entry) => (entry.updatedAt > latest ? entry.updatedAt : latest),
       genome?.updatedAt ?? ctx.now,
     );

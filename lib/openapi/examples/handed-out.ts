@@ -1,6 +1,7 @@
 // `{{name.path}}` in an example's request: a value an earlier call of the walk handed out (an id, a
 // revision, a confirmation token), taken from that call's answer (`name` is the call's, `path`
 // dotted into its body, array positions as numbers).
+// biome-ignore lint/suspicious/noExplicitAny: an example walks answers of every capability by dotted path
 export type Answer = { status: number; body: Record<string, any> };
 
 const PLACEHOLDER = /^\{\{([A-Za-z]+)\.([A-Za-z0-9.]+)\}\}$/;
