@@ -22,7 +22,12 @@ type Meta = {
   minRole: Role;
   confirmation: boolean;
   doors: readonly Door[];
-  status: "available" | "planned";
+  /**
+   * The specification's rollout phase (decisions §7), which CAPABILITY_ROLLOUT=available reads.
+   * Not whether the capability is built: every capability in the registry is served; the
+   * catalogue's `served` says so per server.
+   */
+  phase: "available" | "planned";
   widget: Widget | null;
   /** one line a person or a model reads in a tool list */
   title: string;

@@ -9,5 +9,5 @@ const PILOT_DOORS: readonly Door[] = ["assistant", "mcp"];
 export function isServed(capability: Capability, door: Door): boolean {
   if (!capability.execute || !capability.doors.includes(door)) return false;
   if (config().CAPABILITY_ROLLOUT === "all") return true;
-  return capability.status === "available" && PILOT_DOORS.includes(door);
+  return capability.phase === "available" && PILOT_DOORS.includes(door);
 }

@@ -16,9 +16,14 @@ export const catalogSchema = z
           scope: z.enum(SCOPES).nullable().describe("Key scope it needs; null for brands.list"),
           minRole: z.enum(ROLES).describe("Minimum brand role"),
           confirmation: z.boolean().describe("Writes that need a confirmation token"),
-          status: z.enum(["available", "planned"]).describe("Rollout status from the spec"),
+          status: z
+            .enum(["available", "planned"])
+            .describe("The specification's rollout phase (Available or Planned), not whether it is built: see served"),
           doors: z.array(z.enum(DOORS)).describe("Doors it is listed for"),
           widget: z.enum(WIDGETS).nullable(),
+          served: z
+            .boolean()
+            .describe("Served now on at least one of its doors (implemented and allowed by CAPABILITY_ROLLOUT)"),
           servedOnApi: z
             .boolean()
             .describe("Callable on this server's API door now (implemented and allowed by CAPABILITY_ROLLOUT)"),
@@ -39,9 +44,10 @@ export function catalog(): Catalog {
       scope: capability.scope,
       minRole: capability.minRole,
       confirmation: capability.confirmation,
-      status: capability.status,
+      status: capability.phase,
       doors: [...capability.doors],
       widget: capability.widget,
+      served: capability.doors.some((door) => isServed(capability, door)),
       servedOnApi: isServed(capability, "api"),
     })),
   };

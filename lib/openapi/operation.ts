@@ -145,7 +145,7 @@ export function operationOf(capability: Capability, baseUrl: string) {
     `minimum role: ${capability.minRole}`,
     capability.confirmation ? "needs confirmation" : "no confirmation",
     // the spec's rollout phase, not whether it works: every operation in this document is served
-    `rollout phase in the specification: ${capability.status} (served by this server)`,
+    `rollout phase in the specification: ${capability.phase} (served by this server)`,
   ].join("; ");
   return {
     schemas: { [`${name}Request`]: request, [`${name}Data`]: jsonSchema(capability.output, "output") },
@@ -181,7 +181,7 @@ export function operationOf(capability: Capability, baseUrl: string) {
         "x-min-role": capability.minRole,
         "x-confirmation": capability.confirmation,
         "x-kind": capability.kind,
-        "x-status": capability.status,
+        "x-status": capability.phase,
         "x-doors": capability.doors,
         "x-widget": capability.widget,
         "x-error-codes": codes,

@@ -42,7 +42,7 @@ describe("GET /api/v1/openapi.json", () => {
         "x-scope": capability.scope,
         "x-min-role": capability.minRole,
         "x-confirmation": capability.confirmation,
-        "x-status": capability.status,
+        "x-status": capability.phase,
         "x-doors": [...capability.doors],
         "x-kind": capability.kind,
       });
@@ -145,8 +145,11 @@ describe("GET /api/v1/catalog.json", () => {
       status: "planned",
       doors: ["assistant", "voice", "mcp", "api"],
       widget: "palette",
+      served: true,
       servedOnApi: true,
     });
+    // the specification's phase is not whether it is built: every capability here is served
+    expect(body.capabilities.filter((row: { served: boolean }) => !row.served)).toEqual([]);
   });
 });
 

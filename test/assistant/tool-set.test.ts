@@ -29,7 +29,7 @@ function synthetic(
     minRole,
     confirmation: false,
     doors,
-    status: "available",
+    phase: "available",
     widget: null,
     title: `Title of ${id}`,
     description: `What ${id} does, for a reader who never saw the app.`,

@@ -90,7 +90,7 @@ describe("the registry against the spec's summary table", () => {
         .map((door) => door.toLowerCase())
         .sort(),
     );
-    expect(capability.status).toBe(row.status.toLowerCase());
+    expect(capability.phase).toBe(row.status.toLowerCase());
     expect(capability.widget).toBe(row.widget === "none listed" ? null : row.widget);
   });
 

@@ -15,7 +15,7 @@ const planned = defineCapability({
   minRole: "viewer",
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: null,
   title: "Test",
   description: "A capability for this test only",

@@ -13,7 +13,7 @@ export const brandsList = defineAccountCapability({
   minRole: "viewer",
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "available",
+  phase: "available",
   widget: "list",
   title: "List my brands",
   description:

@@ -38,7 +38,7 @@ export const activityList = defineCapability({
   minRole: "admin",
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "list",
   title: "Brand activity",
   description:

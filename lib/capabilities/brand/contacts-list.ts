@@ -9,7 +9,7 @@ export const brandContactsList = defineCapability({
   minRole: "admin",
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "list",
   title: "List public contact channels",
   description:

@@ -81,7 +81,7 @@ export const brandContactsSave = defineCapability({
   confirmation: true,
   destructive: true,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "confirm",
   title: "Add, change or remove a contact channel",
   description:

@@ -9,7 +9,7 @@ export const brandOverview = defineCapability({
   minRole: "viewer",
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "record",
   title: "Brand overview",
   description:

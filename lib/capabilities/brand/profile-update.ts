@@ -43,7 +43,7 @@ export const brandProfileUpdate = defineCapability({
   minRole: "admin",
   confirmation: true,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "confirm",
   title: "Update the brand profile",
   description:

@@ -10,7 +10,7 @@ export const brandSoulRead = defineCapability({
   minRole: "viewer",
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: null,
   title: "Read the brand voice",
   description:

@@ -18,7 +18,7 @@ export const connectionsConnect = defineCapability({
   minRole: "admin",
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "action_link",
   title: "Connect an integration",
   description:

@@ -29,7 +29,7 @@ export const connectionsDisconnect = defineCapability({
   confirmation: true,
   destructive: true,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "confirm",
   title: "Disconnect an integration",
   description: "Disconnects one integration and revokes its grant. Scheduled posts on that account stop publishing.",

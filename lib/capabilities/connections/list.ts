@@ -9,7 +9,7 @@ export const connectionsList = defineCapability({
   minRole: "admin",
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "list",
   title: "List integrations",
   description: "The brand's integrations with their status, plus optionally the providers available to connect.",

@@ -22,7 +22,7 @@ export const eventsList = defineCapability({
   minRole: "admin",
   confirmation: false,
   doors: ["mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: null,
   title: "Brand events",
   description:

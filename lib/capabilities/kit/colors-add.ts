@@ -16,7 +16,7 @@ export const kitColorsAdd = defineCapability({
   minRole: "admin",
   confirmation: true,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "palette",
   title: "Add a kit colour",
   description:

@@ -10,7 +10,7 @@ export const kitInstructionsUpdate = defineCapability({
   minRole: "admin",
   confirmation: true,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "confirm",
   title: "Replace kit usage text",
   description: "Replaces the usage text of one brand-kit section: logos, colors, typography, imagery or general.",

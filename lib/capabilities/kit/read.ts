@@ -13,7 +13,7 @@ export const kitRead = defineCapability({
   minRole: "viewer",
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "available",
+  phase: "available",
   widget: "palette",
   title: "Read the brand kit",
   description:

@@ -26,7 +26,7 @@ export const libraryAssetGet = defineCapability({
   minRole: "viewer",
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "record",
   title: "Get a file",
   description:

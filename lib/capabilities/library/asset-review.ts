@@ -17,7 +17,7 @@ export const libraryAssetReview = defineCapability({
   confirmation: true,
   destructive: true,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "review",
   title: "Approve or archive a proposed file",
   description:

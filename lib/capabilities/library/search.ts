@@ -19,7 +19,7 @@ export const librarySearch = defineCapability({
   minRole: "viewer",
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "available",
+  phase: "available",
   widget: "carousel",
   title: "Search the file library",
   description:

@@ -13,7 +13,7 @@ export const libraryUploadCreate = defineCapability({
   minRole: "admin",
   confirmation: false,
   doors: ["api", "assistant"],
-  status: "planned",
+  phase: "planned",
   widget: "file_request",
   title: "Upload a file",
   description:

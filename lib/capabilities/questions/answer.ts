@@ -25,7 +25,7 @@ export const questionsAnswer = defineCapability({
   minRole: "member",
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "choice",
   idempotent: true,
   title: "Answer a question",

@@ -10,7 +10,7 @@ export const questionsAsk = defineCapability({
   minRole: "member",
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
-  status: "available",
+  phase: "available",
   widget: "choice",
   title: "Ask the brand questions",
   description:

@@ -16,7 +16,7 @@ export const questionsList = defineCapability({
   minRole: "viewer",
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "choice",
   title: "List open questions",
   description:

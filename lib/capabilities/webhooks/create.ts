@@ -13,7 +13,7 @@ export const webhooksCreate = defineCapability({
   // a new receiver starts getting the brand's data: a person says yes first
   confirmation: true,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "confirm",
   title: "Add a webhook endpoint",
   description:

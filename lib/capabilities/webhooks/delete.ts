@@ -12,7 +12,7 @@ export const webhooksDelete = defineCapability({
   confirmation: true,
   destructive: true,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "confirm",
   title: "Remove a webhook endpoint",
   description: "Removes a webhook endpoint with its delivery log; the events it had not received yet are not sent.",

@@ -41,7 +41,7 @@ export const webhooksDeliveriesList = defineCapability({
   minRole: "admin",
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "list",
   title: "Webhook delivery log",
   description:

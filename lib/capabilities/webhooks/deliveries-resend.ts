@@ -14,7 +14,7 @@ export const webhooksDeliveriesResend = defineCapability({
   // the same event, to the receiver that was already meant to have it: nothing new leaves
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "confirm",
   title: "Send a webhook delivery again",
   description:

@@ -30,7 +30,7 @@ export const webhooksList = defineCapability({
   minRole: "admin",
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "list",
   title: "Webhook endpoints",
   description:

@@ -13,7 +13,7 @@ export const webhooksSecretRotate = defineCapability({
   // the receiver must learn the new secret within 24 hours, or stop verifying
   confirmation: true,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "confirm",
   title: "Rotate a webhook signing secret",
   description:

@@ -20,7 +20,7 @@ export const webhooksTest = defineCapability({
   minRole: "admin",
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "confirm",
   title: "Send a test webhook",
   description:

@@ -22,7 +22,7 @@ export const webhooksUpdate = defineCapability({
   // it changes who receives what (or starts a stopped receiver again)
   confirmation: true,
   doors: ["assistant", "mcp", "api"],
-  status: "planned",
+  phase: "planned",
   widget: "confirm",
   title: "Change a webhook endpoint",
   description:
