@@ -138,8 +138,13 @@ type Erased = Meta & {
 
 /** A capability acting inside one brand: it runs with a BrandContext. */
 export type BrandCapability = Erased & { brandScoped: true; accept(raw: unknown): Accepted<BrandContext> };
-/** A capability about the caller's account (brands.list): it runs with a BaseContext. */
-export type AccountCapability = Erased & { brandScoped: false; accept(raw: unknown): Accepted<BaseContext> };
+/** A capability about the caller's account (brands.list): a read with a BaseContext (AccountRead below). */
+export type AccountCapability = Erased & {
+  brandScoped: false;
+  kind: "read";
+  confirmation: false;
+  accept(raw: unknown): Accepted<BaseContext>;
+};
 export type Capability = BrandCapability | AccountCapability;
 
 /** A capability acting inside one brand (every capability but brands.list). */
@@ -149,9 +154,16 @@ export function defineCapability<I extends z.ZodType, O extends Output, K extend
   return { ...definition, brandScoped: true, accept: acceptor(definition) };
 }
 
+/**
+ * What an account capability may be: a read. The pipeline runs it outside the write path (no
+ * transaction, confirmation, idempotency, audit or event: lib/core/invoke.ts), so a write there
+ * would skip all of them; a write is a type error instead (test/unit/account-capability.test.ts).
+ */
+type AccountRead = { kind: "read"; confirmation: false; idempotent?: false; destructive?: false; events?: never };
+
 /** A capability about the caller's account rather than one brand (brands.list). */
 export function defineAccountCapability<I extends z.ZodType, O extends Output>(
-  definition: Definition<BaseContext, I, O, never>,
+  definition: Definition<BaseContext, I, O, never> & AccountRead,
 ): AccountCapability {
   return { ...definition, brandScoped: false, accept: acceptor(definition) };
 }
