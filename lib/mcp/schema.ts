@@ -70,6 +70,19 @@ export function errorResult(body: {
   return {
     isError: true,
     structuredContent: body,
-    content: [{ type: "text", text: `${body.error.code}: ${body.error.message}` }],
+    content: [{ type: "text", text: `${body.error.code}: ${body.error.message}${retryWithToken(body.error)}` }],
   };
+}
+
+/**
+ * A client without elicitation gets the token as the API door gives it (decisions §5); hosts that
+ * show the model only the text (the Inspector CLI, mcporter, mcpc) need it there to finish the write.
+ */
+function retryWithToken(error: Record<string, unknown>): string {
+  if (typeof error.confirmationToken !== "string") return "";
+  const until = typeof error.expiresAt === "string" ? `, before ${error.expiresAt}` : "";
+  return (
+    ". Nothing was written. To run it once the person agrees, call this tool again with the same arguments plus " +
+    `"confirmationToken": "${error.confirmationToken}" (one use${until}).`
+  );
 }

@@ -73,6 +73,22 @@ describe("without elicitation: the token fallback", () => {
     expect(await kitColours()).toContain(input.name);
   });
 
+  it("the text alone is enough: it carries the summary, the token and how to retry (hosts showing the model only text)", async () => {
+    const client = await connectMcp(world.admin.key);
+    const input = { brand: world.brand.shortId, ...colour() };
+    const result = await callTool(client, "kit_colors_add", input);
+    const error = expectToolError(result, "confirmation_required");
+    const text = result.content[0]!.text!;
+    expect(text).toContain(error.summary);
+    expect(text).toContain("same arguments");
+    const token = /"confirmationToken": "([^"]+)"/.exec(text)?.[1];
+    expect(token, text).toBe(error.confirmationToken);
+    expect(expectToolOk(await callTool(client, "kit_colors_add", { ...input, confirmationToken: token })).ok).toBe(
+      true,
+    );
+    expect(await kitColours()).toContain(input.name);
+  });
+
   it("a token for another input is refused with a new confirmation_required", async () => {
     const client = await connectMcp(world.admin.key);
     const first = expectToolError(
