@@ -23,6 +23,33 @@ export function jsonSchema(schema: z.ZodType, io: "input" | "output"): Schema {
   return rest;
 }
 
+/**
+ * A request field's default in words instead of the `default` keyword. Generated clients read
+ * `default` as "always present": openapi-typescript's defaults (defaultNonNullable) make such a
+ * field required in the request type, so `brands.list {}` would not compile
+ * (openapi-ts/openapi-typescript#1741, #2012). The server fills it in when it is left out, which the
+ * description says; answers keep their `default`s, where "always present" is true.
+ */
+function defaultsInWords(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(defaultsInWords);
+  if (node === null || typeof node !== "object") return node;
+  const { default: fallback, ...rest } = node as Schema;
+  const walked = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [
+      key,
+      // `properties` maps field names to schemas: a field may itself be called "default"
+      key === "properties" ? mapValues(value as Schema, defaultsInWords) : defaultsInWords(value),
+    ]),
+  );
+  if (fallback === undefined) return walked;
+  const said = `Default: ${JSON.stringify(fallback)}.`;
+  const before = typeof rest.description === "string" ? `${rest.description.replace(/\.?$/, ".")} ` : "";
+  return { ...walked, description: `${before}${said}` };
+}
+
+const mapValues = (object: Schema, map: (value: unknown) => unknown): Schema =>
+  Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value)]));
+
 /** The request body: the capability's input plus the envelope fields it accepts (decisions §1). */
 export function requestSchema(capability: Capability): Schema {
   const fields = jsonSchema(envelope, "input").properties as Record<string, Schema>;
@@ -34,7 +61,7 @@ export function requestSchema(capability: Capability): Schema {
     properties: { ...extra, ...(object.properties as Schema) },
     required: [...required, ...((object.required as string[] | undefined) ?? [])],
   });
-  const input = jsonSchema(capability.input, "input");
+  const input = defaultsInWords(jsonSchema(capability.input, "input")) as Schema;
   if (Array.isArray(input.oneOf)) return { ...input, oneOf: (input.oneOf as Schema[]).map(withEnvelope) };
   return withEnvelope(input);
 }

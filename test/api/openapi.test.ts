@@ -87,6 +87,30 @@ describe("GET /api/v1/openapi.json", () => {
     expect(document.components.schemas.BrandsListRequest.required ?? []).not.toContain("brand");
   });
 
+  it("says request defaults in words, so generated clients leave those fields optional", async () => {
+    // openapi-typescript's defaults (defaultNonNullable) make any field with a `default` required in
+    // the request type (openapi-ts/openapi-typescript#1741): `brands.list {}` would not compile
+    const document = (await servedDocument()) as { components: { schemas: Record<string, unknown> } };
+    const withDefault: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (node === null || typeof node !== "object") return;
+      // arrays too: their entries are their positions
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "default" && !at.endsWith("/properties")) withDefault.push(at);
+        walk(value, `${at}/${key}`);
+      }
+    };
+    for (const [name, schema] of Object.entries(document.components.schemas))
+      if (name.endsWith("Request")) walk(schema, name);
+    expect(withDefault).toEqual([]);
+    const brandsList = document.components.schemas.BrandsListRequest as {
+      required: string[];
+      properties: Record<string, { description?: string }>;
+    };
+    expect(brandsList.required).toEqual([]);
+    expect(brandsList.properties.limit!.description).toMatch(/Default: 20\.$/);
+  });
+
   it("passes redocly lint with zero errors", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "openapi-lint-")), "openapi.json");
     writeFileSync(file, JSON.stringify(await servedDocument()));
