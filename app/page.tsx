@@ -15,13 +15,14 @@ export default async function Home() {
   const user = await requireSessionUser("/");
   const catalogue = capabilities
     .filter((capability) => isServed(capability, "assistant"))
-    .map(({ id, title, widget, confirmation, kind }) => ({
+    .map(({ id, title, widget, confirmation, kind, shownOnce }) => ({
       id,
       title,
       widget,
       confirmation,
       toolName: mcpToolName(id),
       read: kind === "read",
+      ...(shownOnce ? { shownOnce } : {}),
     }));
   // why voice is off: the settings to whoever can set them, words to everyone else
   const voiceOffNote = voiceSetup()

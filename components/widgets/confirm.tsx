@@ -10,6 +10,7 @@ import { useCardSteps } from "./card";
 import { WidgetError } from "./widget-error";
 import { okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
 import { ReadableData } from "./readable";
+import { ShownOnce } from "./shown-once";
 
 /**
  * `embedded`: inside the widget that asked (review), which shows the result itself. `proposedAgain`:
@@ -150,12 +151,18 @@ function resultOf({ summary: _confirmed, ...result }: Extract<ToolEnvelope, { st
 /** The write's result: with the capability's own widget, or a short "done" for confirm-only writes. */
 function ResultWidget({ own, ...props }: Omit<WidgetProps, "onDecided"> & { own: string | null | undefined }) {
   const Widget = useNestedWidget();
+  const once = useCapability(props.capabilityId)?.shownOnce ?? [];
   if (own && own !== "confirm") return <Widget {...props} widget={own} />;
   const data = okData<Record<string, unknown>>(props.envelope);
+  const rest = data && Object.fromEntries(Object.entries(data).filter(([key]) => !once.includes(key)));
   return (
     <div className="confirm-done">
       <p>Done.</p>
-      {data && Object.keys(data).some((key) => !WRITE_KEYS.has(key)) && <ReadableData value={data} />}
+      {data &&
+        once
+          .filter((field) => field in data)
+          .map((field) => <ShownOnce key={field} field={field} value={data[field]} />)}
+      {rest && Object.keys(rest).some((key) => !WRITE_KEYS.has(key)) && <ReadableData value={rest} />}
     </div>
   );
 }

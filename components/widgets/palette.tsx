@@ -184,7 +184,7 @@ function CopyHex({ hex }: { hex: string }) {
   );
 }
 
-function copyBySelection(text: string): boolean {
+export function copyBySelection(text: string): boolean {
   const field = document.createElement("textarea");
   field.value = text;
   field.setAttribute("readonly", "");

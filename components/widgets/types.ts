@@ -44,6 +44,8 @@ export type CatalogueEntry = {
   brandScoped?: boolean;
   /** a read: its card may read it again to stay true (fresh.tsx) */
   read?: boolean;
+  /** output fields shown only in the live answer; kept cards hold a marker instead (lib/contract/shown-once.ts) */
+  shownOnce?: readonly string[];
 };
 
 // Output shapes (see lib/capabilities/*): only what the widgets read.

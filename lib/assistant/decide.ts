@@ -51,6 +51,7 @@ export async function decide(
   return record(call, outcome.status === "ok" ? { ...outcome, summary: call.summary } : outcome, requestId);
 }
 
+/** The live answer, returned, still carries values shown once (a new secret); the stored outcome does not. */
 async function record(call: PendingCall, outcome: ToolEnvelope, requestId: string): Promise<ToolEnvelope> {
   await storeOutcome(call.id, outcome);
   // the card in the stored conversation shows the outcome from now on, however long it is kept

@@ -9,6 +9,7 @@ import { absentForNull, propertiesOf, requiredOf, strictToolInput, toolInput, ty
 import { callableCapabilities } from "../core/access";
 import type { Role } from "../contract/roles";
 import type { ToolEnvelope } from "../pending/envelope";
+import { keptEnvelope } from "../pending/kept";
 
 /** Runs one capability for the person behind the chat (lib/doors/assistant.ts). */
 export type RunTool = (capabilityId: string, input: unknown, toolCallId: string) => Promise<ToolEnvelope>;
@@ -47,8 +48,11 @@ export function toolFor(capability: Capability, run: RunTool, strict: boolean): 
     // no validation here: the pipeline checks the input and answers invalid_input naming the field
     inputSchema: jsonSchema<Json>(modelInputSchema(capability, { strict }) as Parameters<typeof jsonSchema>[0]),
     ...(strict ? { strict: true } : {}),
-    execute: (input: Json, { toolCallId }) =>
-      run(capability.id, strict ? absentForNull(modelInputSchema(capability), input) : input, toolCallId),
+    // what the model is handed never holds a value shown once: those reach the person through Confirm only
+    execute: async (input: Json, { toolCallId }) =>
+      keptEnvelope(
+        await run(capability.id, strict ? absentForNull(modelInputSchema(capability), input) : input, toolCallId),
+      ),
   });
 }
 

@@ -36,6 +36,11 @@ type Meta = {
   idempotent?: boolean;
   /** a write that can remove or revoke something (MCP destructiveHint) */
   destructive?: boolean;
+  /**
+   * output fields shown only in the live answer (a signing secret, a key): every kept copy holds a
+   * marker instead, an Idempotency-Key's stored answer holds them sealed (lib/contract/shown-once.ts)
+   */
+  shownOnce?: readonly string[];
 };
 
 /** One event type a write can produce: what it means, and the schema of its data (lib/events). */
@@ -66,6 +71,7 @@ type Output = z.ZodType<Record<string, unknown>>;
 type Definition<Ctx, I extends z.ZodType, O extends Output, K extends string> = Meta & {
   input: I;
   output: O;
+  shownOnce?: readonly (keyof z.output<O> & string)[];
   /** writes only: the event each committed call records (lib/events/record.ts) */
   events?: WriteEvents<Ctx, z.output<I>, z.output<O>, K>;
   /**

@@ -5,6 +5,7 @@ import "server-only";
 import type { UIMessage } from "ai";
 import { db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
+import { keptOutput } from "../pending/kept";
 
 type Part = UIMessage["parts"][number];
 /**
@@ -17,9 +18,12 @@ export type SlashMetadata = { slash: string; from?: string; widget?: string };
 const KEPT = (part: Part) =>
   part.type === "text" || part.type === "step-start" || part.type === "dynamic-tool" || part.type.startsWith("tool-");
 
-/** What is stored of a message's parts. */
+/** What is stored of a message's parts: a tool part's values shown once (a new secret) never are. */
 export const storedParts = (message: UIMessage): Part[] =>
-  message.parts.filter(KEPT).map((part) => (part.type === "text" ? { type: "text", text: part.text } : part));
+  message.parts.filter(KEPT).map((part) => (part.type === "text" ? { type: "text", text: part.text } : keptPart(part)));
+
+const keptPart = (part: Part): Part =>
+  "output" in part && part.output !== undefined ? ({ ...part, output: keptOutput(part.output) } as Part) : part;
 
 /** Appends a message at the end; its id must be new in the conversation (false when it is not). */
 export async function appendMessage(
@@ -65,7 +69,7 @@ export async function saveAnswer(userId: string, conversationId: string, message
 export async function replaceParts(userId: string, conversationId: string, id: string, parts: Part[]): Promise<void> {
   await db().conversationMessage.updateMany({
     where: { userId, conversationId, id },
-    data: { parts: JSON.stringify(parts) },
+    data: { parts: JSON.stringify(parts.map(keptPart)) },
   });
 }
 
@@ -112,7 +116,8 @@ function messageOf(row: { id: string; role: string; parts: string; metadata: str
   const message: UIMessage = {
     id: row.id,
     role: row.role as UIMessage["role"],
-    parts: JSON.parse(row.parts) as Part[],
+    // a card stored before values shown once were kept out is read without them too
+    parts: (JSON.parse(row.parts) as Part[]).map(keptPart),
   };
   if (row.metadata !== null) message.metadata = JSON.parse(row.metadata) as unknown;
   return message;

@@ -8,6 +8,8 @@
 import { z } from "zod";
 import { db, type Tx } from "../db/client";
 import { AppError, invalidInput, type ErrorCode } from "../contract/errors";
+import { shownOnceOf, withoutShownOnce } from "../contract/shown-once";
+import { open, seal } from "../connections/vault";
 import { log } from "../log";
 import { recordAudit, type AuditTrail } from "./audit";
 import { claimKey, completeClaim, releaseClaim, type Claim, type StoredAnswer } from "./idempotent-store";
@@ -33,6 +35,8 @@ const keySchema = z
   .min(1)
   .max(255)
   .regex(/^[\x20-\x7E]+$/);
+  /** the capability's output fields shown once: kept sealed, for this caller's retries only */
+  shownOnce?: readonly string[];
 
 /** Answers that another try can change: never stored, the key is freed. */
 const NOT_FINAL: readonly ErrorCode[] = [
@@ -57,10 +61,11 @@ export async function idempotently(
     call.input,
     call.now,
   );
-  if ("replay" in claimed) return replay(claimed.replay, call, replayed);
+  const boundTo = sealedFor(call, parsed.data);
+  if ("replay" in claimed) return replay(claimed.replay, call, boundTo, replayed);
   const { claim } = claimed;
   try {
-    return await run((tx, data) => completeClaim(tx, claim, { ok: true, requestId: call.requestId, data }));
+    return await run((tx, data) => completeClaim(tx, claim, kept(data, call, boundTo)));
   } catch (thrown) {
     await settleFailure(claim, thrown, call.requestId);
     throw thrown;
@@ -75,11 +80,13 @@ async function replay(
   replayed(answer.requestId);
   if (!answer.ok) throw new AppError(answer.code, answer.message, answer.details);
   if (call.trail) await recordAudit(db(), call.trail, "replayed", call.now);
-  return answer.data;
+  if (answer.sealed === undefined) return answer.data;
+  return { ...answer.data, ...(JSON.parse(open(answer.sealed, boundTo)) as Record<string, unknown>) };
 }
 
 /** A final refusal is the key's answer; anything else frees the key (or its lease ends, if even that fails). */
 async function settleFailure(claim: Claim, thrown: unknown, requestId: string): Promise<void> {
+  boundTo: string,
   try {
     if (thrown instanceof AppError && thrown.status < 500 && !NOT_FINAL.includes(thrown.code)) {
       const answer: StoredAnswer = {
@@ -88,6 +95,19 @@ async function settleFailure(claim: Claim, thrown: unknown, requestId: string): 
         code: thrown.code,
         message: thrown.message,
         details: thrown.details,
+/**
+ * The answer as stored: values shown once only sealed (the database alone never yields them), bound
+ * to this caller's key, so only the same credential's retry with the same key opens them.
+ */
+function kept(data: Record<string, unknown>, call: Call, boundTo: string): StoredAnswer {
+  const once = shownOnceOf(data, call.shownOnce);
+  const answer: StoredAnswer = { ok: true, requestId: call.requestId, data: withoutShownOnce(data, call.shownOnce) };
+  return once ? { ...answer, sealed: seal(JSON.stringify(once), boundTo) } : answer;
+}
+
+const sealedFor = (call: Call, key: string) =>
+  `idempotent-answer\0${call.brandId}\0${call.caller}\0${call.capabilityId}\0${key}`;
+
       };
       await db().$transaction((tx) => completeClaim(tx, claim, answer));
     } else {

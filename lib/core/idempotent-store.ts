@@ -19,7 +19,8 @@ export type KeyScope = { brandId: string; caller: string; key: string };
 
 /** What a retry replays: the first call's final answer under its own request id. */
 export type StoredAnswer =
-  | { ok: true; requestId: string; data: Record<string, unknown> }
+  /** `sealed`: the answer's values shown once, which `data` holds only as a marker (idempotent-call.ts) */
+  | { ok: true; requestId: string; data: Record<string, unknown>; sealed?: string }
   | { ok: false; requestId: string; code: ErrorCode; message: string; details: ErrorDetails };
 
 export type Claim = { scopeKey: string; claimId: string };

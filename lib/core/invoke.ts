@@ -144,6 +144,7 @@ async function run(
     now,
     trail,
   };
+    shownOnce: capability.shownOnce,
   let touched: Touched | undefined; // a replayed answer touched nothing now
   const data = await idempotently(
     call.idempotencyKey,

@@ -39,6 +39,7 @@ function catalogue() {
     confirmation: capability.confirmation,
     toolName: mcpToolName(capability.id),
     brandScoped: capability.brandScoped,
+    ...(capability.shownOnce ? { shownOnce: capability.shownOnce } : {}),
   }));
 }
 

@@ -6,6 +6,7 @@ import { asJson } from "../db/sql";
 import { randomBase62 } from "../crypto";
 import { open, seal } from "../connections/vault";
 import type { PersonDoor, ToolEnvelope } from "./envelope";
+import { keptEnvelope } from "./kept";
 
 export type PendingStatus = "pending" | "confirmed" | "declined" | "expired";
 /** a person's doors (chat, voice), and MCP hosts that render the confirm view (MCP Apps) */
@@ -59,7 +60,8 @@ export async function findPending(id: string, userId: string): Promise<PendingCa
     input: JSON.parse(row.input) as Record<string, unknown>,
     summary: row.summary,
     status: row.status as PendingStatus,
-    outcome: row.outcome === null ? null : asJson<ToolEnvelope>(row.outcome),
+    // an outcome stored before values shown once were kept out is read without them too
+    outcome: row.outcome === null ? null : keptEnvelope(asJson<ToolEnvelope>(row.outcome)),
     toolCallId: row.toolCallId,
     door: DOORS.find((door) => door === row.door) ?? "assistant",
     caller: row.caller,
@@ -93,7 +95,7 @@ export async function claim(
 
 /** Records the final envelope of a decided call. */
 export async function storeOutcome(id: string, outcome: ToolEnvelope): Promise<void> {
-  await db().pendingCall.update({ where: { id }, data: { outcome: outcome as object } });
+  await db().pendingCall.update({ where: { id }, data: { outcome: keptEnvelope(outcome) as object } });
 }
 
 /** The AAD of the sealed token: a ciphertext copied onto another row does not open there. */

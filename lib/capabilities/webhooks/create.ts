@@ -25,6 +25,8 @@ export const webhooksCreate = defineCapability({
       eventTypes: eventTypesField(),
       description: descriptionField().optional(),
     })
+  // the receiver stores it now; no copy of the answer kept anywhere holds it
+  shownOnce: ["secret"],
     .strict(),
   output: z
     .object({

@@ -15,6 +15,8 @@ export const webhooksSecretRotate = defineCapability({
   doors: ["assistant", "mcp", "api"],
   phase: "planned",
   widget: "confirm",
+  // the receiver stores it now; no copy of the answer kept anywhere holds it
+  shownOnce: ["secret"],
   title: "Rotate a webhook signing secret",
   description:
     "Gives the endpoint a new signing secret, shown only in this answer. For 24 hours deliveries are signed with both the new and " +
