@@ -28,6 +28,8 @@ type Call = {
   requestId: string;
   now: Date;
   trail?: AuditTrail;
+  /** the capability's output fields shown once: kept sealed, for this caller's retries only */
+  shownOnce?: readonly string[];
 };
 
 const keySchema = z
@@ -35,8 +37,6 @@ const keySchema = z
   .min(1)
   .max(255)
   .regex(/^[\x20-\x7E]+$/);
-  /** the capability's output fields shown once: kept sealed, for this caller's retries only */
-  shownOnce?: readonly string[];
 
 /** Answers that another try can change: never stored, the key is freed. */
 const NOT_FINAL: readonly ErrorCode[] = [
@@ -75,6 +75,7 @@ export async function idempotently(
 async function replay(
   answer: StoredAnswer,
   call: Call,
+  boundTo: string,
   replayed: (requestId: string) => void,
 ): Promise<Record<string, unknown>> {
   replayed(answer.requestId);
@@ -84,17 +85,6 @@ async function replay(
   return { ...answer.data, ...(JSON.parse(open(answer.sealed, boundTo)) as Record<string, unknown>) };
 }
 
-/** A final refusal is the key's answer; anything else frees the key (or its lease ends, if even that fails). */
-async function settleFailure(claim: Claim, thrown: unknown, requestId: string): Promise<void> {
-  boundTo: string,
-  try {
-    if (thrown instanceof AppError && thrown.status < 500 && !NOT_FINAL.includes(thrown.code)) {
-      const answer: StoredAnswer = {
-        ok: false,
-        requestId,
-        code: thrown.code,
-        message: thrown.message,
-        details: thrown.details,
 /**
  * The answer as stored: values shown once only sealed (the database alone never yields them), bound
  * to this caller's key, so only the same credential's retry with the same key opens them.
@@ -108,6 +98,16 @@ function kept(data: Record<string, unknown>, call: Call, boundTo: string): Store
 const sealedFor = (call: Call, key: string) =>
   `idempotent-answer\0${call.brandId}\0${call.caller}\0${call.capabilityId}\0${key}`;
 
+/** A final refusal is the key's answer; anything else frees the key (or its lease ends, if even that fails). */
+async function settleFailure(claim: Claim, thrown: unknown, requestId: string): Promise<void> {
+  try {
+    if (thrown instanceof AppError && thrown.status < 500 && !NOT_FINAL.includes(thrown.code)) {
+      const answer: StoredAnswer = {
+        ok: false,
+        requestId,
+        code: thrown.code,
+        message: thrown.message,
+        details: thrown.details,
       };
       await db().$transaction((tx) => completeClaim(tx, claim, answer));
     } else {

@@ -143,8 +143,8 @@ async function run(
     requestId: call.requestId,
     now,
     trail,
-  };
     shownOnce: capability.shownOnce,
+  };
   let touched: Touched | undefined; // a replayed answer touched nothing now
   const data = await idempotently(
     call.idempotencyKey,

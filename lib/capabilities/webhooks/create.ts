@@ -15,6 +15,8 @@ export const webhooksCreate = defineCapability({
   doors: ["assistant", "mcp", "api"],
   phase: "planned",
   widget: "confirm",
+  // the receiver stores it now; no copy of the answer kept anywhere holds it
+  shownOnce: ["secret"],
   title: "Add a webhook endpoint",
   description:
     "Registers an https:// URL that receives the brand's events as signed POSTs (Standard Webhooks). " +
@@ -25,8 +27,6 @@ export const webhooksCreate = defineCapability({
       eventTypes: eventTypesField(),
       description: descriptionField().optional(),
     })
-  // the receiver stores it now; no copy of the answer kept anywhere holds it
-  shownOnce: ["secret"],
     .strict(),
   output: z
     .object({
