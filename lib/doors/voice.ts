@@ -7,6 +7,7 @@
 import { AppError, invalidInput } from "../contract/errors";
 import { parseJsonText } from "../http/json-text";
 import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
+import { keptEnvelope } from "../pending/kept";
 import { capabilityOfTool } from "../voice/tools";
 import { runVoiceTurn } from "../voice/turn";
 import { recordVoiceCall, voiceConversation } from "../voice/realtime-record";
@@ -58,7 +59,8 @@ export async function runVoiceTool(call: VoiceToolCall): Promise<ToolEnvelope> {
       envelope,
       new Date(),
     );
-  return envelope;
+  // the browser hands this to the realtime model: a value shown once reaches the person through Confirm only
+  return keptEnvelope(envelope);
 }
 
 /** POST /api/voice/turn: one turn of a turn-based voice conversation (lib/voice/turn.ts), its tool calls run through this door. */
