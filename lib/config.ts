@@ -28,6 +28,12 @@ function hostList(name: string) {
     );
 }
 
+/** A whole number within bounds, refused with one sentence naming the setting and its range. */
+function wholeNumber(name: string, min: number, max: number, fallback: number) {
+  const rule = `${name} must be a whole number from ${min} to ${max}, such as ${fallback}`;
+  return z.coerce.number(rule).int(rule).min(min, rule).max(max, rule).default(fallback);
+}
+
 const schema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -176,6 +182,12 @@ const schema = z
     // minted (the most its browser's reports can charge), and how long its reports are taken
     VOICE_SESSION_TOKENS: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
     VOICE_SESSION_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
+    // realtime voice sessions one person may start per hour (lib/voice/session.ts): each start
+    // reserves VOICE_SESSION_TOKENS, so starts in a loop cannot sweep the brand's month
+    VOICE_SESSIONS_PER_HOUR: wholeNumber("VOICE_SESSIONS_PER_HOUR", 1, 10_000, 20),
+    // the most one person may spend of a brand's monthly AI tokens, in percent (lib/assistant/person-share.ts):
+    // past it their chat and voice get 402 person_share while the others still can; 100 turns the bound off
+    AI_PERSON_SHARE_PERCENT: wholeNumber("AI_PERSON_SHARE_PERCENT", 1, 100, 50),
     VOICE_TRANSCRIPTION_MODEL: unsetIfEmpty(z.string().max(200)),
     VOICE_SPEECH_MODEL: unsetIfEmpty(z.string().max(200)),
   })

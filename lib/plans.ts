@@ -16,3 +16,16 @@ export function isPlan(name: string): name is PlanName {
 export function planOf(name: string | null): (typeof PLANS)[PlanName] {
   return name && isPlan(name) ? PLANS[name] : PLANS.free;
 }
+
+/** "YYYY-MM" of a moment, in UTC: the AI budget's month (decisions §6). */
+export function monthOf(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
+/**
+ * The most one person may spend of a brand's month (`percent`: AI_PERSON_SHARE_PERCENT), so one
+ * person in a loop cannot lock every other member out until the month ends (issue 36).
+ */
+export function personShareOf(limit: number, percent: number): number {
+  return Math.floor((limit * percent) / 100);
+}

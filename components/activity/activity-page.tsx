@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { BrandSwitcher } from "@/components/chat/brand-switcher";
 import { SignOutButton } from "@/components/ui/sign-out-button";
+import { UsageChart } from "./usage-chart";
 import { errorSentences } from "@/components/widgets/error-text";
 import { runCapability } from "@/components/widgets/run";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
@@ -116,6 +117,7 @@ export function ActivityPage({
             Every change made in this brand, through the assistant, voice, MCP apps and the API: who, what, how it
             ended, refused attempts and the keys used. Shown to the brand’s admins.
           </p>
+          <UsageChart brand={brand} />
           <form
             className="activity-filters"
             data-testid="activity-filters"

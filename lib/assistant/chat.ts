@@ -19,7 +19,8 @@ import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
 import { AppError, invalidInput } from "../contract/errors";
 import { describe } from "../core/input";
-import { budgetMessage, budgetOf, meteredSteps } from "./budget";
+import { meteredSteps } from "./budget";
+import { budgetRefusal } from "./person-share";
 import { randomBase62 } from "../crypto";
 import { loadMessages } from "../conversations/messages";
 import { settleMessages } from "../conversations/settle";
@@ -75,9 +76,10 @@ export async function handleChat(request: Request, requestId: string, runForPers
   const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
   // each model call reserves its tokens first (lib/assistant/budget.ts): parallel chats of one
   // brand cannot all pass a spent budget; slash commands never reach this route
-  const metered = meteredSteps(brand, config().AI_RESERVE_TOKENS);
-  if (!(await metered.first(now)))
-    throw new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
+  // brand and person both: past their share a person is refused while the others still chat
+  const metered = meteredSteps(brand, userId, config().AI_RESERVE_TOKENS);
+  const refusal = await metered.first(now);
+  if (refusal) throw await budgetRefusal(brand, refusal, now);
   const answerId = randomBase62(16);
   let held: string | undefined;
   try {

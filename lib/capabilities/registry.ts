@@ -29,6 +29,7 @@ import { webhooksSecretRotate } from "./webhooks/secret-rotate";
 import { webhooksDeliveriesList } from "./webhooks/deliveries-list";
 import { webhooksDeliveriesResend } from "./webhooks/deliveries-resend";
 import { webhooksTest } from "./webhooks/test-event";
+import { budgetUsage } from "./budget/usage";
 
 export const capabilities = [
   brandsList,
@@ -61,6 +62,7 @@ export const capabilities = [
   webhooksDeliveriesList,
   webhooksDeliveriesResend,
   webhooksTest,
+  budgetUsage,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

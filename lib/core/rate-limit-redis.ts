@@ -63,13 +63,13 @@ export class SharedRateLimitStore implements RateLimitStore {
     this.client = client as SlidingLogClient;
   }
 
-  async hit(key: string, limit: number, nowMs: number): Promise<RateLimitDecision> {
+  async hit(key: string, limit: number, nowMs: number, windowMs = WINDOW_MS): Promise<RateLimitDecision> {
     if (redisReady(this.client) && Date.now() >= this.skipRedisUntil) {
       try {
         const [allowed, count, untilSlotMs] = await this.client.brandOpsSlidingLog(
           PREFIX + key,
           limit,
-          WINDOW_MS,
+          windowMs,
           randomUUID(),
         );
         this.switchTo("redis");
@@ -88,7 +88,7 @@ export class SharedRateLimitStore implements RateLimitStore {
     } else if (!redisReady(this.client)) {
       this.switchTo("in-process", new Error(`Redis connection is ${this.client.status}`));
     }
-    return this.fallback.hit(key, limit, nowMs);
+    return this.fallback.hit(key, limit, nowMs, windowMs);
   }
 
   private switchTo(next: "redis" | "in-process", error?: unknown): void {

@@ -5,5 +5,6 @@ export type RateLimitState = { limit: number; remaining: number; resetSeconds: n
 export type RateLimitDecision = RateLimitState & { allowed: boolean; retryAfterSeconds: number };
 
 export interface RateLimitStore {
-  hit(key: string, limit: number, nowMs: number): Promise<RateLimitDecision>;
+  /** `windowMs`: 60 s unless a limit counts over a longer span (voice session starts per hour) */
+  hit(key: string, limit: number, nowMs: number, windowMs?: number): Promise<RateLimitDecision>;
 }

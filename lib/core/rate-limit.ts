@@ -10,17 +10,20 @@ const WINDOW_MS = 60_000;
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly logs = new Map<string, number[]>();
+  /** keys counted over a window longer than a minute, and that window */
+  private readonly windows = new Map<string, number>();
   private lastSweep = 0;
 
-  async hit(key: string, limit: number, nowMs: number): Promise<RateLimitDecision> {
+  async hit(key: string, limit: number, nowMs: number, windowMs = WINDOW_MS): Promise<RateLimitDecision> {
     this.sweep(nowMs);
     const log = this.logs.get(key) ?? [];
-    while (log.length > 0 && log[0]! <= nowMs - WINDOW_MS) log.shift();
+    while (log.length > 0 && log[0]! <= nowMs - windowMs) log.shift();
     const allowed = log.length < limit;
     if (allowed) log.push(nowMs);
     this.logs.set(key, log);
+    if (windowMs !== WINDOW_MS) this.windows.set(key, windowMs);
     // when the oldest counted call leaves the window, one more call is possible
-    const secondsUntilSlot = log.length > 0 ? Math.max(1, Math.ceil((log[0]! + WINDOW_MS - nowMs) / 1000)) : 1;
+    const secondsUntilSlot = log.length > 0 ? Math.max(1, Math.ceil((log[0]! + windowMs - nowMs) / 1000)) : 1;
     return {
       allowed,
       limit,
@@ -30,12 +33,16 @@ export class MemoryRateLimitStore implements RateLimitStore {
     };
   }
 
-  /** Forget keys idle for a whole window, so memory stays bounded by the active keys. */
+  /** Forget keys idle for a whole window (their own, for the longer ones), so memory stays bounded by the active keys. */
   private sweep(nowMs: number): void {
     if (nowMs - this.lastSweep < WINDOW_MS) return;
     this.lastSweep = nowMs;
     for (const [key, log] of this.logs) {
-      if (log.length === 0 || log.at(-1)! <= nowMs - WINDOW_MS) this.logs.delete(key);
+      const windowMs = this.windows.get(key) ?? WINDOW_MS;
+      if (log.length === 0 || log.at(-1)! <= nowMs - windowMs) {
+        this.logs.delete(key);
+        this.windows.delete(key);
+      }
     }
   }
 }

@@ -19,6 +19,7 @@ const TAGS: Record<string, string> = {
   connections: "Connected accounts of other services (OAuth)",
   kit: "The brand kit: colours, fonts, logos, instructions",
   events: "What changed in a brand: events.list, and the webhooks each event type is delivered as",
+  budget: "The brand's monthly AI tokens: who spent what (budget.usage)",
 };
 
 /** What a POST to an id this server does not serve can answer (decisions §3, steps 1 to 3). */

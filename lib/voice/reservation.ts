@@ -13,7 +13,7 @@ import { config } from "../config";
 import { randomBase62 } from "../crypto";
 import { AppError } from "../contract/errors";
 import { db, type Tx } from "../db/client";
-import { drawReserved, reserveTokens } from "../assistant/budget";
+import { drawReserved, type Refusal, reserveTokens } from "../assistant/budget";
 
 export type OpenedSession = { id: string; tokens: number; expiresAt: Date };
 export type Charge = { brandId: string; charged: number; left: number; ended: boolean };
@@ -21,12 +21,12 @@ export type Charge = { brandId: string; charged: number; left: number; ended: bo
 /** how long a settled session is kept (its response ids), for an operator's questions */
 const KEEP_SETTLED_MS = 24 * 3600_000;
 
-/** Reserves a new session's tokens, or null when the brand's month has no room left. */
+/** Reserves a new session's tokens, or says why not: the brand's month, or this person's share of it, has no room left. */
 export async function openVoiceSession(
   brand: Pick<BrandInfo, "id" | "plan">,
   userId: string,
   now: Date,
-): Promise<OpenedSession | null> {
+): Promise<OpenedSession | Refusal> {
   // one live session per person and brand: reservations of tabs that never said goodbye, or of a
   // browser that keeps starting sessions, cannot pile up and lock the brand's budget
   const live = await db().voiceSession.findMany({
@@ -35,13 +35,21 @@ export async function openVoiceSession(
   });
   for (const previous of live) await settleVoiceSession(previous.id, now);
   const { VOICE_SESSION_TOKENS, VOICE_SESSION_MINUTES } = config();
-  const reservation = await reserveTokens(brand, VOICE_SESSION_TOKENS, now);
-  if (!reservation) return null;
+  const reservation = await reserveTokens(brand, userId, VOICE_SESSION_TOKENS, now);
+  if (typeof reservation === "string") return reservation;
   const expiresAt = new Date(now.getTime() + VOICE_SESSION_MINUTES * 60_000);
   const id = `vs_${randomBase62(32)}`;
-  await db().voiceSession.create({
-    data: { id, userId, brandId: brand.id, month: reservation.month, reserved: reservation.tokens, expiresAt },
-  });
+  const month = reservation.month;
+  await db().$transaction([
+    db().voiceSession.create({
+      data: { id, userId, brandId: brand.id, month, reserved: reservation.tokens, expiresAt },
+    }),
+    // budget.usage shows how many sessions each person started this month
+    db().aiPersonUsage.update({
+      where: { brandId_month_userId: { brandId: brand.id, month, userId } },
+      data: { voiceSessions: { increment: 1 } },
+    }),
+  ]);
   return { id, tokens: reservation.tokens, expiresAt };
 }
 

@@ -1,6 +1,7 @@
 // POST /api/voice/session { brand, conversation? }: starts a voice conversation for the signed-in person in one
-// brand. Refused like the chat: no session 401, another site 403, no access 403, a spent budget
-// 402 in words, no voice configured 503 saying what to set. Realtime: the session's tokens are
+// brand. Refused like the chat: no session 401, another site 403, no access 403, a spent budget (the
+// brand's month, or this person's share of it) 402 in words, no voice configured 503 saying what to
+// set, past VOICE_SESSIONS_PER_HOUR realtime starts 429 with Retry-After. Realtime: the session's tokens are
 // reserved (lib/voice/reservation.ts), then a short-lived secret is minted with this person's voice
 // tools; turns: what the browser needs to record and send turns. A mint the provider refuses is a
 // 503 in words, with the provider's answer for an admin (and the reservation released).
@@ -9,7 +10,9 @@ import { z } from "zod";
 import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
 import { AppError } from "../contract/errors";
-import { budgetMessage, budgetOf } from "../assistant/budget";
+import { budgetRefusal, spendingRefusal } from "../assistant/person-share";
+import { config } from "../config";
+import { rateLimitStore } from "../core/rate-limit";
 import { providerFailure } from "../assistant/provider-failure";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { invalidBody } from "./http";
@@ -54,19 +57,20 @@ export async function startVoiceSession(request: Request, requestId: string): Pr
   const now = new Date();
   const actor = await authenticate({ kind: "session", userId }, now);
   const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
-  const spent = async () => new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
   if (setup.mode === "turns") {
     // each turn reserves its own tokens (lib/voice/turn.ts)
-    if ((await budgetOf(brand, now)).exhausted) throw await spent();
+    const refusal = await spendingRefusal(brand, userId, now);
+    if (refusal) throw await budgetRefusal(brand, refusal, now);
     return { mode: "turns", speech: setup.speechModel ? "server" : "browser" };
   }
+  await limitStarts(userId, now);
   // the page's conversation, checked now and made only once the session is granted (a refusal writes nothing)
   const openConversation = parsed.data.conversation
     ? await voiceConversationOpener(userId, brand.id, parsed.data.conversation)
     : undefined;
   // the most this session's reports may charge, reserved before anything is minted
   const session = await openVoiceSession(brand, userId, now);
-  if (!session) throw await spent();
+  if (typeof session === "string") throw await budgetRefusal(brand, session, now);
   const instructions = voiceInstructions(brand, { name: actor.name, role });
   const tools = realtimeTools(actor, role);
   const secret = await mintRealtimeSecret({ ...setup, instructions, tools }).catch(async (error: unknown) => {
@@ -96,4 +100,24 @@ export async function startVoiceSession(request: Request, requestId: string): Pr
     tools,
     session: { id: session.id, tokens: session.tokens, endsAt: session.expiresAt.toISOString() },
   };
+}
+
+/**
+ * Realtime starts per person per hour (VOICE_SESSIONS_PER_HOUR), counted by the shared rate limiter
+ * (Redis when set, so the bound holds across instances): each start reserves a session's tokens, and
+ * a loop of starts and reports would otherwise spend the brand's month in seconds (issue 36).
+ */
+async function limitStarts(userId: string, now: Date): Promise<void> {
+  const perHour = config().VOICE_SESSIONS_PER_HOUR;
+  const limit = await rateLimitStore().hit(`voice-start:${userId}`, perHour, now.getTime(), 3600_000);
+  if (limit.allowed) return;
+  throw new AppError(
+    "rate_limited",
+    `You have started ${perHour} voice sessions in the last hour, the most one person may; start again in ${waitWords(limit.retryAfterSeconds)}.`,
+    { retryAfterSeconds: limit.retryAfterSeconds },
+  );
+}
+
+function waitWords(seconds: number): string {
+  return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 }

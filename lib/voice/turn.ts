@@ -14,9 +14,10 @@ import { z } from "zod";
 import { capabilities } from "../capabilities/registry";
 import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
-import { AppError, invalidInput } from "../contract/errors";
+import { invalidInput } from "../contract/errors";
 import type { RunForPerson, ToolEnvelope } from "../pending/envelope";
-import { budgetMessage, budgetOf, meteredSteps } from "../assistant/budget";
+import { meteredSteps } from "../assistant/budget";
+import { budgetRefusal, spendingRefusal } from "../assistant/person-share";
 import { config } from "../config";
 import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { assistantModel, assistantModelName, openAIProvider, strictTools } from "../assistant/model";
@@ -62,7 +63,7 @@ export type TurnAnswer = {
   tools: { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope }[];
   /** the spoken answer (WAV, base64), or null when the browser speaks it */
   audio: string | null;
-  /** the month's budget is spent: the session ends after this turn */
+  /** the month's budget is spent, or this person's share of it: the session ends after this turn */
   budgetExhausted: boolean;
   /** the conversation the turn is stored in, and its two stored messages (what the page shows) */
   conversation: { id: string; title: string };
@@ -85,9 +86,9 @@ export async function runVoiceTurn(
   const actor = await authenticate({ kind: "session", userId }, now);
   const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
   // like the chat: each model call of the turn reserves its tokens first (lib/assistant/budget.ts)
-  const metered = meteredSteps(brand, config().AI_RESERVE_TOKENS);
-  if (!(await metered.first(now)))
-    throw new AppError("budget_exceeded", budgetMessage(brand.name, await budgetOf(brand, now)));
+  const metered = meteredSteps(brand, userId, config().AI_RESERVE_TOKENS);
+  const refusal = await metered.first(now);
+  if (refusal) throw await budgetRefusal(brand, refusal, now);
   try {
     return await takeTurn({
       ...parsed.data,
@@ -192,7 +193,7 @@ async function takeTurn(turn: Turn): Promise<TurnAnswer> {
       reply,
       tools: toolResults,
       audio,
-      budgetExhausted: (await budgetOf(brand, new Date())).exhausted,
+      budgetExhausted: (await spendingRefusal(brand, userId, new Date())) !== null,
       conversation: { id: conversation.id, title: conversation.title },
       messages,
     };

@@ -53,6 +53,8 @@ const IMPLEMENTED = [
   "webhooks.deliveries.list",
   "webhooks.deliveries.resend",
   "webhooks.test",
+  // issue 36: who spent what of the brand's AI tokens this month, for admins
+  "budget.usage",
 ];
 
 const oneQuestion = (key = `q.${base62(6)}`) => ({

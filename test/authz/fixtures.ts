@@ -56,6 +56,7 @@ export const fixtures: Record<string, Fixture> = {
   "kit.colors.add": async () => ({ name: "Matrix", hex: `#${randomBytes(3).toString("hex")}`, role: "accent" }),
   "kit.instructions.update": async () => ({ section: "general", text: `Matrix text ${tag()}` }),
   "activity.list": async () => ({ door: "api", limit: 5 }),
+  "budget.usage": async () => ({}),
   "events.list": async () => ({ types: ["kit.color.added"], limit: 5 }),
   "webhooks.list": async () => ({}),
   // a type of the catalogue (unknown ones are refused) the matrix never produces (its reviews only

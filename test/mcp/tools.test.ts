@@ -18,11 +18,12 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toContain("brand_contacts_save");
     expect(names).not.toContain("library_upload_create");
     // the spec's seventeen MCP capabilities, brands.list, and the additions activity_list,
-    // events_list and the eight webhooks_* (issue 28)
+    // events_list, the eight webhooks_* (issue 28) and budget_usage (issue 36)
     expect(names).toContain("activity_list");
     expect(names).toContain("events_list");
+    expect(names).toContain("budget_usage");
     expect(names.filter((name) => name.startsWith("webhooks_"))).toHaveLength(8);
-    expect(names).toHaveLength(28);
+    expect(names).toHaveLength(29);
   });
 
   it.each([

@@ -42,4 +42,16 @@ describe("per-key sliding window: at most N calls in any 60 seconds", () => {
     expect((await store.hit("a", 1, 60_000)).allowed).toBe(true);
     expect((await store.hit("b", 1, 1)).allowed).toBe(true);
   });
+
+  it("counts over a longer window when asked (voice session starts per hour), kept past the minute's sweep", async () => {
+    const store = new MemoryRateLimitStore();
+    const HOUR = 3600_000;
+    expect((await store.hit("starts", 2, 0, HOUR)).allowed).toBe(true);
+    expect((await store.hit("starts", 2, 1000, HOUR)).allowed).toBe(true);
+    // another key's call after a minute sweeps idle one-minute keys, not this one
+    await store.hit("other", 1, 120_000);
+    const refused = await store.hit("starts", 2, 30 * 60_000, HOUR);
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 30 * 60 });
+    expect((await store.hit("starts", 2, HOUR, HOUR)).allowed).toBe(true);
+  });
 });

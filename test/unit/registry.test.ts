@@ -36,6 +36,7 @@ const ADDITIONS = [
   "webhooks.deliveries.list",
   "webhooks.deliveries.resend",
   "webhooks.test",
+  "budget.usage",
 ];
 
 const rows = SUMMARY_TABLE.trim()

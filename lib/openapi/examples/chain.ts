@@ -194,6 +194,13 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     request: { brand, limit: 3 },
   },
   {
+    // a month named, so the recorded answer holds on any day the walk runs
+    name: "aiBudgetByPerson",
+    capability: "budget.usage",
+    summary: "Who spent what of the brand's AI tokens in a month",
+    request: { brand, month: "2026-11" },
+  },
+  {
     name: "colorEvents",
     capability: "events.list",
     summary: "Catch up on events of one type, oldest first",
