@@ -159,13 +159,22 @@ const schema = z
     ),
     // tokens set aside for each model call before it is made (lib/assistant/budget.ts)
     AI_RESERVE_TOKENS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
-    // how long a write's Idempotency-Key stays claimed by a call that never answered (a killed instance)
-    // before a retry may run it again (lib/core/idempotent-store.ts): longer than any write takes
-    IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    // how long a write's Idempotency-Key stays claimed by a call that stopped renewing it (a killed
+    // instance) before a retry may run it again (lib/core/idempotent-store.ts); a running call renews
+    // it every third of this, however long it takes
+    IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     // how long a conversation nobody touched is kept (lib/conversations, swept by the background loop)
     CONVERSATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
     // how long events are kept for events.list and webhook deliveries (lib/events, swept by the background loop)
     EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // how long the audit trail (activity.list) is kept (lib/core/audit-retention.ts): at least a day,
+    // the undo window (an undo reads the entry of the write it takes back)
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number("AUDIT_RETENTION_DAYS must be a whole number of days, such as 365")
+      .int("AUDIT_RETENTION_DAYS must be a whole number of days, such as 365")
+      .min(1, "AUDIT_RETENTION_DAYS must be at least 1: entries are kept as long as a write can be undone")
+      .max(36_500, "AUDIT_RETENTION_DAYS must be at most 36500 (100 years)")
+      .default(365),
     // the Voice door (lib/voice/setup.ts): realtime speech-to-speech, or turns through any OpenAI-compatible server
     VOICE_MODE: unsetIfEmpty(z.enum(["realtime", "turns", "off"], "VOICE_MODE must be realtime, turns or off")),
     REALTIME_MODEL: z.preprocess(

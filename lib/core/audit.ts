@@ -31,22 +31,33 @@ export async function recordAudit(
   summary?: string,
   target?: Touched,
 ): Promise<void> {
-  await db.auditEntry.create({
-    data: {
-      id: randomUUID(),
-      at: now,
-      requestId: trail.requestId,
-      door: trail.door,
-      capabilityId: trail.capabilityId,
-      userId: trail.userId ?? null,
-      apiKeyId: trail.apiKeyId ?? null,
-      appClientId: trail.app?.clientId ?? null,
-      appName: trail.app ? storable(trail.app.name.slice(0, 200)) : null,
-      brandId: trail.brandId ?? null,
-      outcome,
-      detail: detail === undefined ? null : storable(detail),
-      summary: summary === undefined ? null : storable(summary.slice(0, 1000)),
-      target: target ? `${target.kind}:${target.id}` : null,
-    },
-  });
+  await db.auditEntry.create({ data: auditRow(randomUUID(), trail, outcome, now, detail, summary, target) });
+}
+
+/** One entry's columns (lib/core/audit-tally.ts writes its tallies with them too). */
+export function auditRow(
+  id: string,
+  trail: AuditTrail,
+  outcome: string,
+  now: Date,
+  detail?: string,
+  summary?: string,
+  target?: Touched,
+) {
+  return {
+    id,
+    at: now,
+    requestId: trail.requestId,
+    door: trail.door,
+    capabilityId: trail.capabilityId,
+    userId: trail.userId ?? null,
+    apiKeyId: trail.apiKeyId ?? null,
+    appClientId: trail.app?.clientId ?? null,
+    appName: trail.app ? storable(trail.app.name.slice(0, 200)) : null,
+    brandId: trail.brandId ?? null,
+    outcome,
+    detail: detail === undefined ? null : storable(detail),
+    summary: summary === undefined ? null : storable(summary.slice(0, 1000)),
+    target: target ? `${target.kind}:${target.id}` : null,
+  };
 }

@@ -2,7 +2,7 @@
 // canonical input, valid 10 minutes. Only the token's hash is stored.
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
-import { db as database } from "../db/client";
+import { db as database, type Tx } from "../db/client";
 import { canonicalJson, randomBase62, sha256 } from "../crypto";
 
 export const CONFIRMATION_TTL_MS = 10 * 60_000;
@@ -42,16 +42,31 @@ export async function sweepConfirmationTokens(now: Date): Promise<number> {
 }
 
 /**
- * True when the token is valid for exactly this call; it is then consumed, whatever the call's
- * outcome. A token presented with a call it is not bound to is left untouched (decisions §9).
+ * The stored token's id when it is valid for exactly this call (unused, unexpired, bound to it); it
+ * is not spent here but by spendToken, with the write it allows. A token presented with a call it is
+ * not bound to is left untouched (decisions §9).
  */
-export async function consumeToken(db: PrismaClient, token: string, binding: Binding, now: Date): Promise<boolean> {
+export async function validToken(
+  db: PrismaClient,
+  token: string,
+  binding: Binding,
+  now: Date,
+): Promise<string | undefined> {
   const stored = await db.confirmationToken.findUnique({ where: { tokenHash: sha256(token) } });
-  if (!stored || stored.bindingHash !== bindingHash(binding)) return false;
-  // one conditional update: of two concurrent uses, exactly one wins
-  const consumed = await db.confirmationToken.updateMany({
-    where: { id: stored.id, usedAt: null, expiresAt: { gt: now } },
+  if (!stored || stored.bindingHash !== bindingHash(binding) || stored.usedAt !== null || stored.expiresAt <= now)
+    return undefined;
+  return stored.id;
+}
+
+/**
+ * Spends the token, in the transaction of the write it allows or of the refusal answered instead
+ * (decisions §5): a call cut before either commits leaves it usable for its retry. One conditional
+ * update: of two uses at once exactly one gets true.
+ */
+export async function spendToken(db: Tx, tokenId: string, now: Date): Promise<boolean> {
+  const spent = await db.confirmationToken.updateMany({
+    where: { id: tokenId, usedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },
   });
-  return consumed.count === 1;
+  return spent.count === 1;
 }

@@ -12,7 +12,14 @@ import { shownOnceOf, withoutShownOnce } from "../contract/shown-once";
 import { open, seal } from "../connections/vault";
 import { log } from "../log";
 import { recordAudit, type AuditTrail } from "./audit";
-import { claimKey, completeClaim, releaseClaim, type Claim, type StoredAnswer } from "./idempotent-store";
+import {
+  claimKey,
+  completeClaim,
+  releaseClaim,
+  renewWhileRunning,
+  type Claim,
+  type StoredAnswer,
+} from "./idempotent-store";
 
 /** A key as a door read it, and the name the caller knows it by (for the error naming it). */
 export type IdempotencyKeyInput = { value: unknown; field: string };
@@ -64,11 +71,14 @@ export async function idempotently(
   const boundTo = sealedFor(call, parsed.data);
   if ("replay" in claimed) return replay(claimed.replay, call, boundTo, replayed);
   const { claim } = claimed;
+  const stopRenewing = renewWhileRunning(claim);
   try {
     return await run((tx, data) => completeClaim(tx, claim, kept(data, call, boundTo)));
   } catch (thrown) {
     await settleFailure(claim, thrown, call.requestId);
     throw thrown;
+  } finally {
+    stopRenewing();
   }
 }
 

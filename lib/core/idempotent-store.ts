@@ -1,8 +1,9 @@
 // The records behind the Idempotency-Key of any write (idempotent-call.ts). A first call claims its
 // key in a short transaction of its own, with a lease; only the holder of the claim stores the
 // answer, in its write's transaction, so the answer commits exactly when the write does. A claim
-// whose holder died (a killed instance) is taken over once its lease ends; the dead call's
-// transaction was rolled back with its connection, and a slow one can no longer complete.
+// whose holder died (a killed instance) is taken over once its lease ends (a running call renews
+// it, renewWhileRunning); the dead call's transaction was rolled back with its connection, and a
+// slow one can no longer complete.
 // On PostgreSQL every step that reads and changes a key takes the key's transaction lock first
 // (lib/db/locks.ts), so a takeover cannot slip between a completion's update and its commit.
 import { randomUUID } from "node:crypto";
@@ -81,6 +82,26 @@ export async function completeClaim(tx: Tx, claim: Claim, answer: StoredAnswer):
       { retryAfterSeconds: 1 },
     );
   }
+}
+
+/**
+ * Renews the claim's lease every third of it while its call runs, and returns the stop: a call
+ * slower than the lease keeps its key, and a killed instance's claim lapses one lease after its
+ * last renewal (IDEMPOTENCY_LEASE_SECONDS, 10 by default), not a worst-case write's time after.
+ * A renewal that fails is tried again at the next beat; a claim taken over is not renewed.
+ */
+export function renewWhileRunning(claim: Claim): () => void {
+  const leaseMs = config().IDEMPOTENCY_LEASE_SECONDS * 1000;
+  const timer = setInterval(() => {
+    db()
+      .idempotentCall.updateMany({
+        where: claim,
+        data: { leaseUntil: new Date(Date.now() + leaseMs) },
+      })
+      .catch(() => {});
+  }, leaseMs / 3);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Frees the key after an answer that is not final (confirmation asked, rate limit, fault): a retry runs again. */

@@ -13,6 +13,7 @@ import { EVENT_TYPES } from "../events/catalogue";
 import { authenticate, callerKey, type Credential } from "./auth";
 import { callableCapabilities, hasScope, requireRole, resolveBrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
+import { isTallied, tallyRefusal } from "./audit-tally";
 import { AppError } from "../contract/errors";
 import { parseCall, type Body } from "./input";
 import { rateLimitStore } from "./rate-limit";
@@ -51,7 +52,7 @@ export async function invoke(call: Invocation): Promise<Outcome> {
   const now = new Date();
   let cause: unknown;
   const outcome: Outcome = { result: { ok: false, error: NOT_RUN } };
-  // every attempt at a write is audited, even one refused before we know who called
+  // every attempt at a write is audited, even one refused before we know who called (those tallied)
   const trail: AuditTrail | undefined =
     findCapability(call.capabilityId)?.kind === "write"
       ? { requestId: call.requestId, door: call.door, capabilityId: call.capabilityId }
@@ -151,11 +152,12 @@ async function run(
     once,
     (requestId) => (outcome.replayed = { requestId }),
     async (settle) => {
-      // 9. confirmation
-      if (capability.confirmation)
-        await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now);
+      // 9. confirmation: a valid token, spent in the write's own transaction (decisions §5)
+      const confirmed = capability.confirmation
+        ? await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now)
+        : undefined;
       // 10. execution, atomically, with the audit record of its success (the output is checked inside)
-      const written = await write(capability, actor, access, parsed.call, context, now, trail, settle);
+      const written = await write(capability, actor, access, parsed.call, context, now, trail, settle, confirmed);
       touched = written.touched;
       return written.data;
     },
@@ -180,13 +182,10 @@ function asAppError(thrown: unknown): AppError {
 
 async function auditFailure(trail: AuditTrail, error: AppError, now: Date): Promise<void> {
   try {
-    await recordAudit(
-      db(),
-      trail,
-      error.code,
-      now,
-      error.code === "internal" ? undefined : error.message.slice(0, 500),
-    );
+    const detail = error.code === "internal" ? undefined : error.message.slice(0, 500);
+    // refused before the caller was let through: tallied, not one entry each (audit-tally.ts)
+    if (isTallied(trail, error.code)) await tallyRefusal(db(), trail, error.code, now, detail);
+    else await recordAudit(db(), trail, error.code, now, detail);
   } catch (auditError) {
     log.error({ requestId: trail.requestId, err: auditError }, "audit record failed");
   }

@@ -12,10 +12,16 @@ import { recordAudit, type AuditTrail } from "./audit";
 import { eventActorOf } from "../events/actor";
 import { recordEvent } from "../events/record";
 import { callerKey } from "./auth";
-import { consumeToken, issueToken, type Binding } from "./confirmation";
+import { issueToken, spendToken, validToken, type Binding } from "./confirmation";
 import { remember, replay, type IdempotencyScope } from "./idempotency";
 import type { Settle } from "./idempotent-call";
 import type { ParsedCall } from "./input";
+
+/**
+ * A call's valid confirmation token, not spent yet: write() spends it in its own transaction.
+ * `reask`: the answer to a call whose token another use spent meanwhile (a call without a valid token).
+ */
+export type Confirmed = { tokenId: string; reask: () => Promise<never> };
 
 export async function requireConfirmation(
   capability: Capability,
@@ -24,25 +30,31 @@ export async function requireConfirmation(
   parsed: ParsedCall<BrandContext>,
   ctx: BrandContext,
   now: Date,
-): Promise<void> {
+): Promise<Confirmed> {
   const binding: Binding = {
     caller: callerKey(actor),
     brandId: access.brand.id,
     capabilityId: capability.id,
     input: parsed.call.input,
   };
-  if (parsed.confirmationToken && (await consumeToken(db(), parsed.confirmationToken, binding, now))) return;
-  // nobody is asked to confirm a call that must fail: its read-only checks run first
-  await parsed.call.check(ctx);
-  if (!parsed.call.summarize) throw new Error(`${capability.id} needs confirmation but has no summarize`);
-  const summary = await parsed.call.summarize(ctx);
-  const { token, expiresAt } = await issueToken(db(), binding, summary, now);
-  throw new AppError("confirmation_required", `Confirmation needed: ${summary}`, {
-    summary,
-    confirmationToken: token,
-    expiresAt: iso(expiresAt),
-  });
+  const ask = async (): Promise<never> => {
+    // nobody is asked to confirm a call that must fail: its read-only checks run first
+    await parsed.call.check(ctx);
+    if (!parsed.call.summarize) throw new Error(`${capability.id} needs confirmation but has no summarize`);
+    const summary = await parsed.call.summarize(ctx);
+    const { token, expiresAt } = await issueToken(db(), binding, summary, now);
+    throw new AppError("confirmation_required", `Confirmation needed: ${summary}`, {
+      summary,
+      confirmationToken: token,
+      expiresAt: iso(expiresAt),
+    });
+  };
+  const tokenId = parsed.confirmationToken && (await validToken(db(), parsed.confirmationToken, binding, now));
+  return tokenId ? { tokenId, reask: ask } : ask();
 }
+
+/** Thrown inside a write's transaction whose token another use spent first: nothing is written. */
+const SPENT_MEANWHILE = new Error("the confirmation token was spent by another use");
 
 export async function write(
   capability: Capability,
@@ -53,13 +65,16 @@ export async function write(
   now: Date,
   trail: AuditTrail | undefined,
   settle?: Settle,
+  confirmed?: Confirmed,
 ): Promise<{ data: Record<string, unknown>; touched?: Touched }> {
   const effects: (() => Promise<void>)[] = [];
   const { input } = call;
   const idempotency: IdempotencyScope | undefined = capability.idempotent
     ? { brandId: access.brand.id, caller: callerKey(actor), capabilityId: capability.id, key: idempotencyKeyOf(input) }
     : undefined;
-  const result = await db().$transaction(async (tx) => {
+  const transaction = db().$transaction(async (tx) => {
+    // first, so two uses of one token queue here and the second writes nothing (decisions §5)
+    if (confirmed && !(await spendToken(tx, confirmed.tokenId, now))) throw SPENT_MEANWHILE;
     if (idempotency) {
       const previous = await replay(tx, idempotency, input, now);
       if (previous !== undefined) {
@@ -90,8 +105,27 @@ export async function write(
       });
     return { data, touched: touched(), replayed: false };
   });
+  const result = await transaction.catch((thrown: unknown) => refused(thrown, confirmed, now));
   for (const effect of effects) await runNow(effect);
   return { data: result.data, touched: result.touched };
+}
+
+/**
+ * A write that did not commit: a refusal it answers (a duplicate, a stale revision, a record gone)
+ * spends the token all the same, "whatever the outcome" (decisions §5); a fault, a key taken over
+ * by a retry and a token spent by another use leave it as it was.
+ */
+async function refused(thrown: unknown, confirmed: Confirmed | undefined, now: Date): Promise<never> {
+  if (!confirmed) throw thrown;
+  if (thrown === SPENT_MEANWHILE) return confirmed.reask();
+  if (thrown instanceof AppError && thrown.status < 500 && thrown.code !== "idempotency_key_in_use") {
+    try {
+      await spendToken(db(), confirmed.tokenId, now);
+    } catch (error) {
+      log.warn({ err: error }, "a refused write's confirmation token was not spent; it stays usable until it expires");
+    }
+  }
+  throw thrown;
 }
 
 /** An idempotent capability's key (its schema requires it, decisions §6). */

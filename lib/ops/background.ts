@@ -2,7 +2,8 @@
 // provider revocations still owed (lib/connections/revocation-outbox.ts), the conversations kept
 // past CONVERSATION_RETENTION_DAYS (lib/conversations/store.ts), idempotency keys past their 24 hours
 // (lib/core/idempotent-store.ts), confirmation tokens a day past their expiry (lib/core/confirmation.ts),
-// the events past EVENT_RETENTION_DAYS (lib/events/retention.ts) and
+// the events past EVENT_RETENTION_DAYS (lib/events/retention.ts), the audit trail past
+// AUDIT_RETENTION_DAYS (lib/core/audit-retention.ts) and
 // the realtime voice sessions
 // that expired without an end (their unreported reservation released, lib/voice/reservation.ts), every
 // BACKGROUND_INTERVAL_SECONDS. Every instance runs it; the tasks claim their rows one by one, so
@@ -11,6 +12,7 @@
 import { config } from "../config";
 import { sweepIdempotencyKeys } from "../core/idempotent-store";
 import { sweepConfirmationTokens } from "../core/confirmation";
+import { pruneAuditTrail } from "../core/audit-retention";
 import { drainRevocations } from "../connections/revocation-outbox";
 import { deleteIdleConversations } from "../conversations/store";
 import { deleteExpiredEvents } from "../events/retention";
@@ -31,6 +33,7 @@ const TASKS: { name: string; run: () => Promise<unknown> }[] = [
   { name: "idempotency-keys", run: () => sweepIdempotencyKeys(new Date()) },
   { name: "confirmation-tokens", run: () => sweepConfirmationTokens(new Date()) },
   { name: "event-retention", run: () => deleteExpiredEvents(config().EVENT_RETENTION_DAYS, new Date()) },
+  { name: "audit-retention", run: () => pruneAuditTrail(config().AUDIT_RETENTION_DAYS, new Date()) },
   { name: "voice-sessions", run: () => sweepVoiceSessions(new Date()) },
 ];
 
