@@ -15,6 +15,8 @@ import { invoke, type Outcome } from "../core/invoke";
 import { parkForView, rendersViews, viewResult } from "../mcp/apps";
 import { authenticateMcp, callerOf, credentialOf, type McpCaller } from "../mcp/auth";
 import { openConfirmation, sealConfirmation } from "../mcp/confirmation";
+import { askOnPage, elicitationModes, resumeOnPage } from "../mcp/confirm-page";
+import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { withMcpCors } from "../mcp/cors";
 import { idempotencyKeyOf, markReplay } from "../mcp/idempotency-meta";
 import { registerDecideTool } from "../mcp/decide";
@@ -95,10 +97,19 @@ async function callTool(
     });
   const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
   // only this server's own sealed state for exactly this call counts (lib/mcp/confirmation.ts)
-  const state =
-    answer.kind === "elicit"
-      ? openConfirmation(ctx.mcpReq.requestState(), caller.actor, capability.id, args)
-      : undefined;
+  const sealed = openConfirmation(ctx.mcpReq.requestState(), caller.actor, capability.id, args);
+  if (sealed && "pendingId" in sealed) {
+    const declinedLink = answer.kind === "elicit" && answer.action !== "accept";
+    return resumeOnPage(server, caller, capability, args, sealed, declinedLink, ctx, async (token) => {
+      const { result, replayed } = await outcome({ ...args, confirmationToken: token });
+      const requestId = replayed?.requestId ?? ownId;
+      const envelope: ToolEnvelope = result.ok
+        ? { status: "ok", capabilityId: capability.id, data: result.data }
+        : errorEnvelope(capability.id, result.error, requestId);
+      return { result: markReplay(toolResult(result, requestId), replayed !== undefined), envelope };
+    });
+  }
+  const state = answer.kind === "elicit" ? sealed : undefined;
   if (answer.kind === "elicit" && answer.action !== "accept") return declined(ownId, state?.summary);
   // accepted what the person saw: the door presents the sealed token itself, so it never leaves
   // the server; a replayed state's token is spent, so that call is asked again like any other
@@ -118,7 +129,16 @@ async function callTool(
       if (parked) return parked;
     }
   }
-  if (result.ok || result.error.code !== "confirmation_required" || !clientCapabilities(server, ctx)?.elicitation)
+  const modes = elicitationModes(clientCapabilities(server, ctx));
+  if (!result.ok && result.error.code === "confirmation_required" && modes.url) {
+    // URL mode: the person confirms on our own page, signed in (lib/mcp/confirm-page.ts)
+    const asked = await askOnPage(caller, capability, args, result.error, ctx).catch((thrown: unknown) => {
+      if (thrown instanceof AppError) return errorResult(thrown.toBody(requestId));
+      throw thrown;
+    });
+    if (asked) return asked;
+  }
+  if (result.ok || result.error.code !== "confirmation_required" || !modes.form)
     return markReplay(toolResult(result, requestId), replayed !== undefined);
   const { summary = "", confirmationToken = "", expiresAt } = result.error.details;
   const exp = expiresAt ? Date.parse(expiresAt) : Date.now();

@@ -11,7 +11,19 @@ import { open, seal } from "../connections/vault";
 import type { Actor } from "../contract/context";
 import { callerKey } from "../core/auth";
 
-const payload = z.object({ token: z.string().min(1), summary: z.string(), exp: z.number() }).strict();
+// the dialog's state holds the token; the confirm page's (URL mode, confirm-page.ts) only names the
+// parked call, whose token stays sealed in the database
+const payload = z.union([
+  z.object({ token: z.string().min(1), summary: z.string(), exp: z.number() }).strict(),
+  z
+    .object({
+      pendingId: z.string().min(1).max(64),
+      summary: z.string(),
+      exp: z.number(),
+      elicitationId: z.string().max(64).optional(),
+    })
+    .strict(),
+]);
 export type ConfirmationState = z.infer<typeof payload>;
 
 /** The associated data: who asked, for which capability, with exactly which arguments. */

@@ -8,7 +8,8 @@ import { open, seal } from "../connections/vault";
 import type { PersonDoor, ToolEnvelope } from "./envelope";
 import { keptEnvelope } from "./kept";
 
-export type PendingStatus = "pending" | "confirmed" | "declined" | "expired";
+/** approved: the person confirmed on the confirm page; the MCP call that asked runs it (lib/mcp/confirm-page.ts) */
+export type PendingStatus = "pending" | "approved" | "confirmed" | "declined" | "expired";
 /** a person's doors (chat, voice), and MCP hosts that render the confirm view (MCP Apps) */
 export type PendingDoor = PersonDoor | "mcp";
 const DOORS: readonly PendingDoor[] = ["assistant", "voice", "mcp"];
@@ -71,14 +72,16 @@ export async function findPending(id: string, userId: string): Promise<PendingCa
 }
 
 /**
- * Moves a pending, unexpired call to `status`; true for the one caller that won. The sealed token
- * is returned to the winner of a confirm and erased from the row in the same update.
+ * Moves a pending (or `from`), unexpired call to `status`; true for the one caller that won. The
+ * sealed token is returned to the winner of a confirm and erased from the row in the same update;
+ * an approval keeps it for the confirm that follows.
  */
 export async function claim(
   id: string,
   userId: string,
   status: Exclude<PendingStatus, "pending">,
   now: Date,
+  from: "pending" | "approved" = "pending",
 ): Promise<{ won: boolean; token?: string }> {
   const row =
     status === "confirmed"
@@ -86,8 +89,8 @@ export async function claim(
       : null;
   const expiry = status === "expired" ? { lte: now } : { gt: now };
   const updated = await db().pendingCall.updateMany({
-    where: { id, userId, status: "pending", expiresAt: expiry },
-    data: { status, decidedAt: now, tokenSealed: null },
+    where: { id, userId, status: from, expiresAt: expiry },
+    data: { status, decidedAt: now, ...(status === "approved" ? {} : { tokenSealed: null }) },
   });
   if (updated.count !== 1) return { won: false };
   return { won: true, token: row?.tokenSealed ? open(row.tokenSealed, sealContext(id)) : undefined };
