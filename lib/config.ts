@@ -145,6 +145,14 @@ const schema = z
     WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
     // tests only: the retry schedule's waits multiplied by this (1e-5 runs three days in about 3 s)
     WEBHOOKS_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
+    // endpoints a brand may have (webhooks.create refuses past it); each event is one delivery per
+    // subscribed endpoint, so this bounds what one write can fan out to. A brand that had more keeps them
+    WEBHOOKS_ENDPOINTS_PER_BRAND: z.coerce
+      .number()
+      .int("WEBHOOKS_ENDPOINTS_PER_BRAND must be a whole number from 1 to 1000, such as 20")
+      .min(1, "WEBHOOKS_ENDPOINTS_PER_BRAND must be a whole number from 1 to 1000, such as 20")
+      .max(1000, "WEBHOOKS_ENDPOINTS_PER_BRAND must be a whole number from 1 to 1000, such as 20")
+      .default(20),
     CAPABILITY_ROLLOUT: z.enum(["all", "available"]).default("all"),
     SEED_DEMO: z.enum(["0", "1"]).default("1"),
     // the assistant's model (decisions §8): OpenAI, or any OpenAI-compatible server by its base URL

@@ -12,6 +12,7 @@
 import type { z } from "zod";
 import type { Door, Scope, Widget } from "./catalogue";
 import type { BaseContext, BrandContext } from "./context";
+import type { LimitCode } from "./errors";
 import type { Role } from "./roles";
 
 type Meta = {
@@ -36,6 +37,8 @@ type Meta = {
   idempotent?: boolean;
   /** a write that can remove or revoke something (MCP destructiveHint) */
   destructive?: boolean;
+  /** codes of a bound its execution can refuse with, beyond those its other facts imply (lib/openapi/errors.ts) */
+  limits?: readonly LimitCode[];
   /**
    * output fields shown only in the live answer (a signing secret, a key): every kept copy holds a
    * marker instead, an Idempotency-Key's stored answer holds them sealed (lib/contract/shown-once.ts)

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   confirmation_required: 409,
   revision_conflict: 409,
   idempotency_key_in_use: 409,
+  webhook_endpoint_limit: 409,
   invalid_input: 422,
   idempotency_key_reused: 422,
   budget_exceeded: 402,
@@ -19,6 +20,9 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Codes of a bound one capability keeps (its catalogue fact `limits`), not implied by the pipeline's steps. */
+export type LimitCode = Extract<ErrorCode, "webhook_endpoint_limit">;
 
 export type FieldIssue = { field: string; message: string };
 

@@ -84,6 +84,8 @@ const DESCRIPTION: Record<ErrorCode, string> = {
     "This Idempotency-Key was used within 24 hours for a different request (other input or another capability): choose a new key",
   idempotency_key_in_use:
     "The first call with this Idempotency-Key is still running: retry after Retry-After seconds to get its answer",
+  webhook_endpoint_limit:
+    "The brand has as many webhook endpoints as it may have (20 unless the operator set another bound): remove one before adding another",
   budget_exceeded: "The brand's monthly AI budget is spent",
   rate_limited: "Too many calls for this key; retry after Retry-After seconds",
   not_found: "The capability id is unknown here, or a referenced record does not exist in this brand",
@@ -135,6 +137,7 @@ export function errorCodesOf(capability: Capability, inputSchema: Schema): Error
     codes.push("brand_not_operational", "idempotency_key_in_use", "idempotency_key_reused");
   if (capability.confirmation) codes.push("confirmation_required");
   if (hasProperty(inputSchema, "expectedRevision")) codes.push("revision_conflict");
+  codes.push(...(capability.limits ?? []));
   // budget_exceeded: no capability uses the model itself; only the assistant door meters it (decisions §6)
   codes.push("internal", "unavailable");
   return codes;

@@ -3,7 +3,7 @@
 import type { ErrorCode } from "../contract/errors";
 
 /** Refusals a retry is given again: those of the confirmation's checks and the execution (decisions §3 steps 9 and 10). */
-const REPLAYED: readonly ErrorCode[] = ["not_found", "invalid_input", "revision_conflict"];
+const REPLAYED: readonly ErrorCode[] = ["not_found", "invalid_input", "revision_conflict", "webhook_endpoint_limit"];
 
 export const idempotencyComponents = {
   parameters: {

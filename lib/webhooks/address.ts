@@ -16,21 +16,21 @@ const systemResolve: Resolve = async (hostname) =>
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** Why this URL cannot receive webhooks, in a sentence, or null when it can. */
+/** Why this URL cannot receive webhooks, as a clause with its own subject ("it must be …"), or null when it can. */
 export async function receiverRefusal(
   raw: string,
   allowLoopback: boolean,
   resolve: Resolve = systemResolve,
 ): Promise<string | null> {
-  if (!URL.canParse(raw)) return "not a URL";
+  if (!URL.canParse(raw)) return "it is not a URL";
   const url = new URL(raw);
   const host = url.hostname.toLowerCase();
   const loopbackHost =
     LOOPBACK_NAMES.has(host) || host.endsWith(".localhost") || (isIP(bare(host)) > 0 && isLoopbackAddress(bare(host)));
-  if (url.protocol === "http:" && !(allowLoopback && loopbackHost)) return "must be an https:// URL";
-  if (url.protocol !== "https:" && url.protocol !== "http:") return "must be an https:// URL";
-  if (url.username || url.password) return "must not carry a user name or password";
-  if (url.hash) return "must not have a #fragment";
+  if (url.protocol === "http:" && !(allowLoopback && loopbackHost)) return "it must be an https:// URL";
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "it must be an https:// URL";
+  if (url.username || url.password) return "it must not carry a user name or password";
+  if (url.hash) return "it must not have a #fragment";
   let addresses: string[];
   try {
     addresses = isIP(bare(host)) ? [bare(host)] : await resolve(host);

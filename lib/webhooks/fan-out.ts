@@ -1,7 +1,8 @@
 // The fan-out: an event becomes one delivery per enabled endpoint of its brand subscribed to its
-// type, written in the transaction that records the event (the outbox: no delivery without its
-// committed write, no committed write without its deliveries). The delivery worker
-// (lib/webhooks/worker.ts) sends them after the commit, from any instance.
+// type (but the endpoint a webhook.endpoint.* event is about), written in the transaction that
+// records the event (the outbox: no delivery without its committed write, no committed write
+// without its deliveries). The delivery worker (lib/webhooks/worker.ts) sends them after the
+// commit, from any instance.
 import type { Tx } from "../db/client";
 import { parseEventTypes } from "./endpoint-view";
 import { timeOrderedId } from "./ids";
@@ -29,6 +30,19 @@ const subscribed = (eventTypes: string, type: string) => {
 };
 
 /**
+ * The endpoint a `webhook.endpoint.*` event is about (its `id`, or `endpointId` for a test): that
+ * endpoint is not sent it. Its admin already knows, and otherwise every endpoint on "*" would get
+ * its own creation, each added endpoint one delivery more than the last.
+ */
+function endpointAbout(event: WebhookEvent): string | undefined {
+  if (!event.type.startsWith("webhook.endpoint.") || typeof event.data !== "object" || event.data === null)
+    return undefined;
+  const data = event.data as { id?: unknown; endpointId?: unknown };
+  const id = data.endpointId ?? data.id;
+  return typeof id === "string" ? id : undefined;
+}
+
+/**
  * The deliveries an event owes, read now: every enabled endpoint of its brand subscribed to its type.
  * What it returns writes them, or is undefined when none wants the event. Read apart from the write
  * so that the event's recording (lib/events/record.ts) can ask before it takes the brand's
@@ -39,7 +53,8 @@ export async function deliveriesOwed(tx: Tx, event: WebhookEvent): Promise<((tx:
     where: { brandId: event.brandId, enabled: true },
     select: { id: true, eventTypes: true },
   });
-  const wanted = endpoints.filter((endpoint) => subscribed(endpoint.eventTypes, event.type));
+  const about = endpointAbout(event);
+  const wanted = endpoints.filter((endpoint) => endpoint.id !== about && subscribed(endpoint.eventTypes, event.type));
   if (wanted.length === 0) return undefined;
   const brand = await tx.brand.findUniqueOrThrow({ where: { id: event.brandId }, select: { id: true, shortId: true } });
   const payload = webhookBody(event, brand);

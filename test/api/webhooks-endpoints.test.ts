@@ -102,7 +102,7 @@ describe("webhook endpoints", () => {
   });
 
   it("refuses a private address on update too, and bad event types", async () => {
-    const created = expectOk(await create({ url: receiverUrl }));
+    const created = expectOk(await create({ url: `${receiverUrl}/update` }));
     const refused = await call("webhooks.update", world.admin.key, {
       brand: world.brand.shortId,
       id: created.id,
@@ -134,6 +134,14 @@ describe("webhook endpoints", () => {
   it("records an event for each change of an endpoint, never with its whsec_ secret", async () => {
     const own = await makeWorld();
     const brand = own.brand.shortId;
+    // on "*": it is sent the events about the endpoint below (and that endpoint none of its own)
+    const watcher = expectOk(
+      await confirmAndCall("webhooks.create", own.admin.key, {
+        brand,
+        url: `${receiverUrl}/watcher`,
+        eventTypes: ["*"],
+      }),
+    );
     const created = expectOk(
       await confirmAndCall("webhooks.create", own.admin.key, {
         brand,
@@ -151,7 +159,9 @@ describe("webhook endpoints", () => {
     expectOk(
       await confirmAndCall("webhooks.update", own.admin.key, { brand, id: created.id, description: "Still secret" }),
     );
-    const events = expectOk(await call("events.list", own.admin.key, { brand, limit: 50 })).items as any[];
+    const events = (expectOk(await call("events.list", own.admin.key, { brand, limit: 50 })).items as any[]).filter(
+      (event) => event.data.id !== watcher.id,
+    );
     expect(events.map((event) => event.type)).toEqual([
       "webhook.endpoint.created",
       "webhook.endpoint.secret_rotated",
@@ -165,12 +175,16 @@ describe("webhook endpoints", () => {
       description: "Secret keeper",
       revision: 1,
     });
-    // the "*" endpoint is owed its own events, plus the test event: none of their bodies holds a secret
+    // the watcher is owed the four events, the endpoint only its test event: no body holds a secret
     const deliveries = await db().webhookDelivery.findMany({
-      where: { endpointId: created.id },
-      select: { payload: true },
+      where: { endpointId: { in: [watcher.id, created.id] } },
+      select: { payload: true, endpointId: true, eventType: true },
     });
-    expect(deliveries.length).toBeGreaterThanOrEqual(4); // the last one only if the schedule did not disable it yet
+    expect(deliveries.filter((delivery) => delivery.endpointId === created.id).map((one) => one.eventType)).toEqual([
+      "webhook.test",
+    ]);
+    // the last ones only if the retry schedule did not disable the watcher yet
+    expect(deliveries.filter((delivery) => delivery.endpointId === watcher.id).length).toBeGreaterThanOrEqual(3);
     const stored = await db().event.findMany({ where: { brandId: own.brand.id }, select: { data: true } });
     for (const text of [
       JSON.stringify(events),

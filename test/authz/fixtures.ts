@@ -61,7 +61,8 @@ export const fixtures: Record<string, Fixture> = {
   "webhooks.list": async () => ({}),
   // a type of the catalogue (unknown ones are refused) the matrix never produces (its reviews only
   // approve): these endpoints are owed nothing, so no delivery worker competes with the matrix's calls
-  "webhooks.create": async () => ({ url: "http://127.0.0.1:9/hooks", eventTypes: ["library.asset.archived"] }),
+  // a URL of its own each (one endpoint per URL in a brand)
+  "webhooks.create": async () => ({ url: `http://127.0.0.1:9/hooks/${tag()}`, eventTypes: ["library.asset.archived"] }),
   "webhooks.update": async (brand) => ({
     id: (await makeWebhookEndpoint(brand.id)).id,
     description: `Matrix ${tag()}`,

@@ -63,7 +63,7 @@ export async function makeWebhookEndpoint(brandId: string) {
     data: {
       id,
       brandId,
-      url: "http://127.0.0.1:9/hooks",
+      url: `http://127.0.0.1:9/hooks/${tag()}`,
       eventTypes: '["kit.color.added"]',
       enabled: false,
       disabledReason: "A fixture.",

@@ -10,11 +10,11 @@ const resolvesTo = (address: string) => async () => [address];
 
 describe("receiver addresses", () => {
   it("http:// is refused without the setting, even on loopback; with it, only loopback", async () => {
-    expect(await receiverRefusal("http://127.0.0.1:8080/hooks", false)).toBe("must be an https:// URL");
-    expect(await receiverRefusal("http://localhost:8080/hooks", false)).toBe("must be an https:// URL");
+    expect(await receiverRefusal("http://127.0.0.1:8080/hooks", false)).toBe("it must be an https:// URL");
+    expect(await receiverRefusal("http://localhost:8080/hooks", false)).toBe("it must be an https:// URL");
     expect(await receiverRefusal("https://127.0.0.1/hooks", false)).toMatch(/not a public address/);
     expect(await receiverRefusal("http://127.0.0.1:8080/hooks", true)).toBeNull();
-    expect(await receiverRefusal("http://10.0.0.1/hooks", true)).toBe("must be an https:// URL");
+    expect(await receiverRefusal("http://10.0.0.1/hooks", true)).toBe("it must be an https:// URL");
   });
 
   it("a name is judged by what it resolves to", async () => {

@@ -3,7 +3,17 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { endpointEvent, endpointEventData } from "./events";
 import { newSecret, sealSecret } from "../../webhooks/secrets";
-import { checkUrl, descriptionField, eventTypesField, host, normalizeEventTypes, urlField } from "./shared";
+import {
+  checkNotDuplicate,
+  checkRoomForEndpoint,
+  checkUrl,
+  descriptionField,
+  eventTypesField,
+  host,
+  lockEndpoints,
+  normalizeEventTypes,
+  urlField,
+} from "./shared";
 
 export const webhooksCreate = defineCapability({
   id: "webhooks.create",
@@ -20,7 +30,9 @@ export const webhooksCreate = defineCapability({
   title: "Add a webhook endpoint",
   description:
     "Registers an https:// URL that receives the brand's events as signed POSTs (Standard Webhooks). " +
-    "The answer carries the signing secret (whsec_…), shown only this once: store it to verify deliveries.",
+    "The answer carries the signing secret (whsec_…), shown only this once: store it to verify deliveries. " +
+    "One endpoint per URL, and a bounded number per brand (409 webhook_endpoint_limit past it).",
+  limits: ["webhook_endpoint_limit"],
   input: z
     .object({
       url: urlField(),
@@ -51,6 +63,9 @@ export const webhooksCreate = defineCapability({
   async check(ctx, input) {
     normalizeEventTypes(ctx, input.eventTypes);
     await checkUrl(input.url);
+    await lockEndpoints(ctx);
+    await checkNotDuplicate(ctx, input.url);
+    await checkRoomForEndpoint(ctx);
   },
   async execute(ctx, input) {
     const id = randomUUID();

@@ -1,9 +1,11 @@
 // What the webhooks.* capabilities share: the endpoint lookup (another brand's endpoint is
-// not_found, no existence oracle), the URL and event-type fields and their checks.
+// not_found, no existence oracle), the URL and event-type fields and their checks, and the brand's
+// bounds: one endpoint per receiver URL, at most WEBHOOKS_ENDPOINTS_PER_BRAND endpoints.
 import { z } from "zod";
 import { config } from "../../config";
 import type { BrandContext } from "../../contract/context";
-import { invalidInput, notFound } from "../../contract/errors";
+import { AppError, invalidInput, notFound } from "../../contract/errors";
+import { lockKey } from "../../db/locks";
 import { receiverRefusal } from "../../webhooks/address";
 import { requireKnownEventTypes } from "../events/known-types";
 
@@ -46,7 +48,52 @@ export async function findEndpoint(ctx: BrandContext, id: string) {
 
 export async function checkUrl(url: string): Promise<void> {
   const refusal = await receiverRefusal(url, config().WEBHOOKS_ALLOW_LOOPBACK);
-  if (refusal) throw invalidInput("url", `This URL cannot receive webhooks: it ${refusal}.`, { reason: "url_refused" });
+  if (refusal) throw invalidInput("url", `This URL cannot receive webhooks: ${refusal}.`, { reason: "url_refused" });
+}
+
+/**
+ * The brand's endpoints queue here until the write commits, so that two concurrent adds (or an add
+ * and a change of URL) cannot both pass the checks below (PostgreSQL; SQLite's one writer already
+ * runs them one by one). A lock rather than a unique index: brands that already hold duplicates
+ * keep them, and the URLs are compared as parsed, not as typed.
+ */
+export async function lockEndpoints(ctx: BrandContext): Promise<void> {
+  await lockKey(ctx.db, `webhook-endpoints:${ctx.brand.id}`);
+}
+
+/** A receiver URL as compared: parsed, so `HTTPS://Hooks.Example.com:443/in` is `https://hooks.example.com/in`. */
+const comparable = (url: string) => (URL.canParse(url) ? new URL(url).href : url);
+
+/** One endpoint per receiver URL: another would get every event twice. `except` is the endpoint being changed. */
+export async function checkNotDuplicate(ctx: BrandContext, url: string, except?: string): Promise<void> {
+  const wanted = comparable(url);
+  const endpoints = await ctx.db.webhookEndpoint.findMany({
+    where: { brandId: ctx.brand.id },
+    select: { id: true, url: true },
+  });
+  const same = endpoints.find((endpoint) => endpoint.id !== except && comparable(endpoint.url) === wanted);
+  if (same)
+    throw invalidInput(
+      "url",
+      `this brand already sends webhooks to this URL (endpoint ${same.id}); change that endpoint's event types instead`,
+      { reason: "duplicate" },
+    );
+}
+
+/**
+ * Room for one more endpoint. Each event is one delivery per subscribed endpoint, so the bound also
+ * bounds what one write fans out to. A brand that had more before the bound keeps them all, and adds
+ * none until it is below the bound again.
+ */
+export async function checkRoomForEndpoint(ctx: BrandContext): Promise<void> {
+  const limit = config().WEBHOOKS_ENDPOINTS_PER_BRAND;
+  const count = await ctx.db.webhookEndpoint.count({ where: { brandId: ctx.brand.id } });
+  if (count < limit) return;
+  const remove = count - limit + 1;
+  throw new AppError(
+    "webhook_endpoint_limit",
+    `${ctx.brand.name} has ${count} webhook endpoints and a brand may have at most ${limit}: remove ${remove === 1 ? "one" : remove} (webhooks.delete) before adding another, or send more event types to an endpoint it has.`,
+  );
 }
 
 /** ["*"] alone, or distinct types of the events catalogue. */

@@ -4,12 +4,14 @@ import { endpointEvent, endpointEventData } from "./events";
 import { invalidInput, revisionConflict } from "../../contract/errors";
 import { expectedRevision, writeOutput } from "../schemas";
 import {
+  checkNotDuplicate,
   checkUrl,
   descriptionField,
   endpointId,
   eventTypesField,
   findEndpoint,
   host,
+  lockEndpoints,
   normalizeEventTypes,
   urlField,
 } from "./shared";
@@ -73,7 +75,11 @@ export const webhooksUpdate = defineCapability({
     if (input.expectedRevision !== undefined && input.expectedRevision !== endpoint.revision)
       throw revisionConflict(endpoint.revision);
     if (input.eventTypes) normalizeEventTypes(ctx, input.eventTypes);
-    if (input.url !== undefined) await checkUrl(input.url);
+    if (input.url !== undefined) {
+      await checkUrl(input.url);
+      await lockEndpoints(ctx);
+      await checkNotDuplicate(ctx, input.url, endpoint.id);
+    }
   },
   async execute(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
