@@ -97,18 +97,33 @@ export function withRegistrationMembersOnly<T extends { client_id: string }>(doc
 }
 
 /**
+ * RFC 7591 §3.1: a registration is `application/json`. A body a browser may send cross-site without
+ * a preflight (text/plain, a form) is never read as one, so no page can register clients through
+ * its visitors' browsers.
+ */
+const JSON_MEDIA_TYPE = /^\s*application\/json\s*(;|$)/i;
+
+/**
  * POST /oauth2/register read once, at most REGISTRATION_MAX_BYTES, and bounded: the request the
- * plugin is handed (the bounded metadata as its body), or the 400 answer. A body over the bound is
- * drained (up to DRAIN_LIMIT) so its sender hears the answer, as the API door does.
+ * plugin is handed (the bounded metadata as its body), or the refusal (415 for a body that is not
+ * declared JSON, 400 otherwise). A refused body is drained (up to DRAIN_LIMIT) so its sender hears
+ * the answer, as the API door does.
  */
 export async function boundedRegistrationRequest(request: Request): Promise<Request | Response> {
+  if (!JSON_MEDIA_TYPE.test(request.headers.get("content-type") ?? "")) {
+    const drained = await drainRefused(request);
+    return refuse(
+      {
+        error: "invalid_client_metadata",
+        error_description: "the registration must be sent as JSON, with Content-Type: application/json",
+      },
+      drained ? {} : { Connection: "close" },
+      415,
+    );
+  }
   const read = await readRequestBody(request, REGISTRATION_MAX_BYTES).catch(() => undefined);
   if (!read || read.tooLarge) {
-    const declared = Number(request.headers.get("content-length") ?? "0");
-    const drained =
-      declared <= DRAIN_LIMIT && request.body
-        ? await drain(request.body.getReader(), 0).catch(() => false)
-        : declared <= DRAIN_LIMIT;
+    const drained = await drainRefused(request);
     const description = read
       ? `the registration is larger than ${REGISTRATION_MAX_BYTES} bytes`
       : "the registration could not be read";
@@ -131,5 +146,13 @@ export async function boundedRegistrationRequest(request: Request): Promise<Requ
   return new Request(request.url, { method: "POST", headers, body: JSON.stringify(bounded.metadata) });
 }
 
-const refuse = (refusal: Refusal, headers: Record<string, string> = {}) =>
-  Response.json(refusal, { status: 400, headers: { "Cache-Control": "no-store", ...headers } });
+/** Whether the rest of a refused body was read (false: the connection is to be closed). */
+async function drainRefused(request: Request): Promise<boolean> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  return declared <= DRAIN_LIMIT && request.body
+    ? await drain(request.body.getReader(), 0).catch(() => false)
+    : declared <= DRAIN_LIMIT;
+}
+
+const refuse = (refusal: Refusal, headers: Record<string, string> = {}, status = 400) =>
+  Response.json(refusal, { status, headers: { "Cache-Control": "no-store", ...headers } });

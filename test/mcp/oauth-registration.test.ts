@@ -127,6 +127,40 @@ describe("registration is bounded", () => {
     }
   });
 
+  it("registers from JSON only: text/plain, a form or no Content-Type (no preflight cross-site) is 415, nothing stored", async () => {
+    const marker = `types-${randomUUID()}`;
+    const metadata = JSON.stringify({
+      client_name: marker,
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "none",
+    });
+    const form = new URLSearchParams({ client_name: marker, redirect_uris: REDIRECT }).toString();
+    for (const [body, headers] of [
+      [metadata, { "Content-Type": "text/plain" }],
+      [metadata, { "Content-Type": "text/plain;charset=UTF-8" }],
+      [form, { "Content-Type": "application/x-www-form-urlencoded" }],
+      [metadata, { "Content-Type": "multipart/form-data; boundary=x" }],
+      [metadata, {}],
+    ] as [string, Record<string, string>][]) {
+      // fetch sends a string body as text/plain unless told otherwise: no Content-Type at all needs a Blob without a type
+      const response = await fetch(`${baseUrl()}/api/auth/oauth2/register`, {
+        method: "POST",
+        headers,
+        body: headers["Content-Type"] ? body : new Blob([body]),
+      });
+      const refused = (await response.json()) as { error?: string; error_description?: string };
+      expect(response.status, JSON.stringify(headers)).toBe(415);
+      expect(refused).toEqual({
+        error: "invalid_client_metadata",
+        error_description: "the registration must be sent as JSON, with Content-Type: application/json",
+      });
+    }
+    expect(await stored(marker)).toBe(0);
+    const registered = await registerRaw(metadata, { "Content-Type": "application/json; charset=utf-8" });
+    expect(registered.status).toBe(201);
+    expect(await stored(marker)).toBe(1);
+  });
+
   it("drops members it does not know (RFC 7591 §2), even large ones within the body's bound, and registers", async () => {
     const marker = `unknown-${randomUUID()}`;
     const { status, body } = await register({
