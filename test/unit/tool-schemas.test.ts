@@ -15,7 +15,13 @@ import { ROLES, type Role } from "../../lib/contract/roles";
 import { decideToolListing } from "../../lib/mcp/decide";
 import { inputSchema, outputSchema } from "../../lib/mcp/schema";
 import { realtimeTools } from "../../lib/voice/tools";
-import { toolProblems, type RuleSet, type ToolDeclaration } from "../../scripts/support/provider-rules";
+import {
+  geminiHostDeclaration,
+  geminiProblems,
+  toolProblems,
+  type RuleSet,
+  type ToolDeclaration,
+} from "../../scripts/support/provider-rules";
 import { validOf } from "../fuzz/arbitraries";
 
 const person: Actor = { userId: "u-1", name: "Pat", staff: false, apiKeyId: null, scopes: null, brandIds: null };
@@ -116,6 +122,65 @@ describe("tool schemas the providers accept", () => {
     );
   });
 
+  it("Gemini: a host sends an MCP tool as parametersJsonSchema, which ours pass; as parameters they would be refused", () => {
+    const tools = mcpTools();
+    for (const tool of tools) {
+      const declaration = geminiHostDeclaration(tool);
+      expect(declaration).not.toHaveProperty("parameters");
+      expect(declaration.parametersJsonSchema).toEqual(tool.parameters);
+      expect(geminiProblems(declaration), tool.name).toEqual([]);
+    }
+    // the older field is OpenAPI 3.0's subset: our additionalProperties: false is an unknown name there
+    const kit = tools.find((tool) => tool.name === "kit_read")!;
+    expect(toolProblems("gemini-parameters", kit).map((problem) => problem.message)).toContainEqual(
+      expect.stringMatching(/Unknown name "additionalProperties": Cannot find field\.$/),
+    );
+    const openApiOnly = {
+      name: "x",
+      parameters: {
+        type: "object",
+        properties: {
+          kind: { const: "a" },
+          tags: { type: "object", propertyNames: { pattern: "^[a-z]+$" } },
+          bounded: { type: "string", maxLength: 3, nullable: true, enum: ["a", "b"] },
+        },
+        required: ["kind"],
+      },
+    };
+    const refused = toolProblems("gemini-parameters", openApiOnly).map((problem) => problem.message);
+    expect(refused).toEqual([
+      expect.stringMatching(/\('properties', 'kind'\), Invalid JSON payload received\. Unknown name "const"/),
+      expect.stringMatching(/\('properties', 'tags'\), Invalid JSON payload received\. Unknown name "propertyNames"/),
+    ]);
+    // the same schema is JSON Schema the other field takes
+    expect(toolProblems("gemini", openApiOnly)).toEqual([]);
+    // a host's nullable type pair arrives as one type and nullable (gemini-cli), not as a list
+    const pair = { name: "x", parameters: { type: "object", properties: { a: { type: ["string", "null"] } } } };
+    expect(geminiHostDeclaration(pair).parametersJsonSchema).toEqual({
+      type: "object",
+      properties: { a: { type: "string", nullable: true } },
+    });
+    expect(toolProblems("gemini-parameters", pair)[0]?.message).toMatch(/Proto field is not repeating/);
+    expect(
+      geminiProblems({ name: "x", parameters: { type: "object" }, parametersJsonSchema: { type: "object" } })[0]
+        ?.message,
+    ).toMatch(/mutually exclusive/);
+    const sibling = {
+      name: "x",
+      parameters: {
+        type: "object",
+        properties: { a: { $ref: "#/$defs/a", description: "An a" } },
+        $defs: { a: { type: "string" } },
+      },
+    };
+    expect(toolProblems("gemini", sibling)[0]?.message).toMatch(
+      /\$ref may have no other members but \$ ones \(found description\)/,
+    );
+    expect(toolProblems("gemini", { name: "x", parameters: { type: "string" } })[0]?.message).toMatch(
+      /must describe an object/,
+    );
+  });
+
   it("the rules can refuse: the registry's exact union root, a length bound under strict, a type array for Gemini", () => {
     const contacts = capabilities.find((capability) => capability.id === "brand.contacts.save")!;
     const exact = { name: "brand_contacts_save", parameters: exactSchema(contacts.input, "input") };
@@ -155,7 +220,7 @@ describe("tool schemas the providers accept", () => {
       /'required' is required to be supplied .* Missing 'a'/,
     );
     const nullable = { name: "x", parameters: { type: "object", properties: { a: { type: ["string", "null"] } } } };
-    expect(toolProblems("gemini", nullable)[0]?.message).toMatch(/one type name expected/);
+    expect(toolProblems("gemini-parameters", nullable)[0]?.message).toMatch(/one type name expected/);
     expect(toolProblems("openai", { name: "kit.read", parameters: { type: "object", properties: {} } })[0]?.param).toBe(
       "name",
     );
