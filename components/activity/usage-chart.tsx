@@ -35,7 +35,8 @@ export function UsageChart({ brand }: { brand: string | null }) {
       </h2>
       <p className="muted usage-lead">
         {tokens(usage.spent)} of {tokens(usage.limit)} used ({rounded(percent(usage.spent, usage.limit))}). One person
-        may use up to {tokens(usage.personLimit)}; past it their assistant and voice pause while the others go on.
+        may use up to {tokens(usage.personLimit)} (the dashed line); past it their assistant and voice pause while the
+        others go on.
       </p>
       {usage.people.length === 0 ? (
         <p className="muted" data-testid="usage-empty">
