@@ -36,8 +36,10 @@ describe("the operators' configuration table", () => {
   const listed = new Map(rows.flatMap((row) => names(row[0]!).map((name) => [name, row[1]!] as const)));
   // every key of lib/config.ts's schema, and whether the schema gives it a default of its own
   const source = readFileSync(path.join(ROOT, "lib/config.ts"), "utf8");
-  const body = source.slice(source.indexOf("const schema = z.object({"), source.indexOf("}).superRefine("));
-  const settings = [...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*):([\s\S]*?)(?=^ {2}[A-Z][A-Z0-9_]*:|$(?![\s\S]))/gm)].map(
+  // the schema's object as the formatter lays it out (npm run format): its keys indented by four
+  const start = source.indexOf("const schema = z\n  .object({");
+  const body = source.slice(start, source.indexOf("\n  .superRefine((env", start));
+  const settings = [...body.matchAll(/^ {4}([A-Z][A-Z0-9_]*):([\s\S]*?)(?=^ {4}[A-Z][A-Z0-9_]*:|$(?![\s\S]))/gm)].map(
     (match) => ({
       name: match[1]!,
       declaresDefault: match[2]!.includes(".default("),
