@@ -31,7 +31,7 @@ const VOICE_IDS = capabilities
   .sort();
 
 describe("the voice call route", () => {
-  it("serves exactly the registry's Voice capabilities: the spec's twelve plus brands.list", () => {
+  it("serves exactly the registry's Voice capabilities: the spec's twelve, brands.list and budget.usage", () => {
     expect(VOICE_IDS).toEqual([
       "brand.contacts.list",
       "brand.contacts.save",
@@ -39,6 +39,8 @@ describe("the voice call route", () => {
       "brand.profile.update",
       "brand.soul.read",
       "brands.list",
+      // issue 36: an admin may ask who spent the brand's AI tokens
+      "budget.usage",
       "connections.list",
       "kit.colors.add",
       "kit.instructions.update",
