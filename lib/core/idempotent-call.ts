@@ -92,7 +92,20 @@ async function replay(
   if (!answer.ok) throw new AppError(answer.code, answer.message, answer.details);
   if (call.trail) await recordAudit(db(), call.trail, "replayed", call.now);
   if (answer.sealed === undefined) return answer.data;
-  return { ...answer.data, ...(JSON.parse(open(answer.sealed, boundTo)) as Record<string, unknown>) };
+  return { ...answer.data, ...openedOrGone(answer.sealed, boundTo) };
+}
+
+/**
+ * The sealed values, or nothing (the stored answer keeps its markers) when they no longer open: the
+ * vault's key changed with APP_SECRET since the first call. The write happened; the replay still
+ * answers it, only without what was shown once.
+ */
+function openedOrGone(sealed: string, boundTo: string): Record<string, unknown> {
+  try {
+    return JSON.parse(open(sealed, boundTo)) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }
 
 /**

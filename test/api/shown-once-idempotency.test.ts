@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { capabilities } from "../../lib/capabilities/registry";
 import { SHOWN_ONCE_GONE } from "../../lib/contract/shown-once";
+import { seal } from "../../lib/connections/vault";
 import { call, expectError, expectOk, makeKey, makeWorld, type ApiResponse } from "../support/world";
 
 let world: Awaited<ReturnType<typeof makeWorld>>;
@@ -85,6 +86,26 @@ describe("a webhook secret under an Idempotency-Key", () => {
       headers: { "Idempotency-Key": key },
     });
     expect([again.body, replayed(again)]).toEqual([done.body, "true"]);
+  });
+
+  it("a sealed copy that no longer opens (APP_SECRET changed since) replays the answer with the marker, not a 500", async () => {
+    const key = randomUUID();
+    const body = { brand: world.brand.shortId, url: "http://127.0.0.1:9/resealed", eventTypes: ["*"] };
+    const { done, confirmed } = await confirmedWithKey("webhooks.create", body, key);
+    const created = expectOk(done);
+    const row = (await db().idempotentCall.findMany({ where: { capabilityId: "webhooks.create" } })).find(
+      (stored) => (stored.answer as { data?: { id?: string } } | null)?.data?.id === created.id,
+    )!;
+    const answer = row.answer as Record<string, unknown>;
+    // what the server would hold had it sealed with the secret it ran with before a change
+    const resealed = seal(JSON.stringify({ secret: created.secret }), "elsewhere", "a".repeat(43));
+    await db().idempotentCall.update({
+      where: { scopeKey: row.scopeKey },
+      data: { answer: { ...answer, sealed: resealed } },
+    });
+    const again = await call("webhooks.create", world.admin.key, confirmed, { headers: { "Idempotency-Key": key } });
+    expect([again.status, replayed(again)]).toEqual([200, "true"]);
+    expect(again.body).toEqual({ ok: true, data: { ...created, secret: SHOWN_ONCE_GONE } });
   });
 
   it("no capability with values shown once uses the body's idempotencyKey, whose store keeps answers as they are", () => {
