@@ -25,10 +25,10 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string
     actor: event.actor,
     data: event.data,
   });
-  await insertNumbered(tx, id, event);
-  // the deliveries (lib/webhooks/fan-out.ts) are written in the same transaction, under the lock,
-  // so their time-ordered ids follow the events' commit order
-  if (deliveries) await deliveries(tx);
+  const seq = await insertNumbered(tx, id, event);
+  // the deliveries (lib/webhooks/fan-out.ts) are written in the same transaction and carry the
+  // event's number, which is the order an endpoint is sent its events in
+  if (deliveries) await deliveries(tx, seq);
   return { id };
 }
 
@@ -40,16 +40,16 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string
  * PostgreSQL the number and the row are one statement (a round trip fewer under the lock); SQLite
  * has one writer, so no lock is waited on there.
  */
-async function insertNumbered(tx: Tx, id: string, event: NewEvent): Promise<void> {
+async function insertNumbered(tx: Tx, id: string, event: NewEvent): Promise<number> {
   if (dialect() === "postgresql") {
     // the time as UTC text, read as UTC: "createdAt" is a timestamp without zone holding UTC, as Prisma writes it
-    await tx.$executeRaw`WITH "next" AS (
+    const [numbered] = await tx.$queryRaw<{ seq: number | bigint }[]>`WITH "next" AS (
         INSERT INTO "EventSequence" ("brandId", "last") VALUES (${event.brandId}, 1)
         ON CONFLICT ("brandId") DO UPDATE SET "last" = "EventSequence"."last" + 1 RETURNING "last")
       INSERT INTO "Event" ("id", "brandId", "seq", "type", "createdAt", "actor", "data")
       SELECT ${id}, ${event.brandId}, "last", ${event.type}, (${event.at.toISOString()}::timestamptz AT TIME ZONE 'UTC'),
-        ${JSON.stringify(event.actor)}::jsonb, ${JSON.stringify(event.data)}::jsonb FROM "next"`;
-    return;
+        ${JSON.stringify(event.actor)}::jsonb, ${JSON.stringify(event.data)}::jsonb FROM "next" RETURNING "seq"`;
+    return Number(numbered!.seq);
   }
   const [row] = await tx.$queryRaw<
     { last: number | bigint }[]
@@ -66,4 +66,5 @@ async function insertNumbered(tx: Tx, id: string, event: NewEvent): Promise<void
       data: event.data as object,
     },
   });
+  return Number(row!.last);
 }

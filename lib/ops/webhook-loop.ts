@@ -1,10 +1,10 @@
 // Each instance's webhook delivery worker (lib/webhooks/worker.ts), every WEBHOOKS_POLL_MS: apart
-// from the minute-long background loop because a delivery's lag is what integrators feel. A round
-// never overlaps the previous one, a failing round is logged and the next one tries again, and the
-// timer never keeps the process up. Stopped with the background work on SIGTERM.
+// from the minute-long background loop because a delivery's lag is what integrators feel. A poll
+// never overlaps the previous one (the lanes it starts run on by themselves), a failing poll is
+// logged and the next one tries again, and the timer never keeps the process up. Stopped with the background work on SIGTERM.
 import { config } from "../config";
 import { log } from "../log";
-import { drainWebhooks } from "../webhooks/worker";
+import { drainWebhooks, stopDelivering } from "../webhooks/worker";
 
 const state = globalThis as unknown as { brandOpsWebhooks?: NodeJS.Timeout };
 
@@ -29,4 +29,5 @@ export function startWebhookLoop(): void {
 export function stopWebhookLoop(): void {
   if (state.brandOpsWebhooks) clearInterval(state.brandOpsWebhooks);
   state.brandOpsWebhooks = undefined;
+  stopDelivering();
 }

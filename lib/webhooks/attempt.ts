@@ -15,7 +15,13 @@ export type Endpoint = {
   previousSecretUntil: Date | null;
 };
 export type Delivery = { id: string; eventId: string; payload: string; attempts: number };
-export type Attempted = { delivery: Delivery; at: Date; result: SendResult; delivered: boolean; why: string | null };
+export type Attempted<D extends Delivery = Delivery> = {
+  delivery: D;
+  at: Date;
+  result: SendResult;
+  delivered: boolean;
+  why: string | null;
+};
 
 export function signedHeaders(endpoint: Endpoint, delivery: Delivery, at: Date): Record<string, string> {
   const signatures = signingSecrets(endpoint, at).map((secret) =>
@@ -28,7 +34,7 @@ export function signedHeaders(endpoint: Endpoint, delivery: Delivery, at: Date):
   };
 }
 
-export async function attemptDelivery(endpoint: Endpoint, delivery: Delivery): Promise<Attempted> {
+export async function attemptDelivery<D extends Delivery>(endpoint: Endpoint, delivery: D): Promise<Attempted<D>> {
   const at = new Date();
   let result: SendResult;
   try {

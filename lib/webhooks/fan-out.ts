@@ -46,9 +46,12 @@ function endpointAbout(event: WebhookEvent): string | undefined {
  * The deliveries an event owes, read now: every enabled endpoint of its brand subscribed to its type.
  * What it returns writes them, or is undefined when none wants the event. Read apart from the write
  * so that the event's recording (lib/events/record.ts) can ask before it takes the brand's
- * event-number lock and write only while holding it: the delivery ids are time-ordered.
+ * event-number lock and write only while holding it, with the event's number (the send order).
  */
-export async function deliveriesOwed(tx: Tx, event: WebhookEvent): Promise<((tx: Tx) => Promise<number>) | undefined> {
+export async function deliveriesOwed(
+  tx: Tx,
+  event: WebhookEvent,
+): Promise<((tx: Tx, seq: number) => Promise<number>) | undefined> {
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { brandId: event.brandId, enabled: true },
     select: { id: true, eventTypes: true },
@@ -59,10 +62,11 @@ export async function deliveriesOwed(tx: Tx, event: WebhookEvent): Promise<((tx:
   const brand = await tx.brand.findUniqueOrThrow({ where: { id: event.brandId }, select: { id: true, shortId: true } });
   const payload = webhookBody(event, brand);
   // a disabled endpoint gets no new events; those it had before wait, in order, until it is enabled again
-  return async (write) => {
+  return async (write, seq) => {
     await write.webhookDelivery.createMany({
       data: wanted.map((endpoint) => ({
         id: timeOrderedId(),
+        seq,
         endpointId: endpoint.id,
         eventId: event.id,
         eventType: event.type,
@@ -77,7 +81,10 @@ export async function deliveriesOwed(tx: Tx, event: WebhookEvent): Promise<((tx:
   };
 }
 
-/** One delivery of one event to one endpoint (a test event, or a "send again" of an earlier one). */
+/**
+ * One delivery of one event to one endpoint (a test event, or a "send again" of an earlier one),
+ * numbered after the brand's last committed event: it goes after every event already queued.
+ */
 export async function enqueueOne(
   tx: Tx,
   endpointId: string,
@@ -85,9 +92,12 @@ export async function enqueueOne(
   now: Date,
 ): Promise<string> {
   const id = timeOrderedId();
+  const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId }, select: { brandId: true } });
+  const numbered = await tx.eventSequence.findUnique({ where: { brandId: endpoint.brandId } });
   await tx.webhookDelivery.create({
     data: {
       id,
+      seq: (numbered?.last ?? 0) + 1,
       endpointId,
       eventId: event.id,
       eventType: event.type,

@@ -1,6 +1,7 @@
 // Delivery ids sort in the order they were made (UUIDv7, RFC 9562 §5.7, with its counter method
-// §6.2 for ids of one millisecond): the worker sends an endpoint's deliveries in id order. They are
-// made under the brand's event-sequence lock (lib/events/record.ts), so that is commit order.
+// §6.2 for ids of one millisecond). The worker sends an endpoint's deliveries by their event's
+// number (commit order, lib/events/record.ts); the id only breaks ties, as each instance's clock
+// differs from the others'.
 import { randomBytes } from "node:crypto";
 
 let lastMs = 0;

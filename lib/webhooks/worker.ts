@@ -1,68 +1,187 @@
 // The delivery worker every instance runs (started by lib/ops/webhook-loop.ts). Per endpoint, one
-// attempt in flight and the oldest delivery first: an instance claims the endpoint with one
-// conditional update (a token and an expiry), sends its due deliveries in order, stops at the
-// first failure (it waits for its retry time, so later events never overtake it) or before an
-// attempt could outlast the claim, then records the batch and releases the claim in one
-// transaction (lib/webhooks/record.ts). A killed instance's claim simply expires, and another
-// instance takes over; what it had sent but not recorded is sent again (at least once).
+// attempt in flight and the oldest delivery first (by the event's number in its brand, which is
+// commit order): an instance claims the endpoint with one conditional update (a token and a short
+// lease it renews while it works), sends its due deliveries in order, stops at the first failure
+// (later events never overtake it), then records the batch and releases the claim in one
+// transaction (lib/webhooks/record.ts). A killed instance stops renewing, its lease runs out within
+// LEASE_MS and another instance takes over; what it had sent but not recorded is sent again (at
+// least once). Lanes (WEBHOOKS_CONCURRENCY) each go on to the next endpoint as soon as they finish
+// one; the next is the least recently served endpoint of the brand holding the fewest lanes, and no
+// brand holds more than three quarters of them, so one brand's slow receivers never hold up another.
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db/client";
-import { attemptDelivery, type Attempted } from "./attempt";
-import { recordAttempts } from "./record";
+import { log } from "../log";
+import { type Attempted, attemptDelivery } from "./attempt";
+import { recordAttempts, type ScheduledDelivery } from "./record";
 
-/** Deliveries one claim sends at most before the endpoint is left for the next round (fairness). */
+/** Deliveries one claim sends at most; then the endpoint goes to the back of the queue (fairness). */
 const PER_CLAIM = 100;
-/** Time kept in hand at the end of a claim for recording the batch. */
-const MARGIN_MS = 5_000;
+/** How long a claim holds without renewal: a dead instance's endpoints are taken over after this. */
+const LEASE_MS = 8_000;
+const RENEW_MS = 2_000;
+/** No attempt starts once the last renewal is this close to running out. */
+const MARGIN_MS = 3_000;
+const REFILL_TAKE = 500;
 
-const timeoutMs = () => config().WEBHOOKS_TIMEOUT_SECONDS * 1000;
+type Due = { id: string; brandId: string };
+type Claim = { token: string; until: number };
+
+const state = {
+  queue: [] as Due[],
+  lanes: 0,
+  inFlight: new Map<string, string>(), // endpoint id → brand id
+  perBrand: new Map<string, number>(),
+  claims: new Map<string, Claim>(), // endpoint id → this instance's claim
+  renewal: undefined as NodeJS.Timeout | undefined,
+};
+
 const free = (now: Date) => ({ OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] });
+/** Something to send: a delivery due, and no failure's short wait still running (record.ts sets retryAt). */
+const due = (now: Date) => ({
+  OR: [{ retryAt: null }, { retryAt: { lte: now } }],
+  deliveries: { some: { status: "pending", nextAttemptAt: { lte: now } } },
+});
 
-/** One round: every endpoint with a delivery due, WEBHOOKS_CONCURRENCY at a time. */
+/**
+ * One poll: the endpoints with something due (least recently served first) replace the waiting
+ * queue, and idle lanes start. Does not wait for the lanes: each runs on by itself.
+ */
 export async function drainWebhooks(): Promise<void> {
   const now = new Date();
-  const due = await db().webhookEndpoint.findMany({
-    where: { enabled: true, ...free(now), deliveries: { some: { status: "pending", nextAttemptAt: { lte: now } } } },
-    select: { id: true },
-    take: 500,
+  state.queue = await db().webhookEndpoint.findMany({
+    where: { enabled: true, id: { notIn: [...state.inFlight.keys()] }, AND: [free(now), due(now)] },
+    select: { id: true, brandId: true },
+    orderBy: { claimedUntil: { sort: "asc", nulls: "first" } },
+    take: REFILL_TAKE,
   });
-  const queue = due.map((endpoint) => endpoint.id);
-  const lanes = Array.from({ length: Math.min(config().WEBHOOKS_CONCURRENCY, queue.length) }, async () => {
-    for (let id = queue.shift(); id; id = queue.shift()) await serveEndpoint(id);
-  });
-  await Promise.all(lanes);
+  startLanes();
 }
 
-/** Claims one endpoint and sends its due deliveries oldest first; false when another instance holds it. */
-export async function serveEndpoint(endpointId: string): Promise<boolean> {
+export function stopDelivering(): void {
+  if (state.renewal) clearInterval(state.renewal);
+  state.renewal = undefined;
+  state.queue = [];
+}
+
+function startLanes(): void {
+  while (state.lanes < config().WEBHOOKS_CONCURRENCY) {
+    const next = pick();
+    if (!next) return;
+    state.lanes++;
+    void runLane(next);
+  }
+}
+
+/** The queued endpoint of the brand holding the fewest lanes (queue order among equals). */
+function pick(): Due | undefined {
+  const lanes = config().WEBHOOKS_CONCURRENCY;
+  const cap = Math.max(1, lanes - Math.floor(lanes / 4));
+  let best = -1;
+  let bestLoad = Number.POSITIVE_INFINITY;
+  for (let index = 0; index < state.queue.length && bestLoad > 0; index++) {
+    const load = state.perBrand.get(state.queue[index]!.brandId) ?? 0;
+    if (load < bestLoad) [best, bestLoad] = [index, load];
+  }
+  if (best < 0 || bestLoad >= cap) return undefined;
+  return state.queue.splice(best, 1)[0];
+}
+
+async function runLane(first: Due): Promise<void> {
+  for (let item: Due | undefined = first; item; item = pick()) {
+    state.inFlight.set(item.id, item.brandId);
+    state.perBrand.set(item.brandId, (state.perBrand.get(item.brandId) ?? 0) + 1);
+    try {
+      if ((await serveEndpoint(item.id)) === "more") state.queue.push(item);
+    } catch (error) {
+      log.error(
+        { component: "webhooks", err: error, endpointId: item.id },
+        "webhook delivery failed; tried again later",
+      );
+    } finally {
+      state.inFlight.delete(item.id);
+      const load = (state.perBrand.get(item.brandId) ?? 1) - 1;
+      if (load > 0) state.perBrand.set(item.brandId, load);
+      else state.perBrand.delete(item.brandId);
+    }
+  }
+  state.lanes--;
+}
+
+/**
+ * Claims one endpoint and sends its due deliveries oldest first. "busy" when another instance holds
+ * it or nothing is due any more, "more" when a whole batch went and more may wait.
+ */
+export async function serveEndpoint(endpointId: string): Promise<"busy" | "done" | "more"> {
   const token = randomUUID();
-  const claimedAt = Date.now();
-  // long enough for one attempt after another has used up to a whole timeout, plus the recording
-  const until = new Date(claimedAt + 2 * timeoutMs() + MARGIN_MS);
+  const claimedAt = new Date();
+  const claim: Claim = { token, until: claimedAt.getTime() + LEASE_MS };
   const held = await db().webhookEndpoint.updateMany({
-    where: { id: endpointId, enabled: true, ...free(new Date(claimedAt)) },
-    data: { claimToken: token, claimedUntil: until },
+    where: { id: endpointId, enabled: true, AND: [free(claimedAt), due(claimedAt)] },
+    data: { claimToken: token, claimedUntil: new Date(claim.until) },
   });
-  if (held.count !== 1) return false;
-  const attempts: Attempted[] = [];
+  if (held.count !== 1) return "busy";
+  state.claims.set(endpointId, claim);
+  state.renewal ??= setInterval(() => void renewClaims(), RENEW_MS).unref();
+  const attempts: Attempted<ScheduledDelivery>[] = [];
+  let batch = 0;
   try {
-    const endpoint = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+    const endpoint = await db().webhookEndpoint.findUnique({ where: { id: endpointId } });
+    if (!endpoint) return "done"; // deleted since: its deliveries went with it
     const queue = await db().webhookDelivery.findMany({
       where: { endpointId, status: "pending" },
-      orderBy: { id: "asc" },
+      orderBy: [{ seq: "asc" }, { id: "asc" }],
       take: PER_CLAIM,
-      select: { id: true, eventId: true, payload: true, attempts: true, nextAttemptAt: true },
+      select: {
+        id: true,
+        eventId: true,
+        payload: true,
+        attempts: true,
+        scheduledFailures: true,
+        nextAttemptAt: true,
+      },
     });
-    for (const delivery of queue) {
-      if (delivery.nextAttemptAt.getTime() > Date.now()) break;
-      if (Date.now() + timeoutMs() > until.getTime() - MARGIN_MS) break;
-      const attempt = await attemptDelivery(endpoint, delivery);
-      attempts.push(attempt);
-      if (!attempt.delivered) break;
+    batch = queue.length;
+    try {
+      for (const [index, delivery] of queue.entries()) {
+        // a failed head waits out its schedule, unless newer deliveries wait behind it: then the
+        // claim itself came after its short wait (retryAt), and it is tried now
+        if (delivery.nextAttemptAt.getTime() > Date.now() && !(index === 0 && queue.length > 1)) break;
+        if (Date.now() > claim.until - MARGIN_MS) break; // not renewed: another instance may take over
+        const attempt = await attemptDelivery(endpoint, delivery);
+        attempts.push(attempt);
+        if (!attempt.delivered) break;
+      }
+    } finally {
+      await recordAttempts(endpoint, token, attempts);
     }
   } finally {
-    await recordAttempts(endpointId, token, attempts);
+    state.claims.delete(endpointId);
   }
-  return true;
+  return batch === PER_CLAIM && attempts.length === PER_CLAIM && attempts.every((a) => a.delivered) ? "more" : "done";
+}
+
+/** Extends every claim this instance holds, in one statement; a claim no longer found is lost. */
+async function renewClaims(): Promise<void> {
+  const held = [...state.claims.entries()];
+  if (held.length === 0) return;
+  const until = Date.now() + LEASE_MS;
+  try {
+    const renewed = await db().webhookEndpoint.updateMany({
+      where: { id: { in: held.map(([id]) => id) }, claimToken: { in: held.map(([, claim]) => claim.token) } },
+      data: { claimedUntil: new Date(until) },
+    });
+    if (renewed.count === held.length) {
+      for (const [, claim] of held) claim.until = until;
+      return;
+    }
+    const kept = await db().webhookEndpoint.findMany({
+      where: { id: { in: held.map(([id]) => id) }, claimToken: { in: held.map(([, claim]) => claim.token) } },
+      select: { claimToken: true },
+    });
+    const tokens = new Set(kept.map((row) => row.claimToken));
+    for (const [, claim] of held) if (tokens.has(claim.token)) claim.until = until;
+  } catch (error) {
+    log.warn({ component: "webhooks", err: error }, "webhook claims not renewed; tried again shortly");
+  }
 }

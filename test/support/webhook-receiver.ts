@@ -22,6 +22,8 @@ export type Receiver = {
   /** what the next requests get, in order; then `fallback` */
   answers: Answer[];
   fallback: Answer;
+  /** how long each answer is held back, in ms (a slow receiver) */
+  delayMs: number;
   /** the ids answered 2xx, in the order they were */
   deliveredIds(): string[];
   /** closes the port (connections refused) until resume() listens on it again */
@@ -32,11 +34,12 @@ export type Receiver = {
 
 export async function startReceiver(path = "/hooks"): Promise<Receiver> {
   const received: Received[] = [];
-  const receiver = { url: "", received, answers: [] as Answer[], fallback: 200 as Answer } as Receiver;
+  const receiver = { url: "", received, answers: [] as Answer[], fallback: 200 as Answer, delayMs: 0 } as Receiver;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
+    request.on("end", async () => {
+      if (receiver.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, receiver.delayMs));
       const answer = receiver.answers.shift() ?? receiver.fallback;
       const header = (name: string) => String(request.headers[name] ?? "");
       received.push({

@@ -1,0 +1,17 @@
+-- AlterTable
+ALTER TABLE "WebhookDelivery" ADD COLUMN     "scheduledFailures" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "seq" INTEGER NOT NULL DEFAULT 0;
+
+-- AlterTable
+ALTER TABLE "WebhookEndpoint" ADD COLUMN     "failingSince" TIMESTAMP(3),
+ADD COLUMN     "retryAt" TIMESTAMP(3);
+
+-- Waiting deliveries take their event's number (a test event has none and keeps 0: it goes first),
+-- and every attempt they had so far was one the schedule counted
+UPDATE "WebhookDelivery" SET
+  "seq" = COALESCE((SELECT "Event"."seq" FROM "Event" WHERE "Event"."id" = "WebhookDelivery"."eventId"), 0),
+  "scheduledFailures" = "attempts"
+WHERE "status" = 'pending';
+
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_endpointId_status_seq_idx" ON "WebhookDelivery"("endpointId", "status", "seq");
