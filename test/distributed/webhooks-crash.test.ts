@@ -86,7 +86,11 @@ it.skipIf(postgresSkip)(
     running = false;
     await writers;
 
-    const events = await clients.writer.event.findMany({ where: { brandId: w.brand.id }, select: { id: true } });
+    // the endpoint's own creation is not sent to it (a webhook.endpoint.* event skips the endpoint it is about)
+    const events = await clients.writer.event.findMany({
+      where: { brandId: w.brand.id, type: { not: "webhook.endpoint.created" } },
+      select: { id: true },
+    });
     const committed = new Set(events.map((event) => event.id));
     expect(committed.size).toBeGreaterThan(20);
     await expect
