@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, createUser } from "../../lib/admin/commands";
 import { db } from "../../lib/db/client";
 import { PASSWORD, signedInPerson } from "../auth/session";
-import { callTool, expectToolError, expectToolOk } from "../support/mcp";
+import { callTool, connectMcp, expectToolError, expectToolOk } from "../support/mcp";
 import { baseUrl, call, expectOk, makeBrand, makeKey } from "../support/world";
 
 type Asked = { url: string; message: string; elicitationId?: string };
@@ -58,7 +58,13 @@ async function onPage(url: string, cookie: string, decision: "confirm" | "cancel
     headers: { Cookie: cookie, Origin: baseUrl(), "Content-Type": "application/json" },
     body: JSON.stringify({ decision }),
   });
-  return { page: page.status, html, status: response.status, body: (await response.json()) as any };
+  return {
+    page: page.status,
+    html,
+    framing: page.headers.get("content-security-policy"),
+    status: response.status,
+    body: (await response.json()) as any,
+  };
 }
 
 /** A 2025-11-25 client on a session that declares URL mode only; `person` is what happens once it consents. */
@@ -102,6 +108,8 @@ describe("a client that declares URL-mode elicitation", () => {
     // the page showed the change in words, and answered with the write's outcome
     const [person] = (await Promise.all(client.browsing)) as Awaited<ReturnType<typeof onPage>>[];
     expect(person!.page).toBe(200);
+    // no other site can frame the page to steer the person's click
+    expect(person!.framing).toContain("frame-ancestors 'none'");
     expect(person!.html).toContain(input.name);
     expect(person!.body.status).toBe("ok");
     // neither the client nor the page ever held the token
@@ -142,6 +150,21 @@ describe("a client that declares URL-mode elicitation", () => {
     expect(seen!.status).toBe(404);
     expect(await kitColours()).not.toContain(input.name);
     await client.close();
+  });
+  it("the MCP Apps view's confirmation_decide cannot decide it, even with the caller's own key", async () => {
+    const input = colour();
+    const viewHost = await connectMcp(admin.key);
+    let decided: Awaited<ReturnType<typeof callTool>> | undefined;
+    const client = await urlClient(async (asked) => {
+      const pendingId = new URL(asked.url).pathname.split("/").at(-1)!;
+      decided = await callTool(viewHost, "confirmation_decide", { pendingId, decision: "confirm" });
+      await onPage(asked.url, admin.cookie, "cancel");
+    });
+    expectToolError(await callTool(client, "kit_colors_add", input), "confirmation_required");
+    await Promise.all(client.browsing);
+    expectToolError(decided!, "not_found");
+    expect(await kitColours()).not.toContain(input.name);
+    await Promise.all([client.close(), viewHost.close()]);
   });
 });
 
