@@ -10,23 +10,10 @@ import { errorSentences } from "@/components/widgets/error-text";
 import { runCapability } from "@/components/widgets/run";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
 import { Widget } from "@/components/widgets/registry";
-import type { CatalogueEntry, EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
+import type { Answer, CatalogueEntry, EnvelopeError, OutputOf } from "@/components/widgets/types";
 
-type Entry = {
-  id: string;
-  at: string;
-  title: string;
-  capabilityId: string;
-  door: string;
-  person: string | null;
-  email: string | null;
-  key: string | null;
-  status: "done" | "replayed" | "refused";
-  code: string | null;
-  summary: string | null;
-  /** the file a write touched: shown with its preview and Download on request */
-  target: { kind: "asset"; id: string } | null;
-};
+/** one entry of the trail; `target`: the file a write touched, shown with its preview and Download on request */
+type Entry = OutputOf<"activity.list">["items"][number];
 /** `person`: the e-mail and name of the one person whose doings are shown ("only what I did" is the viewer's own) */
 type Filters = {
   door: string;
@@ -81,7 +68,7 @@ export function ActivityPage({
         setError(envelope.status === "error" ? envelope.error : null);
         return;
       }
-      const data = envelope.data as { items: Entry[]; nextCursor: string | null };
+      const data = envelope.data;
       setError(null);
       setEntries((previous) => (after ? [...previous, ...data.items] : data.items));
       setCursor(data.nextCursor);
@@ -302,7 +289,7 @@ function ActivityRow({
 
 /** The file an entry touched, as it is now (library.asset.get: preview, status, Download), on request. */
 function TouchedFile({ assetId, brand }: { assetId: string; brand: string }) {
-  const [envelope, setEnvelope] = useState<ToolEnvelope | null>(null);
+  const [envelope, setEnvelope] = useState<Answer<"library.asset.get"> | null>(null);
   const [open, setOpen] = useState(false);
   async function toggle() {
     if (!open && !envelope) setEnvelope(await runCapability("library.asset.get", brand, { assetId }));

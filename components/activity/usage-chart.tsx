@@ -4,8 +4,10 @@
 // share ends, and every number in words beside its bar (the bars themselves are decorative).
 // Only the brand's admins may read it; for anyone else the section is left out.
 import { useEffect, useState } from "react";
-import type { BudgetUsage as Usage } from "@/lib/capabilities/budget/usage";
 import { runCapability } from "@/components/widgets/run";
+import type { OutputOf } from "@/components/widgets/types";
+
+type Usage = OutputOf<"budget.usage">;
 
 const tokens = (count: number) => `${count.toLocaleString("en")} tokens`;
 const percent = (part: number, whole: number) => (whole > 0 ? Math.min(100, (part / whole) * 100) : 0);
@@ -19,7 +21,7 @@ export function UsageChart({ brand }: { brand: string | null }) {
     setUsage(null);
     if (!brand) return;
     void runCapability("budget.usage", brand, {}).then((envelope) => {
-      if (current && envelope.status === "ok") setUsage(envelope.data as Usage);
+      if (current && envelope.status === "ok") setUsage(envelope.data);
     });
     return () => {
       current = false;

@@ -3,17 +3,16 @@
 import { useEffect, useState } from "react";
 import { runCapability } from "@/components/widgets/run";
 import { errorSentences } from "@/components/widgets/error-text";
-import type { ToolEnvelope } from "@/components/widgets/types";
+import { okData, type Answer } from "@/components/widgets/types";
 
-type Brand = { shortId: string; name: string; status: string; role: string | null };
 const STORAGE_KEY = "brand-operations.brand";
 
 export function BrandSwitcher({ brand, onChange }: { brand: string | null; onChange: (brand: string) => void }) {
-  const [envelope, setEnvelope] = useState<ToolEnvelope | null>(null);
+  const [envelope, setEnvelope] = useState<Answer<"brands.list"> | null>(null);
   useEffect(() => {
     void runCapability("brands.list", undefined, { limit: 50 }).then(setEnvelope);
   }, []);
-  const brands = envelope?.status === "ok" ? (envelope.data as { items: Brand[] }).items : undefined;
+  const brands = okData(envelope)?.items;
 
   // the last brand used here, else the first one
   useEffect(() => {

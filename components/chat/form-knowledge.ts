@@ -3,8 +3,16 @@
 // and pickers listing the brand's files, questions, contact channels and connections by name
 // instead of boxes for their ids. One place, read by the form (schema-form.tsx) and the palette.
 import { runCapability } from "@/components/widgets/run";
-import { okData, type EnvelopeError, type ToolEnvelope } from "@/components/widgets/types";
+import {
+  okData,
+  type CallableId,
+  type EnvelopeError,
+  type InputOf,
+  type OutputOf,
+  type ToolEnvelope,
+} from "@/components/widgets/types";
 import { valueInWords } from "@/components/widgets/value-words";
+import type { CapabilityId } from "@/lib/capabilities/registry";
 
 /** filled at each run, never shown */
 export const FILLED_FIELDS = new Set(["idempotencyKey", "expectedRevision"]);
@@ -14,76 +22,65 @@ export const NOT_ASKED = new Set([...FILLED_FIELDS, "cursor"]);
 export const FILLED_ITEM_FIELDS = new Set(["key"]);
 
 type Option = { value: string; label: string };
-type Source = { capabilityId: string; input: Record<string, unknown>; options: (data: unknown) => Option[] };
-type Items = { items?: Record<string, unknown>[] };
-const items = (data: unknown) => (data as Items | undefined)?.items ?? [];
-type Catalog = { catalog?: { provider: string; name: string; available: boolean }[] };
-/** a service's name ("Mock Social") from the catalog connections.list sent with its items */
-const providerName = (data: unknown, provider: string) =>
-  (data as Catalog | undefined)?.catalog?.find((entry) => entry.provider === provider)?.name ?? valueInWords(provider);
+/** where a picker's choices come from: one read, its answer typed by the registry inside this closure */
+type Source = { load(brand: string): Promise<{ options: Option[] } | { error: EnvelopeError }> };
 
-const FILES: Source = {
-  capabilityId: "library.search",
-  input: { limit: 50 },
-  options: (data) =>
-    items(data).map((file) => ({ value: String(file.id), label: `${String(file.name)} (${String(file.status)})` })),
-};
+function source<Id extends string>(
+  capabilityId: CallableId<Id>,
+  input: InputOf<Id>,
+  options: (data: OutputOf<Id>) => Option[],
+): Source {
+  return {
+    async load(brand) {
+      const envelope = await runCapability(capabilityId, brand, input);
+      if (envelope.status === "error") return { error: envelope.error };
+      const data = okData(envelope);
+      return { options: data === undefined ? [] : options(data) };
+    },
+  };
+}
+
+type File = OutputOf<"library.search">["items"][number];
+const fileOption = (file: File) => ({ value: file.id, label: `${file.name} (${file.status})` });
+/** a service's name ("Mock Social") from the catalog connections.list sent with its items */
+const providerName = (data: OutputOf<"connections.list">, provider: string) =>
+  data.catalog?.find((entry) => entry.provider === provider)?.name ?? valueInWords(provider);
 
 /** "capabilityId.field" (or "*.field") → where its choices come from */
 const PICKERS: Record<string, Source> = {
-  "library.asset.get.assetId": FILES,
-  "library.asset.review.assetId": {
-    ...FILES,
-    options: (data) => FILES.options({ items: items(data).filter((file) => file.status === "proposed") }),
-  },
-  "questions.answer.questionId": {
-    capabilityId: "questions.list",
-    input: { limit: 50 },
-    options: (data) =>
-      items(data).map((question) => ({ value: String(question.id), label: String(question.question) })),
-  },
-  "brand.contacts.save.id": {
-    capabilityId: "brand.contacts.list",
-    input: {},
-    options: (data) =>
-      items(data).map((contact) => ({
-        value: String(contact.id),
-        label: `${valueInWords(String(contact.type))}: ${String(contact.value)}${contact.label ? ` (${String(contact.label)})` : ""}`,
-      })),
-  },
+  "library.asset.get.assetId": source("library.search", { limit: 50 }, (data) => data.items.map(fileOption)),
+  "library.asset.review.assetId": source("library.search", { limit: 50 }, (data) =>
+    data.items.filter((file) => file.status === "proposed").map(fileOption),
+  ),
+  "questions.answer.questionId": source("questions.list", { limit: 50 }, (data) =>
+    data.items.map((question) => ({ value: question.id, label: question.question })),
+  ),
+  "brand.contacts.save.id": source("brand.contacts.list", {}, (data) =>
+    data.items.map((contact) => ({
+      value: contact.id,
+      label: `${valueInWords(contact.type)}: ${contact.value}${contact.label ? ` (${contact.label})` : ""}`,
+    })),
+  ),
   // the services by name, those this service can connect first: nobody types a provider's key
-  "connections.connect.provider": {
-    capabilityId: "connections.list",
-    input: { includeCatalog: true },
-    options: (data) =>
-      ((data as Catalog | undefined)?.catalog ?? [])
-        .filter((entry) => entry.available)
-        .map((entry) => ({ value: entry.provider, label: entry.name })),
-  },
-  "connections.disconnect.connectionId": {
-    capabilityId: "connections.list",
-    input: { includeCatalog: true },
-    options: (data) =>
-      items(data)
-        .filter((connection) => connection.status !== "disconnected")
-        .map((connection) => ({
-          value: String(connection.id),
-          label: `${providerName(data, String(connection.provider))}${connection.account ? ` · ${String(connection.account)}` : ""} (${valueInWords(String(connection.status)).toLowerCase()})`,
-        })),
-  },
-};
+  "connections.connect.provider": source("connections.list", { includeCatalog: true }, (data) =>
+    (data.catalog ?? [])
+      .filter((entry) => entry.available)
+      .map((entry) => ({ value: entry.provider, label: entry.name })),
+  ),
+  "connections.disconnect.connectionId": source("connections.list", { includeCatalog: true }, (data) =>
+    data.items
+      .filter((connection) => connection.status !== "disconnected")
+      .map((connection) => ({
+        value: connection.id,
+        label: `${providerName(data, connection.provider)}${connection.account ? ` · ${connection.account}` : ""} (${valueInWords(connection.status).toLowerCase()})`,
+      })),
+  ),
+} satisfies Partial<Record<`${CapabilityId}.${string}`, Source>>;
 
 export const pickerFor = (capabilityId: string, field: string): Source | undefined =>
   PICKERS[`${capabilityId}.${field}`];
 
-export async function pickerOptions(
-  source: Source,
-  brand: string,
-): Promise<{ options: Option[] } | { error: EnvelopeError }> {
-  const envelope = await runCapability(source.capabilityId, brand, source.input);
-  if (envelope.status === "error") return { error: envelope.error };
-  return { options: source.options(okData(envelope)) };
-}
+export const pickerOptions = (source: Source, brand: string) => source.load(brand);
 
 /** The revision the write expects, read now from the capability that shows it; undefined when none does. */
 async function currentRevision(
@@ -93,13 +90,11 @@ async function currentRevision(
 ): Promise<number | ToolEnvelope | undefined> {
   if (capabilityId === "brand.profile.update") {
     const overview = await runCapability("brand.overview", brand, {});
-    return okData<{ revision: number }>(overview)?.revision ?? overview;
+    return okData(overview)?.revision ?? overview;
   }
   if (capabilityId === "questions.answer") {
     const listed = await runCapability("questions.list", brand, { limit: 50 });
-    const question = okData<{ items: { id: string; revision: number }[] }>(listed)?.items.find(
-      (item) => item.id === input.questionId,
-    );
+    const question = okData(listed)?.items.find((item) => item.id === input.questionId);
     return question?.revision ?? listed;
   }
   return undefined;

@@ -2,15 +2,28 @@
 // other call (the pipeline checks who may read it): the profile from brand.overview, a contact
 // channel from brand.contacts.list once it is chosen, a kit text from kit.read once its part is.
 import { runCapability } from "@/components/widgets/run";
-import { okData, type EnvelopeError } from "@/components/widgets/types";
+import { okData, type CallableId, type EnvelopeError, type InputOf, type OutputOf } from "@/components/widgets/types";
 import type { FormValue } from "./schema-fields";
+import type { CapabilityId } from "@/lib/capabilities/registry";
 
 type Values = Record<string, FormValue>;
-type Read = {
-  capabilityId: string;
-  input: Record<string, unknown>;
-  values: (data: unknown, chosen: string) => Values | undefined;
-};
+/** the read a form starts from: its answer typed by the registry inside this closure */
+type Read = { load(brand: string, chosen: string): Promise<{ values: Values } | { error: EnvelopeError }> };
+
+function read<Id extends string>(
+  capabilityId: CallableId<Id>,
+  input: InputOf<Id>,
+  values: (data: OutputOf<Id>, chosen: string) => Values | undefined,
+): Read {
+  return {
+    async load(brand, chosen) {
+      const envelope = await runCapability(capabilityId, brand, input);
+      if (envelope.status === "error") return { error: envelope.error };
+      const data = okData(envelope);
+      return { values: (data === undefined ? undefined : values(data, chosen)) ?? {} };
+    },
+  };
+}
 export type Prefill = {
   /** the field whose choice says what is edited; without one the form is filled when it opens */
   after?: string;
@@ -25,41 +38,24 @@ const strings = (record: Record<string, unknown>, names: string[]): Values =>
 const PREFILLS: Record<string, Prefill> = {
   "brand.profile.update": {
     changedOnly: true,
-    read: {
-      capabilityId: "brand.overview",
-      input: {},
-      values: (data) => {
-        const profile = (data as { profile?: Record<string, unknown> } | undefined)?.profile;
-        return (
-          profile && strings(profile, ["displayName", "countryCode", "city", "organizationType", "primaryLanguage"])
-        );
-      },
-    },
+    read: read("brand.overview", {}, (data) =>
+      strings(data.profile, ["displayName", "countryCode", "city", "organizationType", "primaryLanguage"]),
+    ),
   },
   "brand.contacts.save": {
     after: "id",
-    read: {
-      capabilityId: "brand.contacts.list",
-      input: {},
-      values: (data, id) => {
-        const contact = (data as { items?: Record<string, unknown>[] } | undefined)?.items?.find(
-          (item) => item.id === id,
-        );
-        return contact && strings(contact, ["type", "value", "label"]);
-      },
-    },
+    read: read("brand.contacts.list", {}, (data, id) => {
+      const contact = data.items.find((item) => item.id === id);
+      return contact && strings(contact, ["type", "value", "label"]);
+    }),
   },
   "kit.instructions.update": {
     after: "section",
-    read: {
-      capabilityId: "kit.read",
-      input: { parts: ["instructions"] },
-      values: (data, section) => ({
-        text: (data as { instructions?: Record<string, string> } | undefined)?.instructions?.[section] ?? "",
-      }),
-    },
+    read: read("kit.read", { parts: ["instructions"] }, (data, section) => ({
+      text: Object.entries(data.instructions ?? {}).find(([name]) => name === section)?.[1] ?? "",
+    })),
   },
-};
+} satisfies Partial<Record<CapabilityId, Prefill>>;
 
 export const prefillFor = (capabilityId: string): Prefill | undefined => PREFILLS[capabilityId];
 
@@ -69,7 +65,5 @@ export async function currentValues(
   brand: string,
   chosen: string,
 ): Promise<{ values: Values } | { error: EnvelopeError }> {
-  const envelope = await runCapability(prefill.read.capabilityId, brand, prefill.read.input);
-  if (envelope.status === "error") return { error: envelope.error };
-  return { values: prefill.read.values(okData(envelope), chosen) ?? {} };
+  return prefill.read.load(brand, chosen);
 }

@@ -4,6 +4,7 @@
 // refusal name a field alike. Help under a field lives in field-help.ts; values in value-words.ts.
 import { fieldInWords } from "@/components/widgets/error-text";
 import { valueInWords } from "@/components/widgets/value-words";
+import type { CapabilityId } from "@/lib/capabilities/registry";
 
 /** by "capability.field" or field */
 const LABELS: Record<string, string> = {
@@ -53,7 +54,7 @@ const ACTIONS: Record<string, FormAction[]> = {
     { label: "Start an upload", fixed: { step: "start" } },
     { label: "Finish an upload", fixed: { step: "complete" } },
   ],
-};
+} satisfies Partial<Record<CapabilityId, FormAction[]>>;
 
 /** The actions of a union: as listed above, else one per variant, named by its value in words. */
 export function actionsOf(capabilityId: string, discriminator: string, values: string[]): FormAction[] {

@@ -3,19 +3,21 @@
 // confirmation_decide with the handle the proposal carried in its `_meta`.
 import type { App } from "@modelcontextprotocol/ext-apps";
 import { unkeptActs, type WidgetCalls } from "../widgets/calls";
-import type { CatalogueEntry, EnvelopeError, ToolEnvelope } from "../widgets/types";
+import type { Answer, CatalogueEntry, EnvelopeError, ToolEnvelope } from "../widgets/types";
 import { DECIDE_TOOL } from "@/lib/mcp/apps-meta";
 import { envelopeOfDecision, envelopeOfResult, type ToolResultLike } from "./envelope";
 
 export function hostCalls(app: App, catalogue: ReadonlyMap<string, CatalogueEntry>): WidgetCalls {
-  async function call(
+  async function call<Id extends string>(
     capabilityId: string,
     name: string,
     args: Record<string, unknown>,
     read: (result: ToolResultLike) => ToolEnvelope,
-  ): Promise<ToolEnvelope> {
+  ): Promise<Answer<Id>> {
     try {
-      return read(await app.callServerTool({ name, arguments: args }));
+      // the tool's answer as the registry types it, as run.ts trusts the run route's: the server
+      // checked it against the capability's output schema before it left
+      return read(await app.callServerTool({ name, arguments: args })) as Answer<Id>;
     } catch (error) {
       const message = error instanceof Error ? error.message : "The host could not reach the service";
       return { status: "error", capabilityId, error: { code: "unavailable", message } as EnvelopeError };

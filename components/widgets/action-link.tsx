@@ -2,11 +2,11 @@
 // connections.connect: the provider's authorization page, opened by the person in a new tab.
 // Credentials never pass through the conversation.
 import { WidgetFrame } from "./frame";
-import { errorOf, okData, type AuthorizationLink, type WidgetProps } from "./types";
+import { errorOf, okDataOf, type WidgetProps } from "./types";
 import { formatScalar } from "./readable";
 
 export function ActionLinkWidget({ capabilityId, input, envelope }: WidgetProps) {
-  const link = okData<AuthorizationLink>(envelope);
+  const link = okDataOf(envelope, "connections.connect");
   // the provider's name as people know it (older results carry only what was typed)
   const provider = link?.name ?? (typeof input.provider === "string" ? input.provider : "the provider");
   return (

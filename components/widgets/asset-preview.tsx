@@ -4,20 +4,20 @@
 import { useCallback, useEffect, useState } from "react";
 import { useWidgetCalls } from "./calls";
 import { useTouches } from "./truth";
-import { okData, type AssetDetail, type ToolEnvelope } from "./types";
+import { okData, type Answer } from "./types";
 
 /** library.asset.get for one file, read again whenever a write touched it (truth.tsx); `reload` reads it again now. */
 export function useAsset(brand: string, assetId: string | undefined, enabled = true) {
   const { run } = useWidgetCalls();
   const { version } = useTouches(assetId ? [assetId] : []);
-  const [envelope, setEnvelope] = useState<ToolEnvelope | null>(null);
+  const [envelope, setEnvelope] = useState<Answer<"library.asset.get"> | null>(null);
   const load = useCallback(() => {
     if (assetId) void run("library.asset.get", brand, { assetId }).then(setEnvelope);
   }, [brand, assetId]);
   useEffect(() => {
     if (enabled) load();
   }, [enabled, load, version]);
-  return { envelope, asset: okData<AssetDetail>(envelope), reload: load };
+  return { envelope, asset: okData(envelope), reload: load };
 }
 
 export function AssetThumb({ name, mimeType, url }: { name: string; mimeType: string; url?: string }) {

@@ -4,27 +4,31 @@
 // One widget, two hosts: the widgets ask this context and never know which one they are in.
 import { createContext, useContext } from "react";
 import { decidePending, runCapability } from "./run";
-import type { Decision, ToolEnvelope, WidgetName } from "./types";
+import type { Answer, CallableId, Decision, InputOf, WidgetName } from "./types";
 
 /** A person's action taken in a card: which card (its tool call id) and the widget its step opens. */
 export type StepOrigin = { from?: string; widget?: WidgetName };
 
 export type WidgetCalls = {
   /** a read the card makes for itself (a preview, the next page); every failure comes back as an error envelope */
-  run(capabilityId: string, brand: string | undefined, input: Record<string, unknown>): Promise<ToolEnvelope>;
+  run<Id extends string>(
+    capabilityId: CallableId<Id>,
+    brand: string | undefined,
+    input: InputOf<Id>,
+  ): Promise<Answer<Id>>;
   /**
    * the person's own action in a card (Approve, Answer, Edit…): in a stored conversation it becomes
    * a step of it (`kept`, shown by the conversation, not by the card); elsewhere a plain run whose
    * result the card shows itself
    */
-  act(
-    capabilityId: string,
+  act<Id extends string>(
+    capabilityId: CallableId<Id>,
     brand: string | undefined,
-    input: Record<string, unknown>,
+    input: InputOf<Id>,
     origin?: StepOrigin,
-  ): Promise<{ envelope: ToolEnvelope; kept: boolean }>;
+  ): Promise<{ envelope: Answer<Id>; kept: boolean }>;
   /** the person's Confirm or Cancel on a pending call */
-  decide(pendingId: string, decision: Decision, capabilityId: string): Promise<ToolEnvelope>;
+  decide<Id extends string>(pendingId: string, decision: Decision, capabilityId: CallableId<Id>): Promise<Answer<Id>>;
 };
 
 /** Actions that are plain runs: the card shows what they gave (an MCP host, a page with no conversation). */

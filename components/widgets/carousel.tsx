@@ -9,14 +9,16 @@ import { NextPage, usePages } from "./pages";
 import { AssetThumb, useAsset } from "./asset-preview";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { ReviewWidget } from "./review";
-import { errorOf, okData, type AssetSummary, type ToolEnvelope, type WidgetProps } from "./types";
+import { errorOf, okDataOf, type OutputOf, type ToolEnvelope, type WidgetProps } from "./types";
+
+type AssetSummary = OutputOf<"library.search">["items"][number];
 
 const STATUS_TONE = { proposed: "warn", approved: "pass", archived: "muted" } as const;
 
 export function CarouselWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { act } = useWidgetCalls();
-  const data = okData<{ items: AssetSummary[]; nextCursor: string | null }>(envelope);
-  const pages = usePages<AssetSummary>({ capabilityId, input, envelope, brand });
+  const data = okDataOf(envelope, "library.search");
+  const pages = usePages({ capabilityId, input, envelope, brand }, (answer) => okDataOf(answer, "library.search"));
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [details, setDetails] = useState<{ id: string; envelope: ToolEnvelope } | null>(null);
   // Review opens the file's review card: in a conversation its next step, elsewhere in place

@@ -7,23 +7,24 @@ import { useEffect, useState } from "react";
 import { Badge, Empty, WidgetFrame } from "./frame";
 import { useWidgetCalls } from "./calls";
 import { useTouches } from "./truth";
-import { errorOf, okData, type Question, type ToolEnvelope, type WidgetProps } from "./types";
+import { errorOf, okData, okDataOf, type Answer, type OutputOf, type ToolEnvelope, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 import { valueInWords } from "./value-words";
 
+type Question = OutputOf<"questions.list">["items"][number];
+
 export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { run } = useWidgetCalls();
-  const data = okData<{ items?: Question[]; ids?: string[]; id?: string }>(envelope);
+  const open = okDataOf(envelope, "questions.list");
   // questions.ask answers with ids only: read the open questions to show them
-  const [listed, setListed] = useState<ToolEnvelope | null>(null);
-  const asked = data?.ids;
+  const [listed, setListed] = useState<Answer<"questions.list"> | null>(null);
+  const asked = okDataOf(envelope, "questions.ask")?.ids;
   const { version } = useTouches(asked ?? []);
   useEffect(() => {
     if (asked) void run("questions.list", brand, { limit: 50 }).then(setListed);
   }, [asked?.join(), brand, version]);
-  const questions =
-    data?.items ?? okData<{ items: Question[] }>(listed)?.items.filter((question) => asked?.includes(question.id));
-  const answeredHere = data && !data.items && !data.ids && typeof input.questionId === "string";
+  const questions = open?.items ?? okData(listed)?.items.filter((question) => asked?.includes(question.id));
+  const answeredHere = okDataOf(envelope, "questions.answer") !== undefined && typeof input.questionId === "string";
   return (
     <WidgetFrame
       name="choice"

@@ -8,7 +8,7 @@ import { useNestedWidget } from "./nested";
 import { useWidgetCalls } from "./calls";
 import { useCardSteps } from "./card";
 import { WidgetError } from "./widget-error";
-import { okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
+import { isRecord, okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
 import { ReadableData } from "./readable";
 import { ShownOnce } from "./shown-once";
 
@@ -153,7 +153,8 @@ function ResultWidget({ own, ...props }: Omit<WidgetProps, "onDecided"> & { own:
   const Widget = useNestedWidget();
   const once = useCapability(props.capabilityId)?.shownOnce ?? [];
   if (own && own !== "confirm") return <Widget {...props} widget={own} />;
-  const data = okData<Record<string, unknown>>(props.envelope);
+  const answer = okData(props.envelope);
+  const data = isRecord(answer) ? answer : undefined;
   const rest = data && Object.fromEntries(Object.entries(data).filter(([key]) => !once.includes(key)));
   return (
     <div className="confirm-done">

@@ -6,7 +6,7 @@ import { ReadableData } from "./readable";
 import { errorOf, isRecord, okData, type WidgetProps } from "./types";
 
 export function FallbackWidget({ capabilityId, envelope }: WidgetProps) {
-  const data = okData<unknown>(envelope);
+  const data = okData(envelope);
   const done = isRecord(data) && data.ok === true && Object.keys(data).length <= 3;
   return (
     <WidgetFrame name="fallback" capabilityId={capabilityId} error={errorOf(envelope)}>

@@ -11,7 +11,7 @@ import { ReviewWidget } from "./review";
 import { useWidgetCalls } from "./calls";
 import { useCardSteps, type Step } from "./card";
 import { useAsset } from "./asset-preview";
-import { errorOf, okData, type EnvelopeError, type UploadOutput, type WidgetProps } from "./types";
+import { errorOf, okData, okDataOf, type EnvelopeError, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 import { bytes } from "./record";
 
@@ -32,7 +32,7 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
   const steps = useCardSteps().filter((step) => step.capabilityId === capabilityId && step.envelope.status === "ok");
   const started = steps.findLast((step) => step.input.step === "start");
   // the latest start taken in this card counts over the card's own call
-  const given = okData<UploadOutput>(started?.envelope ?? envelope);
+  const given = okDataOf(started?.envelope ?? envelope, "library.upload.create");
   const declared = started?.input ?? input;
   const [phase, setPhase] = useState<Phase>(() => phaseOf(envelope, input, steps));
   const [reviewing, setReviewing] = useState(false);
@@ -46,14 +46,14 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
     const declaredForThis = given?.uploadUrl && declared.sizeBytes === file.size && declared.mimeType === mimeType;
     let target = declaredForThis ? { uploadId: given.uploadId, uploadUrl: given.uploadUrl! } : undefined;
     if (!target) {
-      const { envelope: start } = await act(capabilityId, brand, {
+      const { envelope: start } = await act("library.upload.create", brand, {
         step: "start",
         fileName: file.name,
         mimeType,
         sizeBytes: file.size,
         ...(category ? { category } : {}),
       });
-      const started = okData<UploadOutput>(start);
+      const started = okData(start);
       if (!started?.uploadUrl)
         return setPhase({ step: "failed", error: errorOf(start) ?? unavailable("No upload address was given") });
       target = { uploadId: started.uploadId, uploadUrl: started.uploadUrl };
@@ -69,8 +69,11 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
     if (sent === CANCELLED) return setPhase({ step: "cancelled", name: file.name });
     if (sent) return setPhase({ step: "failed", error: sent });
     setPhase({ step: "completing", name: file.name });
-    const { envelope: complete } = await act(capabilityId, brand, { step: "complete", uploadId: target.uploadId });
-    const registered = okData<UploadOutput>(complete);
+    const { envelope: complete } = await act("library.upload.create", brand, {
+      step: "complete",
+      uploadId: target.uploadId,
+    });
+    const registered = okData(complete);
     if (!registered?.assetId)
       return setPhase({ step: "failed", error: errorOf(complete) ?? unavailable("The file was not registered") });
     setPhase({ step: "done", name: file.name, assetId: registered.assetId });
@@ -174,9 +177,11 @@ export function FileRequestWidget({ capabilityId, input, envelope, brand }: Widg
 
 /** Where the card stands when it is shown: done, an upload started and not finished, or nothing yet. */
 function phaseOf(envelope: WidgetProps["envelope"], input: Record<string, unknown>, steps: Step[]): Phase {
-  const done = steps.findLast((step) => step.input.step === "complete" && okData<UploadOutput>(step.envelope)?.assetId);
+  const done = steps.findLast(
+    (step) => step.input.step === "complete" && okDataOf(step.envelope, "library.upload.create")?.assetId,
+  );
   const name = steps.findLast((step) => typeof step.input.fileName === "string")?.input.fileName ?? input.fileName;
-  const assetId = okData<UploadOutput>(done?.envelope ?? envelope)?.assetId;
+  const assetId = okDataOf(done?.envelope ?? envelope, "library.upload.create")?.assetId;
   if (assetId) return { step: "done", name: typeof name === "string" ? name : "The file", assetId };
   const started = steps.findLast((step) => step.input.step === "start");
   if (started)

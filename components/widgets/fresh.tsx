@@ -14,7 +14,7 @@ type Props = WidgetProps & { widget: string | null | undefined; read: boolean; s
 export function FreshWidget({ read, stored, ...props }: Props) {
   const { run } = useWidgetCalls();
   const { capabilityId, input, envelope, brand } = props;
-  const shown = okData<unknown>(envelope);
+  const shown = okData(envelope);
   const ids = useMemo(() => idsShown(input, shown), [input, shown]);
   // removed: a record it shows was removed by a write (then a failed read says "Removed since")
   const { removed } = useTouches(ids);

@@ -8,9 +8,20 @@ import { NextPage, usePages } from "./pages";
 import { RowActions } from "./row-actions";
 import { ConnectButton } from "./connect-button";
 import { valueInWords } from "./value-words";
-import { errorOf, isRecord, okData, type WidgetProps } from "./types";
+import { errorOf, isRecord, okData, type ToolEnvelope, type WidgetProps } from "./types";
 
 type Item = Record<string, unknown>;
+
+// every capability's list is shown alike, so its answer is read generically: objects with rows
+function rowsOf(value: unknown): Item[] | undefined {
+  return Array.isArray(value) ? value.filter(isRecord) : undefined;
+}
+
+function listPage(envelope: ToolEnvelope | null): { items: Item[]; nextCursor: string | null } | undefined {
+  const data = okData(envelope);
+  if (!isRecord(data)) return undefined;
+  return { items: rowsOf(data.items) ?? [], nextCursor: typeof data.nextCursor === "string" ? data.nextCursor : null };
+}
 
 // which field names the item, which ones are shown as badges; the rest are details
 const TITLE_FIELDS = ["name", "value", "provider", "title"];
@@ -18,8 +29,9 @@ const BADGE_FIELDS = ["status", "role", "type", "available"];
 const HIDDEN = new Set(["id"]);
 
 export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
-  const data = okData<{ items?: Item[]; catalog?: Item[]; nextCursor?: string | null }>(envelope);
-  const pages = usePages<Item>({ capabilityId, input, envelope, brand });
+  const answer = okData(envelope);
+  const data = isRecord(answer) ? { catalog: rowsOf(answer.catalog) } : undefined;
+  const pages = usePages({ capabilityId, input, envelope, brand }, listPage);
   const items = pages.items;
   return (
     <WidgetFrame

@@ -3,19 +3,18 @@
 // with the same input and the result's cursor, the rows appended below the first page's.
 import { useState } from "react";
 import { useWidgetCalls } from "./calls";
-import { errorOf, okData, type EnvelopeError, type WidgetProps } from "./types";
+import { errorOf, type EnvelopeError, type ToolEnvelope, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 
-type Page<T> = { items: T[]; nextCursor?: string | null };
+export type Page<T> = { items: T[]; nextCursor?: string | null };
 
-export function usePages<T>({
-  capabilityId,
-  input,
-  envelope,
-  brand,
-}: Pick<WidgetProps, "capabilityId" | "input" | "envelope" | "brand">) {
+/** `pageOf` reads one page from an answer: the widget's own reading of its capability's output */
+export function usePages<T>(
+  { capabilityId, input, envelope, brand }: Pick<WidgetProps, "capabilityId" | "input" | "envelope" | "brand">,
+  pageOf: (answer: ToolEnvelope | null) => Page<T> | undefined,
+) {
   const { run } = useWidgetCalls();
-  const first = okData<Page<T>>(envelope);
+  const first = pageOf(envelope);
   // the pages loaded after the first, once there are any: then their cursor is the one that counts
   const [more, setMore] = useState<{ items: T[]; nextCursor: string | null } | null>(null);
   const [loading, setLoading] = useState(false);
@@ -26,7 +25,7 @@ export function usePages<T>({
     setLoading(true);
     const next = await run(capabilityId, brand, { ...input, cursor: nextCursor });
     setLoading(false);
-    const page = okData<Page<T>>(next);
+    const page = pageOf(next);
     setError(errorOf(next));
     if (page)
       setMore((now) => ({ items: [...(now?.items ?? []), ...page.items], nextCursor: page.nextCursor ?? null }));

@@ -8,25 +8,32 @@ import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { normalizeHex } from "@/lib/capabilities/kit/color";
 import { contrastOf, level } from "./contrast";
 import { useWidgetCalls } from "./calls";
-import { errorOf, okData, type KitColor, type KitData, type ToolEnvelope, type WidgetProps } from "./types";
+import { errorOf, okData, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";
 import { valueInWords } from "./value-words";
+
+type Kit = OutputOf<"kit.read">;
+type KitColor = NonNullable<Kit["colors"]>[number];
+/** a colour as shown: the one just written has its role as typed and no contrast figures yet (computed here) */
+type ShownColor = Omit<KitColor, "role" | "contrast"> & { role: string; contrast?: KitColor["contrast"] };
+type ShownKit = Omit<Kit, "colors"> & { colors?: ShownColor[] };
 
 export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { run } = useWidgetCalls();
-  const data = okData<KitData | { ok: true }>(envelope);
-  const isKit = data !== undefined && !("ok" in data);
+  const read = okDataOf(envelope, "kit.read");
+  const data = read ?? okDataOf(envelope, "kit.colors.add");
+  const isKit = read !== undefined;
   // a write's output carries no colours: read the kit again to show where the new one landed
-  const [reread, setReread] = useState<ToolEnvelope | null>(null);
+  const [reread, setReread] = useState<Answer<"kit.read"> | null>(null);
   useEffect(() => {
     if (data && !isKit && !reread) void run("kit.read", brand, { parts: ["colors"] }).then(setReread);
   }, [data, isKit, reread, brand]);
   const added = !isKit && typeof input.hex === "string" ? normalizeHex(input.hex) : undefined;
   // until the kit is read again, the colour just written (exactly the confirmed input) stands alone
-  const written: KitData | undefined =
+  const written: ShownKit | undefined =
     data && added && typeof input.name === "string"
       ? { colors: [{ name: input.name, hex: added, role: String(input.role ?? "unspecified") }] }
       : undefined;
-  const kit = isKit ? (data as KitData) : (okData<KitData>(reread) ?? written);
+  const kit: ShownKit | undefined = read ?? okData(reread) ?? written;
   const error = errorOf(envelope) ?? errorOf(reread);
   return (
     <WidgetFrame
@@ -118,7 +125,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
   );
 }
 
-function ColorRow({ color, added }: { color: KitColor; added: boolean }) {
+function ColorRow({ color, added }: { color: ShownColor; added: boolean }) {
   const contrast = color.contrast ?? contrastOf(color.hex);
   return (
     <tr className={added ? "palette-added" : undefined} data-hex={color.hex}>

@@ -16,7 +16,9 @@ const LABELS: Record<string, string> = {
 };
 
 export function RecordWidget({ capabilityId, envelope }: WidgetProps) {
-  const data = okData<Record<string, unknown>>(envelope);
+  // any capability's record is shown alike: its answer is read generically
+  const answer = okData(envelope);
+  const data = isRecord(answer) ? answer : undefined;
   const heading = data && (typeof data.name === "string" ? data.name : undefined);
   const url = data && typeof data.url === "string" ? data.url : undefined;
   const isImage = typeof data?.mimeType === "string" && data.mimeType.startsWith("image/");

@@ -9,14 +9,14 @@ import { Badge, WidgetFrame } from "./frame";
 import { ConfirmWidget } from "./confirm";
 import { useWidgetCalls } from "./calls";
 import { awaiting, useCardSteps } from "./card";
-import { errorOf, okData, type ToolEnvelope, type WidgetProps, type WriteOutput } from "./types";
+import { errorOf, okDataOf, type ToolEnvelope, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 import { bytes } from "./record";
 
 export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { act } = useWidgetCalls();
   const steps = useCardSteps();
-  const assetId = typeof input.assetId === "string" ? input.assetId : okData<WriteOutput>(envelope)?.id;
+  const assetId = typeof input.assetId === "string" ? input.assetId : okDataOf(envelope, "library.asset.review")?.id;
   const { envelope: loaded, asset, reload } = useAsset(brand, assetId);
   const [decision, setDecision] = useState<{ kind: string; envelope: ToolEnvelope } | null>(null);
   const [busy, setBusy] = useState(false);

@@ -14,6 +14,8 @@ import { WidgetError } from "./widget-error";
 
 type Item = Record<string, unknown>;
 type Proposal = { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope };
+type ContactType = (typeof CONTACT_TYPES)[number];
+const isContactType = (value: unknown): value is ContactType => CONTACT_TYPES.some((name) => name === value);
 
 export function RowActions({ capabilityId, item, brand }: { capabilityId: string; item: Item; brand: string }) {
   const steps = useCardSteps();
@@ -111,7 +113,7 @@ function Proposed({ proposal, brand, onAgain }: { proposal: Proposal; brand: str
 function ContactActions({ id, item, brand }: { id: string; item: Item; brand: string }) {
   const { act } = useWidgetCalls();
   const [editing, setEditing] = useState(false);
-  const [type, setType] = useState(String(item.type ?? "website"));
+  const [type, setType] = useState<ContactType>(isContactType(item.type) ? item.type : "website");
   const [value, setValue] = useState(String(item.value ?? ""));
   const [label, setLabel] = useState(typeof item.label === "string" ? item.label : "");
   const [proposal, setProposal] = useState<Proposal | null>(null);
@@ -119,7 +121,7 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
 
   async function save() {
     setBusy(true);
-    const input = { op: "upsert", id, type, value, label };
+    const input = { op: "upsert" as const, id, type, value, label };
     const { envelope, kept } = await act("brand.contacts.save", brand, input);
     setBusy(false);
     // a refused change keeps the form and what was typed, with the reason
@@ -149,7 +151,11 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
     <form className="row-edit" onSubmit={(event) => (event.preventDefault(), void save())}>
       <label>
         <span>Kind</span>
-        <select data-testid="row-edit-type" value={type} onChange={(event) => setType(event.target.value)}>
+        <select
+          data-testid="row-edit-type"
+          value={type}
+          onChange={(event) => isContactType(event.target.value) && setType(event.target.value)}
+        >
           {CONTACT_TYPES.map((name) => (
             <option key={name} value={name}>
               {valueInWords(name, "type")}

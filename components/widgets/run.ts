@@ -1,10 +1,13 @@
 // The two endpoints widgets call by themselves: a capability run as the signed-in person (the same
 // route slash commands use) and the person's decision on a pending call. Every failure, including
 // a network error or a non-JSON answer, comes back as an error envelope the widget can show.
-import type { Decision, EnvelopeError, ToolEnvelope } from "./types";
+// Calls are typed by the registry's type map: the id must be a capability's, the input is its input
+// and the answer's data its output, as a tRPC client trusts its router's types (the server checked
+// the data against that output schema before sending it).
+import type { Answer, CallableId, Decision, EnvelopeError, ErrorEnvelope, InputOf } from "./types";
 import { isRecord } from "./types";
 
-async function post(url: string, body: unknown, capabilityId: string): Promise<ToolEnvelope> {
+async function post<Id extends string>(url: string, body: unknown, capabilityId: string): Promise<Answer<Id>> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -16,7 +19,7 @@ async function post(url: string, body: unknown, capabilityId: string): Promise<T
     return failure(capabilityId, { code: "unavailable", message: "The service could not be reached" } as EnvelopeError);
   }
   const json: unknown = await response.json().catch(() => undefined);
-  if (response.ok && isRecord(json) && typeof json.status === "string") return json as ToolEnvelope;
+  if (response.ok && isRecord(json) && typeof json.status === "string") return json as Answer<Id>;
   // the routes answer 401/404/422 with the API door's error body { ok: false, error }
   const error = isRecord(json) && isRecord(json.error) ? (json.error as EnvelopeError) : undefined;
   return failure(
@@ -29,7 +32,7 @@ async function post(url: string, body: unknown, capabilityId: string): Promise<T
   );
 }
 
-function failure(capabilityId: string, error: EnvelopeError): ToolEnvelope {
+function failure(capabilityId: string, error: EnvelopeError): ErrorEnvelope {
   return { status: "error", capabilityId, error };
 }
 
@@ -40,16 +43,20 @@ function failure(capabilityId: string, error: EnvelopeError): ToolEnvelope {
 export type KeptIn = { conversationId: string; messageId: string; from?: string; widget?: string };
 
 /** POST /api/assistant/run: runs a capability directly, with no model and no AI budget. */
-export function runCapability(
-  capabilityId: string,
+export function runCapability<Id extends string>(
+  capabilityId: CallableId<Id>,
   brand: string | undefined,
-  input: Record<string, unknown>,
+  input: InputOf<Id>,
   keptIn?: KeptIn,
-): Promise<ToolEnvelope> {
-  return post("/api/assistant/run", { capabilityId, brand: brand || undefined, input, ...keptIn }, capabilityId);
+): Promise<Answer<Id>> {
+  return post<Id>("/api/assistant/run", { capabilityId, brand: brand || undefined, input, ...keptIn }, capabilityId);
 }
 
 /** POST /api/assistant/pending/{pendingId}: the person's Confirm or Cancel. */
-export function decidePending(pendingId: string, decision: Decision, capabilityId: string): Promise<ToolEnvelope> {
-  return post(`/api/assistant/pending/${encodeURIComponent(pendingId)}`, { decision }, capabilityId);
+export function decidePending<Id extends string>(
+  pendingId: string,
+  decision: Decision,
+  capabilityId: CallableId<Id>,
+): Promise<Answer<Id>> {
+  return post<Id>(`/api/assistant/pending/${encodeURIComponent(pendingId)}`, { decision }, capabilityId);
 }

@@ -38,7 +38,7 @@ export function TruthProvider({ children }: { children: ReactNode }) {
 export function useReportTouched() {
   const { touch } = useContext(TruthContext);
   return useCallback(
-    (envelope: ToolEnvelope) => {
+    <E extends ToolEnvelope>(envelope: E): E => {
       if (envelope.status === "ok" && envelope.touched) touch(envelope.touched);
       return envelope;
     },

@@ -1,5 +1,7 @@
-// What every widget receives. Shapes of capability outputs are written out here (client code never
-// imports lib/capabilities, which pulls the database in); they mirror each capability's output schema.
+// What every widget receives. Capabilities' inputs and outputs come from the registry's type map
+// (imported as types only: the registry itself pulls the database in), so a widget reading a field a
+// capability no longer answers fails to compile (architecture.md §15).
+import type { CapabilityId, CapabilityMap } from "@/lib/capabilities/registry";
 import type { EnvelopeError, ToolEnvelope } from "@/lib/pending/envelope";
 
 export type { EnvelopeError, ToolEnvelope };
@@ -48,37 +50,46 @@ export type CatalogueEntry = {
   shownOnce?: readonly string[];
 };
 
-// Output shapes (see lib/capabilities/*): only what the widgets read.
-export type KitColor = { name: string; hex: string; role: string; contrast?: { onWhite: number; onBlack: number } };
-export type KitData = {
-  colors?: KitColor[];
-  typography?: { family: string; role: string; weights: string[] }[];
-  logos?: { assetId: string; name: string; form: string; theme: string; primary: boolean }[];
-  instructions?: Record<string, string>;
-};
-export type WriteOutput = { ok: true; id?: string; revision?: number };
-export type Question = { id: string; question: string; scope: string; options: string[]; revision: number };
-export type AssetStatus = "proposed" | "approved" | "archived";
-export type AssetSummary = {
-  id: string;
-  name: string;
-  category: string | null;
-  mimeType: string;
-  status: AssetStatus;
-  createdAt: string;
-};
-export type AssetDetail = AssetSummary & {
-  description: string | null;
-  sizeBytes: number;
-  url: string;
-  urlExpiresAt: string;
-};
-export type UploadOutput = { uploadId: string; uploadUrl?: string; assetId?: string };
-export type AuthorizationLink = { authorizationUrl: string; expiresAt: string; name?: string };
+/**
+ * A capability id as a call names it: one the registry knows, or a `string` known only at run time
+ * (a slash command picked from the catalogue, a generic card reading its own capability again). A
+ * misspelt literal is neither and fails to compile.
+ */
+export type CallableId<Id extends string> = Id &
+  (Id extends CapabilityId ? unknown : string extends Id ? unknown : { "is not a capability id": Id });
+/** What a call of this capability sends; any object for an id known only at run time. */
+export type InputOf<Id extends string> = Id extends CapabilityId ? CapabilityMap[Id]["input"] : Record<string, unknown>;
+/** What this capability answers; unknown for an id known only at run time. */
+export type OutputOf<Id extends string> = Id extends CapabilityId ? CapabilityMap[Id]["output"] : unknown;
 
-/** the data of an ok envelope, or undefined */
-export function okData<T>(envelope: ToolEnvelope | null): T | undefined {
-  return envelope?.status === "ok" ? (envelope.data as T) : undefined;
+type OkEnvelope = Extract<ToolEnvelope, { status: "ok" }>;
+/** The envelope of one call of this capability: its ok data typed by the registry. */
+export type Answer<Id extends string> =
+  | Exclude<ToolEnvelope, OkEnvelope>
+  | (Omit<OkEnvelope, "data"> & { data: OutputOf<Id> });
+
+/** An envelope that says the call failed: part of every Answer. */
+export type ErrorEnvelope = Extract<ToolEnvelope, { status: "error" }>;
+
+/** the data of an ok envelope (typed when the envelope is an Answer, unknown otherwise), or undefined */
+export function okData<E extends ToolEnvelope>(
+  envelope: E | null | undefined,
+): (E extends { status: "ok"; data: infer D } ? D : never) | undefined;
+export function okData(envelope: ToolEnvelope | null | undefined): unknown {
+  return envelope?.status === "ok" ? envelope.data : undefined;
+}
+
+/**
+ * The data of an ok envelope of one of these capabilities, typed by the registry; undefined for any
+ * other envelope. For a widget's own envelope, which arrives untyped from the chat or a host: the
+ * id is checked, and the server checked the data against that capability's output schema.
+ */
+export function okDataOf<Id extends CapabilityId>(
+  envelope: ToolEnvelope | null | undefined,
+  ...ids: Id[]
+): OutputOf<Id> | undefined {
+  if (envelope?.status !== "ok" || !ids.includes(envelope.capabilityId as Id)) return undefined;
+  return envelope.data as OutputOf<Id>;
 }
 
 export function errorOf(envelope: ToolEnvelope | null): EnvelopeError | undefined {

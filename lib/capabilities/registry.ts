@@ -1,4 +1,6 @@
-// The registry: every capability, defined once. Doors and the pipeline read it as data.
+// The registry: every capability, defined once. Doors and the pipeline read it as data; the UI reads
+// its type map (CapabilityMap), as a tRPC client reads its router's type (architecture.md §15).
+import type { z } from "zod";
 import type { Capability } from "../contract/define";
 import { brandsList } from "./account/brands-list";
 import { brandOverview } from "./brand/overview";
@@ -70,3 +72,17 @@ const byId = new Map<string, Capability>(capabilities.map((capability) => [capab
 export function findCapability(id: string): Capability | undefined {
   return byId.get(id);
 }
+
+type Registered = (typeof capabilities)[number];
+
+/** Every capability's id: a call from the UI with any other string fails to compile. */
+export type CapabilityId = Registered["id"];
+
+/**
+ * Each capability's input (what a caller sends, before its schema's defaults and transforms) and
+ * output (what its answer carries, as checked by its schema). Client code imports it with
+ * `import type` only: the registry itself pulls the database in.
+ */
+export type CapabilityMap = {
+  [C in Registered as C["id"]]: { input: z.input<C["input"]>; output: z.output<C["output"]> };
+};

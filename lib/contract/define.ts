@@ -5,10 +5,12 @@
 // and the capabilities are written against it, so this contract sits below both; neither reaches
 // up into the other (scripts/support/import-graph.ts holds that layering).
 //
-// The registry erases each capability's own input and output types (one list of many shapes). The
-// pipeline still calls them typed: `accept` checks a raw input against the capability's own schema
-// and hands back its functions already bound to that input, inside this closure where the types
-// are known (architecture.md §11), so nothing is cast on the way.
+// The registry erases each capability's own input and output types for the pipeline (one list of
+// many shapes), but each definition keeps its id and schemas' types (`Typed`), so the registry's
+// type map reaches the screen (architecture.md §15). The pipeline still calls them typed: `accept`
+// checks a raw input against the capability's own schema and hands back its functions already
+// bound to that input, inside this closure where the types are known (architecture.md §11), so
+// nothing is cast on the way.
 import type { z } from "zod";
 import type { Door, Scope, Widget } from "./catalogue";
 import type { BaseContext, BrandContext } from "./context";
@@ -71,7 +73,8 @@ export type WriteEvents<Ctx, In, Out, K extends string = string> = {
 /** Every capability answers with a JSON object (a write with { ok: true, … }, decisions §1). */
 type Output = z.ZodType<Record<string, unknown>>;
 
-type Definition<Ctx, I extends z.ZodType, O extends Output, K extends string> = Meta & {
+type Definition<Ctx, I extends z.ZodType, O extends Output, K extends string, Id extends string = string> = Meta & {
+  id: Id;
   input: I;
   output: O;
   shownOnce?: readonly (keyof z.output<O> & string)[];
@@ -155,11 +158,13 @@ export type AccountCapability = Erased & {
   accept(raw: unknown): Accepted<BaseContext>;
 };
 export type Capability = BrandCapability | AccountCapability;
+/** What a definition keeps of its own types past the erasure: its literal id and its schemas (the registry's type map). */
+export type Typed<Id extends string, I extends z.ZodType, O extends Output> = { id: Id; input: I; output: O };
 
 /** A capability acting inside one brand (every capability but brands.list). */
-export function defineCapability<I extends z.ZodType, O extends Output, K extends string = never>(
-  definition: Definition<BrandContext, I, O, K>,
-): BrandCapability {
+export function defineCapability<Id extends string, I extends z.ZodType, O extends Output, K extends string = never>(
+  definition: Definition<BrandContext, I, O, K, Id>,
+): BrandCapability & Typed<Id, I, O> {
   return { ...definition, brandScoped: true, accept: acceptor(definition) };
 }
 
@@ -171,9 +176,9 @@ export function defineCapability<I extends z.ZodType, O extends Output, K extend
 type AccountRead = { kind: "read"; confirmation: false; idempotent?: false; destructive?: false; events?: never };
 
 /** A capability about the caller's account rather than one brand (brands.list). */
-export function defineAccountCapability<I extends z.ZodType, O extends Output>(
-  definition: Definition<BaseContext, I, O, never> & AccountRead,
-): AccountCapability {
+export function defineAccountCapability<Id extends string, I extends z.ZodType, O extends Output>(
+  definition: Definition<BaseContext, I, O, never, Id> & AccountRead,
+): AccountCapability & Typed<Id, I, O> {
   return { ...definition, brandScoped: false, accept: acceptor(definition) };
 }
 

@@ -6,7 +6,14 @@ import { CatalogueProvider } from "@/components/widgets/catalogue";
 import { unkeptActs, WidgetCallsProvider, type WidgetCalls } from "@/components/widgets/calls";
 import { Widget } from "@/components/widgets/registry";
 import { runCapability } from "@/components/widgets/run";
-import type { CatalogueEntry, Decision, EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
+import type {
+  Answer,
+  CatalogueEntry,
+  Decision,
+  EnvelopeError,
+  ErrorEnvelope,
+  ToolEnvelope,
+} from "@/components/widgets/types";
 
 export function ConfirmCard({
   pendingId,
@@ -29,7 +36,7 @@ export function ConfirmCard({
     act: unkeptActs(async (capabilityId) =>
       failure(capabilityId, "confirmation_required", "Ask your MCP client to propose the change again"),
     ),
-    decide: (_id: string, decision: Decision, capabilityId: string) => decide(pendingId, decision, capabilityId),
+    decide: (_id, decision, capabilityId) => decide(pendingId, decision, capabilityId),
   };
   return (
     <CatalogueProvider entries={catalogue}>
@@ -49,14 +56,18 @@ export function ConfirmCard({
   );
 }
 
-async function decide(pendingId: string, decision: Decision, capabilityId: string): Promise<ToolEnvelope> {
+async function decide<Id extends string>(
+  pendingId: string,
+  decision: Decision,
+  capabilityId: string,
+): Promise<Answer<Id>> {
   try {
     const response = await fetch(`/api/confirm/${encodeURIComponent(pendingId)}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ decision }),
     });
-    const json = (await response.json().catch(() => ({}))) as ToolEnvelope | { error?: EnvelopeError };
+    const json = (await response.json().catch(() => ({}))) as Answer<Id> | { error?: EnvelopeError };
     if (response.ok && "status" in json) return json;
     if ("error" in json && json.error) return { status: "error", capabilityId, error: json.error };
     return failure(
@@ -69,6 +80,6 @@ async function decide(pendingId: string, decision: Decision, capabilityId: strin
   }
 }
 
-function failure(capabilityId: string, code: string, message: string): ToolEnvelope {
+function failure(capabilityId: string, code: string, message: string): ErrorEnvelope {
   return { status: "error", capabilityId, error: { code, message } as EnvelopeError };
 }

@@ -1,26 +1,10 @@
 "use client";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/form";
-import type { Answer } from "./use-actions";
+import type { OutputOf } from "@/components/widgets/types";
+import type { Act } from "./use-actions";
 
-type Attempt = {
-  attempt: number;
-  at: string;
-  status: string;
-  responseCode: number | null;
-  responseBody: string | null;
-  error: string | null;
-  durationMs: number;
-};
-type Delivery = {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: string;
-  createdAt: string;
-  nextAttemptAt: string | null;
-  attempts: Attempt[];
-};
+type Delivery = OutputOf<"webhooks.deliveries.list">["items"][number];
 
 /** One endpoint's deliveries, newest first, with each latest attempt and "Send again". */
 export function DeliveryLog({
@@ -32,7 +16,7 @@ export function DeliveryLog({
   endpointId: string;
   busy: boolean;
   version: number;
-  act: (capabilityId: string, input: Record<string, unknown>, onDone?: (data: Answer) => void) => Promise<void>;
+  act: Act;
 }) {
   const [items, setItems] = useState<Delivery[] | null>(null);
   const load = () => act("webhooks.deliveries.list", { id: endpointId, limit: 20 }, (data) => setItems(data.items));

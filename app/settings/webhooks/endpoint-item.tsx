@@ -2,18 +2,10 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/form";
 import { DeliveryLog } from "./delivery-log";
-import type { Answer } from "./use-actions";
+import type { OutputOf } from "@/components/widgets/types";
+import type { Act } from "./use-actions";
 
-export type Endpoint = {
-  id: string;
-  url: string;
-  eventTypes: string[];
-  description: string | null;
-  enabled: boolean;
-  disabledReason: string | null;
-  revision: number;
-};
-type Act = (capabilityId: string, input: Record<string, unknown>, onDone?: (data: Answer) => void) => Promise<void>;
+export type Endpoint = OutputOf<"webhooks.list">["items"][number];
 
 /** One endpoint: where, what, its state (and why it is off), its controls and its log. */
 export function EndpointItem({

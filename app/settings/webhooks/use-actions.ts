@@ -5,47 +5,65 @@
 import { useState } from "react";
 import { decidePending, runCapability } from "@/components/widgets/run";
 import { errorSentences } from "@/components/widgets/error-text";
-import type { ToolEnvelope } from "@/components/widgets/types";
+import type { Answer, CallableId, Decision, InputOf, OutputOf } from "@/components/widgets/types";
 
-// biome-ignore lint/suspicious/noExplicitAny: each capability answers its own shape; typed by the registry type map (issue 37.2)
-export type Answer = any;
+/** Runs a webhooks.* capability; `onDone` gets its answer's data, typed by the registry's type map. */
+export type Act = <Id extends string>(
+  capabilityId: CallableId<Id>,
+  input: InputOf<Id>,
+  onDone?: (data: OutputOf<Id>) => void,
+) => Promise<void>;
 
-export type Ask = { summary: string; pendingId: string; capabilityId: string; onDone: (data: Answer) => void };
+/** A parked call waiting for the person: the server's summary, and `send`, which decides it and settles its answer. */
+export type Ask = {
+  summary: string;
+  pendingId: string;
+  capabilityId: string;
+  send: (decision: Decision) => Promise<void>;
+};
 
 export function useActions(brand: string) {
   const [ask, setAsk] = useState<Ask | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  function settle(envelope: ToolEnvelope, onDone: (data: Answer) => void) {
+  function settle<Id extends string>(
+    capabilityId: CallableId<Id>,
+    envelope: Answer<Id>,
+    onDone: (data: OutputOf<Id>) => void,
+  ) {
     if (envelope.status === "ok") return onDone(envelope.data);
-    if (envelope.status === "awaiting_confirmation")
+    if (envelope.status === "awaiting_confirmation") {
+      const { pendingId } = envelope;
       return setAsk({
         summary: envelope.summary,
-        pendingId: envelope.pendingId,
+        pendingId,
         capabilityId: envelope.capabilityId,
-        onDone,
+        send: async (decision) => {
+          const answer = await decidePending(pendingId, decision, capabilityId);
+          setAsk(null);
+          settle(capabilityId, answer, onDone);
+        },
       });
+    }
     if (envelope.status === "error") setError(errorSentences(envelope.error).join(" "));
   }
 
-  async function act(capabilityId: string, input: Record<string, unknown>, onDone: (data: Answer) => void = () => {}) {
+  const act: Act = async (capabilityId, input, onDone = () => {}) => {
     setError(null);
     setBusy(true);
     try {
-      settle(await runCapability(capabilityId, brand, input), onDone);
+      settle(capabilityId, await runCapability(capabilityId, brand, input), onDone);
     } finally {
       setBusy(false);
     }
-  }
+  };
 
-  async function decide(decision: "confirm" | "cancel") {
+  async function decide(decision: Decision) {
     if (!ask) return;
     setBusy(true);
     try {
-      const envelope = await decidePending(ask.pendingId, decision, ask.capabilityId);
-      setAsk(null);
-      settle(envelope, ask.onDone);
+      await ask.send(decision);
     } finally {
       setBusy(false);
     }
