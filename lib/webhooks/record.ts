@@ -11,7 +11,7 @@ import { log } from "../log";
 import type { Attempted, Delivery, Endpoint } from "./attempt";
 import { backlogWait, MAX_ATTEMPTS, waitAfter } from "./schedule";
 
-export type ServedEndpoint = Endpoint & { brandId: string; failingSince: Date | null };
+export type ServedEndpoint = Endpoint & { brandId: string; failingSince: Date | null; retryAt: Date | null };
 export type ScheduledDelivery = Delivery & { scheduledFailures: number; nextAttemptAt: Date };
 
 export async function recordAttempts(
@@ -35,7 +35,9 @@ export async function recordAttempts(
       where: { id: endpoint.id },
       data: disable
         ? { enabled: false, disabledReason: reason, updatedAt: now, failingSince: null, retryAt: null }
-        : { failingSince: next?.failingSince ?? null, retryAt: next?.retryAt ?? null },
+        : attempts.length === 0 // nothing tried (the lease ran short): the endpoint's state stays
+          ? { failingSince: endpoint.failingSince, retryAt: endpoint.retryAt }
+          : { failingSince: next?.failingSince ?? null, retryAt: next?.retryAt ?? null },
     });
     if (state.count === 0) return false;
     if (attempts.length > 0) {

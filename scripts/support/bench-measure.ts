@@ -29,7 +29,7 @@ function statOf(pid: number | string): string[] | undefined {
 }
 
 /** The CPU time a process has used so far, in µs (NaN where /proc is not there). */
-function cpuOf(pid: number | undefined): number {
+export function cpuOf(pid: number | undefined): number {
   const fields = pid === undefined ? undefined : statOf(pid);
   // utime and stime are the 12th and 13th of those fields
   return fields ? (Number(fields[11]) + Number(fields[12])) * TICK_US : NaN;

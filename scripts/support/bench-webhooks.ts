@@ -2,13 +2,15 @@
 // door, a new question per call) with 10 webhook endpoints subscribed to its event and the
 // delivery worker running, as a ratio to the same write in a brand with no endpoint, in alternating
 // rounds on one server; and the delivery lag (receipt time − the event's time) p50/p99 under that
-// load. The 10 receivers are loopback paths of one plain node:http server in this process.
+// load. The 10 receivers are loopback paths of one plain node:http server in this process. Then the
+// catch-up after an outage (webhooksCatchUp): deliveries a second and CPU per delivery.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import { addMember, createBrand } from "../../lib/admin/commands";
-import { db } from "../../lib/db/client";
+import { db, dialect } from "../../lib/db/client";
+import { cpuOf } from "./bench-measure";
 
 const ENDPOINTS = 10;
 type Run = { rps: number; failed: number };
@@ -110,4 +112,78 @@ async function drained(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error("webhook deliveries still pending after 2 minutes");
+}
+
+export type CatchUp = {
+  database: string;
+  deliveries: number;
+  seconds: number;
+  perSecond: number;
+  cpuUsPerDelivery: number;
+};
+
+/**
+ * Catch-up (issue 39): a backlog of `count` deliveries over 10 endpoints of a brand of its own,
+ * queued at once (written straight into the queue, as a receiver's outage leaves it), sent to a fast
+ * loopback receiver by the server's worker: deliveries a second and the server's CPU per delivery.
+ */
+export async function webhooksCatchUp(
+  base: string,
+  key: string,
+  email: string,
+  serverPid: number,
+  count: number,
+): Promise<CatchUp> {
+  let received = 0;
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      received++;
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const port = (receiver.address() as AddressInfo).port;
+  try {
+    const brand = await benchBrand("WHC", email);
+    const endpoints: string[] = [];
+    for (let index = 0; index < ENDPOINTS; index++) {
+      const body = { brand, url: `http://127.0.0.1:${port}/catch-up/${index}`, eventTypes: ["question.asked"] };
+      const first = await post(base, key, "webhooks.create", body);
+      const made = (await post(base, key, "webhooks.create", {
+        ...body,
+        confirmationToken: first.error.confirmationToken,
+      })) as unknown as { data: { id: string } };
+      endpoints.push(made.data.id);
+    }
+    const now = new Date();
+    const rows = Array.from({ length: count }, (_, index) => ({
+      id: randomUUID(),
+      seq: index + 1,
+      endpointId: endpoints[index % ENDPOINTS]!,
+      eventId: `evt_catchup${String(index).padStart(13, "0")}`,
+      eventType: "question.asked",
+      payload: JSON.stringify({ id: `evt_catchup${index}`, type: "question.asked", createdAt: now.toISOString() }),
+      status: "pending",
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const cpuBefore = cpuOf(serverPid);
+    const started = performance.now();
+    await db().webhookDelivery.createMany({ data: rows });
+    while ((await db().webhookDelivery.count({ where: { endpointId: { in: endpoints }, status: "pending" } })) > 0)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const seconds = (performance.now() - started) / 1000;
+    const cpuUs = cpuOf(serverPid) - cpuBefore;
+    return {
+      database: dialect() === "postgresql" ? "PostgreSQL" : "SQLite",
+      deliveries: received,
+      seconds,
+      perSecond: count / seconds,
+      cpuUsPerDelivery: cpuUs / count,
+    };
+  } finally {
+    receiver.close();
+  }
 }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook as SvixWebhook } from "svix";
 import { db } from "../../lib/db/client";
+import { timeOrderedId } from "../../lib/webhooks/ids";
 import { assertWebhookBody } from "../support/contract";
 import { startReceiver, verify, type Receiver } from "../support/webhook-receiver";
 import { call, confirmAndCall, expectOk, makeWorld } from "../support/world";
@@ -159,6 +160,31 @@ describe("webhook deliveries", () => {
     expect(first.attempts[2].error).toMatch(/timed out/);
     // the first bytes of an answer, at most 1 KiB
     expect(first.attempts[3].responseBody).toHaveLength(1024);
+  });
+
+  it("an endpoint's events go in commit order (the event's number), not in the order of the instances' clocks", async () => {
+    const { receiver, id } = await endpoint();
+    const now = Date.now();
+    const event = (n: number) => ({ eventId: `evt_order${n}${"x".repeat(16)}`, payload: JSON.stringify({ n }) });
+    // the later event queued by an instance whose clock is behind: its time-ordered id sorts first
+    const behind = (id: string) => `00000000${id.slice(8)}`;
+    const rows = [
+      { seq: 1, id: timeOrderedId(now), ...event(1) },
+      { seq: 2, id: behind(timeOrderedId(now)), ...event(2) },
+    ];
+    await db().webhookDelivery.createMany({
+      data: rows.map((row) => ({
+        ...row,
+        endpointId: id,
+        eventType: COLOR_ADDED,
+        status: "pending",
+        nextAttemptAt: new Date(now),
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      })),
+    });
+    await until(() => receiver.deliveredIds().length).toBe(2);
+    expect(receiver.deliveredIds()).toEqual([event(1).eventId, event(2).eventId]);
   });
 
   it("after the whole schedule fails, the endpoint is disabled and says why; enabled again, it sends what waited", async () => {

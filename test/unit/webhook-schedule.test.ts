@@ -2,7 +2,13 @@
 // 10 h waits, the last attempt 72 hours after the first; each wait ±20 %; then disabled.
 import { describe, expect, it } from "vitest";
 import { config } from "../../lib/config";
-import { MAX_ATTEMPTS, RETRY_WAITS_MS, waitAfter } from "../../lib/webhooks/schedule";
+import {
+  BACKLOG_RETRY_MIN_MS,
+  backlogWait,
+  MAX_ATTEMPTS,
+  RETRY_WAITS_MS,
+  waitAfter,
+} from "../../lib/webhooks/schedule";
 import { timeOrderedId } from "../../lib/webhooks/ids";
 
 const HOUR = 3600_000;
@@ -20,6 +26,16 @@ describe("webhook retry schedule", () => {
     expect(waitAfter(4, () => 1)).toBe(Math.round(2 * HOUR * 1.2 * scale));
     expect(waitAfter(12, () => 0.5)).toBe(Math.round(RETRY_WAITS_MS[11]! * scale));
     expect(waitAfter(13)).toBeNull();
+  });
+
+  it("while newer deliveries wait: a tenth of the outage, at least a second, never past the schedule", () => {
+    expect(BACKLOG_RETRY_MIN_MS).toBe(1_000);
+    expect(backlogWait(3_000, HOUR)).toBe(1_000);
+    // a minute's outage: the head is tried again within 6 s of the receiver's return
+    expect(backlogWait(60_000, HOUR)).toBe(6_000);
+    expect(backlogWait(HOUR, 5 * HOUR)).toBe(360_000);
+    expect(backlogWait(10 * HOUR, 2 * HOUR)).toBe(2 * HOUR);
+    expect(backlogWait(60_000, 200)).toBe(200);
   });
 
   it("delivery ids sort in the order they were made, within one millisecond too", () => {
