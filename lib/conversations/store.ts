@@ -122,14 +122,12 @@ export async function listConversations(
     take: limit + 1,
   });
   const now = new Date();
-  const items: ConversationSummary[] = rows
-    .slice(0, limit)
-    .map((row) => ({
-      id: row.id,
-      title: row.title,
-      updatedAt: row.updatedAt.toISOString(),
-      answering: isAnswering(row, now),
-    }));
+  const items: ConversationSummary[] = rows.slice(0, limit).map((row) => ({
+    id: row.id,
+    title: row.title,
+    updatedAt: row.updatedAt.toISOString(),
+    answering: isAnswering(row, now),
+  }));
   const last = rows.length > limit ? rows[limit - 1]! : null;
   return { items, next: last ? { updatedAt: last.updatedAt, id: last.id } : null };
 }
