@@ -18,7 +18,6 @@ import { capabilities } from "../capabilities/registry";
 import { actsAsAdmin, resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
 import { AppError, invalidInput } from "../contract/errors";
-import { describe } from "../core/input";
 import { meteredSteps } from "./budget";
 import { budgetRefusal } from "./person-share";
 import { randomBase62 } from "../crypto";
@@ -27,7 +26,6 @@ import { settleMessages } from "../conversations/settle";
 import { holdForAnswer, openConversation, releaseAnswer } from "../conversations/store";
 import { addPersonMessage, personSaid, stillAnswering, storeAnswer, textOf } from "../conversations/turn";
 import { MODEL_HISTORY_MESSAGES, modelWindow } from "../conversations/window";
-import { checkOrigin, readJsonObject, requirePerson } from "./http";
 import { assistantModel, assistantModelName, strictTools } from "./model";
 import { providerFailure } from "./provider-failure";
 import { config } from "../config";
@@ -36,16 +34,18 @@ import { personModelTools } from "./offered";
 import type { RunForPerson } from "../pending/envelope";
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet, UIMessage } from "ai";
 
-const CHAT_BODY_LIMIT = 4 * 1024 * 1024;
+export const CHAT_BODY_LIMIT = 4 * 1024 * 1024;
 /** model calls per request: enough for overview → soul → a few tools → an answer */
 const MAX_STEPS = 8;
 
-const body = z.object({
+export const chatBody = z.object({
   // the conversation (useChat's id); absent, a new conversation is started
   id: z.string().max(200).optional(),
   brand: z.string().min(1).max(100),
   messages: z.array(z.unknown()).min(1).max(500),
 });
+
+export type ChatTurn = z.output<typeof chatBody>;
 
 export const NO_MODEL_MESSAGE =
   "No language model is configured for the assistant (set OPENAI_API_KEY, or OPENAI_BASE_URL and ASSISTANT_MODEL). Slash commands still work.";
@@ -55,15 +55,13 @@ export const NO_MODEL_MESSAGE =
  * what the server stored, and the model answers from that. Earlier messages a client sends are
  * ignored: the conversation's past is the server's, so it cannot be rewritten from the browser.
  */
-export async function handleChat(request: Request, requestId: string, runForPerson: RunForPerson): Promise<Response> {
-  checkOrigin(request);
-  const userId = await requirePerson(request);
-  const parsed = body.safeParse(await readJsonObject(request, CHAT_BODY_LIMIT));
-  if (!parsed.success) {
-    const first = describe(parsed.error.issues[0]!)[0]!;
-    throw invalidInput(first.field, first.message);
-  }
-  const validated = await safeValidateUIMessages({ messages: parsed.data.messages });
+export async function handleChat(
+  userId: string,
+  turn: ChatTurn,
+  requestId: string,
+  runForPerson: RunForPerson,
+): Promise<Response> {
+  const validated = await safeValidateUIMessages({ messages: turn.messages });
   if (!validated.success) throw invalidInput("messages", validated.error.message.slice(0, 300));
   // the system prompt is the server's: a client cannot add its own instructions above the person's
   const system = validated.data.findIndex((message) => message.role === "system");
@@ -73,7 +71,7 @@ export async function handleChat(request: Request, requestId: string, runForPers
   if (!model) throw new AppError("unavailable", NO_MODEL_MESSAGE);
   const now = new Date();
   const actor = await authenticate({ kind: "session", userId }, now);
-  const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
+  const { brand, role } = await resolveBrandAccess(actor, turn.brand);
   // each model call reserves its tokens first (lib/assistant/budget.ts): parallel chats of one
   // brand cannot all pass a spent budget; slash commands never reach this route
   // brand and person both: past their share a person is refused while the others still chat
@@ -83,13 +81,7 @@ export async function handleChat(request: Request, requestId: string, runForPers
   const answerId = randomBase62(16);
   let held: string | undefined;
   try {
-    const conversation = await openConversation(
-      userId,
-      brand.id,
-      parsed.data.id ?? randomBase62(24),
-      textOf(said),
-      now,
-    );
+    const conversation = await openConversation(userId, brand.id, turn.id ?? randomBase62(24), textOf(said), now);
     if (!(await holdForAnswer(userId, conversation.id, answerId, now))) throw stillAnswering();
     held = conversation.id;
     await addPersonMessage(userId, conversation.id, said, now);

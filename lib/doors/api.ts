@@ -4,14 +4,13 @@
 // where building a Web Request and Response cost each call more than its checks (issue 29).
 import { invoke, type Outcome } from "../core/invoke";
 import type { Body } from "../core/input";
-import { parseJsonText } from "../http/json-text";
-import { DRAIN_LIMIT, drain, requestIdFrom, type ChunkReader } from "../http/request";
+import { readJsonBody, type BodySource } from "../http/body";
+import { requestIdFrom } from "../http/request";
 
 const BODY_LIMIT = 1024 * 1024;
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** What the door reads of a request, whichever face it came through. */
-export type ApiRequest = { header(name: string): string | null; reader: ChunkReader | undefined };
+export type ApiRequest = BodySource;
 export type ApiAnswer = { status: number; headers: Record<string, string>; payload: unknown };
 
 /** The Web face (Next's route handler). */
@@ -25,7 +24,8 @@ export async function handleApiCall(request: Request, capabilityId: string): Pro
 
 export async function answerApiCall(request: ApiRequest, capabilityId: string): Promise<ApiAnswer> {
   const ownId = requestIdFrom(request.header("x-request-id"));
-  const body = await readJsonBody(request);
+  // problems are reported at step 5 of the pipeline
+  const body: Body & { unread?: boolean } = await readJsonBody(request, BODY_LIMIT, "1 MiB");
   const key = request.header("idempotency-key");
   const outcome = await invoke({
     door: "api",
@@ -56,31 +56,4 @@ function headersOf(outcome: Outcome, requestId: string): Record<string, string> 
   const retryAfter = outcome.result.ok ? undefined : outcome.result.error.details.retryAfterSeconds;
   if (retryAfter !== undefined) headers["Retry-After"] = String(retryAfter);
   return headers;
-}
-
-/** The body as JSON, kept no further than the 1 MiB limit; problems are reported at step 5. */
-async function readJsonBody({ header, reader }: ApiRequest): Promise<Body & { unread?: boolean }> {
-  const type = header("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) return { ok: false, message: "send Content-Type: application/json" };
-  const tooLarge = (unread: boolean) => ({ ok: false as const, message: "larger than the 1 MiB limit", unread });
-  const declared = Number(header("content-length") ?? "0");
-  if (declared > DRAIN_LIMIT) return tooLarge(true);
-  if (declared > BODY_LIMIT) return tooLarge(reader ? !(await drain(reader, 0)) : true);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (reader) {
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      size += next.value.byteLength;
-      if (size > BODY_LIMIT) return tooLarge(!(await drain(reader, size)));
-      chunks.push(next.value);
-    }
-  }
-  let text: string;
-  try {
-    // JSON text is UTF-8 (RFC 8259 §8.1); replacing bad bytes with U+FFFD would store altered values
-    text = utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-  } catch {
-    return { ok: false, message: "is not valid UTF-8" };
-  }
-  return parseJsonText(text);
 }

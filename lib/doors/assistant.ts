@@ -10,7 +10,7 @@ import { canonicalJson } from "../crypto";
 import { AppError } from "../contract/errors";
 import { invoke, type Outcome } from "../core/invoke";
 import { findCapability } from "../capabilities/registry";
-import { handleChat } from "../assistant/chat";
+import { handleChat, type ChatTurn } from "../assistant/chat";
 import { decide, type ConfirmedRun } from "../assistant/decide";
 import { errorEnvelope, type PersonCall, type PersonDoor, type ToolEnvelope } from "../pending/envelope";
 import { createPending } from "../pending/store";
@@ -50,7 +50,8 @@ export async function runForPerson(call: PersonCall): Promise<ToolEnvelope> {
 }
 
 /** POST /api/chat: the model loop (lib/assistant/chat.ts), each of its tool calls run through this door. */
-export const chat = (request: Request, requestId: string) => handleChat(request, requestId, runForPerson);
+export const chat = (userId: string, turn: ChatTurn, requestId: string) =>
+  handleChat(userId, turn, requestId, runForPerson);
 
 /** The person's Confirm or Cancel in a confirm widget: a confirmed call runs through the door that proposed it. */
 export const decidePending = (userId: string, pendingId: string, decision: "confirm" | "cancel", requestId: string) =>

@@ -4,12 +4,13 @@
 // door "voice", so the pipeline serves exactly the Voice capabilities, with every rule it applies
 // elsewhere, and a write needing confirmation is parked for the person's click (never the model's).
 // Made in a conversation, the call and its envelope are stored in it (lib/voice/realtime-record.ts).
+import type { z } from "zod";
 import { AppError, invalidInput } from "../contract/errors";
 import { parseJsonText } from "../http/json-text";
 import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { keptEnvelope } from "../pending/kept";
 import { capabilityOfTool } from "../voice/tools";
-import { runVoiceTurn } from "../voice/turn";
+import { runVoiceTurn, type turnBody } from "../voice/turn";
 import { recordVoiceCall, voiceConversation } from "../voice/realtime-record";
 import { isJsonObject } from "../http/request";
 import { runForPerson } from "./assistant";
@@ -64,7 +65,8 @@ export async function runVoiceTool(call: VoiceToolCall): Promise<ToolEnvelope> {
 }
 
 /** POST /api/voice/turn: one turn of a turn-based voice conversation (lib/voice/turn.ts), its tool calls run through this door. */
-export const voiceTurn = (request: Request, requestId: string) => runVoiceTurn(request, requestId, runForPerson);
+export const voiceTurn = (userId: string, turn: z.output<typeof turnBody>, requestId: string) =>
+  runVoiceTurn(userId, turn, requestId, runForPerson);
 
 function parseArguments(text: string): Record<string, unknown> | AppError {
   const parsed = parseJsonText(text || "{}");

@@ -12,14 +12,12 @@ import { authenticate, callerKey } from "../core/auth";
 import { rateLimitStore } from "../core/rate-limit";
 import { AppError } from "../contract/errors";
 import { config } from "../config";
-import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
-import { invalidBody } from "./http";
 import { recordSaid, voiceConversation } from "./realtime-record";
 
 /** a realtime response's transcript is a few sentences; longer is not speech */
 export const SAID_LIMIT = 4000;
 
-const body = z
+export const saidBody = z
   .object({
     brand: z.string().min(1).max(100),
     conversation: z.string().min(1).max(100),
@@ -30,11 +28,7 @@ const body = z
   })
   .strict();
 
-export async function storeSaid(request: Request): Promise<{ stored: boolean }> {
-  checkOrigin(request);
-  const userId = await requirePerson(request);
-  const parsed = body.safeParse(await readJsonObject(request, 64 * 1024));
-  if (!parsed.success) throw invalidBody(parsed.error);
+export async function storeSaid(userId: string, said: z.output<typeof saidBody>): Promise<{ stored: boolean }> {
   const now = new Date();
   const limit = await rateLimitStore().hit(
     callerKey(await authenticate({ kind: "session", userId }, now)),
@@ -45,7 +39,7 @@ export async function storeSaid(request: Request): Promise<{ stored: boolean }> 
     throw new AppError("rate_limited", `Too many calls; retry in ${limit.retryAfterSeconds} s`, {
       retryAfterSeconds: limit.retryAfterSeconds,
     });
-  const { brand, conversation, role, text, messageId } = parsed.data;
+  const { brand, conversation, role, text, messageId } = said;
   const open = await voiceConversation(userId, brand, conversation);
   return { stored: await recordSaid(userId, open.id, messageId, role, text, now) };
 }

@@ -14,8 +14,6 @@ import { budgetRefusal, spendingRefusal } from "../assistant/person-share";
 import { config } from "../config";
 import { rateLimitStore } from "../core/rate-limit";
 import { providerFailure } from "../assistant/provider-failure";
-import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
-import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
 import { mintRealtimeSecret } from "./realtime-secret";
 import { openVoiceSession, settleVoiceSession } from "./reservation";
@@ -23,7 +21,7 @@ import { voiceConversationOpener } from "./realtime-record";
 import { voiceOff, voiceSetup } from "./setup";
 import { realtimeTools } from "./tools";
 
-const body = z
+export const sessionBody = z
   .object({
     brand: z.string().min(1).max(100),
     /** realtime: the page's open conversation, opened now (it joins the list) and the session's record */
@@ -47,16 +45,16 @@ export type VoiceSessionAnswer =
     }
   | { mode: "turns"; speech: "server" | "browser" };
 
-export async function startVoiceSession(request: Request, requestId: string): Promise<VoiceSessionAnswer> {
-  checkOrigin(request);
-  const userId = await requirePerson(request);
-  const parsed = body.safeParse(await readJsonObject(request, 4096));
-  if (!parsed.success) throw invalidBody(parsed.error);
+export async function startVoiceSession(
+  userId: string,
+  start: z.output<typeof sessionBody>,
+  requestId: string,
+): Promise<VoiceSessionAnswer> {
   const setup = voiceSetup();
   if (!setup) throw await voiceOff(userId);
   const now = new Date();
   const actor = await authenticate({ kind: "session", userId }, now);
-  const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
+  const { brand, role } = await resolveBrandAccess(actor, start.brand);
   if (setup.mode === "turns") {
     // each turn reserves its own tokens (lib/voice/turn.ts)
     const refusal = await spendingRefusal(brand, userId, now);
@@ -65,8 +63,8 @@ export async function startVoiceSession(request: Request, requestId: string): Pr
   }
   await limitStarts(userId, now);
   // the page's conversation, checked now and made only once the session is granted (a refusal writes nothing)
-  const openConversation = parsed.data.conversation
-    ? await voiceConversationOpener(userId, brand.id, parsed.data.conversation)
+  const openConversation = start.conversation
+    ? await voiceConversationOpener(userId, brand.id, start.conversation)
     : undefined;
   // the most this session's reports may charge, reserved before anything is minted
   const session = await openVoiceSession(brand, userId, now);

@@ -19,26 +19,26 @@ import type { RunForPerson, ToolEnvelope } from "../pending/envelope";
 import { meteredSteps } from "../assistant/budget";
 import { budgetRefusal, spendingRefusal } from "../assistant/person-share";
 import { config } from "../config";
-import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
 import { assistantModel, assistantModelName, openAIProvider, strictTools } from "../assistant/model";
 import { providerFailure, type FailedCall } from "../assistant/provider-failure";
 import { personModelTools } from "../assistant/offered";
 import { pendingTruth } from "../pending/truth";
-import { invalidBody } from "./http";
 import { voiceInstructions } from "./instructions";
 import { transcribeTurn, speak } from "./audio";
 import { holdConversation, recordTurn, storedHistory } from "./record";
 import { voiceOff, voiceSetup, type VoiceSetup } from "./setup";
 
 /** a WAV of about 60 s of 16 kHz mono speech, base64 */
-const TURN_BODY_LIMIT = 3 * 1024 * 1024;
+const TURN_AUDIO_LIMIT = 3 * 1024 * 1024;
+/** the audio and the rest of the turn */
+export const TURN_BODY_LIMIT = TURN_AUDIO_LIMIT + 64 * 1024;
 const MAX_STEPS = 6;
 
-const body = z
+export const turnBody = z
   .object({
     brand: z.string().min(1).max(100),
     /** the recorded turn: a WAV file, base64 */
-    audio: z.string().min(1).max(TURN_BODY_LIMIT).optional(),
+    audio: z.string().min(1).max(TURN_AUDIO_LIMIT).optional(),
     /** the person decided on a pending call since the last turn: its id (the outcome is read from the server) */
     decided: z.string().min(1).max(64).optional(),
     /** the conversation the turn belongs to (the page's open one); absent, a new conversation */
@@ -71,27 +71,24 @@ export type TurnAnswer = {
 };
 
 export async function runVoiceTurn(
-  request: Request,
+  userId: string,
+  turn: z.output<typeof turnBody>,
   requestId: string,
   runForPerson: RunForPerson,
 ): Promise<TurnAnswer> {
-  checkOrigin(request);
-  const userId = await requirePerson(request);
-  const parsed = body.safeParse(await readJsonObject(request, TURN_BODY_LIMIT + 64 * 1024));
-  if (!parsed.success) throw invalidBody(parsed.error);
   const setup = voiceSetup();
   const model = assistantModel();
   if (setup?.mode !== "turns" || !model) throw await voiceOff(userId);
   const now = new Date();
   const actor = await authenticate({ kind: "session", userId }, now);
-  const { brand, role } = await resolveBrandAccess(actor, parsed.data.brand);
+  const { brand, role } = await resolveBrandAccess(actor, turn.brand);
   // like the chat: each model call of the turn reserves its tokens first (lib/assistant/budget.ts)
   const metered = meteredSteps(brand, userId, config().AI_RESERVE_TOKENS);
   const refusal = await metered.first(now);
   if (refusal) throw await budgetRefusal(brand, refusal, now);
   try {
     return await takeTurn({
-      ...parsed.data,
+      ...turn,
       setup,
       model,
       userId,
@@ -107,7 +104,7 @@ export async function runVoiceTurn(
   }
 }
 
-type Turn = Omit<z.infer<typeof body>, "brand"> & {
+type Turn = Omit<z.infer<typeof turnBody>, "brand"> & {
   setup: Extract<VoiceSetup, { mode: "turns" }>;
   model: LanguageModel;
   userId: string;

@@ -12,8 +12,6 @@ import { resolveBrandAccess } from "../core/access";
 import { authenticate } from "../core/auth";
 import { AppError } from "../contract/errors";
 import { budgetMessage, budgetOf } from "../assistant/budget";
-import { checkOrigin, readJsonObject, requirePerson } from "../assistant/http";
-import { invalidBody } from "./http";
 import { chargeVoiceResponse, ownsVoiceSession, settleVoiceSession } from "./reservation";
 import { voiceOff, voiceSetup } from "./setup";
 import { dropUnusedVoiceConversation } from "./realtime-record";
@@ -21,7 +19,7 @@ import { CONVERSATION_ID, CONVERSATION_ID_RULE } from "../conversations/store";
 
 const count = z.int().min(0).max(10_000_000);
 const sessionId = z.string().min(1).max(100);
-const body = z
+export const usageBody = z
   .object({
     /** the id the session route answered with */
     session: sessionId,
@@ -32,7 +30,7 @@ const body = z
       .loose(),
   })
   .strict();
-const endBody = z
+export const endBody = z
   .object({ session: sessionId, conversation: z.string().regex(CONVERSATION_ID, CONVERSATION_ID_RULE).optional() })
   .strict();
 
@@ -50,20 +48,20 @@ export type UsageAnswer = {
   message?: string;
 };
 
-export async function meterVoiceUsage(request: Request): Promise<UsageAnswer> {
-  checkOrigin(request);
-  const userId = await requirePerson(request);
-  // only realtime sessions report usage; with Voice off (or turn by turn) nothing is taken
+/** Only realtime sessions report usage: with Voice off (or turn by turn) nothing is taken, whatever the report. */
+export async function takesUsageReports(userId: string): Promise<void> {
   if (voiceSetup()?.mode !== "realtime") throw await voiceOff(userId);
-  const parsed = body.safeParse(await readJsonObject(request, 64 * 1024));
-  if (!parsed.success) throw invalidBody(parsed.error);
+}
+
+/** A report, once takesUsageReports said yes. */
+export async function meterVoiceUsage(userId: string, report: z.output<typeof usageBody>): Promise<UsageAnswer> {
   const now = new Date();
   const actor = await authenticate({ kind: "session", userId }, now);
-  const { total_tokens, input_tokens = 0, output_tokens = 0 } = parsed.data.usage;
+  const { total_tokens, input_tokens = 0, output_tokens = 0 } = report.usage;
   const charge = await chargeVoiceResponse(
-    parsed.data.session,
+    report.session,
     userId,
-    parsed.data.responseId,
+    report.responseId,
     total_tokens ?? input_tokens + output_tokens,
     now,
   );
@@ -71,7 +69,7 @@ export async function meterVoiceUsage(request: Request): Promise<UsageAnswer> {
   const { brand } = await resolveBrandAccess(actor, charge.brandId);
   const budget = await budgetOf(brand, now);
   // a session that spent the month's last tokens is ended there, and its reservation released
-  const ended = charge.ended || (budget.exhausted && (await settleVoiceSession(parsed.data.session, now, userId)));
+  const ended = charge.ended || (budget.exhausted && (await settleVoiceSession(report.session, now, userId)));
   const message = budget.exhausted
     ? budgetMessage(brand.name, budget)
     : ended
@@ -92,16 +90,12 @@ export async function meterVoiceUsage(request: Request): Promise<UsageAnswer> {
  * The page ended its session (Stop voice, leaving the page or the conversation): what it did not
  * report is released, and a conversation the session opened and the person left empty is removed.
  */
-export async function endVoiceSession(request: Request): Promise<{ ended: true }> {
-  checkOrigin(request);
-  const userId = await requirePerson(request);
-  const parsed = endBody.safeParse(await readJsonObject(request, 4096));
-  if (!parsed.success) throw invalidBody(parsed.error);
+export async function endVoiceSession(userId: string, end: z.output<typeof endBody>): Promise<{ ended: true }> {
   // ending twice is fine; ending another person's session (or an unknown one) is not_found
-  const settled = await settleVoiceSession(parsed.data.session, new Date(), userId);
-  if (!settled && !(await ownsVoiceSession(parsed.data.session, userId))) {
+  const settled = await settleVoiceSession(end.session, new Date(), userId);
+  if (!settled && !(await ownsVoiceSession(end.session, userId))) {
     throw new AppError("not_found", "No voice session of yours has this id.", { field: "session" });
   }
-  if (parsed.data.conversation) await dropUnusedVoiceConversation(userId, parsed.data.conversation);
+  if (end.conversation) await dropUnusedVoiceConversation(userId, end.conversation);
   return { ended: true };
 }

@@ -5,14 +5,12 @@ import { runForPerson } from "@/lib/doors/assistant";
 import { recordSlashRun, slashConversation } from "@/lib/conversations/slash";
 import { CONVERSATION_ID, checkConversationId } from "@/lib/conversations/store";
 import { WIDGETS } from "@/lib/contract/catalogue";
-import { checkOrigin, errorResponse, jsonResponse, readJsonObject, requirePerson } from "@/lib/assistant/http";
-import { invalidInput } from "@/lib/contract/errors";
-import { describe } from "@/lib/core/input";
-import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
+import { personRoute } from "@/lib/auth/person-route";
+import { methodNotAllowed } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 
-const body = z.object({
+const slashRun = z.object({
   capabilityId: z.string().min(1).max(100),
   brand: z.string().min(1).max(100).optional(),
   input: z.record(z.string(), z.unknown()).default({}),
@@ -24,24 +22,17 @@ const body = z.object({
   widget: z.enum(WIDGETS).optional(),
 });
 
-export async function POST(request: Request) {
-  const requestId = requestIdOf(request);
-  try {
-    checkOrigin(request);
-    const userId = await requirePerson(request);
-    const parsed = body.safeParse(await readJsonObject(request, 1024 * 1024));
-    if (!parsed.success) {
-      const first = describe(parsed.error.issues[0]!)[0]!;
-      throw invalidInput(first.field, first.message);
-    }
-    const { capabilityId, brand, input, messageId, from, widget } = parsed.data;
+export const POST = personRoute(
+  { origin: "browser", body: { limit: 1024 * 1024, schema: slashRun } },
+  async ({ userId, input: run, requestId }) => {
+    const { capabilityId, brand, input, messageId, from, widget } = run;
     const now = new Date();
     const conversation =
-      parsed.data.conversationId && brand
+      run.conversationId && brand
         ? await slashConversation(
             userId,
             brand,
-            checkConversationId(parsed.data.conversationId, "conversationId"),
+            checkConversationId(run.conversationId, "conversationId"),
             capabilityId,
           )
         : null;
@@ -57,11 +48,9 @@ export async function POST(request: Request) {
     // kept, and a conversation is made only for it (the route fuzzer found empty ones left behind)
     if (conversation && envelope.status !== "error")
       await recordSlashRun(userId, conversation, messageId, capabilityId, input, envelope, now, { from, widget });
-    return jsonResponse(envelope, requestId);
-  } catch (error) {
-    return errorResponse(error, requestId);
-  }
-}
+    return envelope;
+  },
+);
 
 const postOnly = methodNotAllowed("POST");
 export { postOnly as GET, postOnly as PUT, postOnly as PATCH, postOnly as DELETE };

@@ -4,59 +4,34 @@
 import { z } from "zod";
 import { conversationPage, ownConversation } from "@/lib/conversations/read";
 import { deleteConversation, renameConversation } from "@/lib/conversations/store";
-import { checkOrigin, errorResponse, jsonResponse, readJsonObject, requirePerson } from "@/lib/assistant/http";
+import { personRoute } from "@/lib/auth/person-route";
 import { invalidInput } from "@/lib/contract/errors";
-import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
+import { methodNotAllowed } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
-type Context = { params: Promise<{ id: string }> };
 
-export async function GET(request: Request, { params }: Context) {
-  const requestId = requestIdOf(request);
-  try {
-    const userId = await requirePerson(request);
-    const before = new URL(request.url).searchParams.get("before");
-    if (before !== null && !/^[1-9][0-9]{0,8}$/.test(before))
-      throw invalidInput("before", "must be a position returned as earlier");
-    return jsonResponse(
-      await conversationPage(userId, (await params).id, before === null ? undefined : Number(before), requestId),
-      requestId,
-    );
-  } catch (error) {
-    return errorResponse(error, requestId);
-  }
-}
+export const GET = personRoute({ origin: false }, ({ userId, request, requestId, params }) => {
+  const before = new URL(request.url).searchParams.get("before");
+  if (before !== null && !/^[1-9][0-9]{0,8}$/.test(before))
+    throw invalidInput("before", "must be a position returned as earlier");
+  return conversationPage(userId, params.id!, before === null ? undefined : Number(before), requestId);
+});
 
 const rename = z.object({ title: z.string().trim().min(1).max(200) }).strict();
 
-export async function PATCH(request: Request, { params }: Context) {
-  const requestId = requestIdOf(request);
-  try {
-    checkOrigin(request);
-    const userId = await requirePerson(request);
-    const parsed = rename.safeParse(await readJsonObject(request, 4096));
-    if (!parsed.success) throw invalidInput("title", "must be 1 to 200 characters");
-    const { id } = await params;
-    await ownConversation(userId, id);
-    return jsonResponse({ id, title: await renameConversation(userId, id, parsed.data.title) }, requestId);
-  } catch (error) {
-    return errorResponse(error, requestId);
-  }
-}
+export const PATCH = personRoute(
+  { origin: "browser", body: { limit: 4096, schema: rename } },
+  async ({ userId, input, params: { id } }) => {
+    await ownConversation(userId, id!);
+    return { id, title: await renameConversation(userId, id!, input.title) };
+  },
+);
 
-export async function DELETE(request: Request, { params }: Context) {
-  const requestId = requestIdOf(request);
-  try {
-    checkOrigin(request);
-    const userId = await requirePerson(request);
-    const { id } = await params;
-    await ownConversation(userId, id);
-    await deleteConversation(userId, id);
-    return jsonResponse({ id, deleted: true }, requestId);
-  } catch (error) {
-    return errorResponse(error, requestId);
-  }
-}
+export const DELETE = personRoute({ origin: "browser" }, async ({ userId, params: { id } }) => {
+  await ownConversation(userId, id!);
+  await deleteConversation(userId, id!);
+  return { id, deleted: true };
+});
 
 const notAllowed = methodNotAllowed("GET, PATCH, DELETE");
 export { notAllowed as POST, notAllowed as PUT };

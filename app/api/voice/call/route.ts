@@ -2,14 +2,13 @@
 // from the person's browser, for a call the voice model made → the ToolEnvelope (for the model, and
 // for the widget), stored in the person's conversation when one is named.
 import { z } from "zod";
-import { checkOrigin, errorResponse, jsonResponse, readJsonObject, requirePerson } from "@/lib/assistant/http";
+import { personRoute } from "@/lib/auth/person-route";
 import { runVoiceTool } from "@/lib/doors/voice";
-import { methodNotAllowed, requestIdOf } from "@/lib/http/request";
-import { invalidBody } from "@/lib/voice/http";
+import { methodNotAllowed } from "@/lib/http/request";
 
 export const dynamic = "force-dynamic";
 
-const body = z
+const functionCall = z
   .object({
     brand: z.string().min(1).max(100),
     name: z.string().min(1).max(100),
@@ -20,18 +19,10 @@ const body = z
   })
   .strict();
 
-export async function POST(request: Request) {
-  const requestId = requestIdOf(request);
-  try {
-    checkOrigin(request);
-    const userId = await requirePerson(request);
-    const parsed = body.safeParse(await readJsonObject(request, 1024 * 1024));
-    if (!parsed.success) throw invalidBody(parsed.error);
-    return jsonResponse(await runVoiceTool({ userId, ...parsed.data, requestId }), requestId);
-  } catch (error) {
-    return errorResponse(error, requestId);
-  }
-}
+export const POST = personRoute(
+  { origin: "browser", body: { limit: 1024 * 1024, schema: functionCall } },
+  ({ userId, input, requestId }) => runVoiceTool({ userId, ...input, requestId }),
+);
 
 const postOnly = methodNotAllowed("POST");
 export { postOnly as GET, postOnly as PUT, postOnly as PATCH, postOnly as DELETE };

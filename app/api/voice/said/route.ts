@@ -1,14 +1,15 @@
 // The Voice door's transcript: POST { brand, conversation, role, text, messageId? } from a realtime
 // session in the person's browser, stored in their conversation (lib/voice/said.ts).
-import { answerJson } from "@/lib/assistant/http";
+import { personRoute } from "@/lib/auth/person-route";
 import { methodNotAllowed } from "@/lib/http/request";
-import { storeSaid } from "@/lib/voice/said";
+import { saidBody, storeSaid } from "@/lib/voice/said";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request) {
-  return answerJson(request, () => storeSaid(request));
-}
+export const POST = personRoute(
+  { origin: "browser", body: { limit: 64 * 1024, schema: saidBody } },
+  ({ userId, input }) => storeSaid(userId, input),
+);
 
 const postOnly = methodNotAllowed("POST");
 export { postOnly as GET, postOnly as PUT, postOnly as PATCH, postOnly as DELETE };
