@@ -1,7 +1,7 @@
 // Every task a brand member does, finished in Debian's Chromium by clicking and typing words only:
 // no id, JSON, revision or key is ever typed. Download a file, edit and remove a contact channel,
-// update the profile, answer / defer / dismiss questions, ask questions, upload a logo and see it in
-// the kit, disconnect a connection. Each write goes through its confirm card; the database says
+// update the profile, add, rename and remove a kit colour, answer / defer / dismiss questions, ask
+// questions, upload a logo and see it in the kit, disconnect a connection. Each write goes through its confirm card; the database says
 // what happened. Screenshots: test-results/screenshots/task-*.png.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -272,6 +272,35 @@ describe("every task by clicking", () => {
     expect(await kit.innerText()).toContain("Harbour teal");
   });
 
+  it("renames a colour and removes it from the palette card, and the kit's earlier card reads again", async () => {
+    const earlier = await command("kit.read");
+    await expect.poll(() => earlier.innerText(), { timeout: 15_000 }).toContain("Harbour teal");
+    const kit = await command("kit.read");
+    const row = (words: string) => kit.getByTestId("widget-palette").locator("tr", { hasText: words });
+    await row("Harbour teal").getByRole("button", { name: "Edit Harbour teal" }).click();
+    await type(row("#2A9D8F").getByTestId("palette-edit-name"), "Harbour blue");
+    // the row waits for the confirmation, which is the conversation's next step
+    const edit = await stepOf(row("#2A9D8F").getByTestId("palette-edit-save"));
+    await row("#2A9D8F").getByTestId("row-waiting").waitFor();
+    await confirmIn(edit);
+    const colour = await db().kitColor.findFirstOrThrow({ where: { brandId: brand.id, hex: "#2A9D8F" } });
+    expect(colour.name).toBe("Harbour blue");
+    for (const card of [earlier, kit]) {
+      await expect
+        .poll(() => card.getByTestId("widget-palette").innerText(), { timeout: 15_000 })
+        .toContain("Harbour blue");
+    }
+    await screenshot(page, "task-colour-rename", { fullPage: false });
+
+    await confirmIn(await stepOf(row("Harbour blue").getByRole("button", { name: "Remove" })));
+    expect(await db().kitColor.count({ where: { id: colour.id } })).toBe(0);
+    for (const card of [earlier, kit]) {
+      await expect
+        .poll(() => card.getByTestId("widget-palette").innerText(), { timeout: 15_000 })
+        .not.toContain("#2A9D8F");
+    }
+  });
+
   it("answers one question, defers another and dismisses the third", async () => {
     const result = await command("questions.list");
     const card = (text: string) => result.locator("li.question", { hasText: text });
@@ -419,7 +448,7 @@ describe("every task by clicking", () => {
   });
 
   it("never needed an id, a revision, a key or JSON typed", () => {
-    expect(typed.length).toBe(7);
+    expect(typed.length).toBe(8);
     for (const text of typed) {
       expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|^\{|^\[|^\d+$|bop_|bct_/);
     }

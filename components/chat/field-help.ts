@@ -6,6 +6,9 @@ const HELP: Record<string, string> = {
   hex: "A colour code such as #1D4ED8 (with or without #, any case)",
   name: "The name people will see",
   "kit.colors.add.role": "What the colour is for in the brand's designs",
+  "kit.colors.update.id": "The colour to change; then change only what is wrong",
+  "kit.colors.update.role": "What the colour is for in the brand's designs",
+  "kit.colors.remove.id": "The colour to take out of the kit",
   "kit.instructions.update.section": "Which part of the kit the text is about",
   "kit.instructions.update.text":
     "The whole text for that part; it replaces the current one, and an empty text removes it",

@@ -46,6 +46,13 @@ const fileOption = (file: File) => ({ value: file.id, label: `${file.name} (${fi
 const providerName = (data: OutputOf<"connections.list">, provider: string) =>
   data.catalog?.find((entry) => entry.provider === provider)?.name ?? valueInWords(provider);
 
+/** a kit colour by its name, code and role in words: "Leaf, #2F7D4F (Accent)" */
+const colorOptions = (data: OutputOf<"kit.read">) =>
+  (data.colors ?? []).map((color) => ({
+    value: color.id,
+    label: `${color.name}, ${color.hex} (${valueInWords(color.role, "role")})`,
+  }));
+
 /** "capabilityId.field" (or "*.field") → where its choices come from */
 const PICKERS: Record<string, Source> = {
   "library.asset.get.assetId": source("library.search", { limit: 50 }, (data) => data.items.map(fileOption)),
@@ -61,6 +68,8 @@ const PICKERS: Record<string, Source> = {
       label: `${valueInWords(contact.type)}: ${contact.value}${contact.label ? ` (${contact.label})` : ""}`,
     })),
   ),
+  "kit.colors.update.id": source("kit.read", { parts: ["colors"] }, colorOptions),
+  "kit.colors.remove.id": source("kit.read", { parts: ["colors"] }, colorOptions),
   // the services by name, those this service can connect first: nobody types a provider's key
   "connections.connect.provider": source("connections.list", { includeCatalog: true }, (data) =>
     (data.catalog ?? [])

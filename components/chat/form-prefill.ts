@@ -1,6 +1,7 @@
 // Forms that edit something start from what it is now, read through the capabilities like any
 // other call (the pipeline checks who may read it): the profile from brand.overview, a contact
-// channel from brand.contacts.list once it is chosen, a kit text from kit.read once its part is.
+// channel from brand.contacts.list once it is chosen, a kit text from kit.read once its part is, a
+// kit colour from kit.read once it is chosen.
 import { runCapability } from "@/components/widgets/run";
 import { okData, type CallableId, type EnvelopeError, type InputOf, type OutputOf } from "@/components/widgets/types";
 import type { FormValue } from "./schema-fields";
@@ -47,6 +48,14 @@ const PREFILLS: Record<string, Prefill> = {
     read: read("brand.contacts.list", {}, (data, id) => {
       const contact = data.items.find((item) => item.id === id);
       return contact && strings(contact, ["type", "value", "label"]);
+    }),
+  },
+  "kit.colors.update": {
+    after: "id",
+    changedOnly: true,
+    read: read("kit.read", { parts: ["colors"] }, (data, id) => {
+      const color = data.colors?.find((item) => item.id === id);
+      return color && strings(color, ["name", "hex", "role"]);
     }),
   },
   "kit.instructions.update": {

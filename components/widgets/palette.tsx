@@ -10,11 +10,17 @@ import { contrastOf, level } from "./contrast";
 import { useWidgetCalls } from "./calls";
 import { errorOf, okData, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";
 import { valueInWords } from "./value-words";
+import { ColorActions, type ColorEdits, useColorEdits } from "./palette-actions";
+import { useAnyTouch } from "./truth";
 
 type Kit = OutputOf<"kit.read">;
 type KitColor = NonNullable<Kit["colors"]>[number];
 /** a colour as shown: the one just written has its role as typed and no contrast figures yet (computed here) */
-type ShownColor = Omit<KitColor, "role" | "contrast"> & { role: string; contrast?: KitColor["contrast"] };
+type ShownColor = Omit<KitColor, "id" | "role" | "contrast"> & {
+  id?: string;
+  role: string;
+  contrast?: KitColor["contrast"];
+};
 type ShownKit = Omit<Kit, "colors"> & { colors?: ShownColor[] };
 
 export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
@@ -22,11 +28,18 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
   const read = okDataOf(envelope, "kit.read");
   const data = read ?? okDataOf(envelope, "kit.colors.add");
   const isKit = read !== undefined;
-  // a write's output carries no colours: read the kit again to show where the new one landed
+  // a write's output carries no colours: read the kit again to show where the new one landed, and
+  // again after every later write on the page (a colour renamed or removed since: truth.tsx)
   const [reread, setReread] = useState<Answer<"kit.read"> | null>(null);
+  const touches = useAnyTouch();
   useEffect(() => {
-    if (data && !isKit && !reread) void run("kit.read", brand, { parts: ["colors"] }).then(setReread);
-  }, [data, isKit, reread, brand]);
+    if (!data || isKit) return;
+    let stale = false;
+    void run("kit.read", brand, { parts: ["colors"] }).then((answer) => !stale && setReread(answer));
+    return () => {
+      stale = true;
+    };
+  }, [data, isKit, brand, touches]);
   const added = !isKit && typeof input.hex === "string" ? normalizeHex(input.hex) : undefined;
   // until the kit is read again, the colour just written (exactly the confirmed input) stands alone
   const written: ShownKit | undefined =
@@ -35,6 +48,9 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
       : undefined;
   const kit: ShownKit | undefined = read ?? okData(reread) ?? written;
   const error = errorOf(envelope) ?? errorOf(reread);
+  // Edit and Remove on each colour, for those who may (issue 40)
+  const edits = useColorEdits(brand, Boolean(kit?.colors?.some((color) => color.id)));
+  const editable = edits.update || edits.remove;
   return (
     <WidgetFrame
       name="palette"
@@ -57,6 +73,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
                   <th>Role</th>
                   <th>On white</th>
                   <th>On black</th>
+                  {editable && <th aria-label="Actions" />}
                 </tr>
               </thead>
               <tbody>
@@ -65,6 +82,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
                     key={`${color.hex}-${color.role}`}
                     color={color}
                     added={color.hex === added && color.role === (input.role ?? "unspecified")}
+                    actions={editable && brand ? { brand, edits } : undefined}
                   />
                 ))}
               </tbody>
@@ -125,7 +143,15 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
   );
 }
 
-function ColorRow({ color, added }: { color: ShownColor; added: boolean }) {
+function ColorRow({
+  color,
+  added,
+  actions,
+}: {
+  color: ShownColor;
+  added: boolean;
+  actions?: { brand: string; edits: ColorEdits };
+}) {
   const contrast = color.contrast ?? contrastOf(color.hex);
   return (
     <tr className={added ? "palette-added" : undefined} data-hex={color.hex}>
@@ -146,6 +172,11 @@ function ColorRow({ color, added }: { color: ShownColor; added: boolean }) {
       <td data-label="On black">
         <Contrast ratio={contrast.onBlack} background="#000000" hex={color.hex} />
       </td>
+      {actions && (
+        <td className="palette-actions">
+          {color.id && <ColorActions color={{ ...color, id: color.id }} brand={actions.brand} edits={actions.edits} />}
+        </td>
+      )}
     </tr>
   );
 }

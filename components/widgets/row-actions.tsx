@@ -13,7 +13,7 @@ import { valueInWords } from "./value-words";
 import { WidgetError } from "./widget-error";
 
 type Item = Record<string, unknown>;
-type Proposal = { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope };
+export type Proposal = { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope };
 type ContactType = (typeof CONTACT_TYPES)[number];
 const isContactType = (value: unknown): value is ContactType => CONTACT_TYPES.some((name) => name === value);
 
@@ -46,7 +46,7 @@ export function RowActions({ capabilityId, item, brand }: { capabilityId: string
 }
 
 /** One button proposing one write; its confirm card (or its refusal) appears below. */
-function Propose({
+export function Propose({
   brand,
   label,
   testId,
@@ -87,7 +87,7 @@ function Propose({
   );
 }
 
-function Proposed({ proposal, brand, onAgain }: { proposal: Proposal; brand: string; onAgain: () => void }) {
+export function Proposed({ proposal, brand, onAgain }: { proposal: Proposal; brand: string; onAgain: () => void }) {
   if (proposal.envelope.status === "error") {
     return (
       <div className="row-action-result">

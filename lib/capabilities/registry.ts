@@ -21,6 +21,8 @@ import { connectionsDisconnect } from "./connections/disconnect";
 import { kitRead } from "./kit/read";
 import { kitColorsAdd } from "./kit/colors-add";
 import { kitInstructionsUpdate } from "./kit/instructions-update";
+import { kitColorsUpdate } from "./kit/colors-update";
+import { kitColorsRemove } from "./kit/colors-remove";
 import { activityList } from "./activity/list";
 import { eventsList } from "./events/list";
 import { webhooksList } from "./webhooks/list";
@@ -65,6 +67,8 @@ export const capabilities = [
   webhooksDeliveriesResend,
   webhooksTest,
   budgetUsage,
+  kitColorsUpdate,
+  kitColorsRemove,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

@@ -55,6 +55,9 @@ const IMPLEMENTED = [
   "webhooks.test",
   // issue 36: who spent what of the brand's AI tokens this month, for admins
   "budget.usage",
+  // issue 40: the kit's colours can be changed and removed
+  "kit.colors.update",
+  "kit.colors.remove",
 ];
 
 const oneQuestion = (key = `q.${base62(6)}`) => ({

@@ -151,9 +151,10 @@ describe("kit.read", () => {
     const { world } = await kitWorld();
     const all = expectOk(await kitRead(world));
     expect(Object.keys(all).sort()).toEqual(["colors", "instructions", "logos", "typography"]);
+    // each family with its id (issue 40: kit.typography.save and remove name it)
     expect(all.typography).toEqual([
-      { family: "Fraunces", role: "heading", weights: ["600", "800"] },
-      { family: "Inter", role: "body", weights: ["400"] },
+      { id: expect.any(String), family: "Fraunces", role: "heading", weights: ["600", "800"] },
+      { id: expect.any(String), family: "Inter", role: "body", weights: ["400"] },
     ]);
     expect(all.instructions).toEqual({ colors: "Black on White for text.", general: "Real people, real cups." });
 
@@ -174,18 +175,21 @@ describe("kit.read", () => {
     const byHex = Object.fromEntries(colors.map((color: { hex: string }) => [color.hex, color]));
     expect(Object.keys(byHex).sort()).toEqual(["#000000", "#2F7D4F", "#777777", "#FFFFFF"]);
     expect(byHex["#000000"]).toEqual({
+      id: expect.any(String),
       name: "Black",
       hex: "#000000",
       role: "foreground",
       contrast: { onWhite: 21, onBlack: 1 },
     });
     expect(byHex["#FFFFFF"]).toEqual({
+      id: expect.any(String),
       name: "White",
       hex: "#FFFFFF",
       role: "background",
       contrast: { onWhite: 1, onBlack: 21 },
     });
     expect(byHex["#777777"]).toEqual({
+      id: expect.any(String),
       name: "Grey",
       hex: "#777777",
       role: "neutral",

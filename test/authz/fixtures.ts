@@ -13,6 +13,14 @@ export const MATRIX_PROVIDER = "matrixmock";
 
 const tag = () => randomUUID().slice(0, 8);
 
+/** A colour of the brand's kit, of its own HEX (one per HEX and role), for the kit edits to change. */
+async function makeKitColor(brandId: string): Promise<string> {
+  const id = randomUUID();
+  const hex = `#${randomBytes(3).toString("hex").toUpperCase()}`;
+  await db().kitColor.create({ data: { id, brandId, name: `Matrix ${tag()}`, hex, role: "neutral" } });
+  return id;
+}
+
 export const fixtures: Record<string, Fixture> = {
   "brands.list": async () => ({}),
   "brand.overview": async () => ({}),
@@ -55,6 +63,8 @@ export const fixtures: Record<string, Fixture> = {
   "kit.read": async () => ({ parts: ["colors", "instructions"] }),
   "kit.colors.add": async () => ({ name: "Matrix", hex: `#${randomBytes(3).toString("hex")}`, role: "accent" }),
   "kit.instructions.update": async () => ({ section: "general", text: `Matrix text ${tag()}` }),
+  "kit.colors.update": async (brand) => ({ id: await makeKitColor(brand.id), name: `Matrix ${tag()}` }),
+  "kit.colors.remove": async (brand) => ({ id: await makeKitColor(brand.id) }),
   "activity.list": async () => ({ door: "api", limit: 5 }),
   "budget.usage": async () => ({}),
   "events.list": async () => ({ types: ["kit.color.added"], limit: 5 }),

@@ -18,17 +18,29 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toContain("brand_contacts_save");
     expect(names).not.toContain("library_upload_create");
     // the spec's seventeen MCP capabilities, brands.list, and the additions activity_list,
-    // events_list, the eight webhooks_* (issue 28) and budget_usage (issue 36)
+    // events_list, the eight webhooks_* (issue 28), budget_usage (issue 36) and the kit edits (issue 40)
     expect(names).toContain("activity_list");
     expect(names).toContain("events_list");
     expect(names).toContain("budget_usage");
     expect(names.filter((name) => name.startsWith("webhooks_"))).toHaveLength(8);
-    expect(names).toHaveLength(29);
+    expect(names).toContain("kit_colors_update");
+    expect(names).toContain("kit_colors_remove");
+    expect(names).toHaveLength(31);
   });
 
   it.each([
     ["kit.read", ["brands_list", "kit_read"]],
-    ["kit.read,kit.write", ["brands_list", "kit_colors_add", "kit_instructions_update", "kit_read"]],
+    [
+      "kit.read,kit.write",
+      [
+        "brands_list",
+        "kit_colors_add",
+        "kit_colors_remove",
+        "kit_colors_update",
+        "kit_instructions_update",
+        "kit_read",
+      ],
+    ],
     ["questions.read,questions.write", ["brands_list", "questions_answer", "questions_ask", "questions_list"]],
     ["library.read", ["brands_list", "library_asset_get", "library_search"]],
   ])("a key with scopes %s sees %j", async (scopes, expected) => {

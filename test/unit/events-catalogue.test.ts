@@ -14,6 +14,8 @@ const EXPECTED = [
   "connection.disconnected",
   "connection.link_issued",
   "kit.color.added",
+  "kit.color.removed",
+  "kit.color.updated",
   "kit.instructions.updated",
   "library.asset.approved",
   "library.asset.archived",

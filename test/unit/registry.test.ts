@@ -39,6 +39,12 @@ const ADDITIONS = [
   "budget.usage",
 ];
 
+/**
+ * capabilities that edit the kit the spec's kit.write already covers (issue 40): a kit.write key
+ * was given to change the kit, so these serve it without a new scope
+ */
+const KIT_EDITS = ["kit.colors.update", "kit.colors.remove"];
+
 const rows = SUMMARY_TABLE.trim()
   .split("\n")
   .map((line) =>
@@ -62,8 +68,25 @@ describe("the registry against the spec's summary table", () => {
   it("has the 18 rows of the table plus brands.list and the additions (versioning rule 2), and nothing else", () => {
     expect(rows).toHaveLength(18);
     expect(capabilities.map((capability) => capability.id).sort()).toEqual(
-      [...rows.map((row) => row.id), "brands.list", ...ADDITIONS].sort(),
+      [...rows.map((row) => row.id), "brands.list", ...ADDITIONS, ...KIT_EDITS].sort(),
     );
+  });
+
+  it("the kit edits are confirmed admin writes of kit.write on kit.colors.add's doors (issue 40)", () => {
+    const add = findCapability("kit.colors.add")!;
+    for (const id of KIT_EDITS) {
+      const capability = findCapability(id)!;
+      expect(
+        {
+          kind: capability.kind,
+          scope: capability.scope,
+          minRole: capability.minRole,
+          confirm: capability.confirmation,
+        },
+        id,
+      ).toEqual({ kind: "write", scope: "kit.write", minRole: "admin", confirm: true });
+      expect([...capability.doors].sort(), id).toEqual([...add.doors].sort());
+    }
   });
 
   it("the additions change nothing existing (rule 2): each needs a scope added after the spec's ten, so no key made before grants it", () => {

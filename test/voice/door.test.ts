@@ -43,6 +43,9 @@ describe("the voice call route", () => {
       "budget.usage",
       "connections.list",
       "kit.colors.add",
+      // issue 40: the kit can be fixed by voice as it can be grown
+      "kit.colors.remove",
+      "kit.colors.update",
       "kit.instructions.update",
       "kit.read",
       "library.asset.get",

@@ -38,6 +38,19 @@ export function contrast(hex: string): { onWhite: number; onBlack: number } {
   return { onWhite: ratio(luminance, 1), onBlack: ratio(luminance, 0) };
 }
 
+/** A HEX field as add and update take it, normalized to #RRGGBB. */
+export const hexField = () =>
+  z
+    .string()
+    .max(7)
+    .trim()
+    // the rule normalizeHex applies, as a pattern the published schemas carry
+    .regex(/^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/, "must be a HEX colour: #RGB, RGB, #RRGGBB or RRGGBB")
+    .transform((hex) => normalizeHex(hex)!)
+    .describe("#RGB, RGB, #RRGGBB or RRGGBB, any case");
+
+export const colorNameField = () => z.string().trim().min(1).max(60).describe("Colour name, e.g. Ocean blue");
+
 /** A kit colour as kit.read publishes it (its events add the id). */
 export const colorItem = z.object({
   name: z.string(),

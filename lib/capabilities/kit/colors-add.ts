@@ -2,12 +2,9 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { writeOutput } from "../schemas";
-import { invalidInput } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
-import { COLOR_ROLES, colorItem, normalizeHex, publicColor } from "./color";
-
-const duplicateColor = (hex: string, role: string) =>
-  invalidInput("hex", `${hex} is already in the kit as ${role}`, { reason: "duplicate" });
+import { COLOR_ROLES, colorItem, colorNameField, hexField, publicColor } from "./color";
+import { duplicateColor } from "./color-record";
 
 export const kitColorsAdd = defineCapability({
   id: "kit.colors.add",
@@ -24,15 +21,8 @@ export const kitColorsAdd = defineCapability({
     "the same HEX with the same role cannot be added twice.",
   input: z
     .object({
-      name: z.string().trim().min(1).max(60).describe("Colour name, e.g. Ocean blue"),
-      hex: z
-        .string()
-        .max(7)
-        .trim()
-        // the rule normalizeHex applies, as a pattern the published schemas carry
-        .regex(/^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/, "must be a HEX colour: #RGB, RGB, #RRGGBB or RRGGBB")
-        .transform((hex) => normalizeHex(hex)!)
-        .describe("#RGB, RGB, #RRGGBB or RRGGBB, any case"),
+      name: colorNameField(),
+      hex: hexField(),
       role: z.enum(COLOR_ROLES).default("unspecified").describe("Role of the colour in the kit (default unspecified)"),
     })
     .strict(),

@@ -31,8 +31,19 @@ export const kitRead = defineCapability({
     .strict(),
   output: z
     .object({
-      colors: z.array(colorItem).optional(),
-      typography: z.array(z.object({ family: z.string(), role: z.string(), weights: z.array(z.string()) })).optional(),
+      colors: z
+        .array(z.object({ id: z.uuid().describe("The colour's id, for kit.colors.update"), ...colorItem.shape }))
+        .optional(),
+      typography: z
+        .array(
+          z.object({
+            id: z.uuid().describe("The family's id, for kit.typography.save"),
+            family: z.string(),
+            role: z.string(),
+            weights: z.array(z.string()),
+          }),
+        )
+        .optional(),
       logos: z
         .array(
           z.object({ assetId: z.uuid(), name: z.string(), form: z.string(), theme: z.string(), primary: z.boolean() }),
@@ -47,14 +58,14 @@ export const kitRead = defineCapability({
     // kit.read is the hottest read of the catalogue: raw reads through ctx.sql (bench: npm run bench)
     const [colors, typography, logos, instructions] = await Promise.all([
       wanted.has("colors")
-        ? ctx.sql<{ name: string; hex: string; role: string }>(
-            `SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`,
+        ? ctx.sql<{ id: string; name: string; hex: string; role: string }>(
+            `SELECT "id", "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`,
             [brandId],
           )
         : undefined,
       wanted.has("typography")
-        ? ctx.sql<{ family: string; role: string; weights: unknown }>(
-            `SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`,
+        ? ctx.sql<{ id: string; family: string; role: string; weights: unknown }>(
+            `SELECT "id", "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`,
             [brandId],
           )
         : undefined,
@@ -76,8 +87,9 @@ export const kitRead = defineCapability({
         : undefined,
     ]);
     return {
-      colors: colors?.map(publicColor),
-      typography: typography?.map(({ family, role, weights }) => ({
+      colors: colors?.map((color) => ({ id: color.id, ...publicColor(color) })),
+      typography: typography?.map(({ id, family, role, weights }) => ({
+        id,
         family,
         role,
         weights: asJson<string[]>(weights),

@@ -115,10 +115,19 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     hex: "8ecae6",
     role: "accent",
   }),
+  ...confirmed("renameSky", "kit.colors.update", "Rename a colour (its id from kit.read); change only what you name", {
+    brand,
+    id: handedOut("addSkyConfirmed.data.id"),
+    name: "Sky blue",
+  }),
   ...confirmed("colorRules", "kit.instructions.update", "Replace the colour usage text", {
     brand,
     section: "colors",
     text: "Espresso on Crema for text; Leaf or Sky only for calls to action.",
+  }),
+  ...confirmed("removeSky", "kit.colors.remove", "Remove a colour from the kit", {
+    brand,
+    id: handedOut("addSkyConfirmed.data.id"),
   }),
   {
     name: "startUpload",
