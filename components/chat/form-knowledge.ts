@@ -53,6 +53,13 @@ const colorOptions = (data: OutputOf<"kit.read">) =>
     label: `${color.name}, ${color.hex} (${valueInWords(color.role, "role")})`,
   }));
 
+/** a kit typeface by its family and what it is for: "Inter (Body)" */
+const typefaceOptions = (data: OutputOf<"kit.read">) =>
+  (data.typography ?? []).map((font) => ({
+    value: font.id,
+    label: `${font.family} (${valueInWords(font.role, "role")})`,
+  }));
+
 /** "capabilityId.field" (or "*.field") → where its choices come from */
 const PICKERS: Record<string, Source> = {
   "library.asset.get.assetId": source("library.search", { limit: 50 }, (data) => data.items.map(fileOption)),
@@ -70,6 +77,15 @@ const PICKERS: Record<string, Source> = {
   ),
   "kit.colors.update.id": source("kit.read", { parts: ["colors"] }, colorOptions),
   "kit.colors.remove.id": source("kit.read", { parts: ["colors"] }, colorOptions),
+  "kit.typography.save.id": source("kit.read", { parts: ["typography"] }, typefaceOptions),
+  "kit.typography.remove.id": source("kit.read", { parts: ["typography"] }, typefaceOptions),
+  // only an approved file can become a kit logo
+  "kit.logos.save.assetId": source("library.search", { limit: 50 }, (data) =>
+    data.items.filter((file) => file.status === "approved").map(fileOption),
+  ),
+  "kit.logos.remove.assetId": source("kit.read", { parts: ["logos"] }, (data) =>
+    (data.logos ?? []).map((logo) => ({ value: logo.assetId, label: `${logo.name} (${logo.form}, ${logo.theme})` })),
+  ),
   // the services by name, those this service can connect first: nobody types a provider's key
   "connections.connect.provider": source("connections.list", { includeCatalog: true }, (data) =>
     (data.catalog ?? [])

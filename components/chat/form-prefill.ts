@@ -1,7 +1,7 @@
 // Forms that edit something start from what it is now, read through the capabilities like any
 // other call (the pipeline checks who may read it): the profile from brand.overview, a contact
 // channel from brand.contacts.list once it is chosen, a kit text from kit.read once its part is, a
-// kit colour from kit.read once it is chosen.
+// kit colour, typeface or logo from kit.read once it is chosen.
 import { runCapability } from "@/components/widgets/run";
 import { okData, type CallableId, type EnvelopeError, type InputOf, type OutputOf } from "@/components/widgets/types";
 import type { FormValue } from "./schema-fields";
@@ -56,6 +56,20 @@ const PREFILLS: Record<string, Prefill> = {
     read: read("kit.read", { parts: ["colors"] }, (data, id) => {
       const color = data.colors?.find((item) => item.id === id);
       return color && strings(color, ["name", "hex", "role"]);
+    }),
+  },
+  "kit.typography.save": {
+    after: "id",
+    read: read("kit.read", { parts: ["typography"] }, (data, id) => {
+      const font = data.typography?.find((item) => item.id === id);
+      return font && { family: font.family, role: font.role, weights: font.weights };
+    }),
+  },
+  "kit.logos.save": {
+    after: "assetId",
+    read: read("kit.read", { parts: ["logos"] }, (data, assetId) => {
+      const logo = data.logos?.find((item) => item.assetId === assetId);
+      return logo && { ...strings(logo, ["name", "form", "theme"]), primary: logo.primary };
     }),
   },
   "kit.instructions.update": {

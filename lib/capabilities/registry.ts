@@ -23,6 +23,10 @@ import { kitColorsAdd } from "./kit/colors-add";
 import { kitInstructionsUpdate } from "./kit/instructions-update";
 import { kitColorsUpdate } from "./kit/colors-update";
 import { kitColorsRemove } from "./kit/colors-remove";
+import { kitTypographySave } from "./kit/typography-save";
+import { kitTypographyRemove } from "./kit/typography-remove";
+import { kitLogosSave } from "./kit/logos-save";
+import { kitLogosRemove } from "./kit/logos-remove";
 import { activityList } from "./activity/list";
 import { eventsList } from "./events/list";
 import { webhooksList } from "./webhooks/list";
@@ -69,6 +73,10 @@ export const capabilities = [
   budgetUsage,
   kitColorsUpdate,
   kitColorsRemove,
+  kitTypographySave,
+  kitTypographyRemove,
+  kitLogosSave,
+  kitLogosRemove,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

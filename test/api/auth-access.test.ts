@@ -58,6 +58,10 @@ const IMPLEMENTED = [
   // issue 40: the kit's colours can be changed and removed
   "kit.colors.update",
   "kit.colors.remove",
+  "kit.typography.save",
+  "kit.typography.remove",
+  "kit.logos.save",
+  "kit.logos.remove",
 ];
 
 const oneQuestion = (key = `q.${base62(6)}`) => ({

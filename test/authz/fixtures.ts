@@ -21,6 +21,21 @@ async function makeKitColor(brandId: string): Promise<string> {
   return id;
 }
 
+async function makeKitTypography(brandId: string): Promise<string> {
+  const id = randomUUID();
+  await db().kitTypography.create({ data: { id, brandId, family: `Matrix ${tag()}`, role: "body", weights: ["400"] } });
+  return id;
+}
+
+/** An approved file of the brand in its kit as a logo; the file's id names it. */
+async function makeKitLogo(brandId: string): Promise<string> {
+  const assetId = await makeAsset(brandId, "approved");
+  await db().kitLogo.create({
+    data: { id: randomUUID(), brandId, assetId, name: `Matrix ${tag()}`, form: "square", theme: "light" },
+  });
+  return assetId;
+}
+
 export const fixtures: Record<string, Fixture> = {
   "brands.list": async () => ({}),
   "brand.overview": async () => ({}),
@@ -65,6 +80,15 @@ export const fixtures: Record<string, Fixture> = {
   "kit.instructions.update": async () => ({ section: "general", text: `Matrix text ${tag()}` }),
   "kit.colors.update": async (brand) => ({ id: await makeKitColor(brand.id), name: `Matrix ${tag()}` }),
   "kit.colors.remove": async (brand) => ({ id: await makeKitColor(brand.id) }),
+  "kit.typography.save": async () => ({ family: `Matrix ${tag()}`, role: "body", weights: ["400"] }),
+  "kit.typography.remove": async (brand) => ({ id: await makeKitTypography(brand.id) }),
+  "kit.logos.save": async (brand) => ({
+    assetId: await makeAsset(brand.id, "approved"),
+    name: `Matrix ${tag()}`,
+    form: "square",
+    theme: "light",
+  }),
+  "kit.logos.remove": async (brand) => ({ assetId: await makeKitLogo(brand.id) }),
   "activity.list": async () => ({ door: "api", limit: 5 }),
   "budget.usage": async () => ({}),
   "events.list": async () => ({ types: ["kit.color.added"], limit: 5 }),

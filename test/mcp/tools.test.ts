@@ -25,7 +25,9 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names.filter((name) => name.startsWith("webhooks_"))).toHaveLength(8);
     expect(names).toContain("kit_colors_update");
     expect(names).toContain("kit_colors_remove");
-    expect(names).toHaveLength(31);
+    expect(names).toContain("kit_typography_save");
+    expect(names).toContain("kit_logos_save");
+    expect(names).toHaveLength(35);
   });
 
   it.each([
@@ -38,7 +40,11 @@ describe("tools/list: what the key may call on the MCP door", () => {
         "kit_colors_remove",
         "kit_colors_update",
         "kit_instructions_update",
+        "kit_logos_remove",
+        "kit_logos_save",
         "kit_read",
+        "kit_typography_remove",
+        "kit_typography_save",
       ],
     ],
     ["questions.read,questions.write", ["brands_list", "questions_answer", "questions_ask", "questions_list"]],

@@ -43,7 +43,14 @@ const ADDITIONS = [
  * capabilities that edit the kit the spec's kit.write already covers (issue 40): a kit.write key
  * was given to change the kit, so these serve it without a new scope
  */
-const KIT_EDITS = ["kit.colors.update", "kit.colors.remove"];
+const KIT_EDITS = [
+  "kit.colors.update",
+  "kit.colors.remove",
+  "kit.typography.save",
+  "kit.typography.remove",
+  "kit.logos.save",
+  "kit.logos.remove",
+];
 
 const rows = SUMMARY_TABLE.trim()
   .split("\n")

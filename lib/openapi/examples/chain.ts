@@ -129,6 +129,16 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     brand,
     id: handedOut("addSkyConfirmed.data.id"),
   }),
+  ...confirmed("addTypeface", "kit.typography.save", "Add a typeface (with an id from kit.read: change it)", {
+    brand,
+    family: "DM Mono",
+    role: "code",
+    weights: ["400", "500 italic"],
+  }),
+  ...confirmed("removeTypeface", "kit.typography.remove", "Remove a typeface from the kit", {
+    brand,
+    id: handedOut("addTypefaceConfirmed.data.id"),
+  }),
   {
     name: "startUpload",
     capability: "library.upload.create",
@@ -159,6 +169,18 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     assetId: handedOut("completeUpload.data.assetId"),
     decision: "approve",
     note: "Checked on dark backgrounds",
+  }),
+  ...confirmed("kitLogo", "kit.logos.save", "Make the approved file the kit's primary logo (again: change it)", {
+    brand,
+    assetId: handedOut("completeUpload.data.assetId"),
+    name: "Logo for dark backgrounds",
+    form: "horizontal",
+    theme: "dark",
+    primary: true,
+  }),
+  ...confirmed("dropKitLogo", "kit.logos.remove", "Take the logo out of the kit (the file stays in the library)", {
+    brand,
+    assetId: handedOut("completeUpload.data.assetId"),
   }),
   {
     name: "logos",
