@@ -20,7 +20,9 @@ import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { withMcpCors } from "../mcp/cors";
 import { idempotencyKeyOf, markReplay } from "../mcp/idempotency-meta";
 import { registerDecideTool } from "../mcp/decide";
+import { authInfoOfExchange } from "../mcp/exchange";
 import { mcpHttp } from "../mcp/http";
+import { quickMcp } from "../mcp/quick";
 import { refuseForeignRequest } from "../mcp/origin";
 import { errorResult } from "../mcp/schema";
 import { clientCapabilities, listedTools, servedTools } from "../mcp/tools";
@@ -46,27 +48,27 @@ async function door(request: Request): Promise<Response> {
  */
 export const mcpDoor = withMcpCors("GET, POST, DELETE", door);
 
+/** The common stateless requests answered without Web objects on node:http (lib/mcp/quick.ts). */
+export const mcpQuick = quickMcp(registerTools);
+
 /**
  * A server's tools: every served capability callable, tools/list as the caller's scopes allow
  * (lib/mcp/tools.ts). Each call runs as the request that carries it (its authInfo: a session's
- * app token is refreshed meanwhile); `caller`, a session's opener, only stands in where a request
- * carries none. `only`: the served tool a stateless tools/call names, the one its server needs.
+ * app token is refreshed meanwhile, and a stateless server serves many callers, server-pool.ts);
+ * `caller`, a session's opener, only stands in where a request carries none.
  */
-function registerTools(server: McpServer, caller?: McpCaller, only?: string): void {
+function registerTools(server: McpServer, caller?: McpCaller): void {
   const callerFor = (ctx: ServerContext) => {
-    const current = callerOf(ctx.http?.authInfo) ?? caller;
+    // a request on the 2026 exchange reaches its instance without its HTTP AuthInfo (lib/mcp/exchange.ts)
+    const current = callerOf(ctx.http?.authInfo ?? authInfoOfExchange(ctx.mcpReq.id)) ?? caller;
     if (!current) throw new Error("the MCP door serves authenticated requests only (authInfo)");
     return current;
   };
-  const served = servedTools();
-  // a server for one stateless tools/call needs that tool alone (lib/mcp/http.ts)
-  const called = served.find(({ tool }) => tool.name === only);
-  for (const { capability, tool, config } of called ? [called] : served) {
+  for (const { capability, tool, config } of servedTools()) {
     server.registerTool(tool.name, config, (args: Record<string, unknown>, ctx: ServerContext) =>
       callTool(server, callerFor(ctx), capability, args, ctx),
     );
   }
-  if (called) return;
   // MCP Apps: the confirm view's tool and the views
   registerDecideTool(server, callerFor);
   registerViews(server);

@@ -1,16 +1,17 @@
 // What `npm start` serves (scripts/serve.ts): the API door (`/api/v1/<id>`) and the MCP door
 // (`/api/mcp`) in front of Next's request handler, which serves everything else. The doors are the
 // hot path of integrations and agents: Next's routing and request wrapping cost more than the
-// pipeline itself, so they are answered here by their `Request → Response` functions, and the API
-// door's POSTs on node:http itself, without a Web Request and Response per call (its answerApiCall;
-// docs/contributors.md, Benchmark). The route handlers under app/api call the same functions, so
-// `next start` serves the same answers, only slower. A path this does not match exactly (a trailing
-// slash, the OpenAPI document and catalogue, a method the MCP route does not export) is Next's.
+// pipeline itself, and so did a Web Request and Response per call, so their POSTs are answered on
+// node:http itself (the API door's answerApiCall, the MCP door's quick path), their other methods
+// by their `Request → Response` functions (docs/contributors.md, Benchmark). The route handlers
+// under app/api call the same functions, so `next start` serves the same answers, only slower. A path this does not match exactly (a trailing slash, the OpenAPI
+// document and catalogue, a method the MCP route does not export) is Next's, as before.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "../contract/errors";
 import { answerApiCall, handleApiCall } from "./api";
 import { methodNotAllowed, requestIdFrom, requestIdOf } from "../http/request";
 import { mcpDoor } from "./mcp";
+import { serveMcpPost } from "./mcp-post";
 import { headerOf, nodeReader, sendJson, sendWebResponse, toWebRequest } from "../http/node-bridge";
 import { hasMalformedEscape, malformedPathAnswer } from "./malformed-path";
 
@@ -47,7 +48,13 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
     const url = request.url ?? "/";
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
-    // the API door's POSTs answered on node:http itself, without a Web Request and Response per call (issue 29)
+    // the doors' POSTs answered on node:http itself, without a Web Request and Response per call
+    // (issue 29): the API door (api.ts) and the MCP door's quick path (mcp-post.ts)
+    if (request.method === "POST" && pathname === "/api/mcp") {
+      return serveMcpPost(request, response).catch((error: unknown) =>
+        internalError(response, requestIdFrom(headerOf(request)("x-request-id")), error, onError),
+      );
+    }
     const capabilityId = request.method === "POST" ? apiCapabilityOf(pathname) : undefined;
     if (capabilityId !== undefined) {
       const header = headerOf(request);

@@ -1,24 +1,21 @@
-// HTTP for the MCP door: the personal API key as bearer token, and the Streamable HTTP serving, the
-// SDK's own: its `createMcpHandler` for 2026-protocol requests, and for 2025-era traffic routed in
-// front of it with the SDK's `isLegacyRequest`, as its documentation shows. Every request is served
-// by a fresh server from one factory, filled by the door's translation (lib/doors/mcp.ts).
-// 2025-era clients (the SDK 1.x Client, the Inspector) can answer an elicitation only on a session:
-// the stateless fallback never sees their `initialize`, so it cannot know they declared
-// elicitation. Their `initialize` opens a session (held-sessions.ts); everything else is stateless.
+// HTTP for the MCP door: the personal API key as bearer token, and the Streamable HTTP serving.
+// The door's translation (lib/doors/mcp.ts) hands in how a server gets its tools. 2025-era clients
+// (the SDK 1.x Client, the Inspector) can answer an elicitation only on a session: the stateless
+// fallback never sees their `initialize`, so it cannot know they declared elicitation. Their
+// `initialize` opens a session (held-sessions.ts); everything else is answered statelessly.
 import {
   createMcpHandler,
   DEFAULT_MAX_REQUEST_BODY_SIZE,
   isLegacyRequest,
-  McpServer,
   readRequestBody,
   WebStandardStreamableHTTPServerTransport,
-  type LegacyHttpHandler,
-  type McpRequestContext,
-  type McpServerFactory,
+  type AuthInfo,
+  type McpServer,
 } from "@modelcontextprotocol/server";
 import { callerOf, insufficientScope, type McpCaller } from "./auth";
 import { DRAIN_LIMIT, drain, methodNotAllowed } from "../http/request";
-import { SERVER_INFO, scopeOfTool, type RegisterTools } from "./tools";
+import { scopeOfTool, type RegisterTools } from "./tools";
+import { serverPool } from "./server-pool";
 import { forgetSession, isOnlyResponses, publishResponses } from "./sessions";
 import { heldSession, openSession, takeUp } from "./held-sessions";
 import { callerKey } from "../core/auth";
@@ -28,38 +25,16 @@ import { depthProblem } from "../http/json-text";
 
 const streamNotOffered = methodNotAllowed("POST, DELETE");
 
-type Stateless = { modern: LegacyHttpHandler; legacy: LegacyHttpHandler };
-type Door = Stateless & { register: RegisterTools };
+type Door = { register: RegisterTools; modern: ReturnType<typeof createMcpHandler>; legacyServer: () => McpServer };
 
 /** The MCP door's Streamable HTTP serving, its servers filled by `register`; `request.auth` is the authenticated caller. */
 export function mcpHttp(register: RegisterTools): (request: Request) => Promise<Response> {
-  const door = { register, ...statelessServing(register) };
+  // the SDK's handler for 2026-protocol requests: one per door; it holds no caller's state. Its
+  // instances and the 2025-era stateless ones come from two pools: an instance the SDK marked as
+  // serving the 2026 protocol must not serve a 2025-era request
+  const modern = createMcpHandler(serverPool(register), { legacy: "reject" });
+  const door = { register, modern, legacyServer: serverPool(register) };
   return (request) => handleMcp(door, request);
-}
-
-/**
- * Sessionless serving, each request on a fresh server from one factory (the SDK's factory contract):
- * the 2026 protocol by the SDK's handler, one per door, which holds no caller's state; 2025-era
- * requests by the SDK's stateless transport answering JSON (jsonLegacy). A tools/call's server gets
- * the tool it calls alone: registering every tool cost such a call ~80 µs of ~560 (npm run
- * bench:profile, issue 37).
- */
-export function statelessServing(register: RegisterTools): Stateless {
-  // the tool each request in flight calls: the SDK hands the factory the request, not its parsed body
-  const calling = new WeakMap<Request, string>();
-  const fresh = ({ requestInfo }: McpRequestContext) => {
-    const server = new McpServer(SERVER_INFO);
-    register(server, undefined, requestInfo && calling.get(requestInfo));
-    return server;
-  };
-  const naming =
-    (leg: LegacyHttpHandler): LegacyHttpHandler =>
-    (request, options) => {
-      const tool = toolCalled(options?.parsedBody);
-      if (tool !== undefined) calling.set(request, tool);
-      return leg(request, options);
-    };
-  return { modern: naming(createMcpHandler(fresh, { legacy: "reject" }).fetch), legacy: naming(jsonLegacy(fresh)) };
 }
 
 async function handleMcp(door: Door, request: Request): Promise<Response> {
@@ -89,8 +64,13 @@ async function handleMcp(door: Door, request: Request): Promise<Response> {
     if (session === "full") return instanceFull();
     return session.transport.handleRequest(forward, { authInfo: request.auth, parsedBody: body });
   }
-  const leg = (await isLegacyRequest(forward, body)) ? door.legacy : door.modern;
-  return leg(forward, { authInfo: request.auth!, parsedBody: body });
+  const authInfo = request.auth!;
+  // 2025-era traffic (no per-request envelope) is answered statelessly with a JSON body rather than
+  // the SDK fallback's event stream: no tool of this door sends anything before its result on a
+  // stateless call (elicitation needs a session, above), and the stream cost every call ~15 % more
+  // (npm run bench, issue 16). The 2026 protocol goes to the SDK's own handler.
+  if (await isLegacyRequest(forward, body)) return legacyStateless(door, forward, authInfo, body);
+  return door.modern.fetch(forward, { authInfo, parsedBody: body });
 }
 
 /** The tool a tools/call message names, if the body is one. */
@@ -99,31 +79,30 @@ function toolCalled(body: unknown): string | undefined {
   return message?.method === "tools/call" && typeof message.params?.name === "string" ? message.params.name : undefined;
 }
 
-/**
- * 2025-era requests without a session, each on a fresh server and the SDK's stateless transport,
- * answered with one JSON body (docs/mcp.md) rather than the SDK fallback's event stream: no tool of
- * this door sends anything before its result on a stateless call (elicitation needs a session).
- */
-function jsonLegacy(fresh: McpServerFactory): LegacyHttpHandler {
-  return async (request, options) => {
-    // as the SDK's stateless fallback answers: without a session only POST means anything
-    if (request.method !== "POST")
-      return Response.json(
-        { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null },
-        { status: 405, headers: { Allow: "POST" } },
-      );
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    const server = await fresh({ era: "legacy", authInfo: options?.authInfo, requestInfo: request });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(request, options);
-    } finally {
-      void transport.close().catch(() => undefined);
-    }
-  };
+/** One 2025-era request on an idle server and a transport of its own, answered as JSON, then closed (the server goes back to its pool). */
+async function legacyStateless(
+  door: Door,
+  request: Request,
+  authInfo: AuthInfo,
+  parsedBody: unknown,
+): Promise<Response> {
+  // as the SDK's stateless fallback answers: without a session only POST means anything
+  if (request.method !== "POST")
+    return Response.json(
+      { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null },
+      { status: 405, headers: { Allow: "POST" } },
+    );
+  const server = door.legacyServer();
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request, { authInfo, parsedBody });
+  } finally {
+    void transport.close().catch(() => undefined);
+  }
 }
 
 /**

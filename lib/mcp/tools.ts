@@ -15,11 +15,8 @@ import { advertised, inputSchema, outputSchema } from "./schema";
 
 export const SERVER_INFO = { name: "brand-operations", version: "0.1.0" };
 
-/**
- * How a new server gets the door's tools: `caller` is a session's opener, none for a stateless
- * server; `only` the tool a stateless tools/call names, when that one alone is needed (lib/doors/mcp.ts).
- */
-export type RegisterTools = (server: McpServer, caller?: McpCaller, only?: string) => void;
+/** How a new server gets the door's tools: `caller` is a session's opener, none for a stateless server (lib/doors/mcp.ts). */
+export type RegisterTools = (server: McpServer, caller?: McpCaller) => void;
 const CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
 
 type Tool = ReturnType<typeof toolOf>;
@@ -97,7 +94,8 @@ export function listedTools(actor: Actor, views: boolean) {
 
 /**
  * What the client declared: in this request's envelope (2026 protocol), or in its session's
- * `initialize`. A 2026 request's envelope is the whole answer, even when it declares nothing.
+ * `initialize`. A 2026 request's envelope is the whole answer, even when it declares nothing: the
+ * server serving it is pooled (server-pool.ts), and what an earlier request declared is not this one's.
  */
 export function clientCapabilities(
   server: McpServer,

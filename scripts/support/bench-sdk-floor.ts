@@ -1,24 +1,20 @@
 // The MCP SDK's own cost per call, measured apart from everything else (issue 29): what the MCP
 // door pays the official SDK for one tools/call however lean the rest of the door gets.
 //
-// In a process of its own (sdk-floor-main.ts), the door's own sessionless serving (lib/mcp/http.ts
-// statelessServing: the SDK's createMcpHandler for 2026, its stateless transport for 2025-era
-// requests, a fresh server per request) serves `kit_read` alone, registered with the door's own
-// schemas, whose handler does no work: it returns a copy of a real kit.read answer in the door's
-// result shape. Each request is a Web Request with its body already parsed, as the door hands it
-// on. Beside it, the same handler is called directly and its JSON-RPC answer (the same bytes the SDK
-// answers, checked) built by hand. Both parse the same request text and end with the same answer
-// text; the difference in CPU per call is the SDK's serving (the Web Request and Response, a server
-// and transport per request, its dispatch, guards, checks and encoding), and nothing of the
-// pipeline, the HTTP server or the door. A server with one tool is cheaper to build than the door's
-// with all of them: one more reason this is a lower bound.
+// In a process of its own (sdk-floor-main.ts), the door's own exchanges (lib/mcp/exchange.ts: one
+// connected instance for 2025-era requests, the SDK's stdio entry for 2026) serve `kit_read`,
+// registered with the door's own schemas, whose handler does no work: it returns a copy of a real
+// kit.read answer in the door's result shape. Beside it, the same handler is called directly and
+// its JSON-RPC answer (the same bytes the SDK answers, checked) built by hand. Both parse the same
+// request text and write the same answer text; the difference in CPU per call is the SDK's dispatch,
+// its guards, its checks and its encoding, and nothing of the pipeline, the HTTP server or the door.
 // A third path reads the API door's body and writes the same data in the API door's answer: what
 // the MCP answer itself costs beyond it (the JSON-RPC envelope, the result's text copy) is the
 // difference between the hand-built MCP answer and that one.
 // Measured outside the server, with a smaller heap and no other work, it is a lower bound of what
 // the SDK costs the door.
 import type { McpServer } from "@modelcontextprotocol/server";
-import { statelessServing } from "../../lib/mcp/http";
+import { legacyExchange, modernExchange, type Exchange } from "../../lib/mcp/exchange";
 import { SERVER_INFO, servedTools } from "../../lib/mcp/tools";
 import { benchCall, type Door } from "./bench-calls";
 
@@ -45,15 +41,13 @@ export async function measureSdkFloor(data: Record<string, unknown>, rounds: num
     return { structuredContent, content: [{ type: "text" as const, text: JSON.stringify(structuredContent) }] };
   };
   const register = (server: McpServer) => void server.registerTool("kit_read", kit.config, handler);
-  const serving = statelessServing(register);
-  // the requests the doors' runs send (bench-calls.ts)
-  const sent = (door: Door) => benchCall("", "", door, "kit.read", { brand: "BENCH-1" });
-  const bodyOf = (door: Door) => sent(door).body as string;
-  const bodies = { modern: bodyOf("mcp 2026"), legacy: bodyOf("mcp 2025"), api: bodyOf("api") };
-  const headers = {
-    modern: sent("mcp 2026").headers as Record<string, string>,
-    legacy: sent("mcp 2025").headers as Record<string, string>,
+  const exchanges: Record<"modern" | "legacy", Exchange> = {
+    modern: modernExchange(register),
+    legacy: legacyExchange(register),
   };
+  // the bodies the doors' runs send (bench-calls.ts)
+  const bodyOf = (door: Door) => benchCall("", "", door, "kit.read", { brand: "BENCH-1" }).body as string;
+  const bodies = { modern: bodyOf("mcp 2026"), legacy: bodyOf("mcp 2025"), api: bodyOf("api") };
   // the result as the SDK writes it: content first, and on 2026 its completion and the server's identity
   const answerBeside = async (era: "modern" | "legacy", body: string) => {
     const request = JSON.parse(body) as { id: number };
@@ -69,10 +63,8 @@ export async function measureSdkFloor(data: Record<string, unknown>, rounds: num
         : { content, structuredContent };
     return JSON.stringify({ result, jsonrpc: "2.0", id: request.id });
   };
-  const answerThrough = async (era: "modern" | "legacy", body: string) => {
-    const request = new Request("http://localhost/api/mcp", { method: "POST", headers: headers[era] });
-    return (await serving[era](request, { authInfo, parsedBody: JSON.parse(body) })).text();
-  };
+  const answerThrough = async (era: "modern" | "legacy", body: string) =>
+    JSON.stringify(await exchanges[era](JSON.parse(body), authInfo));
   const paths: Record<Path, () => Promise<string>> = {
     "modern through the SDK": () => answerThrough("modern", bodies.modern),
     "modern beside it": () => answerBeside("modern", bodies.modern),
