@@ -220,7 +220,8 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
           const found = await layoutProblems(frame.locator("html"));
           expect({ name, width, theme, ...found }).toEqual({ name, width, theme, clipped: [], small: [], faint: [] });
         }
-        // each colour's values, "On black" included, inside the frame and not hidden
+        // each colour's values, "On black" included, and its Edit / Remove (an admin's, issue 40),
+        // inside the frame and not hidden
         const cells = await palette.locator("tr[data-hex] td").evaluateAll((tds) =>
           tds.map((td) => ({
             text: (td as HTMLElement).innerText,
@@ -229,7 +230,8 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
             within: td.ownerDocument.documentElement.clientWidth,
           })),
         );
-        expect(cells.length).toBe(12);
+        expect(cells.length).toBe(14);
+        expect(cells.filter((cell) => /Edit/.test(cell.text) && /Remove/.test(cell.text)).length).toBe(2);
         for (const cell of cells)
           expect(cell.shown && cell.right <= cell.within + 0.5, `${cell.text} at ${width} px`).toBe(true);
         expect(cells.filter((cell) => /:1/.test(cell.text)).length).toBe(4);

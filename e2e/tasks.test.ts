@@ -301,6 +301,19 @@ describe("every task by clicking", () => {
     }
   });
 
+  it("removes a typeface from the kit's card", async () => {
+    await db().kitTypography.create({
+      data: { id: randomUUID(), brandId: brand.id, family: "Task Grotesk", role: "body", weights: ["400"] },
+    });
+    const kit = await command("kit.read");
+    const typeface = kit.getByTestId("widget-palette").locator("li", { hasText: "Task Grotesk" });
+    await confirmIn(await stepOf(typeface.getByRole("button", { name: "Remove" })));
+    expect(await db().kitTypography.count({ where: { brandId: brand.id, family: "Task Grotesk" } })).toBe(0);
+    await expect
+      .poll(() => kit.getByTestId("widget-palette").innerText(), { timeout: 15_000 })
+      .not.toContain("Task Grotesk");
+  });
+
   it("answers one question, defers another and dismisses the third", async () => {
     const result = await command("questions.list");
     const card = (text: string) => result.locator("li.question", { hasText: text });

@@ -15,18 +15,29 @@ import { WidgetError } from "./widget-error";
 type Role = (typeof COLOR_ROLES)[number];
 const isRole = (value: string): value is Role => COLOR_ROLES.some((role) => role === value);
 
-export type ColorEdits = { update: boolean; remove: boolean };
+export type ColorEdits = { update: boolean; remove: boolean; removeTypeface: boolean; removeLogo: boolean };
 
-/** Which colour edits this person may make in this brand (its role and key's scopes), once known. */
+/** Which kit edits this person may make in this brand (its role and key's scopes), once known. */
 export function useColorEdits(brand: string | undefined, enabled: boolean): ColorEdits {
   const { run } = useWidgetCalls();
-  const [edits, setEdits] = useState<ColorEdits>({ update: false, remove: false });
+  const [edits, setEdits] = useState<ColorEdits>({
+    update: false,
+    remove: false,
+    removeTypeface: false,
+    removeLogo: false,
+  });
   useEffect(() => {
     if (!enabled) return;
     let stale = false;
     void run("brand.overview", brand, {}).then((envelope) => {
       const may = okData(envelope)?.capabilities ?? [];
-      if (!stale) setEdits({ update: may.includes("kit.colors.update"), remove: may.includes("kit.colors.remove") });
+      if (!stale)
+        setEdits({
+          update: may.includes("kit.colors.update"),
+          remove: may.includes("kit.colors.remove"),
+          removeTypeface: may.includes("kit.typography.remove"),
+          removeLogo: may.includes("kit.logos.remove"),
+        });
     });
     return () => {
       stale = true;

@@ -11,6 +11,7 @@ import { useWidgetCalls } from "./calls";
 import { errorOf, okData, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";
 import { valueInWords } from "./value-words";
 import { ColorActions, type ColorEdits, useColorEdits } from "./palette-actions";
+import { Propose } from "./row-actions";
 import { useAnyTouch } from "./truth";
 
 type Kit = OutputOf<"kit.read">;
@@ -49,7 +50,10 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
   const kit: ShownKit | undefined = read ?? okData(reread) ?? written;
   const error = errorOf(envelope) ?? errorOf(reread);
   // Edit and Remove on each colour, for those who may (issue 40)
-  const edits = useColorEdits(brand, Boolean(kit?.colors?.some((color) => color.id)));
+  const edits = useColorEdits(
+    brand,
+    Boolean(kit?.colors?.some((color) => color.id) || kit?.typography?.length || kit?.logos?.length),
+  );
   const editable = edits.update || edits.remove;
   return (
     <WidgetFrame
@@ -97,6 +101,18 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
                   <li key={`${font.family}-${font.role}`}>
                     <strong>{font.family}</strong> · {valueInWords(font.role, "role")}
                     {font.weights.length > 0 && <span className="muted"> ({font.weights.join(", ")})</span>}
+                    {edits.removeTypeface && (
+                      <>
+                        {" "}
+                        <Propose
+                          brand={brand}
+                          label="Remove"
+                          testId={`palette-remove-${font.id}`}
+                          capabilityId="kit.typography.remove"
+                          input={{ id: font.id }}
+                        />
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -113,6 +129,18 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
                       <>
                         {" "}
                         <Badge tone="pass">primary</Badge>
+                      </>
+                    )}
+                    {edits.removeLogo && (
+                      <>
+                        {" "}
+                        <Propose
+                          brand={brand}
+                          label="Remove"
+                          testId={`palette-remove-${logo.assetId}`}
+                          capabilityId="kit.logos.remove"
+                          input={{ assetId: logo.assetId }}
+                        />
                       </>
                     )}
                   </li>
