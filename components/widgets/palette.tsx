@@ -13,6 +13,7 @@ import { valueInWords } from "./value-words";
 import { ColorActions, type ColorEdits, useColorEdits } from "./palette-actions";
 import { Propose } from "./row-actions";
 import { useAnyTouch } from "./truth";
+import { copyBySelection } from "./copy";
 
 type Kit = OutputOf<"kit.read">;
 type KitColor = NonNullable<Kit["colors"]>[number];
@@ -248,21 +249,4 @@ function CopyHex({ hex }: { hex: string }) {
       {state === "copied" ? "Copied" : state === "failed" ? "Select it" : "Copy"}
     </button>
   );
-}
-
-export function copyBySelection(text: string): boolean {
-  const field = document.createElement("textarea");
-  field.value = text;
-  field.setAttribute("readonly", "");
-  field.style.position = "fixed";
-  field.style.opacity = "0";
-  document.body.append(field);
-  field.select();
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  } finally {
-    field.remove();
-  }
 }

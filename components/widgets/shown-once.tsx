@@ -3,7 +3,7 @@
 // with a copy button; in every card read back later, the marker the server keeps in its place.
 import { useState } from "react";
 import { SHOWN_ONCE_GONE } from "@/lib/contract/shown-once";
-import { copyBySelection } from "./palette";
+import { copyBySelection } from "./copy";
 import { labelOf } from "./readable";
 
 export function ShownOnce({ field, value }: { field: string; value: unknown }) {

@@ -41,6 +41,12 @@ function uuidFields(): string[] {
 const TESTED = [
   "brand.contacts.save id",
   "connections.disconnect connectionId",
+  "kit.colors.remove id",
+  "kit.colors.update id",
+  "kit.logos.remove assetId",
+  "kit.logos.save assetId",
+  "kit.typography.remove id",
+  "kit.typography.save id",
   "library.asset.get assetId",
   "library.asset.review assetId",
   "library.upload.create uploadId",
@@ -110,6 +116,21 @@ describe("record ids in upper case", () => {
       "invalid_input",
     );
     expect(error).toMatchObject({ field: "uploadId", reason: "size_mismatch" });
+  });
+
+  it("kit.* find the colour, the typeface and the logo's file", async () => {
+    const color = expectOk(await as("kit.colors.add", { name: "Upper", hex: "#123456", role: "accent" })).id as string;
+    expectOk(await as("kit.colors.update", { id: upper(color), name: "Upper case" }));
+    expectOk(await as("kit.colors.remove", { id: upper(color) }));
+    const face = expectOk(await as("kit.typography.save", { family: "Upper Sans", role: "body", weights: ["400"] }))
+      .id as string;
+    expectOk(
+      await as("kit.typography.save", { id: upper(face), family: "Upper Serif", role: "body", weights: ["400"] }),
+    );
+    expectOk(await as("kit.typography.remove", { id: upper(face) }));
+    const file = await makeAsset(world.brand.id, "approved");
+    expectOk(await as("kit.logos.save", { assetId: upper(file), name: "Upper logo", form: "symbol", theme: "light" }));
+    expectOk(await as("kit.logos.remove", { assetId: upper(file) }));
   });
 
   it("webhooks.* find the endpoint and its delivery", async () => {
