@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { writeOutput } from "../schemas";
+import { removedKitRecord } from "./removed-event";
 import { colorId, findColor } from "./color-record";
 
 export const kitColorsRemove = defineCapability({
@@ -21,9 +22,7 @@ export const kitColorsRemove = defineCapability({
     types: {
       "kit.color.removed": {
         description: "A colour was removed from the brand kit",
-        data: z
-          .object({ id: z.uuid().describe("The removed colour's id, as kit.read gave it"), deleted: z.literal(true) })
-          .strict(),
+        data: removedKitRecord("The removed colour's id, as kit.read gave it"),
       },
     },
     emit: (_ctx, input) => ({ type: "kit.color.removed", data: { id: input.id, deleted: true as const } }),

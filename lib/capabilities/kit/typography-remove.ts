@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { writeOutput } from "../schemas";
+import { removedKitRecord } from "./removed-event";
 import { findTypography, typographyId, typographyInWords } from "./typography";
 
 export const kitTypographyRemove = defineCapability({
@@ -21,9 +22,7 @@ export const kitTypographyRemove = defineCapability({
     types: {
       "kit.typography.removed": {
         description: "A typography family was removed from the brand kit",
-        data: z
-          .object({ id: z.uuid().describe("The removed family's id, as kit.read gave it"), deleted: z.literal(true) })
-          .strict(),
+        data: removedKitRecord("The removed family's id, as kit.read gave it"),
       },
     },
     emit: (_ctx, input) => ({ type: "kit.typography.removed", data: { id: input.id, deleted: true as const } }),
