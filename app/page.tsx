@@ -15,8 +15,9 @@ export default async function Home() {
   const user = await requireSessionUser("/");
   const catalogue = capabilities
     .filter((capability) => isServed(capability, "assistant"))
-    .map(({ id, title, widget, confirmation, kind, shownOnce }) => ({
+    .map(({ id, title, widget, confirmation, kind, shownOnce, minRole }) => ({
       id,
+      minRole,
       title,
       widget,
       confirmation,

@@ -48,6 +48,8 @@ export type CatalogueEntry = {
   read?: boolean;
   /** output fields shown only in the live answer; kept cards hold a marker instead (lib/contract/shown-once.ts) */
   shownOnce?: readonly string[];
+  /** the lowest brand role that may call it (may.tsx offers it only to those) */
+  minRole?: "viewer" | "member" | "admin";
 };
 
 /**
