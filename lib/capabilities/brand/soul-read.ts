@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import type { BrandContext } from "../../contract/context";
 import { int53, timestamp } from "../schemas";
 import { iso } from "../../contract/time";
 
@@ -28,15 +29,7 @@ export const brandSoulRead = defineCapability({
     })
     .strict(),
   async execute(ctx) {
-    const genome = await ctx.db.genome.findUnique({
-      where: { brandId: ctx.brand.id },
-      select: {
-        revision: true,
-        updatedAt: true,
-        // unreviewed suggestions never reach the voice
-        entries: { where: { reviewed: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
-      },
-    });
+    const genome = await readVoiceEntries(ctx);
     const entries = genome?.entries ?? [];
     const of = (kind: string) => entries.filter((entry) => entry.kind === kind).map((entry) => entry.value);
     const lastChange = entries.reduce(
@@ -54,3 +47,19 @@ export const brandSoulRead = defineCapability({
     };
   },
 });
+
+/**
+ * The genome entries that make the voice, with the genome's revision: brand.soul.read compiles them
+ * and brand.check checks against them, so both follow one rule of what reaches the voice.
+ */
+export async function readVoiceEntries(ctx: Pick<BrandContext, "db" | "brand">) {
+  return ctx.db.genome.findUnique({
+    where: { brandId: ctx.brand.id },
+    select: {
+      revision: true,
+      updatedAt: true,
+      // unreviewed suggestions never reach the voice
+      entries: { where: { reviewed: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+    },
+  });
+}
