@@ -169,7 +169,7 @@ beforeAll(async () => {
       brandId: brand.id,
       kind: kind!,
       value: value!,
-      reviewed: true,
+      status: "approved",
       position,
     })),
   });

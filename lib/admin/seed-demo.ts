@@ -65,7 +65,7 @@ export async function seedDemoBrand(db: PrismaClient, password: string): Promise
       brandId,
       kind,
       value,
-      reviewed,
+      status: reviewed ? "approved" : "proposed",
       position,
     })),
   });

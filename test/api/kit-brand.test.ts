@@ -333,7 +333,7 @@ describe("brand.soul.read", () => {
         brandId,
         kind,
         value,
-        reviewed,
+        status: reviewed ? "approved" : "proposed",
         position,
       })),
     });
@@ -345,6 +345,7 @@ describe("brand.soul.read", () => {
       "compiledAt",
       "guardrails",
       "revision",
+      "sources",
       "vocabulary",
       "voice",
     ]);
@@ -374,7 +375,7 @@ describe("brand.soul.read", () => {
   it("a brand without reviewed entries has an empty voice", async () => {
     const world = await makeWorld();
     await db().genomeEntry.create({
-      data: { id: randomUUID(), brandId: world.brand.id, kind: "voice", value: "UNREVIEWED", reviewed: false },
+      data: { id: randomUUID(), brandId: world.brand.id, kind: "voice", value: "UNREVIEWED", status: "proposed" },
     });
     const soul = expectOk(await call("brand.soul.read", world.viewer.key, { brand: world.brand.shortId }));
     expect(soul).toMatchObject({ voice: "", guardrails: [], vocabulary: { use: [], avoid: [] }, archetypes: [] });

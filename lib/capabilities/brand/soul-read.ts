@@ -15,8 +15,8 @@ export const brandSoulRead = defineCapability({
   widget: null,
   title: "Read the brand voice",
   description:
-    "The compiled brand voice (tone, guardrails, vocabulary to use and avoid, archetypes), built only from reviewed " +
-    "genome data. Read it before writing anything on behalf of the brand.",
+    "The compiled brand voice (tone, guardrails, vocabulary to use and avoid, archetypes), built only from approved " +
+    "genome entries, with the entry ids behind each line. Read it before writing anything on behalf of the brand.",
   input: z.object({}).strict(),
   output: z
     .object({
@@ -26,12 +26,23 @@ export const brandSoulRead = defineCapability({
       guardrails: z.array(z.string()),
       vocabulary: z.object({ use: z.array(z.string()), avoid: z.array(z.string()) }),
       archetypes: z.array(z.string()),
+      // additive (issue 42.3): where each line comes from, so a reader can open the entry (genome.read)
+      sources: z
+        .object({
+          voice: z.array(z.uuid()).describe("The entry behind each paragraph of voice, in order"),
+          guardrails: z.array(z.uuid()).describe("The entry behind each guardrail, in order"),
+          vocabulary: z.object({ use: z.array(z.uuid()), avoid: z.array(z.uuid()) }),
+          archetypes: z.array(z.uuid()),
+        })
+        .strict()
+        .describe("The genome entry ids behind each line of the voice, parallel to the lists above"),
     })
     .strict(),
   async execute(ctx) {
     const genome = await readVoiceEntries(ctx);
     const entries = genome?.entries ?? [];
     const of = (kind: string) => entries.filter((entry) => entry.kind === kind).map((entry) => entry.value);
+    const idsOf = (kind: string) => entries.filter((entry) => entry.kind === kind).map((entry) => entry.id);
     const lastChange = entries.reduce(
       // biome-ignore lint/complexity/useMathMinMax: Dates, which Math.max would turn into numbers
       (latest, entry) => (entry.updatedAt > latest ? entry.updatedAt : latest),
@@ -44,6 +55,12 @@ export const brandSoulRead = defineCapability({
       guardrails: of("guardrail"),
       vocabulary: { use: of("vocabulary_use"), avoid: of("vocabulary_avoid") },
       archetypes: of("archetype"),
+      sources: {
+        voice: idsOf("voice"),
+        guardrails: idsOf("guardrail"),
+        vocabulary: { use: idsOf("vocabulary_use"), avoid: idsOf("vocabulary_avoid") },
+        archetypes: idsOf("archetype"),
+      },
     };
   },
 });
@@ -58,8 +75,8 @@ export async function readVoiceEntries(ctx: Pick<BrandContext, "db" | "brand">) 
     select: {
       revision: true,
       updatedAt: true,
-      // unreviewed suggestions never reach the voice
-      entries: { where: { reviewed: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+      // proposed, rejected and retired entries never reach the voice (genome.entries.review)
+      entries: { where: { status: "approved" }, orderBy: [{ position: "asc" }, { id: "asc" }] },
     },
   });
 }
