@@ -38,6 +38,9 @@ import { webhooksDeliveriesList } from "./webhooks/deliveries-list";
 import { webhooksDeliveriesResend } from "./webhooks/deliveries-resend";
 import { webhooksTest } from "./webhooks/test-event";
 import { budgetUsage } from "./budget/usage";
+import { memoryList } from "./memory/list";
+import { memoryPropose } from "./memory/propose";
+import { memoryReview } from "./memory/review";
 
 export const capabilities = [
   brandsList,
@@ -77,6 +80,9 @@ export const capabilities = [
   kitTypographyRemove,
   kitLogosSave,
   kitLogosRemove,
+  memoryList,
+  memoryPropose,
+  memoryReview,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

@@ -20,6 +20,9 @@ export const SCOPES = [
   // for the webhooks.* capabilities (additive, like activity.read)
   "webhooks.read",
   "webhooks.write",
+  // for the memory.* capabilities (issue 42): keys made before them do not gain them
+  "memory.read",
+  "memory.write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -35,6 +38,7 @@ export const WIDGETS = [
   "review",
   "file_request",
   "action_link",
+  "memory",
 ] as const;
 export type Widget = (typeof WIDGETS)[number];
 

@@ -45,6 +45,8 @@ export type BaseContext = {
   storage: Storage;
   now: Date;
   door: Door;
+  /** the assistant's model made this call (a tool call), not the person's own command or click: what it proposes is the assistant's */
+  byModel: boolean;
   requestId: string;
   /** effects outside the database (provider calls, storage) run only once the write committed */
   afterCommit(effect: () => Promise<void>): void;

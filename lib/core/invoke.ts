@@ -33,6 +33,8 @@ export type Invocation = {
   requestId: string;
   /** the caller's Idempotency-Key, for writes (idempotent-call.ts); reads ignore it */
   idempotencyKey?: IdempotencyKeyInput;
+  /** the assistant's model made the call (lib/doors/assistant.ts), for what records its source */
+  byModel?: boolean;
 };
 
 export type Outcome = {
@@ -103,6 +105,7 @@ async function run(
     actor,
     now,
     door: call.door,
+    byModel: call.byModel === true,
     requestId: call.requestId,
     connections: connectionsPort,
     storage: storage(),

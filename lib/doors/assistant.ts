@@ -45,7 +45,15 @@ export async function runForPerson(call: PersonCall): Promise<ToolEnvelope> {
       requestId,
     );
   }
-  const outcome = await invokeAs(call.userId, capabilityId, call.brand, input, requestId, call.door);
+  const outcome = await invokeAs(
+    call.userId,
+    capabilityId,
+    call.brand,
+    input,
+    requestId,
+    call.door,
+    call.toolCallId !== undefined,
+  );
   return envelopeOf(outcome, { ...call, input }, new Date());
 }
 
@@ -90,10 +98,11 @@ async function invokeAs(
   input: Record<string, unknown>,
   requestId: string,
   door: PersonDoor = "assistant",
+  byModel = false,
 ): Promise<Outcome> {
   const brandScoped = findCapability(capabilityId)?.brandScoped ?? true;
   const value = brandScoped && brand !== undefined ? { ...input, brand } : input;
-  return invoke({ door, credential: session(userId), capabilityId, body: { ok: true, value }, requestId });
+  return invoke({ door, credential: session(userId), capabilityId, body: { ok: true, value }, requestId, byModel });
 }
 
 async function envelopeOf(

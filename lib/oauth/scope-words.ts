@@ -15,6 +15,8 @@ export const SCOPE_WORDS: Record<Scope, string> = {
   "activity.read": "See the brand's activity: who changed what",
   "webhooks.read": "See the brand's webhook endpoints and their delivery logs",
   "webhooks.write": "Add, change and remove the brand's webhook endpoints, which receive its events",
+  "memory.read": "See what the brand's memory holds and what is proposed for it",
+  "memory.write": "Propose declarations for the brand's memory and accept or reject proposals",
 };
 
 export const isReadScope = (scope: string) => scope.endsWith(".read");

@@ -26,8 +26,10 @@ const VIEWER_CAPABILITIES = [
   "kit.read",
   "library.search",
   "library.asset.get",
+  // issue 42: the brand's memory
+  "memory.list",
 ];
-const MEMBER_CAPABILITIES = [...VIEWER_CAPABILITIES, "questions.ask", "questions.answer"];
+const MEMBER_CAPABILITIES = [...VIEWER_CAPABILITIES, "questions.ask", "questions.answer", "memory.propose"];
 const IMPLEMENTED = [
   ...MEMBER_CAPABILITIES,
   "brand.profile.update",
@@ -62,6 +64,8 @@ const IMPLEMENTED = [
   "kit.typography.remove",
   "kit.logos.save",
   "kit.logos.remove",
+  // issue 42: an admin accepts or rejects what was proposed for the brand's memory
+  "memory.review",
 ];
 
 const oneQuestion = (key = `q.${base62(6)}`) => ({

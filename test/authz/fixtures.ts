@@ -3,7 +3,13 @@
 // case that succeeds consumes its own (an answered question, a reviewed file) and disturbs no other.
 import { randomBytes, randomUUID } from "node:crypto";
 import { db } from "../../lib/db/client";
-import { makeAsset, makeConnection, makeQuestion, makeWebhookEndpoint } from "../support/records";
+import {
+  makeAsset,
+  makeConnection,
+  makeMemoryDeclaration,
+  makeQuestion,
+  makeWebhookEndpoint,
+} from "../support/records";
 
 export type FixtureBrand = { id: string; shortId: string };
 type Fixture = (brand: FixtureBrand) => Promise<Record<string, unknown>>;
@@ -106,4 +112,7 @@ export const fixtures: Record<string, Fixture> = {
   "webhooks.deliveries.list": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
   "webhooks.deliveries.resend": async (brand) => ({ ...(await makeWebhookEndpoint(brand.id)) }),
   "webhooks.test": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
+  "memory.list": async () => ({}),
+  "memory.propose": async () => ({ subject: `matrix.${tag()}`, statement: "We roast on Mondays." }),
+  "memory.review": async (brand) => ({ declarationId: await makeMemoryDeclaration(brand.id), decision: "accept" }),
 };

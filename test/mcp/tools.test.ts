@@ -27,7 +27,9 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toContain("kit_colors_remove");
     expect(names).toContain("kit_typography_save");
     expect(names).toContain("kit_logos_save");
-    expect(names).toHaveLength(35);
+    // issue 42: the brand's memory
+    expect(names).toEqual(expect.arrayContaining(["memory_list", "memory_propose", "memory_review"]));
+    expect(names).toHaveLength(38);
   });
 
   it.each([
@@ -49,6 +51,7 @@ describe("tools/list: what the key may call on the MCP door", () => {
     ],
     ["questions.read,questions.write", ["brands_list", "questions_answer", "questions_ask", "questions_list"]],
     ["library.read", ["brands_list", "library_asset_get", "library_search"]],
+    ["memory.read,memory.write", ["brands_list", "memory_list", "memory_propose", "memory_review"]],
   ])("a key with scopes %s sees %j", async (scopes, expected) => {
     const key = await makeKey(world.admin.email, { scopes });
     expect(await toolNames(await connectMcp(key.key))).toEqual(expected);

@@ -114,3 +114,12 @@ export async function makeUpload(brandId: string) {
   });
   return id;
 }
+
+/** A declaration proposed for the brand's memory, pending an admin's review (memory.review). */
+export async function makeMemoryDeclaration(brandId: string, subject = `fixture.${tag()}`) {
+  const id = randomUUID();
+  await db().memoryDeclaration.create({
+    data: { id, brandId, source: "person", subject, statement: "We roast on Mondays.", status: "pending" },
+  });
+  return id;
+}

@@ -52,6 +52,13 @@ const KIT_EDITS = [
   "kit.logos.remove",
 ];
 
+/** the brand's memory (issue 42.2): its own scopes, added after the others, so no key made before grants them */
+const MEMORY = {
+  "memory.list": { kind: "read", scope: "memory.read", minRole: "viewer", confirm: false, voice: true },
+  "memory.propose": { kind: "write", scope: "memory.write", minRole: "member", confirm: false, voice: true },
+  "memory.review": { kind: "write", scope: "memory.write", minRole: "admin", confirm: true, voice: false },
+};
+
 const rows = SUMMARY_TABLE.trim()
   .split("\n")
   .map((line) =>
@@ -75,7 +82,7 @@ describe("the registry against the spec's summary table", () => {
   it("has the 18 rows of the table plus brands.list and the additions (versioning rule 2), and nothing else", () => {
     expect(rows).toHaveLength(18);
     expect(capabilities.map((capability) => capability.id).sort()).toEqual(
-      [...rows.map((row) => row.id), "brands.list", ...ADDITIONS, ...KIT_EDITS].sort(),
+      [...rows.map((row) => row.id), "brands.list", ...ADDITIONS, ...KIT_EDITS, ...Object.keys(MEMORY)].sort(),
     );
   });
 
@@ -105,6 +112,26 @@ describe("the registry against the spec's summary table", () => {
       const capability = findCapability(id)!;
       if (capability.kind === "read") expect(capability.confirmation, id).toBe(false);
       else expect(capability.minRole, id).toBe("admin");
+    }
+  });
+
+  it("the memory capabilities have issue 42's facts and scopes no older key holds", () => {
+    const specScopes = new Set(rows.map((row) => row.scope));
+    for (const [id, facts] of Object.entries(MEMORY)) {
+      const capability = findCapability(id)!;
+      expect(
+        {
+          kind: capability.kind,
+          scope: capability.scope,
+          minRole: capability.minRole,
+          confirm: capability.confirmation,
+          voice: capability.doors.includes("voice"),
+        },
+        id,
+      ).toEqual(facts);
+      expect(specScopes.has(capability.scope!), id).toBe(false);
+      expect([...capability.doors].filter((door) => door !== "voice").sort(), id).toEqual(["api", "assistant", "mcp"]);
+      expect(capability.widget, id).toBe("memory");
     }
   });
 

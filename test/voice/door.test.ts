@@ -54,6 +54,9 @@ describe("the voice call route", () => {
       "kit.typography.save",
       "library.asset.get",
       "library.search",
+      // issue 42: the brand's memory is read and added to by voice; reviewing it is not
+      "memory.list",
+      "memory.propose",
       "questions.list",
     ]);
   });

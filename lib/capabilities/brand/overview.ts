@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { int53 } from "../schemas";
+import { pendingMemoryWhere } from "../memory/shared";
 
 export const brandOverview = defineCapability({
   id: "brand.overview",
@@ -62,7 +63,7 @@ export const brandOverview = defineCapability({
         : null,
       ctx.db.work.count({ where: { brandId, status: "active" } }),
       ctx.db.task.count({ where: { brandId, status: "pending" } }),
-      ctx.db.memoryDeclaration.count({ where: { brandId, status: "pending" } }),
+      ctx.db.memoryDeclaration.count({ where: pendingMemoryWhere(brandId) }),
     ]);
     return {
       id: brandId,

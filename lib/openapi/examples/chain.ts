@@ -91,6 +91,23 @@ export const EXAMPLE_WALK: ExampleCall[] = [
       idempotencyKey: "dark-logo-defer-1",
     },
   },
+  {
+    name: "memory",
+    capability: "memory.list",
+    summary: "The brand's memory, newest first (the tagline's answer is in it, with its question's id)",
+    request: { brand },
+  },
+  {
+    name: "proposeMemory",
+    capability: "memory.propose",
+    summary: "Propose a declaration: it stays pending until an admin accepts or rejects it",
+    request: { brand, subject: "brand.roast_day", statement: "We roast on Mondays and ship on Tuesdays." },
+  },
+  ...confirmed("acceptMemory", "memory.review", "Accept the proposal into the brand's memory", {
+    brand,
+    declarationId: handedOut("proposeMemory.data.id"),
+    decision: "accept",
+  }),
   ...confirmed("moveCity", "brand.profile.update", "Change the brand's city", {
     brand,
     expectedRevision: handedOut("overview.data.revision"),

@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { defineCapability } from "../../contract/define";
+import { memoryItem, memoryItemOf, STATEMENT_MAX, SUBJECT_MAX } from "./shared";
+
+export const memoryPropose = defineCapability({
+  id: "memory.propose",
+  kind: "write",
+  scope: "memory.write",
+  minRole: "member",
+  // a proposal changes nothing the brand relies on until an admin accepts it (memory.review)
+  confirmation: false,
+  doors: ["assistant", "voice", "mcp", "api"],
+  phase: "planned",
+  widget: "memory",
+  title: "Propose something for the brand's memory",
+  description:
+    "Proposes a declaration about the brand (a fact, a preference, a rule learnt in the conversation) for its " +
+    "memory. It stays pending until an admin accepts or rejects it (memory.review); nothing relies on it before.",
+  input: z
+    .object({
+      subject: z
+        .string()
+        .trim()
+        .min(1)
+        .max(SUBJECT_MAX)
+        .describe(
+          `What it is about, in a few words or a key such as brand.tagline (at most ${SUBJECT_MAX} characters)`,
+        ),
+      statement: z
+        .string()
+        .trim()
+        .min(1)
+        .max(STATEMENT_MAX)
+        .describe(`What is declared, in a sentence or a short paragraph (at most ${STATEMENT_MAX} characters)`),
+    })
+    .strict(),
+  output: z.object({ ok: z.literal(true), id: z.uuid().describe("The new declaration's id") }).strict(),
+  touched: (_input, data) => ({ kind: "memory", id: data.id }),
+  events: {
+    types: {
+      "memory.declaration.proposed": {
+        description: "A declaration was proposed for the brand's memory; it awaits an admin's review",
+        data: memoryItem,
+      },
+    },
+    emit: async (ctx, _input, data) => ({
+      type: "memory.declaration.proposed",
+      data: await memoryItemOf(ctx.db, ctx.brand.id, data.id),
+    }),
+  },
+  summarize: (_ctx, input) => `Propose for the brand's memory, about "${input.subject}": "${input.statement}".`,
+  async execute(ctx, input) {
+    const id = randomUUID();
+    await ctx.db.memoryDeclaration.create({
+      data: {
+        id,
+        brandId: ctx.brand.id,
+        source: ctx.byModel ? "assistant" : "person",
+        subject: input.subject,
+        statement: input.statement,
+        status: "pending",
+        authorId: ctx.actor.userId,
+        createdAt: ctx.now,
+      },
+    });
+    return { ok: true as const, id };
+  },
+});
