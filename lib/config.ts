@@ -205,8 +205,30 @@ const schema = z
     // the most one person may spend of a brand's monthly AI tokens, in percent (lib/assistant/person-share.ts):
     // past it their chat and voice get 402 person_share while the others still can; 100 turns the bound off
     AI_PERSON_SHARE_PERCENT: wholeNumber("AI_PERSON_SHARE_PERCENT", 1, 100, 50),
+    // how long a write can be undone (activity.undo, issue 41); AUDIT_RETENTION_DAYS keeps entries longer
+    UNDO_WINDOW_HOURS: wholeNumber("UNDO_WINDOW_HOURS", 1, 24 * 365, 24),
     VOICE_TRANSCRIPTION_MODEL: unsetIfEmpty(z.string().max(200)),
     VOICE_SPEECH_MODEL: unsetIfEmpty(z.string().max(200)),
+    // team invitations by e-mail (lib/team/mail.ts): the SMTP server, smtp:// or smtps://, with its
+    // user and password in the URL; unset, no mail is sent and admins copy the invitation's link
+    SMTP_URL: unsetIfEmpty(
+      z
+        .string()
+        .regex(
+          /^smtps?:\/\/\S+$/,
+          "SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465",
+        ),
+    ),
+    // the sender of those e-mails: an address, or a name and an address
+    MAIL_FROM: unsetIfEmpty(
+      z
+        .string()
+        .max(200)
+        .regex(
+          /^([^<>@\s][^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+          'MAIL_FROM must be an e-mail address, or a name and one, such as "Brand Operations <team@example.com>"',
+        ),
+    ),
   })
   .superRefine((env, issues) => {
     const s3Settings = (
@@ -241,6 +263,13 @@ const schema = z
         code: "custom",
         path: ["VOICE_MODE"],
         message: "VOICE_MODE=turns needs a model: OPENAI_API_KEY, or OPENAI_BASE_URL and ASSISTANT_MODEL",
+      });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      issues.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message: "SMTP_URL is set but MAIL_FROM is not; name the sender, such as team@example.com",
       });
     }
     if (env.OPENAI_BASE_URL && !env.ASSISTANT_MODEL) {

@@ -1,0 +1,21 @@
+// The three roles as people read them, for the invitation's e-mail, the accept page, Settings ›
+// People and the team card alike. The value (viewer, member, admin) is what is sent and stored.
+import type { Role } from "../contract/roles";
+
+export const ROLE_WORDS: Record<Role, { name: string; article: string; can: string }> = {
+  viewer: { name: "Viewer", article: "a viewer", can: "sees the brand: its kit, its files and its answers" },
+  member: { name: "Member", article: "a member", can: "works on the brand: asks and answers, uploads files" },
+  admin: { name: "Admin", article: "an admin", can: "runs the brand too: its kit, its team and its connections" },
+};
+
+/** "Viewer", "Member", "Admin"; an unknown value is shown as it is rather than hidden. */
+export const roleName = (role: string): string => ROLE_WORDS[role as Role]?.name ?? role;
+
+/** "28 November 2026, 14:05 UTC": a date a person reads the same wherever the server runs. */
+export function dateInWords(value: Date | string, withTime = true): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  const day = date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  if (!withTime) return day;
+  const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  return `${day}, ${time} UTC`;
+}
