@@ -11,6 +11,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../lib/db/client";
 import { bytes, put } from "../test/support/files";
+import { makeAsset } from "../test/support/records";
 import { startServer, type RunningServer } from "../scripts/support/start-server";
 import { call, confirmAndCall, expectOk, makeKey } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
@@ -301,17 +302,55 @@ describe("every task by clicking", () => {
     }
   });
 
-  it("removes a typeface from the kit's card", async () => {
+  it("changes a typeface in the kit's card, then removes it", async () => {
+    const id = randomUUID();
     await db().kitTypography.create({
-      data: { id: randomUUID(), brandId: brand.id, family: "Task Grotesk", role: "body", weights: ["400"] },
+      data: { id, brandId: brand.id, family: "Task Grotesk", role: "body", weights: ["400"] },
     });
     const kit = await command("kit.read");
-    const typeface = kit.getByTestId("widget-palette").locator("li", { hasText: "Task Grotesk" });
-    await confirmIn(await stepOf(typeface.getByRole("button", { name: "Remove" })));
-    expect(await db().kitTypography.count({ where: { brandId: brand.id, family: "Task Grotesk" } })).toBe(0);
+    const typeface = (family: string) => kit.getByTestId("widget-palette").locator("li", { hasText: family });
+    // the form comes prefilled with what the kit holds
+    await typeface("Task Grotesk").getByRole("button", { name: "Edit Task Grotesk" }).click();
+    expect(await typeface("Task Grotesk").getByTestId("typeface-edit-weights").inputValue()).toBe("400");
+    await type(typeface("Task Grotesk").getByTestId("typeface-edit-family"), "Task Sans");
+    await type(typeface("Task Grotesk").getByTestId("typeface-edit-weights"), "400, 700 italic");
+    await confirmIn(await stepOf(typeface("Task Grotesk").getByTestId("kit-item-save")));
+    const changed = await db().kitTypography.findUniqueOrThrow({ where: { id } });
+    expect([changed.family, changed.role, changed.weights]).toEqual(["Task Sans", "body", ["400", "700 italic"]]);
+    await expect.poll(() => kit.getByTestId("widget-palette").innerText(), { timeout: 15_000 }).toContain("Task Sans");
+
+    await confirmIn(await stepOf(typeface("Task Sans").getByRole("button", { name: "Remove" })));
+    expect(await db().kitTypography.count({ where: { id } })).toBe(0);
     await expect
       .poll(() => kit.getByTestId("widget-palette").innerText(), { timeout: 15_000 })
-      .not.toContain("Task Grotesk");
+      .not.toContain("Task Sans");
+  });
+
+  it("renames a logo and makes it primary in the kit's card, then removes it", async () => {
+    const assetId = await makeAsset(brand.id, "approved");
+    await db().kitLogo.create({
+      data: { id: randomUUID(), brandId: brand.id, assetId, name: "Task mark", form: "symbol", theme: "light" },
+    });
+    const kit = await command("kit.read");
+    const logo = (name: string) => kit.getByTestId("palette-logos").locator("li", { hasText: name });
+    await logo("Task mark").getByRole("button", { name: "Edit Task mark" }).click();
+    expect(await logo("Task mark").getByTestId("logo-edit-form").inputValue()).toBe("symbol");
+    await type(logo("Task mark").getByTestId("logo-edit-name"), "Task roundel");
+    await logo("Task mark").getByTestId("logo-edit-primary").check();
+    await confirmIn(await stepOf(logo("Task mark").getByTestId("kit-item-save")));
+    const saved = await db().kitLogo.findFirstOrThrow({ where: { brandId: brand.id, assetId } });
+    expect([saved.name, saved.form, saved.theme, saved.primary]).toEqual(["Task roundel", "symbol", "light", true]);
+    await expect
+      .poll(() => kit.getByTestId("palette-logos").innerText(), { timeout: 15_000 })
+      .toContain("Task roundel");
+
+    await confirmIn(await stepOf(logo("Task roundel").getByRole("button", { name: "Remove" })));
+    expect(await db().kitLogo.count({ where: { brandId: brand.id, assetId } })).toBe(0);
+    await expect
+      .poll(() => kit.getByTestId("widget-palette").innerText(), { timeout: 15_000 })
+      .not.toContain("Task roundel");
+    // removing the logo leaves its file in the library
+    expect(await db().asset.count({ where: { id: assetId } })).toBe(1);
   });
 
   it("answers one question, defers another and dismisses the third", async () => {
@@ -408,6 +447,11 @@ describe("every task by clicking", () => {
     expect(before.length).toBeGreaterThan(10);
     await page.reload();
     await page.getByTestId("conversation").locator("[data-testid^=widget-]").first().waitFor({ timeout: 20_000 });
+    // a long conversation opens on its latest messages: the earlier ones load on request
+    while ((await page.getByTestId("earlier-messages").count()) > 0) {
+      await page.getByTestId("earlier-messages").click();
+      await settled();
+    }
     await settled();
     expect(await cards()).toEqual(before);
   });
@@ -461,7 +505,7 @@ describe("every task by clicking", () => {
   });
 
   it("never needed an id, a revision, a key or JSON typed", () => {
-    expect(typed.length).toBe(8);
+    expect(typed.length).toBe(11);
     for (const text of typed) {
       expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|^\{|^\[|^\d+$|bop_|bct_/);
     }

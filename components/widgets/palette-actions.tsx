@@ -15,7 +15,14 @@ import { WidgetError } from "./widget-error";
 type Role = (typeof COLOR_ROLES)[number];
 const isRole = (value: string): value is Role => COLOR_ROLES.some((role) => role === value);
 
-export type ColorEdits = { update: boolean; remove: boolean; removeTypeface: boolean; removeLogo: boolean };
+export type ColorEdits = {
+  update: boolean;
+  remove: boolean;
+  saveTypeface: boolean;
+  removeTypeface: boolean;
+  saveLogo: boolean;
+  removeLogo: boolean;
+};
 
 /** Which kit edits this person may make in this brand (its role and key's scopes), once known. */
 export function useColorEdits(brand: string | undefined, enabled: boolean): ColorEdits {
@@ -23,7 +30,9 @@ export function useColorEdits(brand: string | undefined, enabled: boolean): Colo
   const [edits, setEdits] = useState<ColorEdits>({
     update: false,
     remove: false,
+    saveTypeface: false,
     removeTypeface: false,
+    saveLogo: false,
     removeLogo: false,
   });
   useEffect(() => {
@@ -35,7 +44,9 @@ export function useColorEdits(brand: string | undefined, enabled: boolean): Colo
         setEdits({
           update: may.includes("kit.colors.update"),
           remove: may.includes("kit.colors.remove"),
+          saveTypeface: may.includes("kit.typography.save"),
           removeTypeface: may.includes("kit.typography.remove"),
+          saveLogo: may.includes("kit.logos.save"),
           removeLogo: may.includes("kit.logos.remove"),
         });
     });

@@ -11,7 +11,7 @@ import { useWidgetCalls } from "./calls";
 import { errorOf, okData, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";
 import { valueInWords } from "./value-words";
 import { ColorActions, type ColorEdits, useColorEdits } from "./palette-actions";
-import { Propose } from "./row-actions";
+import { LogoActions, TypefaceActions } from "./kit-item-actions";
 import { useAnyTouch } from "./truth";
 import { copyBySelection } from "./copy";
 
@@ -102,16 +102,10 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
                   <li key={`${font.family}-${font.role}`}>
                     <strong>{font.family}</strong> · {valueInWords(font.role, "role")}
                     {font.weights.length > 0 && <span className="muted"> ({font.weights.join(", ")})</span>}
-                    {edits.removeTypeface && (
+                    {brand && (
                       <>
                         {" "}
-                        <Propose
-                          brand={brand}
-                          label="Remove"
-                          testId={`palette-remove-${font.id}`}
-                          capabilityId="kit.typography.remove"
-                          input={{ id: font.id }}
-                        />
+                        <TypefaceActions font={font} brand={brand} edits={edits} />
                       </>
                     )}
                   </li>
@@ -132,16 +126,10 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
                         <Badge tone="pass">primary</Badge>
                       </>
                     )}
-                    {edits.removeLogo && (
+                    {brand && (
                       <>
                         {" "}
-                        <Propose
-                          brand={brand}
-                          label="Remove"
-                          testId={`palette-remove-${logo.assetId}`}
-                          capabilityId="kit.logos.remove"
-                          input={{ assetId: logo.assetId }}
-                        />
+                        <LogoActions logo={logo} brand={brand} edits={edits} />
                       </>
                     )}
                   </li>
