@@ -8,6 +8,7 @@ import { KeysPanel } from "./keys-panel";
 import { ConnectedApps } from "./connected-apps";
 import { listConnectedApps } from "@/lib/keys/connected-apps";
 import { eventCatalogue } from "@/lib/events/catalogue";
+import { liveMembership } from "@/lib/team/live-membership";
 import { WebhooksPanel } from "./webhooks/webhooks-panel";
 
 export const dynamic = "force-dynamic";
@@ -23,7 +24,7 @@ export default async function SettingsPage() {
   // webhooks are for a brand's admins (the pipeline checks again on every call)
   const staff = (await db().user.findUnique({ where: { id: user.id }, select: { staff: true } }))?.staff ?? false;
   const adminBrands = await db().brand.findMany({
-    where: staff ? {} : { memberships: { some: { userId: user.id, role: "admin" } } },
+    where: staff ? {} : { memberships: { some: { userId: user.id, role: "admin", ...liveMembership(new Date()) } } },
     select: { shortId: true, name: true },
     orderBy: { shortIdKey: "asc" },
   });

@@ -41,6 +41,11 @@ import { budgetUsage } from "./budget/usage";
 import { memoryList } from "./memory/list";
 import { memoryPropose } from "./memory/propose";
 import { memoryReview } from "./memory/review";
+import { teamList } from "./team/list";
+import { teamInvite } from "./team/invite";
+import { teamInvitationsRevoke } from "./team/invitations-revoke";
+import { teamRoleUpdate } from "./team/role-update";
+import { teamRemove } from "./team/remove";
 
 export const capabilities = [
   brandsList,
@@ -83,6 +88,11 @@ export const capabilities = [
   memoryList,
   memoryPropose,
   memoryReview,
+  teamList,
+  teamInvite,
+  teamInvitationsRevoke,
+  teamRoleUpdate,
+  teamRemove,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

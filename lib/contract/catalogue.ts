@@ -23,6 +23,9 @@ export const SCOPES = [
   // for the memory.* capabilities (issue 42): keys made before them do not gain them
   "memory.read",
   "memory.write",
+  // for the team.* capabilities (issue 43): keys made before them do not gain them
+  "team.read",
+  "team.write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -49,7 +49,12 @@ type Meta = {
 };
 
 /** One event type a write can produce: what it means, and the schema of its data (lib/events). */
-export type EventType = { description: string; data: z.ZodType<Record<string, unknown>> };
+export type EventType = {
+  description: string;
+  data: z.ZodType<Record<string, unknown>>;
+  /** when it is sent, for a type recorded outside the capability's own call (an accepted invitation, a sweeper) */
+  when?: string;
+};
 
 /** The event of one committed call: one of its capability's types, and that type's data. */
 export type Emitted = { type: string; data: Record<string, unknown> };
@@ -108,7 +113,7 @@ export type ActivityTarget = { kind: "asset"; id: string };
  * write removed it. Only its asset kind is an ActivityTarget (activity.list links files only).
  */
 export type Touched = {
-  kind: "asset" | "contact" | "connection" | "question" | "kit" | "profile" | "webhook" | "memory";
+  kind: "asset" | "contact" | "connection" | "question" | "kit" | "profile" | "webhook" | "memory" | "team";
   id: string;
   revision?: number;
   removed?: boolean;

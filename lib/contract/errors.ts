@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   revision_conflict: 409,
   idempotency_key_in_use: 409,
   webhook_endpoint_limit: 409,
+  last_admin: 409,
   invalid_input: 422,
   idempotency_key_reused: 422,
   budget_exceeded: 402,
@@ -22,7 +23,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Codes of a bound one capability keeps (its catalogue fact `limits`), not implied by the pipeline's steps. */
-export type LimitCode = Extract<ErrorCode, "webhook_endpoint_limit">;
+export type LimitCode = Extract<ErrorCode, "webhook_endpoint_limit" | "last_admin">;
 
 export type FieldIssue = { field: string; message: string };
 

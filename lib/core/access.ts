@@ -1,6 +1,7 @@
 // Step 6 of the pipeline: may this caller act in this brand with this capability? Read live on
 // every call, so a removed membership, a narrowed key or a closed brand counts at once.
 import { sql } from "../db/client";
+import { asDate } from "../db/sql";
 import type { Door } from "../contract/catalogue";
 import type { Actor, BrandInfo } from "../contract/context";
 import type { Capability } from "../contract/define";
@@ -17,22 +18,27 @@ const noAccess = () => new AppError("forbidden", "You have no access to this bra
 
 export type BrandAccess = { brand: BrandInfo; role: Role | null };
 
-export async function resolveBrandAccess(actor: Actor, brandRef: string): Promise<BrandAccess> {
+export async function resolveBrandAccess(actor: Actor, brandRef: string, now = new Date()): Promise<BrandAccess> {
   // a reference holding NUL names no brand (none can store it), and PostgreSQL refuses to compare it
   if (brandRef.includes("\u0000")) throw noAccess();
   // a subquery, not a LEFT JOIN: a join costs SQLite ~13 µs more per run here (lib/db/sql.ts)
-  const [row] = await sql()<BrandInfo & { role: string | null }>(
+  const [row] = await sql()<BrandInfo & { role: string | null; accessUntil: unknown }>(
     `SELECT b."id", b."shortId", b."name", b."plan", b."status", b."managerId",
-       (SELECT m."role" FROM "Membership" m WHERE m."brandId" = b."id" AND m."userId" = ?) AS "role"
+       (SELECT m."role" FROM "Membership" m WHERE m."brandId" = b."id" AND m."userId" = ?) AS "role",
+       (SELECT m."accessUntil" FROM "Membership" m WHERE m."brandId" = b."id" AND m."userId" = ?) AS "accessUntil"
      FROM "Brand" b WHERE ${UUID.test(brandRef) ? `b."id"` : `b."shortIdKey"`} = ?`,
-    [actor.userId, brandRef.toLowerCase()],
+    [actor.userId, actor.userId, brandRef.toLowerCase()],
   );
   if (!row || (actor.brandIds && !actor.brandIds.includes(row.id))) throw noAccess();
-  const { role, ...brand } = row;
+  const { role, accessUntil, ...brand } = row;
   if (actor.staff) return { brand, role: null }; // staff act as admins; their role shows as null
-  if (!role || !isRole(role)) throw noAccess();
+  if (!role || !isRole(role) || accessEnded(asDate(accessUntil), now)) throw noAccess();
   return { brand, role };
 }
+
+/** A time-boxed membership (issue 43) is no access from its accessUntil on, on every door. */
+export const accessEnded = (accessUntil: Date | null, now: Date): boolean =>
+  accessUntil !== null && accessUntil.getTime() <= now.getTime();
 
 /** Staff have an admin's permissions in every brand (decisions §4). */
 function effectiveRole(actor: Actor, role: Role | null): Role {

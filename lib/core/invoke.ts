@@ -117,7 +117,7 @@ async function run(
   const parsed = parseCall(capability, call.body);
   const shared = base();
   // 6. brand access and minimum role
-  const access = await resolveBrandAccess(actor, parsed.brand!);
+  const access = await resolveBrandAccess(actor, parsed.brand!, now);
   if (trail) trail.brandId = access.brand.id;
   requireRole(actor, access, capability);
   const context = (database: Tx, afterCommit: BaseContext["afterCommit"]): BrandContext => ({

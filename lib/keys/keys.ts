@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
 import { isScope, SCOPES, type Scope } from "../contract/catalogue";
 import { newApiKey } from "../core/auth";
+import { liveMembership } from "../team/live-membership";
 
 export type NewKey = {
   userId: string;
@@ -103,7 +104,7 @@ export async function keyableBrands(
   const user = await db.user.findUnique({ where: { id: userId }, select: { staff: true } });
   if (!user) return [];
   return db.brand.findMany({
-    where: user.staff ? {} : { memberships: { some: { userId } } },
+    where: user.staff ? {} : { memberships: { some: { userId, ...liveMembership(new Date()) } } },
     select: { id: true, shortId: true, name: true },
     orderBy: { shortIdKey: "asc" },
   });

@@ -25,7 +25,7 @@ const DETAILS: Partial<Record<ErrorCode, { properties: Record<string, Schema>; r
         },
       },
       reason: text(
-        "Machine-readable cause where the field alone is ambiguous: duplicate, storage_quota_exceeded, size_mismatch, mime_mismatch, not_proposed, already_disconnected, not_available, unknown_provider",
+        "Machine-readable cause where the field alone is ambiguous: duplicate, storage_quota_exceeded, size_mismatch, mime_mismatch, not_proposed, already_disconnected, not_available, unknown_provider, already_member, in_the_past, accepted",
       ),
     },
     required: ["field", "issues"],
@@ -41,6 +41,7 @@ const DETAILS: Partial<Record<ErrorCode, { properties: Record<string, Schema>; r
     properties: { field: text("brand, when the brand is unknown or out of the key's reach (no existence oracle)") },
   },
   insufficient_scope: { properties: { scope: text("The scope the key lacks") }, required: ["scope"] },
+  last_admin: { properties: { field: text("userId: the person who is the brand's last admin") } },
   confirmation_required: {
     properties: {
       summary: text("One human sentence saying exactly what will change"),
@@ -86,6 +87,8 @@ const DESCRIPTION: Record<ErrorCode, string> = {
     "The first call with this Idempotency-Key is still running: retry after Retry-After seconds to get its answer",
   webhook_endpoint_limit:
     "The brand has as many webhook endpoints as it may have (20 unless the operator set another bound): remove one before adding another",
+  last_admin:
+    "The change would leave the brand without an admin whose access has no end: make another person admin first",
   budget_exceeded: "The brand's monthly AI budget is spent",
   rate_limited: "Too many calls for this key; retry after Retry-After seconds",
   not_found: "The capability id is unknown here, or a referenced record does not exist in this brand",

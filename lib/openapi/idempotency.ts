@@ -3,7 +3,13 @@
 import type { ErrorCode } from "../contract/errors";
 
 /** Refusals a retry is given again: those of the confirmation's checks and the execution (decisions §3 steps 9 and 10). */
-const REPLAYED: readonly ErrorCode[] = ["not_found", "invalid_input", "revision_conflict", "webhook_endpoint_limit"];
+const REPLAYED: readonly ErrorCode[] = [
+  "not_found",
+  "invalid_input",
+  "revision_conflict",
+  "webhook_endpoint_limit",
+  "last_admin",
+];
 
 export const idempotencyComponents = {
   parameters: {

@@ -63,7 +63,7 @@ export function webhooksOf(): { webhooks: Record<string, unknown>; schemas: Reco
         description:
           entry === test
             ? "Sent to one endpoint, whatever types it subscribed to, when an admin calls webhooks.test; it is not in events.list."
-            : `Sent to the endpoints subscribed to ${entry.type} once a call of ${entry.capabilityId} committed; the same event is in events.list.`,
+            : `Sent to the endpoints subscribed to ${entry.type} ${"when" in entry && entry.when ? entry.when : `once a call of ${entry.capabilityId} committed`}; the same event is in events.list.`,
         tags: ["events"],
         security: [],
         parameters: DELIVERY_HEADERS,

@@ -3,7 +3,8 @@
 // past CONVERSATION_RETENTION_DAYS (lib/conversations/store.ts), idempotency keys past their 24 hours
 // (lib/core/idempotent-store.ts), confirmation tokens a day past their expiry (lib/core/confirmation.ts),
 // the events past EVENT_RETENTION_DAYS (lib/events/retention.ts), the audit trail past
-// AUDIT_RETENTION_DAYS (lib/core/audit-retention.ts) and
+// AUDIT_RETENTION_DAYS (lib/core/audit-retention.ts), the time-boxed accesses that ended
+// (team.member.access_ended, lib/team/access-sweep.ts) and
 // the realtime voice sessions
 // that expired without an end (their unreported reservation released, lib/voice/reservation.ts), every
 // BACKGROUND_INTERVAL_SECONDS. Every instance runs it; the tasks claim their rows one by one, so
@@ -20,6 +21,7 @@ import { log } from "../log";
 import { storage } from "../storage";
 import { sweepUploads } from "../storage/upload-sweep";
 import { sweepVoiceSessions } from "../voice/reservation";
+import { recordEndedAccess } from "../team/access-sweep";
 
 const state = globalThis as unknown as { brandOpsBackground?: NodeJS.Timeout };
 
@@ -35,6 +37,7 @@ const TASKS: { name: string; run: () => Promise<unknown> }[] = [
   { name: "event-retention", run: () => deleteExpiredEvents(config().EVENT_RETENTION_DAYS, new Date()) },
   { name: "audit-retention", run: () => pruneAuditTrail(config().AUDIT_RETENTION_DAYS, new Date()) },
   { name: "voice-sessions", run: () => sweepVoiceSessions(new Date()) },
+  { name: "team-access-ended", run: () => recordEndedAccess(new Date()) },
 ];
 
 export function startBackground(): void {

@@ -8,14 +8,13 @@ import { randomBase62, safeEqual, sha256 } from "../crypto";
 import { db, type Tx } from "../db/client";
 import { recordAudit } from "../core/audit";
 import { recordEvent } from "../events/record";
+import { ACCEPT_ACTIVITY_ID } from "./activity-ids";
 import { memberData } from "./member-event";
 
 /** An invitation link stays usable this long. */
 export const INVITATION_DAYS = 7;
 /** The accept page: `${APP_URL}${INVITE_PATH}/<token>`. */
 export const INVITE_PATH = "/invite";
-/** The activity trail's id for an accepted invitation (no capability: the person is not in the brand yet). */
-export const ACCEPT_ACTIVITY_ID = "team.invitation.accept";
 
 const TOKEN = /^inv_[0-9A-Za-z]{40}$/;
 

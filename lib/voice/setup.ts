@@ -7,6 +7,7 @@ import { config } from "../config";
 import { authenticate } from "../core/auth";
 import { AppError } from "../contract/errors";
 import { db } from "../db/client";
+import { liveMembership } from "../team/live-membership";
 
 export const OPENAI_API_BASE = "https://api.openai.com/v1";
 /** OpenAI's transcription and speech models, used when the provider is OpenAI itself */
@@ -35,7 +36,10 @@ export const NO_VOICE_FOR_PEOPLE = "Voice isn't set up here yet; an admin can sw
 /** An admin (staff, or an admin of any brand) reads the settings; others read words. */
 export async function canSetUpVoice(userId: string): Promise<boolean> {
   const actor = await authenticate({ kind: "session", userId }, new Date());
-  return actor.staff || (await db().membership.count({ where: { userId, role: "admin" } })) > 0;
+  return (
+    actor.staff ||
+    (await db().membership.count({ where: { userId, role: "admin", ...liveMembership(new Date()) } })) > 0
+  );
 }
 
 /** The refusal of a voice route while voice is off, in the words for this person. */

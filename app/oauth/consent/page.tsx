@@ -5,6 +5,7 @@ import { requireSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { isScope } from "@/lib/contract/catalogue";
 import { SCOPE_WORDS } from "@/lib/oauth/scope-words";
+import { liveMembership } from "@/lib/team/live-membership";
 import { ConsentForm } from "./consent-form";
 
 export const dynamic = "force-dynamic";
@@ -39,7 +40,8 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
     );
   }
   const memberships = await db().membership.findMany({
-    where: { userId: user.id },
+    // a time-boxed access that ended is no brand to grant an app (issue 43.4)
+    where: { userId: user.id, ...liveMembership(new Date()) },
     select: { role: true, brand: { select: { shortId: true, name: true, status: true } } },
     orderBy: { brand: { shortIdKey: "asc" } },
   });

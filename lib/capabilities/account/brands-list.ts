@@ -3,6 +3,7 @@ import { defineAccountCapability } from "../../contract/define";
 import { cursorField, limitField, nextCursor } from "../schemas";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { isRole } from "../../contract/roles";
+import { liveMembership } from "../../team/live-membership";
 
 const position = z.object({ key: z.string() }).strict();
 
@@ -43,7 +44,8 @@ export const brandsList = defineAccountCapability({
       where: {
         ...(actor.brandIds ? { id: { in: [...actor.brandIds] } } : {}),
         // staff may act in every brand; others in the brands they are members of
-        ...(actor.staff ? {} : { memberships: { some: { userId: actor.userId } } }),
+        // an access that ended (accessUntil passed) lists the brand no more
+        ...(actor.staff ? {} : { memberships: { some: { userId: actor.userId, ...liveMembership(ctx.now) } } }),
         ...(after ? { shortIdKey: { gt: after.key } } : {}),
       },
       orderBy: { shortIdKey: "asc" },
@@ -54,7 +56,7 @@ export const brandsList = defineAccountCapability({
         shortIdKey: true,
         name: true,
         status: true,
-        memberships: { where: { userId: actor.userId }, select: { role: true } },
+        memberships: { where: { userId: actor.userId, ...liveMembership(ctx.now) }, select: { role: true } },
         genome: { select: { displayName: true } },
       },
     });

@@ -4,6 +4,7 @@ import type { BrandContext } from "../../contract/context";
 import { defineCapability } from "../../contract/define";
 import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
+import { TEAM_ACTIVITY_TITLES } from "../../team/activity-ids";
 
 // Newest first; the cursor is the last entry's time and id (keyset, like every list).
 const position = z.object({ at: z.string(), id: z.string() }).strict();
@@ -101,7 +102,7 @@ export const activityList = defineCapability({
         return {
           id: row.id,
           at: row.at.toISOString(),
-          title: ctx.capabilityTitle(row.capabilityId) ?? row.capabilityId,
+          title: ctx.capabilityTitle(row.capabilityId) ?? TEAM_ACTIVITY_TITLES[row.capabilityId] ?? row.capabilityId,
           capabilityId: row.capabilityId,
           door: row.door,
           person: row.userId ? (people.get(row.userId)?.name ?? null) : null,

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { defineCapability } from "../../contract/define";
+import { invalidInput } from "../../contract/errors";
+import { ROLES } from "../../contract/roles";
+import { createInvitation } from "../../team/invitations";
+import { timestamp } from "../schemas";
+import { accessUntilField, futureTime, roleField, untilWords } from "./shared";
+
+const invitedEvent = z
+  .object({
+    invitationId: z.string().describe("The invitation's id"),
+    email: z.string().describe("The invited e-mail address, lower-cased"),
+    role: z.enum(ROLES).describe("The role the person will have"),
+    accessUntil: z.string().nullable().describe("When their access will end (ISO 8601 UTC), or null"),
+    expiresAt: z.string().describe("When the link stops working (ISO 8601 UTC)"),
+  })
+  .strict();
+
+export const teamInvite = defineCapability({
+  id: "team.invite",
+  kind: "write",
+  scope: "team.write",
+  minRole: "admin",
+  // a new person gets access to the brand: a person says yes first
+  confirmation: true,
+  doors: ["assistant", "mcp", "api"],
+  phase: "planned",
+  widget: "confirm",
+  // the link is the invitation: whoever holds it (signed in as that e-mail) joins
+  shownOnce: ["inviteUrl"],
+  title: "Invite a person",
+  description:
+    "Invites someone by e-mail to join the brand with a role (viewer, member or admin), optionally until a time " +
+    "(accessUntil). The answer carries the invitation link, shown only this once: single use, bound to that e-mail, " +
+    "valid 7 days; the person opens it, signs in or signs up as that e-mail, and joins. Someone already in the team " +
+    'is 422 naming email with reason "already_member".',
+  input: z
+    .object({
+      email: z
+        .email()
+        .max(320)
+        .overwrite((email) => email.toLowerCase())
+        .describe("The e-mail address of the person to invite"),
+      role: roleField(),
+      accessUntil: accessUntilField(),
+    })
+    .strict(),
+  output: z
+    .object({
+      ok: z.literal(true),
+      id: z.string().describe("The invitation's id (team.invitations.revoke takes it)"),
+      inviteUrl: z.string().describe("The invitation link, shown only here: give it to the person"),
+      expiresAt: timestamp().describe("The link stops working then"),
+    })
+    .strict(),
+  touched: (_input, data) => ({ kind: "team", id: data.id }),
+  events: {
+    types: {
+      "team.member.invited": {
+        description: "A person was invited to the brand's team (the link is not part of the event)",
+        data: invitedEvent,
+      },
+      "team.member.joined": {
+        description: "A person accepted an invitation and joined the brand's team",
+        data: z
+          .object({
+            userId: z.string(),
+            name: z.string(),
+            role: z.enum(ROLES),
+            accessUntil: z.string().nullable(),
+            invitationId: z.string().describe("The invitation they accepted"),
+          })
+          .strict(),
+        when: "when the invited person accepted the invitation (its page), in the same transaction as their joining",
+      },
+    },
+    emit: async (_ctx, input, data) => ({
+      type: "team.member.invited",
+      data: {
+        invitationId: data.id,
+        email: input.email,
+        role: input.role,
+        accessUntil: input.accessUntil ? new Date(input.accessUntil).toISOString() : null,
+        expiresAt: data.expiresAt,
+      },
+    }),
+  },
+  summarize: (ctx, input) =>
+    `Invite ${input.email} to ${ctx.brand.name} as ${input.role}${untilWords(input.accessUntil ? new Date(input.accessUntil) : null)}.`,
+  async check(ctx, input) {
+    futureTime(ctx, input.accessUntil);
+    const member = await ctx.db.membership.findFirst({
+      where: { brandId: ctx.brand.id, user: { email: input.email } },
+      select: { userId: true },
+    });
+    if (member) {
+      throw invalidInput("email", `${input.email} is already in the team of ${ctx.brand.name}`, {
+        reason: "already_member",
+      });
+    }
+  },
+  async execute(ctx, input) {
+    const invitation = await createInvitation(ctx.db, {
+      brandId: ctx.brand.id,
+      email: input.email,
+      role: input.role,
+      accessUntil: futureTime(ctx, input.accessUntil) ?? null,
+      createdById: ctx.actor.userId,
+      now: ctx.now,
+    });
+    return {
+      ok: true as const,
+      id: invitation.id,
+      inviteUrl: invitation.inviteUrl,
+      expiresAt: invitation.expiresAt.toISOString(),
+    };
+  },
+});

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { defineCapability } from "../../contract/define";
+import { memberData, memberEventData } from "../../team/member-event";
+import { writeOutput } from "../schemas";
+import { accessUntilField, findMember, futureTime, keepAnAdmin, roleField, untilWords, userIdField } from "./shared";
+
+export const teamRoleUpdate = defineCapability({
+  id: "team.role.update",
+  kind: "write",
+  scope: "team.write",
+  minRole: "admin",
+  confirmation: true,
+  doors: ["assistant", "mcp", "api"],
+  phase: "planned",
+  widget: "confirm",
+  title: "Change a person's role or end of access",
+  description:
+    "Sets a member's role (viewer, member or admin) and, optionally, when their access ends: accessUntil an ISO 8601 " +
+    "time with offset in the future, null for no end, omitted to keep it. Extending an ended access gives it back. " +
+    "The last admin without an end of access can be neither demoted nor time-boxed (409 last_admin).",
+  limits: ["last_admin"],
+  input: z.object({ userId: userIdField(), role: roleField(), accessUntil: accessUntilField() }).strict(),
+  output: writeOutput,
+  touched: (input) => ({ kind: "team", id: input.userId }),
+  events: {
+    types: {
+      "team.member.role_changed": {
+        description: "A member's role or end of access changed (the data is the member as they are now)",
+        data: memberEventData,
+      },
+      "team.member.access_ended": {
+        description: "A member's time-boxed access ended at its accessUntil: their calls in the brand are refused",
+        data: memberEventData,
+        when: "by the service once the member's accessUntil (set by team.role.update or an invitation) has passed, once per ended access",
+      },
+    },
+    emit: async (ctx, input) => {
+      const member = await findMember(ctx, input.userId);
+      return { type: "team.member.role_changed", data: memberData(member.user, member) };
+    },
+  },
+  async summarize(ctx, input) {
+    const member = await findMember(ctx, input.userId);
+    const until = nextAccessUntil(ctx, input, member.accessUntil);
+    const end = until ? untilWords(until) : member.accessUntil ? ", with no end of access" : "";
+    return `Make ${member.user.name} (${member.user.email}) ${input.role} of ${ctx.brand.name}${end}.`;
+  },
+  async check(ctx, input) {
+    const member = await findMember(ctx, input.userId);
+    await keepAnAdmin(ctx, member, { role: input.role, accessUntil: nextAccessUntil(ctx, input, member.accessUntil) });
+  },
+  async execute(ctx, input) {
+    const member = await findMember(ctx, input.userId);
+    const accessUntil = nextAccessUntil(ctx, input, member.accessUntil);
+    await ctx.db.membership.update({
+      where: { brandId_userId: { brandId: ctx.brand.id, userId: member.userId } },
+      // a new end of access may end again: the sweeper's mark belongs to the old one
+      data: {
+        role: input.role,
+        accessUntil,
+        ...(accessUntil?.getTime() !== member.accessUntil?.getTime() ? { accessEndedAt: null } : {}),
+      },
+    });
+    return { ok: true as const, id: member.userId };
+  },
+});
+
+/** undefined keeps the current end of access (an ended one stays ended); null clears it; a time must lie ahead. */
+function nextAccessUntil(
+  ctx: Parameters<typeof futureTime>[0],
+  input: { accessUntil?: string | null },
+  current: Date | null,
+): Date | null {
+  if (input.accessUntil === undefined) return current;
+  return futureTime(ctx, input.accessUntil) ?? null;
+}
