@@ -8,6 +8,7 @@ import { ChoiceWidget } from "./choice";
 import { ConfirmWidget } from "./confirm";
 import { FallbackWidget } from "./fallback";
 import { FileRequestWidget } from "./file-request";
+import { GenomeWidget } from "./genome";
 import { ListWidget } from "./list";
 import { NestedWidgetProvider } from "./nested";
 import { PaletteWidget } from "./palette";
@@ -25,6 +26,7 @@ const WIDGETS: Record<WidgetName, ComponentType<WidgetProps>> = {
   review: ReviewWidget,
   file_request: FileRequestWidget,
   action_link: ActionLinkWidget,
+  genome: GenomeWidget,
   fallback: FallbackWidget,
 };
 

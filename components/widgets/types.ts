@@ -16,6 +16,7 @@ export const WIDGET_NAMES = [
   "review",
   "file_request",
   "action_link",
+  "genome",
   "fallback",
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];

@@ -41,6 +41,9 @@ import { budgetUsage } from "./budget/usage";
 import { memoryList } from "./memory/list";
 import { memoryPropose } from "./memory/propose";
 import { memoryReview } from "./memory/review";
+import { genomeRead } from "./genome/read";
+import { genomeEntriesPropose } from "./genome/entries-propose";
+import { genomeEntriesReview } from "./genome/entries-review";
 import { teamList } from "./team/list";
 import { teamInvite } from "./team/invite";
 import { teamInvitationsRevoke } from "./team/invitations-revoke";
@@ -88,6 +91,9 @@ export const capabilities = [
   memoryList,
   memoryPropose,
   memoryReview,
+  genomeRead,
+  genomeEntriesPropose,
+  genomeEntriesReview,
   teamList,
   teamInvite,
   teamInvitationsRevoke,

@@ -23,6 +23,9 @@ export const SCOPES = [
   // for the memory.* capabilities (issue 42): keys made before them do not gain them
   "memory.read",
   "memory.write",
+  // for the genome.* capabilities (issue 42): keys made before them do not gain them
+  "genome.read",
+  "genome.write",
   // for the team.* capabilities (issue 43): keys made before them do not gain them
   "team.read",
   "team.write",
@@ -42,6 +45,7 @@ export const WIDGETS = [
   "file_request",
   "action_link",
   "memory",
+  "genome",
 ] as const;
 export type Widget = (typeof WIDGETS)[number];
 

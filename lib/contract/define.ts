@@ -113,7 +113,7 @@ export type ActivityTarget = { kind: "asset"; id: string };
  * write removed it. Only its asset kind is an ActivityTarget (activity.list links files only).
  */
 export type Touched = {
-  kind: "asset" | "contact" | "connection" | "question" | "kit" | "profile" | "webhook" | "memory" | "team";
+  kind: "asset" | "contact" | "connection" | "question" | "kit" | "profile" | "webhook" | "memory" | "genome_entry" | "team";
   id: string;
   revision?: number;
   removed?: boolean;

@@ -17,6 +17,8 @@ export const SCOPE_WORDS: Record<Scope, string> = {
   "webhooks.write": "Add, change and remove the brand's webhook endpoints, which receive its events",
   "memory.read": "See what the brand's memory holds and what is proposed for it",
   "memory.write": "Propose declarations for the brand's memory and accept or reject proposals",
+  "genome.read": "See the entries the brand voice is built from, proposed ones included, and where each came from",
+  "genome.write": "Propose entries for the brand voice and approve, reject or retire them",
   "team.read": "See the brand's people, their roles and when their access ends",
   "team.write": "Invite people to the brand, change their roles and end of access, and remove them",
 };

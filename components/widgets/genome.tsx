@@ -1,0 +1,395 @@
+"use client";
+// The brand's genome (issue 42.6): the entries its voice is built from, each with what it says, its
+// kind in words, where it came from and whether it is in the voice; Approve / Reject on a proposal
+// and Retire on an approved entry for those whose role allows genome.entries.review (through the
+// confirm card), and a form to propose one for those whose role allows genome.entries.propose. The
+// same card shows the compiled voice (brand.soul.read), each line with its source on demand.
+import { useEffect, useState } from "react";
+import { GENOME_KINDS, type GenomeKind, KIND_WORDS, VALUE_MAX } from "@/lib/capabilities/genome/words";
+import { useWidgetCalls } from "./calls";
+import { awaiting, useCardSteps } from "./card";
+import { Badge, Empty, WidgetFrame } from "./frame";
+import { useCanRun } from "./may";
+import { ctrlEnterSubmits, useFocusWhen } from "./next-step";
+import { NextPage, usePages } from "./pages";
+import { Propose, type Proposal } from "./row-actions";
+import { useAnyTouch } from "./truth";
+import { errorOf, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";
+import { WidgetError } from "./widget-error";
+
+type Entry = OutputOf<"genome.read">["entries"][number];
+
+const STATUS_WORDS: Record<Entry["status"], { words: string; tone: string }> = {
+  proposed: { words: "Waiting for review", tone: "warn" },
+  approved: { words: "In the voice", tone: "pass" },
+  rejected: { words: "Rejected", tone: "muted" },
+  retired: { words: "Retired", tone: "muted" },
+};
+
+const SOURCE_WORDS: Record<Entry["source"]["kind"], string> = {
+  person: "Proposed by a person",
+  assistant: "Learnt by the assistant",
+  question: "From an answered question",
+  memory: "From the brand's memory",
+  seed: "From the brand's first setup",
+};
+
+/** what a review made of an entry, as its row says it */
+const REVIEWED_WORDS: Record<Entry["status"], string> = {
+  proposed: "Reviewed",
+  approved: "Approved",
+  rejected: "Rejected",
+  retired: "Retired",
+};
+
+const entriesCount = (n: number, more: boolean) => `${n}${more ? "+" : ""} ${n === 1 && !more ? "entry" : "entries"}`;
+
+const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+export function GenomeWidget(props: WidgetProps) {
+  if (props.capabilityId === "brand.soul.read") return <SoulCard {...props} />;
+  return <EntriesCard {...props} />;
+}
+
+function EntriesCard({ capabilityId, input, envelope, brand }: WidgetProps) {
+  const { run } = useWidgetCalls();
+  const canRun = useCanRun();
+  const listed = okDataOf(envelope, "genome.read");
+  const wrote = okDataOf(envelope, "genome.entries.propose");
+  // a proposal's answer carries ids only: read what waits for review again, and after every later write
+  const [reread, setReread] = useState<Answer<"genome.read"> | null>(null);
+  const touches = useAnyTouch();
+  useEffect(() => {
+    if (!wrote) return;
+    let stale = false;
+    void run("genome.read", brand, { status: "proposed" }).then((answer) => !stale && setReread(answer));
+    return () => {
+      stale = true;
+    };
+  }, [wrote, brand, touches]);
+  const source = listed
+    ? { capabilityId, input, envelope }
+    : { capabilityId: "genome.read", input: { status: "proposed" }, envelope: reread };
+  const pages = usePages({ ...source, brand }, (answer) => {
+    const data = okDataOf(answer, "genome.read");
+    return data && { items: data.entries, nextCursor: data.nextCursor };
+  });
+  const shown = listed ?? okDataOf(reread, "genome.read");
+  return (
+    <WidgetFrame
+      name="genome"
+      capabilityId={listed ? capabilityId : "genome.read"}
+      error={errorOf(envelope) ?? errorOf(reread)}
+      aside={shown ? entriesCount(pages.items.length, Boolean(pages.nextCursor)) : undefined}
+    >
+      {wrote && (
+        <p className="genome-outcome" data-testid="genome-outcome">
+          Proposed: it reaches the voice once an admin approves it. Waiting now:
+        </p>
+      )}
+      {!shown ? (
+        <p className="widget-working">Reading the brand voice's entries…</p>
+      ) : pages.items.length === 0 ? (
+        <Empty>{source.input.status === "proposed" ? "Nothing waits for review." : "No entries yet."}</Empty>
+      ) : (
+        <ul className="list genome-list">
+          {pages.items.map((entry) => (
+            <EntryRow
+              key={entry.id}
+              entry={entry}
+              brand={brand}
+              revision={shown.revision}
+              mayReview={canRun("genome.entries.review")}
+            />
+          ))}
+        </ul>
+      )}
+      <NextPage pages={pages} />
+      {canRun("genome.entries.propose") && <ProposeForm brand={brand} />}
+    </WidgetFrame>
+  );
+}
+
+function EntryRow({
+  entry,
+  brand,
+  revision,
+  mayReview,
+}: {
+  entry: Entry;
+  brand: string;
+  revision: number;
+  mayReview: boolean;
+}) {
+  const steps = useCardSteps();
+  const status = STATUS_WORDS[entry.status];
+  const waiting = awaiting(steps, (step) => step.input.entryId === entry.id);
+  const decisions =
+    entry.status === "proposed"
+      ? ([
+          ["approve", "Approve"],
+          ["reject", "Reject"],
+        ] as const)
+      : entry.status === "approved"
+        ? ([["retire", "Retire"]] as const)
+        : [];
+  return (
+    <li className="list-row genome-row" data-testid="genome-row" data-status={entry.status}>
+      <div className="list-main">
+        <span className="list-title">{entry.value}</span>
+        <span className="list-details">
+          {capital(KIND_WORDS[entry.kind])} · <Origin entry={entry} />
+        </span>
+        {entry.note && <span className="list-details">“{entry.note}”</span>}
+        {mayReview && decisions.length > 0 && waiting && (
+          <span className="muted row-waiting" data-testid="row-waiting">
+            Waiting for your confirmation below.
+          </span>
+        )}
+        {mayReview && decisions.length > 0 && !waiting && (
+          <span className="row-actions">
+            {decisions.map(([decision, label]) => (
+              <Propose
+                key={decision}
+                brand={brand}
+                label={label}
+                testId={`genome-${decision}`}
+                capabilityId="genome.entries.review"
+                input={{ entryId: entry.id, decision, expectedRevision: revision }}
+              />
+            ))}
+          </span>
+        )}
+      </div>
+      <span className="list-badges">
+        <Badge tone={status.tone}>{status.words}</Badge>
+      </span>
+    </li>
+  );
+}
+
+/** Where an entry came from and who decided on it, in words. */
+function Origin({ entry }: { entry: Entry }) {
+  return (
+    <>
+      {SOURCE_WORDS[entry.source.kind]}
+      {entry.proposedBy ? `, ${entry.proposedBy.name}` : ""} · {day(entry.createdAt)}
+      {entry.reviewedBy && entry.reviewedAt
+        ? ` · ${REVIEWED_WORDS[entry.status]} by ${entry.reviewedBy.name}, ${day(entry.reviewedAt)}`
+        : ""}
+    </>
+  );
+}
+
+/** Proposes one entry; it needs no confirmation, and the card (or the conversation's next one) shows it waiting. */
+function ProposeForm({ brand }: { brand: string }) {
+  const { act } = useWidgetCalls();
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<GenomeKind>("guardrail");
+  const [value, setValue] = useState("");
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<Proposal | null>(null);
+  const first = useFocusWhen<HTMLSelectElement>(open);
+  const error = done?.envelope.status === "error" ? done.envelope.error : undefined;
+
+  async function propose() {
+    setBusy(true);
+    const input = { entries: [{ kind, value }], ...(note.trim() ? { note } : {}) };
+    const { envelope, kept } = await act("genome.entries.propose", brand, input);
+    setBusy(false);
+    // a refused proposal keeps the form and what was typed, with the reason
+    setDone(kept && envelope.status !== "error" ? null : { capabilityId: "genome.entries.propose", input, envelope });
+    if (envelope.status !== "error") {
+      setOpen(false);
+      setValue("");
+      setNote("");
+    }
+  }
+
+  if (!open)
+    return (
+      <div className="widget-more">
+        {done && !error && (
+          <p className="genome-outcome" data-testid="genome-proposed">
+            Proposed: it reaches the voice once an admin approves it.
+          </p>
+        )}
+        <button
+          type="button"
+          className="button small"
+          data-testid="genome-propose-open"
+          onClick={() => (setOpen(true), setDone(null))}
+        >
+          Propose something for the voice
+        </button>
+      </div>
+    );
+  return (
+    <form
+      className="row-edit genome-form"
+      data-testid="genome-propose-form"
+      onKeyDown={ctrlEnterSubmits}
+      onSubmit={(event) => (event.preventDefault(), void propose())}
+    >
+      <label>
+        <span>Kind</span>
+        <select
+          ref={first}
+          data-testid="genome-kind"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as GenomeKind)}
+        >
+          {GENOME_KINDS.map((name) => (
+            <option key={name} value={name}>
+              {capital(KIND_WORDS[name])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>What it says</span>
+        <textarea
+          data-testid="genome-value"
+          value={value}
+          maxLength={VALUE_MAX}
+          rows={2}
+          required
+          placeholder="e.g. Never promise delivery dates."
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </label>
+      <label>
+        <span>Why (for the person who reviews it)</span>
+        <input
+          data-testid="genome-note"
+          value={note}
+          maxLength={500}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </label>
+      {error && <WidgetError error={error} />}
+      <span className="row-actions">
+        <button type="submit" className="button small primary" data-testid="genome-propose" disabled={busy}>
+          Propose
+        </button>
+        <button type="button" className="button small" onClick={() => (setOpen(false), setDone(null))}>
+          Cancel
+        </button>
+      </span>
+    </form>
+  );
+}
+
+/** The compiled voice, each line with where it came from on demand (brand.soul.read's sources, issue 42.3). */
+function SoulCard({ capabilityId, envelope, brand }: WidgetProps) {
+  const soul = okDataOf(envelope, "brand.soul.read");
+  const { run } = useWidgetCalls();
+  const [entries, setEntries] = useState<Map<string, Entry> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<ReturnType<typeof errorOf>>();
+
+  /** the approved entries, read once when a source is first asked for */
+  async function loadSources() {
+    if (entries || loading) return;
+    setLoading(true);
+    const found = new Map<string, Entry>();
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const answer = await run("genome.read", brand, { status: "approved", limit: 50, ...(cursor ? { cursor } : {}) });
+      const data = okDataOf(answer, "genome.read");
+      if (!data) {
+        setError(errorOf(answer));
+        break;
+      }
+      for (const entry of data.entries) found.set(entry.id, entry);
+      if (!data.nextCursor) break;
+      cursor = data.nextCursor;
+    }
+    setEntries(found);
+    setLoading(false);
+  }
+
+  if (!soul) return <WidgetFrame name="genome" capabilityId={capabilityId} error={errorOf(envelope)} />;
+  const sections: [title: string, lines: string[], ids: string[]][] = [
+    ["Tone of voice", soul.voice ? soul.voice.split("\n\n") : [], soul.sources.voice],
+    ["Guardrails", soul.guardrails, soul.sources.guardrails],
+    ["Words to use", soul.vocabulary.use, soul.sources.vocabulary.use],
+    ["Words to avoid", soul.vocabulary.avoid, soul.sources.vocabulary.avoid],
+    ["Archetypes", soul.archetypes, soul.sources.archetypes],
+  ];
+  const empty = sections.every(([, lines]) => lines.length === 0);
+  return (
+    <WidgetFrame name="genome" capabilityId={capabilityId}>
+      {empty ? (
+        <Empty>No approved entries yet: the voice is empty.</Empty>
+      ) : (
+        sections
+          .filter(([, lines]) => lines.length > 0)
+          .map(([title, lines, ids]) => (
+            <section key={title} className="soul-section" data-testid="soul-section">
+              <h3 className="soul-heading">{title}</h3>
+              <ul className="list soul-lines">
+                {lines.map((line, index) => (
+                  <SoulLine
+                    key={ids[index] ?? index}
+                    line={line}
+                    entry={ids[index] ? entries?.get(ids[index]) : undefined}
+                    loading={loading}
+                    onAsk={() => void loadSources()}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))
+      )}
+      {error && <WidgetError error={error} />}
+    </WidgetFrame>
+  );
+}
+
+function SoulLine({
+  line,
+  entry,
+  loading,
+  onAsk,
+}: {
+  line: string;
+  entry: Entry | undefined;
+  loading: boolean;
+  onAsk: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="list-row soul-line" data-testid="soul-line">
+      <div className="list-main">
+        <span className="list-title">{line}</span>
+        {open && (
+          <span className="list-details" data-testid="soul-source">
+            {entry ? <Origin entry={entry} /> : loading ? "Finding where it came from…" : "Its source is not known."}
+          </span>
+        )}
+      </div>
+      <button
+        type="button"
+        className="link-button"
+        data-testid="soul-source-toggle"
+        aria-expanded={open}
+        onClick={() => {
+          if (!open) onAsk();
+          setOpen(!open);
+        }}
+      >
+        {open ? "Hide source" : "Where from?"}
+      </button>
+    </li>
+  );
+}
+
+/** "28 Nov 2026": one way of saying a day, whatever the person's locale spells. */
+function day(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
+}
