@@ -7,6 +7,11 @@ import { okData, type Answer } from "@/components/widgets/types";
 
 const STORAGE_KEY = "brand-operations.brand";
 
+/** Opens the assistant on this brand next time (the accept page, once someone joined it). */
+export function rememberBrand(shortId: string): void {
+  window.localStorage.setItem(STORAGE_KEY, shortId);
+}
+
 export function BrandSwitcher({ brand, onChange }: { brand: string | null; onChange: (brand: string) => void }) {
   const [envelope, setEnvelope] = useState<Answer<"brands.list"> | null>(null);
   useEffect(() => {

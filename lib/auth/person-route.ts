@@ -98,7 +98,8 @@ export async function requirePerson(request: Request, signInTo = "use the assist
 const bodyRefused = (message: string) =>
   new AppError("invalid_input", `body: ${message}`, { field: "body", issues: [{ field: "body", message }] });
 
-async function readInput<S extends z.ZodType>(request: Request, body: { limit: number; schema: S }) {
+/** The JSON object body, bounded and checked against the schema (for routes that serve no signed-in person yet). */
+export async function readInput<S extends z.ZodType>(request: Request, body: { limit: number; schema: S }) {
   // what is left of a body refused for its size is Next's to drop once the answer is sent (it
   // answers on its own connection terms: a Connection header is not passed on)
   const read = await readJsonBody(webBody(request), body.limit, sizeText(body.limit), { drainRefused: false });

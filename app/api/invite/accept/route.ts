@@ -1,0 +1,23 @@
+// The signed-in person accepts an invitation (the accept page's Join): they join the brand with
+// its role when they are signed in as the invited address; otherwise nothing changes and the
+// outcome says why (another address, used, revoked, expired, unknown), for the page to put in words.
+import { z } from "zod";
+import { personRoute } from "@/lib/auth/person-route";
+import { db } from "@/lib/db/client";
+import { acceptInvitation } from "@/lib/team/invitations";
+import { tokenField } from "@/lib/team/invite-fields";
+
+export const POST = personRoute(
+  {
+    origin: "page",
+    signInTo: "accept this invitation",
+    body: { limit: 4096, schema: z.object({ token: tokenField }) },
+  },
+  async ({ userId, input, requestId }) => {
+    const person = await db().user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { id: true, email: true, name: true },
+    });
+    return acceptInvitation(input.token, person, { requestId });
+  },
+);
