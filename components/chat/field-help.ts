@@ -40,6 +40,13 @@ const HELP: Record<string, string> = {
   action: "Answer it now, keep it for later, or dismiss it",
   answer: "Your answer (only when answering)",
   "library.asset.review.decision": "Approve makes it usable by agents and for publishing; archive sets it aside",
+  "genome.entries.propose.entries": "Up to 10; each waits for an admin's approval before it reaches the voice",
+  "genome.entries.propose.kind":
+    "How the brand sounds, a rule it keeps, a word to use or avoid, or a character it plays",
+  "genome.entries.propose.value": "As the voice should carry it, e.g. Never promise delivery dates.",
+  "genome.entries.propose.note": "Why, for the person who reviews it",
+  "genome.entries.review.entryId": "A proposal to approve or reject, or an entry of the voice to retire",
+  "genome.entries.review.decision": "Approve or reject a proposal; retire an entry that is in the voice",
   note: "Why, for the activity trail",
   assetId: "The file",
   query: "Words from the file's name",

@@ -86,6 +86,15 @@ const PICKERS: Record<string, Source> = {
   "kit.logos.remove.assetId": source("kit.read", { parts: ["logos"] }, (data) =>
     (data.logos ?? []).map((logo) => ({ value: logo.assetId, label: `${logo.name} (${logo.form}, ${logo.theme})` })),
   ),
+  // the genome's entries a review can move: proposals, and those in the voice, by kind and words
+  "genome.entries.review.entryId": source("genome.read", { limit: 50 }, (data) =>
+    data.entries
+      .filter((entry) => entry.status === "proposed" || entry.status === "approved")
+      .map((entry) => ({
+        value: entry.id,
+        label: `${valueInWords(entry.kind, "kind")}: ${entry.value} (${valueInWords(entry.status, "status").toLowerCase()})`,
+      })),
+  ),
   // the services by name, those this service can connect first: nobody types a provider's key
   "connections.connect.provider": source("connections.list", { includeCatalog: true }, (data) =>
     (data.catalog ?? [])
@@ -116,6 +125,10 @@ async function currentRevision(
   if (capabilityId === "brand.profile.update") {
     const overview = await runCapability("brand.overview", brand, {});
     return okData(overview)?.revision ?? overview;
+  }
+  if (capabilityId === "genome.entries.review") {
+    const genome = await runCapability("genome.read", brand, { limit: 1 });
+    return okData(genome)?.revision ?? genome;
   }
   if (capabilityId === "questions.answer") {
     const listed = await runCapability("questions.list", brand, { limit: 50 });

@@ -4,8 +4,12 @@
 import { WidgetFrame } from "./frame";
 import { ReadableData } from "./readable";
 import { errorOf, isRecord, okData, type WidgetProps } from "./types";
+import { VoiceCard } from "./voice";
 
-export function FallbackWidget({ capabilityId, envelope }: WidgetProps) {
+export function FallbackWidget(props: WidgetProps) {
+  const { capabilityId, envelope } = props;
+  // the voice keeps the specification's "no widget", read as text, with each line's source on demand
+  if (capabilityId === "brand.soul.read") return <VoiceCard {...props} />;
   const data = okData(envelope);
   const done = isRecord(data) && data.ok === true && Object.keys(data).length <= 3;
   return (

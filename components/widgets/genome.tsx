@@ -2,8 +2,7 @@
 // The brand's genome (issue 42.6): the entries its voice is built from, each with what it says, its
 // kind in words, where it came from and whether it is in the voice; Approve / Reject on a proposal
 // and Retire on an approved entry for those whose role allows genome.entries.review (through the
-// confirm card), and a form to propose one for those whose role allows genome.entries.propose. The
-// same card shows the compiled voice (brand.soul.read), each line with its source on demand.
+// confirm card), and a form to propose one for those whose role allows genome.entries.propose.
 import { useEffect, useState } from "react";
 import { GENOME_KINDS, type GenomeKind, KIND_WORDS, VALUE_MAX } from "@/lib/capabilities/genome/words";
 import { useWidgetCalls } from "./calls";
@@ -17,7 +16,8 @@ import { useAnyTouch } from "./truth";
 import { errorOf, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 
-type Entry = OutputOf<"genome.read">["entries"][number];
+export type GenomeEntry = OutputOf<"genome.read">["entries"][number];
+type Entry = GenomeEntry;
 
 const STATUS_WORDS: Record<Entry["status"], { words: string; tone: string }> = {
   proposed: { words: "Waiting for review", tone: "warn" },
@@ -46,12 +46,7 @@ const entriesCount = (n: number, more: boolean) => `${n}${more ? "+" : ""} ${n =
 
 const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
-export function GenomeWidget(props: WidgetProps) {
-  if (props.capabilityId === "brand.soul.read") return <SoulCard {...props} />;
-  return <EntriesCard {...props} />;
-}
-
-function EntriesCard({ capabilityId, input, envelope, brand }: WidgetProps) {
+export function GenomeWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { run } = useWidgetCalls();
   const canRun = useCanRun();
   const listed = okDataOf(envelope, "genome.read");
@@ -169,7 +164,7 @@ function EntryRow({
 }
 
 /** Where an entry came from and who decided on it, in words. */
-function Origin({ entry }: { entry: Entry }) {
+export function Origin({ entry }: { entry: Entry }) {
   return (
     <>
       {SOURCE_WORDS[entry.source.kind]}
@@ -281,113 +276,8 @@ function ProposeForm({ brand }: { brand: string }) {
   );
 }
 
-/** The compiled voice, each line with where it came from on demand (brand.soul.read's sources, issue 42.3). */
-function SoulCard({ capabilityId, envelope, brand }: WidgetProps) {
-  const soul = okDataOf(envelope, "brand.soul.read");
-  const { run } = useWidgetCalls();
-  const [entries, setEntries] = useState<Map<string, Entry> | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<ReturnType<typeof errorOf>>();
-
-  /** the approved entries, read once when a source is first asked for */
-  async function loadSources() {
-    if (entries || loading) return;
-    setLoading(true);
-    const found = new Map<string, Entry>();
-    let cursor: string | undefined;
-    for (let page = 0; page < 10; page++) {
-      const answer = await run("genome.read", brand, { status: "approved", limit: 50, ...(cursor ? { cursor } : {}) });
-      const data = okDataOf(answer, "genome.read");
-      if (!data) {
-        setError(errorOf(answer));
-        break;
-      }
-      for (const entry of data.entries) found.set(entry.id, entry);
-      if (!data.nextCursor) break;
-      cursor = data.nextCursor;
-    }
-    setEntries(found);
-    setLoading(false);
-  }
-
-  if (!soul) return <WidgetFrame name="genome" capabilityId={capabilityId} error={errorOf(envelope)} />;
-  const sections: [title: string, lines: string[], ids: string[]][] = [
-    ["Tone of voice", soul.voice ? soul.voice.split("\n\n") : [], soul.sources.voice],
-    ["Guardrails", soul.guardrails, soul.sources.guardrails],
-    ["Words to use", soul.vocabulary.use, soul.sources.vocabulary.use],
-    ["Words to avoid", soul.vocabulary.avoid, soul.sources.vocabulary.avoid],
-    ["Archetypes", soul.archetypes, soul.sources.archetypes],
-  ];
-  const empty = sections.every(([, lines]) => lines.length === 0);
-  return (
-    <WidgetFrame name="genome" capabilityId={capabilityId}>
-      {empty ? (
-        <Empty>No approved entries yet: the voice is empty.</Empty>
-      ) : (
-        sections
-          .filter(([, lines]) => lines.length > 0)
-          .map(([title, lines, ids]) => (
-            <section key={title} className="soul-section" data-testid="soul-section">
-              <h3 className="soul-heading">{title}</h3>
-              <ul className="list soul-lines">
-                {lines.map((line, index) => (
-                  <SoulLine
-                    key={ids[index] ?? index}
-                    line={line}
-                    entry={ids[index] ? entries?.get(ids[index]) : undefined}
-                    loading={loading}
-                    onAsk={() => void loadSources()}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))
-      )}
-      {error && <WidgetError error={error} />}
-    </WidgetFrame>
-  );
-}
-
-function SoulLine({
-  line,
-  entry,
-  loading,
-  onAsk,
-}: {
-  line: string;
-  entry: Entry | undefined;
-  loading: boolean;
-  onAsk: () => void;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <li className="list-row soul-line" data-testid="soul-line">
-      <div className="list-main">
-        <span className="list-title">{line}</span>
-        {open && (
-          <span className="list-details" data-testid="soul-source">
-            {entry ? <Origin entry={entry} /> : loading ? "Finding where it came from…" : "Its source is not known."}
-          </span>
-        )}
-      </div>
-      <button
-        type="button"
-        className="link-button"
-        data-testid="soul-source-toggle"
-        aria-expanded={open}
-        onClick={() => {
-          if (!open) onAsk();
-          setOpen(!open);
-        }}
-      >
-        {open ? "Hide source" : "Where from?"}
-      </button>
-    </li>
-  );
-}
-
 /** "28 Nov 2026": one way of saying a day, whatever the person's locale spells. */
-function day(iso: string): string {
+export function day(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso

@@ -37,6 +37,15 @@ const WORDS: Record<string, string> = {
   "outcome.done": "Done",
   "outcome.refused": "Refused",
   "outcome.all": "Everything",
+  // the genome: each kind of entry and its status (issue 42.6)
+  "kind.voice": "Tone of voice",
+  "kind.guardrail": "Guardrail",
+  "kind.vocabulary_use": "Word to use",
+  "kind.vocabulary_avoid": "Word to avoid",
+  "kind.archetype": "Archetype",
+  "status.proposed": "Waiting for review",
+  "status.approved": "In the voice",
+  "status.retired": "Retired",
   // statuses
   pending_setup: "Not finished yet",
   connected: "Connected",

@@ -12,7 +12,7 @@ export const brandSoulRead = defineCapability({
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
   phase: "planned",
-  widget: "genome",
+  widget: null,
   title: "Read the brand voice",
   description:
     "The compiled brand voice (tone, guardrails, vocabulary to use and avoid, archetypes), built only from approved " +
