@@ -30,6 +30,7 @@ import { assistantModel, assistantModelName, strictTools } from "./model";
 import { providerFailure } from "./provider-failure";
 import { config } from "../config";
 import { systemPrompt } from "./system-prompt";
+import { approvedVoice } from "./voice-prompt";
 import { personModelTools } from "./offered";
 import type { RunForPerson } from "../pending/envelope";
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet, UIMessage } from "ai";
@@ -124,7 +125,11 @@ export async function handleChat(
       });
     return streamChat({
       model: offering,
-      system: systemPrompt(brand, { name: actor.name, role }),
+      system: systemPrompt(
+        brand,
+        { name: actor.name, role },
+        await approvedVoice(runForPerson, { userId, brandId: brand.id, requestId }),
+      ),
       messages: history,
       modelMessages,
       tools,

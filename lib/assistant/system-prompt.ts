@@ -6,6 +6,8 @@ import type { Role } from "../contract/roles";
 export function systemPrompt(
   brand: Pick<BrandInfo, "name" | "shortId">,
   person: { name: string; role: Role | null },
+  /** the approved voice (voice-prompt.ts); empty when the brand has none yet */
+  voice = "",
 ): string {
   const role = person.role ?? "staff (admin permissions)";
   return [
@@ -18,5 +20,9 @@ export function systemPrompt(
     "Never ask for, invent or pass a confirmation token: confirmations happen only through the person's click.",
     "When a tool answers an error, explain it in plain words and, if the input was wrong, correct it and try once more.",
     "The widgets show tool results to the person: summarize briefly instead of repeating every item.",
+    "When the person tells you something lasting about how the brand speaks (a rule to keep, a word to use or avoid), " +
+      "you may propose it with genome_entries_propose, if you have that tool: it stays a proposal until an admin approves it. " +
+      "Never call a proposal approved, and never review one yourself unless the person asks you to.",
+    ...(voice ? [voice] : []),
   ].join("\n");
 }
