@@ -14,6 +14,7 @@ import { NestedWidgetProvider } from "./nested";
 import { PaletteWidget } from "./palette";
 import { RecordWidget } from "./record";
 import { ReviewWidget } from "./review";
+import { TeamWidget } from "./team";
 import type { WidgetName, WidgetProps } from "./types";
 
 const WIDGETS: Record<WidgetName, ComponentType<WidgetProps>> = {
@@ -27,6 +28,7 @@ const WIDGETS: Record<WidgetName, ComponentType<WidgetProps>> = {
   file_request: FileRequestWidget,
   action_link: ActionLinkWidget,
   genome: GenomeWidget,
+  team: TeamWidget,
   fallback: FallbackWidget,
 };
 

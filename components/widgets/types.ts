@@ -17,6 +17,7 @@ export const WIDGET_NAMES = [
   "file_request",
   "action_link",
   "genome",
+  "team",
   "fallback",
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];

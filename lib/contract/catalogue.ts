@@ -46,6 +46,8 @@ export const WIDGETS = [
   "action_link",
   "memory",
   "genome",
+  // team.list (issue 43.6): the people, their roles and the waiting invitations
+  "team",
 ] as const;
 export type Widget = (typeof WIDGETS)[number];
 
