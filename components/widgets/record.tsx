@@ -3,7 +3,8 @@
 // download link for a signed URL, counts and the manager in words.
 import { Badge, WidgetFrame } from "./frame";
 import { formatScalar, labelOf, ReadableData } from "./readable";
-import { errorOf, isRecord, okData, type WidgetProps } from "./types";
+import { errorOf, isRecord, okData, okDataOf, type WidgetProps } from "./types";
+import { OverviewMemory } from "./overview-memory";
 
 // fields a person does not need to read (ids stay available in the data, not on screen)
 const HIDDEN = new Set(["id", "url", "urlExpiresAt", "revision", "capabilities", "ok", "status"]);
@@ -15,9 +16,10 @@ const LABELS: Record<string, string> = {
   counts: "In progress",
 };
 
-export function RecordWidget({ capabilityId, envelope }: WidgetProps) {
+export function RecordWidget({ capabilityId, envelope, brand }: WidgetProps) {
   // any capability's record is shown alike: its answer is read generically
   const answer = okData(envelope);
+  const overview = okDataOf(envelope, "brand.overview");
   const data = isRecord(answer) ? answer : undefined;
   const heading = data && (typeof data.name === "string" ? data.name : undefined);
   const url = data && typeof data.url === "string" ? data.url : undefined;
@@ -61,6 +63,7 @@ export function RecordWidget({ capabilityId, envelope }: WidgetProps) {
           </div>
         </div>
       )}
+      {overview && <OverviewMemory brand={brand} pending={overview.counts.pendingMemory} />}
     </WidgetFrame>
   );
 }

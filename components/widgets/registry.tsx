@@ -10,6 +10,7 @@ import { FallbackWidget } from "./fallback";
 import { FileRequestWidget } from "./file-request";
 import { GenomeWidget } from "./genome";
 import { ListWidget } from "./list";
+import { MemoryWidget } from "./memory";
 import { NestedWidgetProvider } from "./nested";
 import { PaletteWidget } from "./palette";
 import { RecordWidget } from "./record";
@@ -29,6 +30,7 @@ const WIDGETS: Record<WidgetName, ComponentType<WidgetProps>> = {
   action_link: ActionLinkWidget,
   genome: GenomeWidget,
   team: TeamWidget,
+  memory: MemoryWidget,
   fallback: FallbackWidget,
 };
 

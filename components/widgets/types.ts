@@ -18,6 +18,7 @@ export const WIDGET_NAMES = [
   "action_link",
   "genome",
   "team",
+  "memory",
   "fallback",
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
