@@ -46,6 +46,7 @@ export default async function SettingsPage() {
           Brand Operations
         </Link>
         <nav style={{ marginLeft: "auto", display: "flex", alignItems: "center", gap: 16 }}>
+          <Link href="/settings/people">People</Link>
           <Link href="/activity">Activity</Link>
           <span className="settings-person" style={{ color: "var(--muted)" }} data-testid="signed-in-as">
             {user.name} · {user.email}

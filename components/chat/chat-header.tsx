@@ -61,6 +61,7 @@ export function ChatHeader({ user, brand, onBrand, drawerOpen, onToggleDrawer }:
         <nav id="topbar-nav" className={`topbar-nav${menuOpen ? " menu-open" : ""}`} aria-label="Account">
           <a href="/activity">Activity</a>
           <a href="/settings">Security and access</a>
+          <a href="/settings/people">People</a>
           <span className="muted topbar-person" title={user.email}>
             {user.name}
           </span>
