@@ -24,7 +24,7 @@ const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const BRANDS = Number(process.env.BENCH_BRANDS ?? 100);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1_000);
 const ONLY = process.env.BENCH_ONLY; // a scenario's name prefix, to measure one
-const PARTS = (process.env.BENCH_PARTS ?? "doors,postgres,memory").split(",");
+const PARTS = (process.env.BENCH_PARTS ?? "doors,postgres,memory,check").split(",");
 // deliveries queued at once for the webhooks catch-up
 const CATCH_UP = Number(process.env.BENCH_WEBHOOKS_CATCH_UP ?? 5000);
 
@@ -244,6 +244,9 @@ if (missing)
 if (PARTS.includes("postgres") && !missing) failed += await (await import("./support/bench-postgres")).benchPostgres();
 if (PARTS.includes("memory"))
   failed += await (await import("./support/bench-memory")).benchMemory(missing ? ["embedded"] : undefined);
+// brand.check's p95 for a 1,000-word text and a 2,000 × 2,000 PNG (issue 44.1); BENCH_ONLY=brand.check measures it alone
+if (PARTS.includes("check") && (!ONLY || ONLY.startsWith("brand.check")))
+  failed += await (await import("./support/bench-check")).benchCheck();
 if (failed > 0) {
   console.log(`WARNING: ${failed} calls failed or were not 2xx; the figures are not valid`);
   process.exitCode = 1;

@@ -8,6 +8,7 @@ import type { UIMessage } from "ai";
 import { CardScope } from "@/components/widgets/card";
 import { FreshWidget } from "@/components/widgets/fresh";
 import { Widget } from "@/components/widgets/registry";
+import { CheckOnBrand } from "@/components/widgets/check-action";
 import type { CatalogueEntry, Decision, EnvelopeError, ToolEnvelope } from "@/components/widgets/types";
 import { MicIcon } from "@/components/voice/mic-icon";
 import { useCards } from "./steps";
@@ -40,9 +41,12 @@ export function MessageView({ message, brand, byToolName, onDecided, bare, widge
       {message.parts.map((part, index) => {
         if (part.type === "text")
           return part.text.trim() ? (
-            <p key={index} className="message-text">
-              {part.text}
-            </p>
+            <div key={index}>
+              <p className="message-text">{part.text}</p>
+              {message.role === "assistant" && !bare && isDraft(part.text) && (
+                <CheckOnBrand brand={brand} input={{ text: part.text.slice(0, MAX_CHECK_TEXT) }} />
+              )}
+            </div>
           ) : null;
         if (part.type.startsWith("tool-") || part.type === "dynamic-tool") {
           return (
@@ -126,3 +130,8 @@ function ToolView({
 }
 
 const NO_STEPS: readonly [] = [];
+
+/** brand.check's bound on a text (lib/capabilities/brand/check.ts) */
+const MAX_CHECK_TEXT = 20_000;
+/** A reply worth checking against the brand is a draft of some length, not "Done." */
+const isDraft = (text: string) => text.trim().split(/\s+/).length >= 12;

@@ -3,6 +3,7 @@
 // download link for a signed URL, counts and the manager in words.
 import { Badge, WidgetFrame } from "./frame";
 import { formatScalar, labelOf, ReadableData } from "./readable";
+import { CHECKABLE_IMAGES, CheckOnBrand } from "./check-action";
 import { errorOf, isRecord, okData, okDataOf, type WidgetProps } from "./types";
 import { OverviewMemory } from "./overview-memory";
 
@@ -60,6 +61,10 @@ export function RecordWidget({ capabilityId, envelope, brand }: WidgetProps) {
                 Download
               </a>
             )}
+            {capabilityId === "library.asset.get" &&
+              typeof data.id === "string" &&
+              typeof data.mimeType === "string" &&
+              CHECKABLE_IMAGES.includes(data.mimeType) && <CheckOnBrand brand={brand} input={{ assetId: data.id }} />}
           </div>
         </div>
       )}

@@ -4,6 +4,7 @@
 import type { ComponentType } from "react";
 import { ActionLinkWidget } from "./action-link";
 import { CarouselWidget } from "./carousel";
+import { CheckWidget } from "./check";
 import { ChoiceWidget } from "./choice";
 import { ConfirmWidget } from "./confirm";
 import { FallbackWidget } from "./fallback";
@@ -28,6 +29,7 @@ const WIDGETS: Record<WidgetName, ComponentType<WidgetProps>> = {
   review: ReviewWidget,
   file_request: FileRequestWidget,
   action_link: ActionLinkWidget,
+  check: CheckWidget,
   genome: GenomeWidget,
   team: TeamWidget,
   memory: MemoryWidget,

@@ -12,6 +12,7 @@ import { awaiting, useCardSteps } from "./card";
 import { errorOf, okDataOf, type ToolEnvelope, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 import { bytes } from "./record";
+import { ReviewCheck } from "./review-check";
 
 export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { act } = useWidgetCalls();
@@ -55,6 +56,9 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
               {asset.mimeType} · {bytes(asset.sizeBytes)}
               {asset.category ? ` · ${asset.category}` : ""}
             </p>
+            {!reviewed && asset.status === "proposed" && assetId && (
+              <ReviewCheck brand={brand} assetId={assetId} mimeType={asset.mimeType} />
+            )}
             {reviewed && (
               <p>{asset.status === "approved" ? "Approved: agents may use and publish it." : "Archived: set aside."}</p>
             )}

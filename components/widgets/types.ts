@@ -16,6 +16,7 @@ export const WIDGET_NAMES = [
   "review",
   "file_request",
   "action_link",
+  "check",
   "genome",
   "team",
   "memory",

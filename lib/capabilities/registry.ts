@@ -41,6 +41,7 @@ import { budgetUsage } from "./budget/usage";
 import { memoryList } from "./memory/list";
 import { memoryPropose } from "./memory/propose";
 import { memoryReview } from "./memory/review";
+import { brandCheck } from "./brand/check";
 import { genomeRead } from "./genome/read";
 import { genomeEntriesPropose } from "./genome/entries-propose";
 import { genomeEntriesReview } from "./genome/entries-review";
@@ -91,6 +92,7 @@ export const capabilities = [
   memoryList,
   memoryPropose,
   memoryReview,
+  brandCheck,
   genomeRead,
   genomeEntriesPropose,
   genomeEntriesReview,

@@ -44,6 +44,8 @@ export const WIDGETS = [
   "review",
   "file_request",
   "action_link",
+  // brand.check (issue 44): a verdict and its findings
+  "check",
   "memory",
   "genome",
   // team.list (issue 43.6): the people, their roles and the waiting invitations

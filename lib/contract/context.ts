@@ -32,6 +32,17 @@ export type BrandInfo = {
   managerId: string | null;
 };
 
+/** The assistant's model asked one question within the brand's budget (lib/model/judge.ts), or why it was not. */
+export type JudgePort = {
+  ask(request: {
+    brand: Pick<BrandInfo, "id" | "plan">;
+    userId: string;
+    system: string;
+    prompt: string;
+    now: Date;
+  }): Promise<{ text: string; model: string } | { refused: "no_model" | "no_budget" | "failed" }>;
+};
+
 export type BaseContext = {
   actor: Actor;
   /** the transaction the call runs in; capabilities reach the database only through it */
@@ -52,6 +63,8 @@ export type BaseContext = {
   afterCommit(effect: () => Promise<void>): void;
   /** the OAuth provider catalog and the calls to providers (lib/connections) */
   connections: ConnectionsPort;
+  /** the assistant's model, for capabilities that ask it to judge (brand.check) */
+  judge: JudgePort;
 };
 
 export type BrandContext = BaseContext & {

@@ -20,6 +20,7 @@ import { rateLimitStore } from "./rate-limit";
 import type { RateLimitState } from "./rate-limit-store";
 import { isServed } from "./rollout";
 import { connectionsPort } from "../connections/port";
+import { judgePort } from "../model/judge";
 import { log } from "../log";
 import { logCall } from "./call-log";
 import { requireConfirmation, runSoon, write } from "./write";
@@ -108,6 +109,7 @@ async function run(
     byModel: call.byModel === true,
     requestId: call.requestId,
     connections: connectionsPort,
+    judge: judgePort,
     storage: storage(),
   });
   if (!capability.brandScoped) {

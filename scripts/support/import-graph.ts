@@ -22,7 +22,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["conversations", "keys"], // stored conversations; personal keys and connected apps
   ["pending", "auth"], // calls parked for a person's Confirm; sign-in of people
   ["core"], // the invocation pipeline
-  ["events"], // the outbox of committed writes: recorded by the pipeline, catalogued from the registry
+  ["events", "model"], // the outbox of committed writes, recorded by the pipeline and catalogued from the registry; the model and its budget (ctx.judge)
   ["capabilities", "oauth", "advertise"], // the registry; the OAuth server's settings; schemas per audience
   ["contract"], // what capabilities and the pipeline agree on
   ["webhooks"], // webhook endpoints, signing, the outbox of deliveries and its worker

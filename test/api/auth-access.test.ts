@@ -23,6 +23,8 @@ const VIEWER_CAPABILITIES = [
   "questions.list",
   "brand.overview",
   "brand.soul.read",
+  // issue 44: "is this on brand?"
+  "brand.check",
   "kit.read",
   "library.search",
   "library.asset.get",
@@ -611,6 +613,7 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
         "brands.list",
         "brand.overview",
         "brand.soul.read",
+        "brand.check",
         "brand.contacts.list",
         "library.search",
         "library.asset.get",
@@ -624,6 +627,7 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
         "brands.list",
         "brand.overview",
         "brand.soul.read",
+        "brand.check",
         "brand.contacts.list",
         "library.asset.review",
         "library.upload.create",
@@ -634,14 +638,14 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
   it("an admin key with only brand.read and kit.read lists only brands.list, the brand reads and kit.read", async () => {
     const key = await makeKey(world.admin.email, { scopes: "brand.read,kit.read" });
     expect(await capabilitiesOf(key.key)).toEqual(
-      sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.contacts.list", "kit.read"]),
+      sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.check", "brand.contacts.list", "kit.read"]),
     );
   });
 
   it("the role caps the key: a viewer key with kit.read and kit.write lists kit.read but not kit.colors.add", async () => {
     const key = await makeKey(world.viewer.email, { scopes: "brand.read,kit.read,kit.write" });
     expect(await capabilitiesOf(key.key)).toEqual(
-      sorted(["brands.list", "brand.overview", "brand.soul.read", "kit.read"]),
+      sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.check", "kit.read"]),
     );
   });
 
@@ -653,6 +657,7 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
         "brands.list",
         "brand.overview",
         "brand.soul.read",
+        "brand.check",
         "questions.list",
         "questions.ask",
         "questions.answer",

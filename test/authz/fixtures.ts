@@ -46,6 +46,8 @@ export const fixtures: Record<string, Fixture> = {
   "brands.list": async () => ({}),
   "brand.overview": async () => ({}),
   "brand.soul.read": async () => ({}),
+  // a text needs brand.read alone; a file would also need kit.read and library.read (test/api/brand-check.test.ts)
+  "brand.check": async () => ({ text: "Fresh beans, roasted this week." }),
   "brand.profile.update": async (brand) => ({
     expectedRevision: (await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } })).revision,
     city: `Matrix ${tag()}`,

@@ -27,9 +27,11 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toContain("kit_colors_remove");
     expect(names).toContain("kit_typography_save");
     expect(names).toContain("kit_logos_save");
+    // issue 44: "is this on brand?"
+    expect(names).toContain("brand_check");
     // issue 42: the brand's memory
     expect(names).toEqual(expect.arrayContaining(["memory_list", "memory_propose", "memory_review"]));
-    expect(names).toHaveLength(38);
+    expect(names).toHaveLength(39);
   });
 
   it.each([

@@ -52,6 +52,12 @@ const KIT_EDITS = [
   "kit.logos.remove",
 ];
 
+/**
+ * brand.check (issue 44.1): a read of the spec's brand.read, for viewers, on every door: a brand.read key
+ * was given to read the voice, and the check only reads it (a file also needs kit.read and library.read)
+ */
+const BRAND_CHECK = ["brand.check"];
+
 /** the brand's memory (issue 42.2): its own scopes, added after the others, so no key made before grants them */
 const MEMORY = {
   "memory.list": { kind: "read", scope: "memory.read", minRole: "viewer", confirm: false, voice: true },
@@ -82,8 +88,27 @@ describe("the registry against the spec's summary table", () => {
   it("has the 18 rows of the table plus brands.list and the additions (versioning rule 2), and nothing else", () => {
     expect(rows).toHaveLength(18);
     expect(capabilities.map((capability) => capability.id).sort()).toEqual(
-      [...rows.map((row) => row.id), "brands.list", ...ADDITIONS, ...KIT_EDITS, ...Object.keys(MEMORY)].sort(),
+      [
+        ...rows.map((row) => row.id),
+        "brands.list",
+        ...ADDITIONS,
+        ...KIT_EDITS,
+        ...BRAND_CHECK,
+        ...Object.keys(MEMORY),
+      ].sort(),
     );
+  });
+
+  it("brand.check is a viewer's read of brand.read on every door, shown by its own widget (issue 44.1)", () => {
+    const capability = findCapability("brand.check")!;
+    expect({
+      kind: capability.kind,
+      scope: capability.scope,
+      minRole: capability.minRole,
+      confirm: capability.confirmation,
+      widget: capability.widget,
+    }).toEqual({ kind: "read", scope: "brand.read", minRole: "viewer", confirm: false, widget: "check" });
+    expect([...capability.doors].sort()).toEqual(["api", "assistant", "mcp", "voice"]);
   });
 
   it("the kit edits are confirmed admin writes of kit.write on kit.colors.add's doors (issue 40)", () => {

@@ -42,6 +42,12 @@ export const EXAMPLE_WALK: ExampleCall[] = [
   { name: "myBrands", capability: "brands.list", summary: "The brands this key can act in", request: {} },
   { name: "overview", capability: "brand.overview", summary: "The demo brand at a glance", request: { brand } },
   { name: "soul", capability: "brand.soul.read", summary: "Its reviewed voice and guardrails", request: { brand } },
+  {
+    name: "checkPost",
+    capability: "brand.check",
+    summary: "Is this post on brand? The voice's words, the brand's name and X's length, checked",
+    request: { brand, text: "Our artisanal beans, roasted this week by our growers.", channel: "x" },
+  },
   { name: "wholeKit", capability: "kit.read", summary: "The whole kit", request: { brand } },
   {
     name: "colorsOnly",
