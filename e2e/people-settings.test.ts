@@ -36,7 +36,10 @@ async function confirm(page: Page) {
 }
 
 const memberRow = async (brandId: string, email: string) =>
-  db().membership.findFirst({ where: { brandId, user: { email } }, select: { role: true, userId: true } });
+  db().membership.findFirst({
+    where: { brandId, user: { email } },
+    select: { role: true, userId: true, accessUntil: true },
+  });
 
 describe("Settings › People on a phone", () => {
   it("invite, copy the link, the new person joins from it; change their role, remove them, withdraw an invitation", async () => {
@@ -53,6 +56,9 @@ describe("Settings › People on a phone", () => {
     const email = `joiner-${Date.now()}@test.example`;
     await page.getByTestId("people-invite-email").fill(email);
     await page.getByTestId("people-invite-role-viewer").check();
+    // an agency's access: it ends by itself at the end of the day chosen
+    const lastDay = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByTestId("people-invite-until").fill(lastDay);
     await page.getByTestId("people-invite-submit").click();
     await confirm(page);
     await page.getByTestId("people-link-shown").waitFor();
@@ -79,6 +85,7 @@ describe("Settings › People on a phone", () => {
     await screenshot(joiner.page, "people-joiner-in-brand-phone");
     const joined = await memberRow(brand.id, email);
     expect(joined?.role).toBe("viewer");
+    expect(joined?.accessUntil?.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
 
     // back on the admin's page: the person is in the team, the invitation no longer waits
     await page.reload();
@@ -86,6 +93,7 @@ describe("Settings › People on a phone", () => {
     await page.getByTestId(row).waitFor();
     expect(await page.getByTestId(`people-invitation-${email}`).count()).toBe(0);
     expect(await page.getByTestId(`${row}-role`).textContent()).toBe("Viewer");
+    expect(await page.getByTestId(`${row}-dates`).textContent()).toMatch(/access until \d{1,2} \w+ \d{4}/);
 
     // change role: the form opens with focus on the role chosen now
     await page.getByTestId(`${row}-edit`).click();

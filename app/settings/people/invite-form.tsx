@@ -38,8 +38,8 @@ export function InviteForm({ busy, onSubmit }: { busy: boolean; onSubmit: (invit
       </Field>
       <RoleChoice name="people-invite-role" value={role} onChange={setRole} />
       <Field
-        label="Access ends on (optional)"
-        hint="For an agency or a contractor: their access stops by itself at the end of that day."
+        label="Last day of access"
+        hint="Leave it empty for access without end. For an agency or a contractor: their access stops by itself at the end of that day."
       >
         <input name="until" type="date" min={tomorrow()} data-testid="people-invite-until" />
       </Field>
