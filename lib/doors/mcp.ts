@@ -27,6 +27,8 @@ import { refuseForeignRequest } from "../mcp/origin";
 import { errorResult } from "../mcp/schema";
 import { clientCapabilities, listedTools, servedTools } from "../mcp/tools";
 import { registerViews } from "../mcp/views";
+import { changesBrandResources, registerBrandResources } from "../mcp/brand-resources";
+import { registerBrandPrompts } from "../mcp/brand-prompts";
 
 type Result = Outcome["result"];
 
@@ -72,6 +74,9 @@ function registerTools(server: McpServer, caller?: McpCaller): void {
   // MCP Apps: the confirm view's tool and the views
   registerDecideTool(server, callerFor);
   registerViews(server);
+  // the brand as resources and prompts (issue 44.3), read as the request's caller
+  registerBrandResources(server, callerFor);
+  registerBrandPrompts(server, callerFor);
   server.server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => ({
     tools: listedTools(callerFor(ctx).actor, rendersViews(clientCapabilities(server, ctx))),
   }));
@@ -116,6 +121,9 @@ async function callTool(
   const { result, replayed } = await outcome(state ? { ...args, confirmationToken: state.token } : args);
   // a replay is the first call's answer, its request id included
   const requestId = replayed?.requestId ?? ownId;
+  // only a session's streamed answer can carry it: the door keeps no standalone stream (docs/mcp.md)
+  if (result.ok && ctx.sessionId && changesBrandResources(capability.id))
+    void ctx.mcpReq.notify({ method: "notifications/resources/list_changed" }).catch(() => undefined);
   if (rendersViews(clientCapabilities(server, ctx))) {
     // the view shows the data and asks the person itself (lib/mcp/apps.ts); elicitation is not needed
     if (result.ok) return markReplay(viewResult(capability, result.data), replayed !== undefined);

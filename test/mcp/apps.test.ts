@@ -84,7 +84,11 @@ describe("MCP Apps: what hosts see", () => {
 
   it("serves one self-contained view per widget name, reaching out only for images where the files are", async () => {
     const { resources } = await host.listResources();
-    const uris = resources.map((r) => r.uri).sort();
+    // the views only: the brand's own resources (brand://…) are test/mcp/resources-prompts.test.ts's
+    const uris = resources
+      .map((r) => r.uri)
+      .filter((uri) => uri.startsWith("ui://"))
+      .sort();
     // the widgets of the capabilities served on MCP (file_request's upload is the API's and the chat's)
     expect(uris).toEqual(
       ["action_link", "carousel", "choice", "confirm", "list", "palette", "record", "review"].map(
