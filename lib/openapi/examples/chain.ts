@@ -319,4 +319,22 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     brand,
     id: handedOut("addWebhookConfirmed.data.id"),
   }),
+  {
+    name: "team",
+    capability: "team.list",
+    summary: "The brand's people; for admins also their e-mails and the invitations still waiting",
+    request: { brand },
+  },
+  ...confirmed("inviteAgency", "team.invite", "Invite an agency's designer as a member until the end of March", {
+    brand,
+    email: "mira@agency.example",
+    role: "member",
+    accessUntil: "2030-03-31T18:00:00+02:00",
+  }),
+  {
+    name: "revokeInvitation",
+    capability: "team.invitations.revoke",
+    summary: "Take the invitation back: its link stops working",
+    request: { brand, id: handedOut("inviteAgencyConfirmed.data.id") },
+  },
 ];
