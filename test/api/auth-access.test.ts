@@ -30,17 +30,10 @@ const VIEWER_CAPABILITIES = [
   "library.asset.get",
   // issue 42: the brand's memory
   "memory.list",
-  "genome.read",
   // issue 43: the brand's people
   "team.list",
 ];
-const MEMBER_CAPABILITIES = [
-  ...VIEWER_CAPABILITIES,
-  "questions.ask",
-  "questions.answer",
-  "memory.propose",
-  "genome.entries.propose",
-];
+const MEMBER_CAPABILITIES = [...VIEWER_CAPABILITIES, "questions.ask", "questions.answer", "memory.propose"];
 const IMPLEMENTED = [
   ...MEMBER_CAPABILITIES,
   "brand.profile.update",
@@ -55,8 +48,6 @@ const IMPLEMENTED = [
   "connections.disconnect",
   // an addition to the spec's table (issue 14): the brand's activity trail, for admins
   "activity.list",
-  // issue 41: undo an earlier write, for admins
-  "activity.undo",
   // issue 28: what changed, one event per committed write, for integrators catching up
   "events.list",
   // additions (issue 28): a brand's webhook endpoints, for admins
@@ -79,8 +70,6 @@ const IMPLEMENTED = [
   "kit.logos.remove",
   // issue 42: an admin accepts or rejects what was proposed for the brand's memory
   "memory.review",
-  // issue 42: an admin approves, rejects or retires the genome's entries
-  "genome.entries.review",
   // issue 43: the team, for its admins
   "team.invite",
   "team.invitations.revoke",

@@ -3,7 +3,6 @@
 // case that succeeds consumes its own (an answered question, a reviewed file) and disturbs no other.
 import { randomBytes, randomUUID } from "node:crypto";
 import { db } from "../../lib/db/client";
-import { encodeRow, keyText, rowRef } from "../../lib/db/rows";
 import { createInvitation } from "../../lib/team/invitations";
 import {
   makeAsset,
@@ -21,47 +20,11 @@ export const MATRIX_PROVIDER = "matrixmock";
 
 const tag = () => randomUUID().slice(0, 8);
 
-/** A proposed genome entry, for genome.entries.review to approve. */
-async function makeGenomeEntry(brandId: string): Promise<string> {
-  const id = randomUUID();
-  await db().genomeEntry.create({
-    data: { id, brandId, kind: "guardrail", value: `Matrix ${tag()}`, status: "proposed" },
-  });
-  return id;
-}
-
 /** A colour of the brand's kit, of its own HEX (one per HEX and role), for the kit edits to change. */
 async function makeKitColor(brandId: string): Promise<string> {
   const id = randomUUID();
   const hex = `#${randomBytes(3).toString("hex").toUpperCase()}`;
   await db().kitColor.create({ data: { id, brandId, name: `Matrix ${tag()}`, hex, role: "neutral" } });
-  return id;
-}
-
-/**
- * An undo's activity entry that brought a colour back, as the pipeline keeps it: undoing it (a redo)
- * needs activity.write alone, the scope of the entry's own capability, so the matrix's one-scope key reaches success.
- */
-async function makeUndoableEntry(brandId: string): Promise<string> {
-  const colour = await makeKitColor(brandId);
-  const after = encodeRow(await db().kitColor.findUniqueOrThrow({ where: { id: colour } }));
-  const id = randomUUID();
-  const at = new Date();
-  await db().auditEntry.create({
-    data: { id, at, requestId: randomUUID(), door: "api", capabilityId: "activity.undo", brandId, outcome: "ok" },
-  });
-  await db().activityChange.create({
-    data: {
-      id: randomUUID(),
-      auditEntryId: id,
-      brandId,
-      position: 0,
-      model: "kitColor",
-      recordKey: keyText(rowRef("kitColor", colour)),
-      after,
-      at,
-    },
-  });
   return id;
 }
 
@@ -136,7 +99,6 @@ export const fixtures: Record<string, Fixture> = {
   }),
   "kit.logos.remove": async (brand) => ({ assetId: await makeKitLogo(brand.id) }),
   "activity.list": async () => ({ door: "api", limit: 5 }),
-  "activity.undo": async (brand) => ({ activityId: await makeUndoableEntry(brand.id) }),
   "budget.usage": async () => ({}),
   "events.list": async () => ({ types: ["kit.color.added"], limit: 5 }),
   "webhooks.list": async () => ({}),
@@ -153,13 +115,6 @@ export const fixtures: Record<string, Fixture> = {
   "webhooks.deliveries.list": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
   "webhooks.deliveries.resend": async (brand) => ({ ...(await makeWebhookEndpoint(brand.id)) }),
   "webhooks.test": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
-  "genome.read": async () => ({}),
-  "genome.entries.propose": async () => ({ entries: [{ kind: "guardrail", value: `Matrix ${tag()}` }] }),
-  "genome.entries.review": async (brand) => ({
-    entryId: await makeGenomeEntry(brand.id),
-    decision: "approve",
-    expectedRevision: (await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } })).revision,
-  }),
   "memory.list": async () => ({}),
   "memory.propose": async () => ({ subject: `matrix.${tag()}`, statement: "We roast on Mondays." }),
   "memory.review": async (brand) => ({ declarationId: await makeMemoryDeclaration(brand.id), decision: "accept" }),

@@ -27,7 +27,6 @@ const SUMMARY_TABLE = `
 /** capabilities added after the specification's table, each in the README */
 const ADDITIONS = [
   "activity.list",
-  "activity.undo",
   "events.list",
   "webhooks.list",
   "webhooks.create",
@@ -53,24 +52,17 @@ const KIT_EDITS = [
   "kit.logos.remove",
 ];
 
-/** the brand's memory (issue 42.2): its own scopes, added after the others, so no key made before grants them */
-const MEMORY = {
-  "memory.list": { kind: "read", scope: "memory.read", minRole: "viewer", confirm: false, voice: true },
-  "memory.propose": { kind: "write", scope: "memory.write", minRole: "member", confirm: false, voice: true },
-  "memory.review": { kind: "write", scope: "memory.write", minRole: "admin", confirm: true, voice: false },
-};
-
 /**
  * brand.check (issue 44.1): a read of the spec's brand.read, for viewers, on every door: a brand.read key
  * was given to read the voice, and the check only reads it (a file also needs kit.read and library.read)
  */
 const BRAND_CHECK = ["brand.check"];
 
-/** the genome (issue 42.1): its own scopes, added after the others; voice reads and proposes, never reviews */
-const GENOME = {
-  "genome.read": { kind: "read", scope: "genome.read", minRole: "viewer", confirm: false, voice: true },
-  "genome.entries.propose": { kind: "write", scope: "genome.write", minRole: "member", confirm: false, voice: true },
-  "genome.entries.review": { kind: "write", scope: "genome.write", minRole: "admin", confirm: true, voice: false },
+/** the brand's memory (issue 42.2): its own scopes, added after the others, so no key made before grants them */
+const MEMORY = {
+  "memory.list": { kind: "read", scope: "memory.read", minRole: "viewer", confirm: false, voice: true },
+  "memory.propose": { kind: "write", scope: "memory.write", minRole: "member", confirm: false, voice: true },
+  "memory.review": { kind: "write", scope: "memory.write", minRole: "admin", confirm: true, voice: false },
 };
 
 /** the team (issue 43.1): its own scopes, added after the others; voice only reads it */
@@ -113,7 +105,6 @@ describe("the registry against the spec's summary table", () => {
         ...BRAND_CHECK,
         ...Object.keys(MEMORY),
         ...Object.keys(TEAM),
-        ...Object.keys(GENOME),
       ].sort(),
     );
   });
@@ -156,25 +147,6 @@ describe("the registry against the spec's summary table", () => {
       const capability = findCapability(id)!;
       if (capability.kind === "read") expect(capability.confirmation, id).toBe(false);
       else expect(capability.minRole, id).toBe("admin");
-    }
-  });
-
-  it("the genome capabilities have issue 42's facts and scopes no older key holds", () => {
-    const specScopes = new Set(rows.map((row) => row.scope));
-    for (const [id, facts] of Object.entries(GENOME)) {
-      const capability = findCapability(id)!;
-      expect(
-        {
-          kind: capability.kind,
-          scope: capability.scope,
-          minRole: capability.minRole,
-          confirm: capability.confirmation,
-          voice: capability.doors.includes("voice"),
-        },
-        id,
-      ).toEqual(facts);
-      expect(specScopes.has(capability.scope!), id).toBe(false);
-      expect([...capability.doors].filter((door) => door !== "voice").sort(), id).toEqual(["api", "assistant", "mcp"]);
     }
   });
 
@@ -283,32 +255,5 @@ describe("the registry against the spec's summary table", () => {
       .filter((capability) => capability.kind === "write" && !capability.touched)
       .map(({ id }) => id);
     expect(silent).toEqual(["connections.connect"]);
-  });
-});
-
-/** writes of issues 42 and 43, which say whether they can be undone when those issues declare it (docs/add-a-capability.md) */
-const UNDO_TO_DECLARE = ["memory.", "genome.", "team."];
-
-describe("undo is declared by every write (issue 41.4)", () => {
-  it("each write says how it is undone (the rows it changes) or, in words, why it cannot be", () => {
-    const writes = capabilities.filter(
-      (capability) =>
-        capability.kind === "write" && !UNDO_TO_DECLARE.some((prefix) => capability.id.startsWith(prefix)),
-    );
-    expect(writes.length).toBeGreaterThanOrEqual(23);
-    const notUndoable: Record<string, string> = {};
-    for (const capability of writes) {
-      expect(capability.undo, capability.id).toBeDefined();
-      if (capability.undo && "not" in capability.undo) notUndoable[capability.id] = capability.undo.not;
-    }
-    expect(Object.keys(notUndoable).sort()).toEqual([
-      "connections.connect",
-      "connections.disconnect",
-      "library.upload.create",
-      "webhooks.deliveries.resend",
-      "webhooks.secret.rotate",
-      "webhooks.test",
-    ]);
-    for (const reason of Object.values(notUndoable)) expect(reason).toMatch(/^[A-Z].{20,}\.$/);
   });
 });

@@ -33,8 +33,6 @@ const VOICE_IDS = capabilities
 describe("the voice call route", () => {
   it("serves exactly the registry's Voice capabilities: the spec's twelve, brands.list and budget.usage", () => {
     expect(VOICE_IDS).toEqual([
-      // issue 41: "undo that", confirmed like every write by voice
-      "activity.undo",
       // issue 44: "is this on brand?" can be asked by voice
       "brand.check",
       "brand.contacts.list",
@@ -46,9 +44,6 @@ describe("the voice call route", () => {
       // issue 36: an admin may ask who spent the brand's AI tokens
       "budget.usage",
       "connections.list",
-      // issue 42: the genome is read and added to by voice; reviewing it is not
-      "genome.entries.propose",
-      "genome.read",
       "kit.colors.add",
       // issue 40: the kit can be fixed by voice as it can be grown
       "kit.colors.remove",
