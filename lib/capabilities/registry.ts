@@ -28,6 +28,7 @@ import { kitTypographyRemove } from "./kit/typography-remove";
 import { kitLogosSave } from "./kit/logos-save";
 import { kitLogosRemove } from "./kit/logos-remove";
 import { activityList } from "./activity/list";
+import { activityUndo } from "./activity/undo";
 import { eventsList } from "./events/list";
 import { webhooksList } from "./webhooks/list";
 import { webhooksCreate } from "./webhooks/create";
@@ -73,6 +74,7 @@ export const capabilities = [
   kitInstructionsUpdate,
   // added after the specification's table (versioning rule 2: additive)
   activityList,
+  activityUndo,
   eventsList,
   webhooksList,
   webhooksCreate,

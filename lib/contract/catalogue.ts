@@ -29,6 +29,8 @@ export const SCOPES = [
   // for the team.* capabilities (issue 43): keys made before them do not gain them
   "team.read",
   "team.write",
+  // for activity.undo (issue 41): keys made before it do not gain it
+  "activity.write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

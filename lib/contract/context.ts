@@ -32,6 +32,9 @@ export type BrandInfo = {
   managerId: string | null;
 };
 
+/** A capability's facts an undo needs: its title, its scope, and why it cannot be undone (if it cannot). */
+export type CapabilityFacts = { title: string; scope: Scope | null; undoable: boolean; notUndoable?: string };
+
 /** The assistant's model asked one question within the brand's budget (lib/model/judge.ts), or why it was not. */
 export type JudgePort = {
   ask(request: {
@@ -75,6 +78,10 @@ export type BrandContext = BaseContext & {
   callableCapabilities(): string[];
   /** the registry's title of a capability id (the activity trail names what was done), if it is one */
   capabilityTitle(id: string): string | undefined;
+  /** what the registry says of a capability id, for undoing one of its writes (activity.undo) */
+  capabilityFacts(id: string): CapabilityFacts | undefined;
+  /** a write's own activity entry id, known before it runs (activity.undo answers with it) */
+  activityId?: string;
   /** the event catalogue's types (lib/events/catalogue.ts, which a capability cannot import: it is read from the registry) */
   eventTypes(): readonly string[];
 };

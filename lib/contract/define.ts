@@ -16,6 +16,9 @@ import type { Door, Scope, Widget } from "./catalogue";
 import type { BaseContext, BrandContext } from "./context";
 import type { LimitCode } from "./errors";
 import type { Role } from "./roles";
+import type { RecordRef } from "../db/rows";
+
+export type { RecordRef } from "../db/rows";
 
 type Meta = {
   id: string;
@@ -75,6 +78,16 @@ export type WriteEvents<Ctx, In, Out, K extends string = string> = {
     | Promise<{ type: NoInfer<K>; data: Record<string, unknown> }>;
 };
 
+/**
+ * Whether and how a write can be undone (activity.undo, issue 41). `records` names the rows it
+ * changes; the pipeline calls it twice in the write's transaction: before execute (no data yet:
+ * every existing row it will change) and after (with its output: rows it created), and keeps
+ * each row before and after. `not` says in words why it cannot be taken back.
+ */
+export type UndoDeclaration<Ctx, In, Out> =
+  | { records: (ctx: Ctx, input: In, data?: Out) => readonly RecordRef[] | Promise<readonly RecordRef[]> }
+  | { not: string };
+
 /** Every capability answers with a JSON object (a write with { ok: true, … }, decisions §1). */
 type Output = z.ZodType<Record<string, unknown>>;
 
@@ -95,6 +108,8 @@ type Definition<Ctx, I extends z.ZodType, O extends Output, K extends string, Id
    * cards showing that record read it again (components/widgets/truth.tsx)
    */
   touched?: (input: z.output<I>, data: z.output<O>) => Touched | undefined;
+  /** writes: whether it can be undone, and the rows it changes (UndoDeclaration) */
+  undo?: UndoDeclaration<Ctx, z.output<I>, z.output<O>>;
   /**
    * Read-only checks that must pass before anybody is asked to confirm (a referenced record exists,
    * no duplicate, expectedRevision matches). The pipeline runs them again inside the write's
@@ -113,7 +128,19 @@ export type ActivityTarget = { kind: "asset"; id: string };
  * write removed it. Only its asset kind is an ActivityTarget (activity.list links files only).
  */
 export type Touched = {
-  kind: "asset" | "contact" | "connection" | "question" | "kit" | "profile" | "webhook" | "memory" | "genome_entry" | "team";
+  kind:
+    | "asset"
+    | "contact"
+    | "connection"
+    | "question"
+    | "kit"
+    | "profile"
+    | "webhook"
+    | "memory"
+    | "genome_entry"
+    | "team"
+    // activity.undo: the undone activity (every read card reads again after it)
+    | "activity";
   id: string;
   revision?: number;
   removed?: boolean;
@@ -130,9 +157,15 @@ export type BoundCall<Ctx> = {
    * runs it: the output checked against its schema, the record it touched (for the audit), and its
    * event (read in the same transaction; checked against its type's schema), if it declares events
    */
-  execute(
-    ctx: Ctx,
-  ): Promise<{ data: Record<string, unknown>; touched(): Touched | undefined; event(): Promise<Emitted | undefined> }>;
+  execute(ctx: Ctx): Promise<{
+    data: Record<string, unknown>;
+    touched(): Touched | undefined;
+    event(): Promise<Emitted | undefined>;
+    /** the rows it changed, now that it ran (none when it cannot be undone) */
+    records(): Promise<readonly RecordRef[]>;
+  }>;
+  /** the rows an undoable write will change, read before it runs; absent when it cannot be undone */
+  records?: (ctx: Ctx) => Promise<readonly RecordRef[]>;
 };
 
 /** The capability's own schema's answer on a raw input: the bound call, or the schema's issues. */
@@ -151,6 +184,7 @@ type Erased = Meta & {
   check?: (ctx: never, input: never) => Promise<void>;
   execute?: (ctx: never, input: never) => Promise<unknown>;
   events?: { types: Readonly<Record<string, EventType>>; emit: (ctx: never, input: never, data: never) => unknown };
+  undo?: { records: (ctx: never, input: never, data?: never) => unknown } | { not: string };
 };
 
 /** A capability acting inside one brand: it runs with a BrandContext. */
@@ -191,7 +225,7 @@ export function defineAccountCapability<Id extends string, I extends z.ZodType, 
 function acceptor<Ctx, I extends z.ZodType, O extends Output, K extends string>(
   definition: Definition<Ctx, I, O, K>,
 ): (raw: unknown) => Accepted<Ctx> {
-  const { id, output, summarize, touched, check, execute, events } = definition;
+  const { id, output, summarize, touched, check, execute, events, undo } = definition;
   return (raw) => {
     const parsed = definition.input.safeParse(raw, { reportInput: true });
     if (!parsed.success) return { ok: false, issues: parsed.error.issues };
@@ -211,10 +245,12 @@ function acceptor<Ctx, I extends z.ZodType, O extends Output, K extends string>(
           data,
           touched: () => touched?.(input, data),
           event: async () => (events ? checkedEvent(id, events.types, await events.emit(ctx, input, data)) : undefined),
+          records: async () => (undo && "records" in undo ? undo.records(ctx, input, data) : []),
         };
       },
     };
     if (summarize) call.summarize = async (ctx) => summarize(ctx, input);
+    if (undo && "records" in undo) call.records = async (ctx) => undo.records(ctx, input);
     return { ok: true, call };
   };
 }

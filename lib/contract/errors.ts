@@ -11,6 +11,10 @@ export const ERROR_STATUS = {
   idempotency_key_in_use: 409,
   webhook_endpoint_limit: 409,
   last_admin: 409,
+  // activity.undo (issue 41): a record changed since or a rule holds now; past UNDO_WINDOW_HOURS; cannot be taken back
+  undo_conflict: 409,
+  undo_expired: 409,
+  not_undoable: 409,
   invalid_input: 422,
   idempotency_key_reused: 422,
   budget_exceeded: 402,
@@ -23,7 +27,10 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Codes of a bound one capability keeps (its catalogue fact `limits`), not implied by the pipeline's steps. */
-export type LimitCode = Extract<ErrorCode, "webhook_endpoint_limit" | "last_admin">;
+export type LimitCode = Extract<
+  ErrorCode,
+  "webhook_endpoint_limit" | "last_admin" | "undo_conflict" | "undo_expired" | "not_undoable"
+>;
 
 export type FieldIssue = { field: string; message: string };
 

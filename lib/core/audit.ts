@@ -30,8 +30,9 @@ export async function recordAudit(
   detail?: string,
   summary?: string,
   target?: Touched,
+  id: string = randomUUID(),
 ): Promise<void> {
-  await db.auditEntry.create({ data: auditRow(randomUUID(), trail, outcome, now, detail, summary, target) });
+  await db.auditEntry.create({ data: auditRow(id, trail, outcome, now, detail, summary, target) });
 }
 
 /** One entry's columns (lib/core/audit-tally.ts writes its tallies with them too). */

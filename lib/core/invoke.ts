@@ -26,6 +26,7 @@ import { logCall } from "./call-log";
 import { requireConfirmation, runSoon, write } from "./write";
 import { idempotently, type IdempotencyKeyInput } from "./idempotent-call";
 
+import { capabilityFacts } from "./undo-facts";
 export type Invocation = {
   door: Door;
   credential: Credential;
@@ -135,6 +136,7 @@ async function run(
   });
   if (capability.kind === "read") {
     return { data: (await parsed.call.execute(context(reader, runSoon))).data };
+    capabilityFacts: (id) => capabilityFacts(findCapability(id)),
   }
   // 7. closed and archived brands are read-only
   if (access.brand.status !== "active") {

@@ -1,6 +1,7 @@
 // Steps 9 and 10 of the pipeline, for writes (invoke.ts): the confirmation, then the execution in
 // one transaction with its idempotency records, the audit record of its success and its event (the
 // outbox, lib/events). Effects outside the database run once the transaction committed.
+import { randomUUID } from "node:crypto";
 import { db, type Tx } from "../db/client";
 import type { BaseContext, BrandContext, Actor } from "../contract/context";
 import type { BoundCall, Capability, Touched } from "../contract/define";
@@ -10,12 +11,13 @@ import { log } from "../log";
 import type { BrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
 import { eventActorOf } from "../events/actor";
-import { recordEvent } from "../events/record";
+import { newEventId, recordEvent } from "../events/record";
 import { callerKey } from "./auth";
 import { issueToken, spendToken, validToken, type Binding } from "./confirmation";
 import { remember, replay, type IdempotencyScope } from "./idempotency";
 import type { Settle } from "./idempotent-call";
 import type { ParsedCall } from "./input";
+import { snapshotBefore, storeChanges } from "./undo-capture";
 
 /**
  * A call's valid confirmation token, not spent yet: write() spends it in its own transaction.
@@ -83,20 +85,32 @@ export async function write(
         return { data: previous, touched: undefined, replayed: true };
       }
     }
-    const ctx = context(tx, (effect) => void effects.push(effect));
+    const activityId = randomUUID();
+    const ctx = { ...context(tx, (effect) => void effects.push(effect)), activityId };
     await call.check(ctx);
     // what changes, in the words a person confirmed, for the activity trail: read before the change
     const summary = trail && call.summarize ? await call.summarize(ctx) : undefined;
-    const { data, touched, event } = await call.execute(ctx);
+    // what it changes, for activity.undo: its rows as they were, in this transaction
+    const taken = trail ? await snapshotBefore(tx, await call.records?.(ctx)) : undefined;
+    const { data, touched, event, records } = await call.execute(ctx);
     if (idempotency) await remember(tx, idempotency, input, data, now);
     // an Idempotency-Key's answer commits with the write, or neither does (idempotent-call.ts)
     if (settle) await settle(tx, data);
-    if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, touched());
+    if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, touched(), activityId);
     // every audited write tells integrators what it changed, last: recording takes the brand's
     // event-number lock, held to the commit (lib/events/record.ts); a replay above records none
     const emitted = trail ? await event() : undefined;
+    const eventId = emitted ? newEventId() : undefined;
+    if (taken)
+      await storeChanges(tx, taken, await records(), {
+        auditEntryId: activityId,
+        brandId: access.brand.id,
+        eventId,
+        at: now,
+      });
     if (emitted)
       await recordEvent(tx, {
+        id: eventId,
         brandId: access.brand.id,
         type: emitted.type,
         actor: eventActorOf(actor, ctx.door),

@@ -7,13 +7,21 @@ import type { EventActor } from "./actor";
 
 export type { EventActor } from "./actor";
 
-export type NewEvent = { brandId: string; type: string; actor: EventActor; data: Record<string, unknown>; at: Date };
+export type NewEvent = {
+  brandId: string;
+  type: string;
+  actor: EventActor;
+  data: Record<string, unknown>;
+  at: Date;
+  /** given when the write names its event before recording it (its undo capture, lib/core/undo-capture.ts) */
+  id?: string;
+};
 
 /** "evt_" and 24 base62 characters (~143 bits): also the Standard Webhooks `webhook-id`. */
 export const newEventId = () => `evt_${randomBase62(24)}`;
 
 export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string }> {
-  const id = newEventId();
+  const id = event.id ?? newEventId();
   // who wants the event is read before the brand's event-number lock, which is then held for the
   // event row, its deliveries and the commit only: ten writers of one brand queue on that lock, so
   // each round trip it covers is paid ten times over (npm run bench, PostgreSQL part)

@@ -21,6 +21,7 @@ export const SCOPE_WORDS: Record<Scope, string> = {
   "genome.write": "Propose entries for the brand voice and approve, reject or retire them",
   "team.read": "See the brand's people, their roles and when their access ends",
   "team.write": "Invite people to the brand, change their roles and end of access, and remove them",
+  "activity.write": "Undo the brand's earlier changes (each undo confirmed by a person)",
 };
 
 export const isReadScope = (scope: string) => scope.endsWith(".read");

@@ -42,6 +42,9 @@ const DETAILS: Partial<Record<ErrorCode, { properties: Record<string, Schema>; r
   },
   insufficient_scope: { properties: { scope: text("The scope the key lacks") }, required: ["scope"] },
   last_admin: { properties: { field: text("userId: the person who is the brand's last admin") } },
+  undo_conflict: { properties: { field: text("activityId: the activity that cannot be undone") } },
+  undo_expired: { properties: { field: text("activityId: the activity that cannot be undone") } },
+  not_undoable: { properties: { field: text("activityId: the activity that cannot be undone") } },
   confirmation_required: {
     properties: {
       summary: text("One human sentence saying exactly what will change"),
@@ -89,6 +92,10 @@ const DESCRIPTION: Record<ErrorCode, string> = {
     "The brand has as many webhook endpoints as it may have (20 unless the operator set another bound): remove one before adding another",
   last_admin:
     "The change would leave the brand without an admin whose access has no end: make another person admin first",
+  undo_conflict:
+    "The activity cannot be undone: a record it changed has changed since (the message names what, when and by whom), or restoring it would break a rule that holds now",
+  undo_expired: "The activity is older than the undo window (UNDO_WINDOW_HOURS, 24 unless the operator set another)",
+  not_undoable: "This activity cannot be taken back; the message says why",
   budget_exceeded: "The brand's monthly AI budget is spent",
   rate_limited: "Too many calls for this key; retry after Retry-After seconds",
   not_found: "The capability id is unknown here, or a referenced record does not exist in this brand",

@@ -55,6 +55,8 @@ const IMPLEMENTED = [
   "webhooks.create",
   "webhooks.update",
   "webhooks.delete",
+  // issue 41: undo an earlier write, for admins
+  "activity.undo",
   "webhooks.secret.rotate",
   "webhooks.deliveries.list",
   "webhooks.deliveries.resend",

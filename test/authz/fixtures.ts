@@ -3,6 +3,7 @@
 // case that succeeds consumes its own (an answered question, a reviewed file) and disturbs no other.
 import { randomBytes, randomUUID } from "node:crypto";
 import { db } from "../../lib/db/client";
+import { encodeRow, keyText, rowRef } from "../../lib/db/rows";
 import { createInvitation } from "../../lib/team/invitations";
 import {
   makeAsset,
@@ -37,6 +38,33 @@ async function makeKitTypography(brandId: string): Promise<string> {
 /** An approved file of the brand in its kit as a logo; the file's id names it. */
 async function makeKitLogo(brandId: string): Promise<string> {
   const assetId = await makeAsset(brandId, "approved");
+/**
+ * An undo's activity entry that brought a colour back, as the pipeline keeps it: undoing it (a redo)
+ * needs activity.write alone, the scope of the entry's own capability, so the matrix's one-scope key reaches success.
+ */
+async function makeUndoableEntry(brandId: string): Promise<string> {
+  const colour = await makeKitColor(brandId);
+  const after = encodeRow(await db().kitColor.findUniqueOrThrow({ where: { id: colour } }));
+  const id = randomUUID();
+  const at = new Date();
+  await db().auditEntry.create({
+    data: { id, at, requestId: randomUUID(), door: "api", capabilityId: "activity.undo", brandId, outcome: "ok" },
+  });
+  await db().activityChange.create({
+    data: {
+      id: randomUUID(),
+      auditEntryId: id,
+      brandId,
+      position: 0,
+      model: "kitColor",
+      recordKey: keyText(rowRef("kitColor", colour)),
+      after,
+      at,
+    },
+  });
+  return id;
+}
+
   await db().kitLogo.create({
     data: { id: randomUUID(), brandId, assetId, name: `Matrix ${tag()}`, form: "square", theme: "light" },
   });
@@ -108,6 +136,7 @@ export const fixtures: Record<string, Fixture> = {
   "webhooks.create": async () => ({ url: `http://127.0.0.1:9/hooks/${tag()}`, eventTypes: ["library.asset.archived"] }),
   "webhooks.update": async (brand) => ({
     id: (await makeWebhookEndpoint(brand.id)).id,
+  "activity.undo": async (brand) => ({ activityId: await makeUndoableEntry(brand.id) }),
     description: `Matrix ${tag()}`,
   }),
   "webhooks.delete": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),

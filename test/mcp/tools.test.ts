@@ -20,6 +20,8 @@ describe("tools/list: what the key may call on the MCP door", () => {
     // the spec's seventeen MCP capabilities, brands.list, and the additions activity_list,
     // events_list, the eight webhooks_* (issue 28), budget_usage (issue 36) and the kit edits (issue 40)
     expect(names).toContain("activity_list");
+    // issue 41: undo any write
+    expect(names).toContain("activity_undo");
     expect(names).toContain("events_list");
     expect(names).toContain("budget_usage");
     expect(names.filter((name) => name.startsWith("webhooks_"))).toHaveLength(8);

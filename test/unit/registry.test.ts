@@ -27,6 +27,7 @@ const SUMMARY_TABLE = `
 /** capabilities added after the specification's table, each in the README */
 const ADDITIONS = [
   "activity.list",
+  "activity.undo",
   "events.list",
   "webhooks.list",
   "webhooks.create",
@@ -255,5 +256,32 @@ describe("the registry against the spec's summary table", () => {
       .filter((capability) => capability.kind === "write" && !capability.touched)
       .map(({ id }) => id);
     expect(silent).toEqual(["connections.connect"]);
+  });
+});
+
+/** writes of issues 42 and 43, which say whether they can be undone when those issues declare it (docs/add-a-capability.md) */
+const UNDO_TO_DECLARE = ["memory.", "genome.", "team."];
+
+describe("undo is declared by every write (issue 41.4)", () => {
+  it("each write says how it is undone (the rows it changes) or, in words, why it cannot be", () => {
+    const writes = capabilities.filter(
+      (capability) =>
+        capability.kind === "write" && !UNDO_TO_DECLARE.some((prefix) => capability.id.startsWith(prefix)),
+    );
+    expect(writes.length).toBeGreaterThanOrEqual(23);
+    const notUndoable: Record<string, string> = {};
+    for (const capability of writes) {
+      expect(capability.undo, capability.id).toBeDefined();
+      if (capability.undo && "not" in capability.undo) notUndoable[capability.id] = capability.undo.not;
+    }
+    expect(Object.keys(notUndoable).sort()).toEqual([
+      "connections.connect",
+      "connections.disconnect",
+      "library.upload.create",
+      "webhooks.deliveries.resend",
+      "webhooks.secret.rotate",
+      "webhooks.test",
+    ]);
+    for (const reason of Object.values(notUndoable)) expect(reason).toMatch(/^[A-Z].{20,}\.$/);
   });
 });

@@ -33,6 +33,8 @@ const VOICE_IDS = capabilities
 describe("the voice call route", () => {
   it("serves exactly the registry's Voice capabilities: the spec's twelve, brands.list and budget.usage", () => {
     expect(VOICE_IDS).toEqual([
+      // issue 41: "undo that", confirmed like every write by voice
+      "activity.undo",
       // issue 44: "is this on brand?" can be asked by voice
       "brand.check",
       "brand.contacts.list",

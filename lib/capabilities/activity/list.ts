@@ -4,6 +4,7 @@ import type { BrandContext } from "../../contract/context";
 import { defineCapability } from "../../contract/define";
 import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
+import { undoRefusal, type Entry } from "./undo-state";
 import { TEAM_ACTIVITY_TITLES } from "../../team/activity-ids";
 
 // Newest first; the cursor is the last entry's time and id (keyset, like every list).
@@ -28,6 +29,13 @@ const item = z
       .strict()
       .nullable()
       .describe("The record the write touched, where it has a view of its own (a file: library.asset.get), or null"),
+    undo: z
+      .object({
+        available: z.boolean().describe("Whether activity.undo can take this back now"),
+        reason: z.string().optional().describe("Why not, in words, when it cannot"),
+      })
+      .strict()
+      .describe("Whether this can be undone now (activity.undo with this item's id)"),
   })
   .strict();
 
@@ -45,11 +53,18 @@ export const activityList = defineCapability({
   description:
     "The brand's activity trail, newest first: every write through any door (assistant, voice, mcp, api), who did it, " +
     "what changed and how it ended, refusals and keys included. For the brand's admins. " +
-    "Filters: door, capabilityId, person (email), outcome, since/until. Read-only.",
+    "Filters: door, capabilityId, requestId, person (email), outcome, since/until. Each item says whether activity.undo " +
+    "can take it back now (undo.available, with the reason when not). Read-only.",
   input: z
     .object({
       door: z.enum(DOORS).optional().describe("Only what came through this door"),
       capabilityId: z.string().min(1).max(100).optional().describe("Only this capability, e.g. kit.colors.add"),
+      requestId: z
+        .string()
+        .min(1)
+        .max(128)
+        .optional()
+        .describe("Only what the call with this request id did (the X-Request-Id the API door answered with)"),
       person: z.email().max(320).optional().describe("Only what this person did (their email)"),
       outcome: z
         .enum(["done", "refused", "all"])
@@ -73,6 +88,7 @@ export const activityList = defineCapability({
         brandId: ctx.brand.id,
         ...(input.door ? { door: input.door } : {}),
         ...(input.capabilityId ? { capabilityId: input.capabilityId.toLowerCase() } : {}),
+        ...(input.requestId ? { requestId: input.requestId } : {}),
         ...(userId ? { userId } : {}),
         // a call asked to confirm changed nothing (its confirmed repeat is the entry that did)
         ...(outcome === "done"
@@ -94,7 +110,7 @@ export const activityList = defineCapability({
       take: input.limit + 1,
     });
     const page = rows.slice(0, input.limit);
-    const [people, keys] = await Promise.all([namesOf(ctx, page), keyNamesOf(ctx, page)]);
+    const [people, keys, undo] = await Promise.all([namesOf(ctx, page), keyNamesOf(ctx, page), undoOf(ctx, page)]);
     const last = page.at(-1);
     return {
       items: page.map((row) => {
@@ -117,6 +133,7 @@ export const activityList = defineCapability({
           code: done ? null : row.outcome,
           summary: done ? row.summary : row.detail,
           target: done ? targetOf(row.target) : null,
+          undo: undo.get(row.id)!,
         };
       }),
       nextCursor:
@@ -126,6 +143,16 @@ export const activityList = defineCapability({
     };
   },
 });
+
+/** Per entry, whether it can be undone now (in order: one entry's reads at a time, on the reader). */
+async function undoOf(ctx: BrandContext, rows: Entry[]): Promise<Map<string, { available: boolean; reason?: string }>> {
+  const answers = new Map<string, { available: boolean; reason?: string }>();
+  for (const row of rows) {
+    const refusal = await undoRefusal(ctx, row, false);
+    answers.set(row.id, refusal ? { available: false, reason: refusal.message } : { available: true });
+  }
+  return answers;
+}
 
 function targetOf(stored: string | null): { kind: "asset"; id: string } | null {
   const [kind, id] = stored?.split(":") ?? [];

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { BrandContext } from "../../contract/context";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
@@ -102,6 +103,12 @@ export const brandContactsSave = defineCapability({
       call.op === "delete"
         ? { type: "brand.contact.removed", data: { id: data.id!, deleted: true } }
         : { type: "brand.contact.saved", data: await contactItemOf(ctx.db, ctx.brand.id, data.id!) },
+  },
+  undo: {
+    records: (_ctx, call, data) => {
+      const id = data?.id ?? call.id;
+      return id ? [rowRef("contact", id)] : [];
+    },
   },
   async summarize(ctx, call) {
     const change = await plan(ctx, call);

@@ -106,6 +106,7 @@ export const brandProfileUpdate = defineCapability({
       return { type: "brand.profile.updated", data: { id: ctx.brand.id, ...genome } };
     },
   },
+  undo: { records: (ctx) => [{ model: "genome", key: { brandId: ctx.brand.id } }] },
   summarize(ctx, input) {
     const changes = PROFILE_FIELDS.filter((field) => input[field] !== undefined).map(
       (field) => `${LABELS[field]} to "${input[field]}"`,

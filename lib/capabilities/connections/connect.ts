@@ -21,6 +21,9 @@ export const connectionsConnect = defineCapability({
   phase: "planned",
   widget: "action_link",
   title: "Connect an integration",
+  undo: {
+    not: "It only handed out a link to sign in with the provider; nothing changed that an undo could take back. Disconnect the account once it is connected instead.",
+  },
   description:
     "Returns the provider's authorization link for the person making this call to open in their own browser; anyone else who opens it is refused. Credentials are never requested or accepted in the conversation.",
   input: z

@@ -32,6 +32,7 @@ export const connectionsDisconnect = defineCapability({
   phase: "planned",
   widget: "confirm",
   title: "Disconnect an integration",
+  undo: { not: "The account's grant was revoked at the provider and cannot be brought back: connect again instead." },
   description: "Disconnects one integration and revokes its grant. Scheduled posts on that account stop publishing.",
   input: z.object({ connectionId: recordId().describe("Id of the connection, from connections.list") }).strict(),
   output: writeOutput,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
 import { isUniqueViolation } from "../../db/errors";
 import { COLOR_ROLES, colorItem, colorNameField, hexField, publicColor } from "./color";
@@ -37,6 +38,7 @@ export const kitColorsAdd = defineCapability({
     emit: (_ctx, input, data) => ({ type: "kit.color.added", data: { id: data.id, ...publicColor(input) } }),
   },
   touched: (_input, data) => (data.id ? { kind: "kit", id: data.id } : undefined),
+  undo: { records: (_ctx, _input, data) => (data?.id ? [rowRef("kitColor", data.id)] : []) },
   summarize: (ctx, input) =>
     `Add the colour "${input.name}" (${input.hex}) to the kit of ${ctx.brand.name} as ${input.role}.`,
   async check(ctx, input) {

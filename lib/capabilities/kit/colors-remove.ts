@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
 import { removedKitRecord } from "./removed-event";
 import { colorId, findColor } from "./color-record";
@@ -28,6 +29,7 @@ export const kitColorsRemove = defineCapability({
     emit: (_ctx, input) => ({ type: "kit.color.removed", data: { id: input.id, deleted: true as const } }),
   },
   touched: (input) => ({ kind: "kit", id: input.id, removed: true }),
+  undo: { records: (_ctx, input) => [rowRef("kitColor", input.id)] },
   async summarize(ctx, input) {
     const color = await findColor(ctx, input.id);
     return `Remove the colour "${color.name}" (${color.hex}, ${color.role}) from the kit of ${ctx.brand.name}.`;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { isUniqueViolation } from "../../db/errors";
 import { writeOutput } from "../schemas";
 import { COLOR_ROLES, colorItem, colorNameField, hexField, publicColor } from "./color";
@@ -59,6 +60,7 @@ export const kitColorsUpdate = defineCapability({
     },
   },
   touched: (input) => ({ kind: "kit", id: input.id }),
+  undo: { records: (_ctx, input) => [rowRef("kitColor", input.id)] },
   async summarize(ctx, input) {
     const { before, after } = await changed(ctx, input);
     const changes = [

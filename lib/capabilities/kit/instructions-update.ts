@@ -32,6 +32,9 @@ export const kitInstructionsUpdate = defineCapability({
   },
   // a section's text is one row per brand and section: the section names it
   touched: (input) => ({ kind: "kit", id: input.section }),
+  undo: {
+    records: (ctx, input) => [{ model: "kitInstruction", key: { brandId: ctx.brand.id, section: input.section } }],
+  },
   summarize: (ctx, input) =>
     input.text.trim()
       ? `Replace the ${input.section} usage text of ${ctx.brand.name}'s kit with: "${input.text}".`

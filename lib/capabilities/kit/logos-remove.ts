@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
 import { findLogo, lockLogos, logoAssetId } from "./logo";
 
@@ -29,6 +30,15 @@ export const kitLogosRemove = defineCapability({
     emit: (_ctx, input) => ({ type: "kit.logo.removed", data: { assetId: input.assetId, deleted: true as const } }),
   },
   touched: (input) => ({ kind: "kit", id: input.assetId, removed: true }),
+  undo: {
+    records: async (ctx, input) =>
+      (
+        await ctx.db.kitLogo.findMany({
+          where: { brandId: ctx.brand.id, assetId: input.assetId },
+          select: { id: true },
+        })
+      ).map((logo) => rowRef("kitLogo", logo.id)),
+  },
   async summarize(ctx, input) {
     const logo = await findLogo(ctx, input.assetId);
     return `Take the logo "${logo.name}" (${logo.form}, for ${logo.theme} backgrounds${logo.primary ? ", the primary logo" : ""}) out of the kit of ${ctx.brand.name}; its file stays in the library.`;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
 import { findApprovedFile, lockLogos, logoAssetId, logoItem } from "./logo";
 
@@ -44,6 +45,16 @@ export const kitLogosSave = defineCapability({
     },
   },
   touched: (input) => ({ kind: "kit", id: input.assetId }),
+  undo: {
+    // the file's logo, and the primary one it may take that place from
+    records: async (ctx, input) =>
+      (
+        await ctx.db.kitLogo.findMany({
+          where: { brandId: ctx.brand.id, OR: [{ assetId: input.assetId }, { primary: true }] },
+          select: { id: true },
+        })
+      ).map((logo) => rowRef("kitLogo", logo.id)),
+  },
   async summarize(ctx, input) {
     const file = await findApprovedFile(ctx, input.assetId);
     const existing = await ctx.db.kitLogo.findFirst({ where: { brandId: ctx.brand.id, assetId: input.assetId } });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
 import { removedKitRecord } from "./removed-event";
 import { findTypography, typographyId, typographyInWords } from "./typography";
@@ -28,6 +29,7 @@ export const kitTypographyRemove = defineCapability({
     emit: (_ctx, input) => ({ type: "kit.typography.removed", data: { id: input.id, deleted: true as const } }),
   },
   touched: (input) => ({ kind: "kit", id: input.id, removed: true }),
+  undo: { records: (_ctx, input) => [rowRef("kitTypography", input.id)] },
   async summarize(ctx, input) {
     const font = await findTypography(ctx, input.id);
     return `Remove the typeface ${typographyInWords(font)} from the kit of ${ctx.brand.name}.`;

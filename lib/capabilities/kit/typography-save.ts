@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
 import { findTypography, typographyId, typographyInWords, typographyItem } from "./typography";
 
@@ -44,6 +45,12 @@ export const kitTypographySave = defineCapability({
     },
   },
   touched: (_input, data) => (data.id ? { kind: "kit", id: data.id } : undefined),
+  undo: {
+    records: (_ctx, input, data) => {
+      const id = input.id ?? data?.id;
+      return id ? [rowRef("kitTypography", id)] : [];
+    },
+  },
   async summarize(ctx, input) {
     if (!input.id) return `Add the typeface ${typographyInWords(input)} to the kit of ${ctx.brand.name}.`;
     const before = await findTypography(ctx, input.id);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Tx } from "../../db/client";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { recordId, writeOutput } from "../schemas";
 import { assetSummary, assetSummaryOf } from "./shared";
 import { invalidInput, notFound } from "../../contract/errors";
@@ -71,6 +72,17 @@ export const libraryAssetReview = defineCapability({
     if (asset.status !== "proposed") throw notProposed(asset.status);
   },
   touched: (input) => ({ kind: "asset", id: input.assetId.toLowerCase() }),
+  undo: {
+    // the file (back to proposed) and the kit logo an approved logo file became
+    records: async (ctx, input) => {
+      const id = input.assetId.toLowerCase();
+      const logos = await ctx.db.kitLogo.findMany({
+        where: { brandId: ctx.brand.id, assetId: id },
+        select: { id: true },
+      });
+      return [rowRef("asset", id), ...logos.map((logo) => rowRef("kitLogo", logo.id))];
+    },
+  },
   async execute(ctx, input) {
     const id = input.assetId.toLowerCase();
     const { count } = await ctx.db.asset.updateMany({

@@ -16,6 +16,7 @@ export const libraryUploadCreate = defineCapability({
   phase: "planned",
   widget: "file_request",
   title: "Upload a file",
+  undo: { not: "A file's bytes cannot be taken back: archive the file in its review instead (library.asset.review)." },
   description:
     "Two-step upload within the plan's storage quota. Step start returns { uploadId, uploadUrl }: PUT the bytes to " +
     "uploadUrl once, with the declared Content-Type, within one hour. Step complete with the uploadId checks the " +

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Tx } from "../../db/client";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { expectedRevision, recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound, revisionConflict } from "../../contract/errors";
 import { PENDING_STATUSES, questionRecord, questionRecordOf } from "./shared";
@@ -74,6 +75,16 @@ export const questionsAnswer = defineCapability({
       type: `question.${NEXT_STATUS[input.action]}`,
       data: await questionRecordOf(ctx.db, ctx.brand.id, data.id!),
     }),
+  },
+  undo: {
+    // the question (open again) and the declaration an answer made (removed; a redo brings it back)
+    records: async (ctx, input) => {
+      const declarations = await ctx.db.memoryDeclaration.findMany({
+        where: { brandId: ctx.brand.id, questionId: input.questionId },
+        select: { id: true },
+      });
+      return [rowRef("question", input.questionId), ...declarations.map((d) => rowRef("memoryDeclaration", d.id))];
+    },
   },
   async summarize(ctx, input) {
     const question = await ctx.db.question.findFirst({

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { PENDING_STATUSES, QUESTION_SCOPES, questionRecord, questionRecordOf } from "./shared";
 
 export const questionsAsk = defineCapability({
@@ -52,6 +53,21 @@ export const questionsAsk = defineCapability({
   },
   summarize: (_ctx, input) =>
     `Ask ${input.questions.length === 1 ? "the question" : `${input.questions.length} questions:`} ${input.questions.map((question) => `"${question.question}"`).join(", ")}.`,
+  undo: {
+    // before: the open questions it may reuse (an undo leaves them be); after: those it asked (dismissed by an undo)
+    records: async (ctx, input, data) => {
+      if (data) return data.ids.map((id) => rowRef("question", id));
+      const reused = await ctx.db.question.findMany({
+        where: {
+          brandId: ctx.brand.id,
+          key: { in: input.questions.map((item) => item.key) },
+          status: { in: [...PENDING_STATUSES] },
+        },
+        select: { id: true },
+      });
+      return reused.map((question) => rowRef("question", question.id));
+    },
+  },
   async execute(ctx, input) {
     const ids: string[] = [];
     for (const item of input.questions) {

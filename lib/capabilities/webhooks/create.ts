@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { endpointEvent, endpointEventData } from "./events";
 import { newSecret, sealSecret } from "../../webhooks/secrets";
 import {
@@ -58,6 +59,7 @@ export const webhooksCreate = defineCapability({
       data: await endpointEventData(ctx, data.id),
     }),
   },
+  undo: { records: (_ctx, _input, data) => (data ? [rowRef("webhookEndpoint", data.id)] : []) },
   summarize: (ctx, input) =>
     `Send ${input.eventTypes.includes("*") ? "every event" : input.eventTypes.join(", ")} of ${ctx.brand.name} to ${host(input.url)}.`,
   async check(ctx, input) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 
 import { writeOutput } from "../schemas";
 import { endpointId, findEndpoint, host } from "./shared";
@@ -28,6 +29,7 @@ export const webhooksDelete = defineCapability({
     },
     emit: (_ctx, input) => ({ type: "webhook.endpoint.deleted", data: { id: input.id } }),
   },
+  undo: { records: (_ctx, input) => [rowRef("webhookEndpoint", input.id)] },
   async summarize(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
     const waiting = await ctx.db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: "pending" } });

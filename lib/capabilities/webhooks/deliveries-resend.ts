@@ -17,6 +17,7 @@ export const webhooksDeliveriesResend = defineCapability({
   phase: "planned",
   widget: "confirm",
   title: "Send a webhook delivery again",
+  undo: { not: "The event was already sent again to the receiver; a sent request cannot be taken back." },
   description:
     "Sends one delivery from an endpoint's log again, as a new delivery at the end of its queue: the same event, the same " +
     "webhook-id and body (receivers that already have it can drop it), signed anew. Works for delivered and failed ones alike.",

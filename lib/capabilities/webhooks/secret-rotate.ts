@@ -18,6 +18,9 @@ export const webhooksSecretRotate = defineCapability({
   // the receiver stores it now; no copy of the answer kept anywhere holds it
   shownOnce: ["secret"],
   title: "Rotate a webhook signing secret",
+  undo: {
+    not: "A signing secret is shown once and its replacement may already be in use by the receiver: rotate again instead.",
+  },
   description:
     "Gives the endpoint a new signing secret, shown only in this answer. For 24 hours deliveries are signed with both the new and " +
     "the previous secret, so the receiver can switch without missing a delivery; then only the new one signs.",

@@ -23,6 +23,7 @@ export const webhooksTest = defineCapability({
   phase: "planned",
   widget: "confirm",
   title: "Send a test webhook",
+  undo: { not: "The test event was already sent to the receiver; a sent request cannot be taken back." },
   description:
     `Sends the endpoint a test event (type ${TEST_EVENT_TYPE}, whatever types it subscribed to), signed and retried like any ` +
     "other; its outcome shows in the delivery log. A disabled endpoint gets it once it is enabled again.",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { endpointEvent, endpointEventData } from "./events";
 import { invalidInput, revisionConflict } from "../../contract/errors";
 import { expectedRevision, writeOutput } from "../schemas";
@@ -52,6 +53,7 @@ export const webhooksUpdate = defineCapability({
     },
     emit: async (ctx, input) => ({ type: "webhook.endpoint.updated", data: await endpointEventData(ctx, input.id) }),
   },
+  undo: { records: (_ctx, input) => [rowRef("webhookEndpoint", input.id)] },
   async summarize(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
     const changes = [

@@ -1,0 +1,49 @@
+// Rules that hold now, checked before a row is written back (issue 41.3): the kit's one colour per
+// HEX and role, one channel per value, one logo per file, one endpoint per receiver URL and the
+// brand's bound of endpoints. A broken rule is an undo_conflict in words, before anybody confirms.
+import type { BrandContext } from "../../contract/context";
+import { AppError } from "../../contract/errors";
+import type { Row, RowModel } from "../../db/rows";
+import { checkNotDuplicate, checkRoomForEndpoint, lockEndpoints } from "../webhooks/shared";
+import { recordInWords } from "./undo-words";
+
+type Rule = (ctx: BrandContext, before: Row, now: Row | null) => Promise<string | undefined>;
+
+const id = (row: Row) => String(row.id);
+
+const RULES: Partial<Record<RowModel, Rule>> = {
+  async kitColor(ctx, before) {
+    const twin = await ctx.db.kitColor.findFirst({
+      where: { brandId: ctx.brand.id, hex: String(before.hex), role: String(before.role), id: { not: id(before) } },
+    });
+    return twin ? `the kit has ${recordInWords("kitColor", twin)} now, with the same HEX value and role` : undefined;
+  },
+  async contact(ctx, before) {
+    const twin = await ctx.db.contact.findFirst({
+      where: { brandId: ctx.brand.id, type: String(before.type), value: String(before.value), id: { not: id(before) } },
+    });
+    return twin ? `the brand has ${recordInWords("contact", twin)} now` : undefined;
+  },
+  async kitLogo(ctx, before) {
+    const twin = await ctx.db.kitLogo.findFirst({
+      where: { brandId: ctx.brand.id, assetId: String(before.assetId), id: { not: id(before) } },
+    });
+    return twin ? `that file is in the kit now as ${recordInWords("kitLogo", twin)}` : undefined;
+  },
+  async webhookEndpoint(ctx, before, now) {
+    try {
+      await lockEndpoints(ctx);
+      await checkNotDuplicate(ctx, String(before.url), id(before));
+      if (!now) await checkRoomForEndpoint(ctx);
+    } catch (error) {
+      if (error instanceof AppError) return error.message;
+      throw error;
+    }
+    return undefined;
+  },
+};
+
+/** The reason writing `before` back would break a rule now, in words; undefined when it would not. */
+export async function brokenRule(ctx: BrandContext, model: RowModel, before: Row | null, now: Row | null) {
+  return before ? RULES[model]?.(ctx, before, now) : undefined;
+}
