@@ -25,8 +25,8 @@ import { log } from "../log";
 import { logCall } from "./call-log";
 import { requireConfirmation, runSoon, write } from "./write";
 import { idempotently, type IdempotencyKeyInput } from "./idempotent-call";
-
 import { capabilityFacts } from "./undo-facts";
+
 export type Invocation = {
   door: Door;
   credential: Credential;
@@ -132,11 +132,11 @@ async function run(
     sql: capability.kind === "read" ? sql() : sqlOutsideTransaction,
     callableCapabilities: () => callableCapabilities(actor, access.role, call.door),
     capabilityTitle: (id) => findCapability(id)?.title,
+    capabilityFacts: (id) => capabilityFacts(findCapability(id)),
     eventTypes: () => EVENT_TYPES,
   });
   if (capability.kind === "read") {
     return { data: (await parsed.call.execute(context(reader, runSoon))).data };
-    capabilityFacts: (id) => capabilityFacts(findCapability(id)),
   }
   // 7. closed and archived brands are read-only
   if (access.brand.status !== "active") {

@@ -48,6 +48,8 @@ const IMPLEMENTED = [
   "connections.disconnect",
   // an addition to the spec's table (issue 14): the brand's activity trail, for admins
   "activity.list",
+  // issue 41: undo an earlier write, for admins
+  "activity.undo",
   // issue 28: what changed, one event per committed write, for integrators catching up
   "events.list",
   // additions (issue 28): a brand's webhook endpoints, for admins
@@ -55,8 +57,6 @@ const IMPLEMENTED = [
   "webhooks.create",
   "webhooks.update",
   "webhooks.delete",
-  // issue 41: undo an earlier write, for admins
-  "activity.undo",
   "webhooks.secret.rotate",
   "webhooks.deliveries.list",
   "webhooks.deliveries.resend",

@@ -29,15 +29,6 @@ async function makeKitColor(brandId: string): Promise<string> {
   return id;
 }
 
-async function makeKitTypography(brandId: string): Promise<string> {
-  const id = randomUUID();
-  await db().kitTypography.create({ data: { id, brandId, family: `Matrix ${tag()}`, role: "body", weights: ["400"] } });
-  return id;
-}
-
-/** An approved file of the brand in its kit as a logo; the file's id names it. */
-async function makeKitLogo(brandId: string): Promise<string> {
-  const assetId = await makeAsset(brandId, "approved");
 /**
  * An undo's activity entry that brought a colour back, as the pipeline keeps it: undoing it (a redo)
  * needs activity.write alone, the scope of the entry's own capability, so the matrix's one-scope key reaches success.
@@ -65,6 +56,15 @@ async function makeUndoableEntry(brandId: string): Promise<string> {
   return id;
 }
 
+async function makeKitTypography(brandId: string): Promise<string> {
+  const id = randomUUID();
+  await db().kitTypography.create({ data: { id, brandId, family: `Matrix ${tag()}`, role: "body", weights: ["400"] } });
+  return id;
+}
+
+/** An approved file of the brand in its kit as a logo; the file's id names it. */
+async function makeKitLogo(brandId: string): Promise<string> {
+  const assetId = await makeAsset(brandId, "approved");
   await db().kitLogo.create({
     data: { id: randomUUID(), brandId, assetId, name: `Matrix ${tag()}`, form: "square", theme: "light" },
   });
@@ -127,6 +127,7 @@ export const fixtures: Record<string, Fixture> = {
   }),
   "kit.logos.remove": async (brand) => ({ assetId: await makeKitLogo(brand.id) }),
   "activity.list": async () => ({ door: "api", limit: 5 }),
+  "activity.undo": async (brand) => ({ activityId: await makeUndoableEntry(brand.id) }),
   "budget.usage": async () => ({}),
   "events.list": async () => ({ types: ["kit.color.added"], limit: 5 }),
   "webhooks.list": async () => ({}),
@@ -136,7 +137,6 @@ export const fixtures: Record<string, Fixture> = {
   "webhooks.create": async () => ({ url: `http://127.0.0.1:9/hooks/${tag()}`, eventTypes: ["library.asset.archived"] }),
   "webhooks.update": async (brand) => ({
     id: (await makeWebhookEndpoint(brand.id)).id,
-  "activity.undo": async (brand) => ({ activityId: await makeUndoableEntry(brand.id) }),
     description: `Matrix ${tag()}`,
   }),
   "webhooks.delete": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),

@@ -248,6 +248,16 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     request: { brand, limit: 3 },
   },
   {
+    name: "skyRemoval",
+    capability: "activity.list",
+    summary: "Find an earlier write (here: the colour's removal); undo.available says whether it can be undone",
+    request: { brand, capabilityId: "kit.colors.remove", limit: 1 },
+  },
+  ...confirmed("undoSkyRemoval", "activity.undo", "Undo it: the colour comes back with its id", {
+    brand,
+    activityId: handedOut("skyRemoval.data.items.0.id"),
+  }),
+  {
     // a month named, so the recorded answer holds on any day the walk runs
     name: "aiBudgetByPerson",
     capability: "budget.usage",
@@ -269,16 +279,6 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     "Send colour and answer events to a receiver (the secret is shown only here)",
     {
       brand,
-  {
-    name: "skyRemoval",
-    capability: "activity.list",
-    summary: "Find an earlier write (here: the colour's removal); undo.available says whether it can be undone",
-    request: { brand, capabilityId: "kit.colors.remove", limit: 1 },
-  },
-  ...confirmed("undoSkyRemoval", "activity.undo", "Undo it: the colour comes back with its id", {
-    brand,
-    activityId: handedOut("skyRemoval.data.items.0.id"),
-  }),
       url: "https://127.0.0.1:8443/brand-events",
       eventTypes: ["kit.color.added", "question.answered"],
       description: "CRM sync",
