@@ -4,7 +4,7 @@ import { ChatPage } from "@/components/chat/chat-page";
 import { assistantModelConfigured } from "@/lib/assistant/status";
 import { requireSessionUser } from "@/lib/auth/session";
 import { mcpToolName } from "@/lib/contract/catalogue";
-import { capabilities } from "@/lib/capabilities/registry";
+import { capabilities, findCapability } from "@/lib/capabilities/registry";
 import { isServed } from "@/lib/core/rollout";
 import { canSetUpVoice, NO_VOICE_FOR_PEOPLE, NO_VOICE_MESSAGE, voiceSetup } from "@/lib/voice/setup";
 
@@ -36,6 +36,7 @@ export default async function Home() {
       user={{ name: user.name, email: user.email }}
       catalogue={catalogue}
       modelConfigured={assistantModelConfigured()}
+      activityMinRole={findCapability("activity.list")?.minRole ?? "admin"}
       voiceOffNote={voiceOffNote}
     />
   );

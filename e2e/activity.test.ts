@@ -132,8 +132,10 @@ describe("the Activity page", () => {
     const theirs = await newPage(browser, baseUrl);
     await signIn(theirs.page, member.email, member.password, "/activity");
     await expect
-      .poll(() => theirs.page.getByTestId("activity-error").textContent(), { timeout: 15_000 })
+      .poll(() => theirs.page.getByTestId("activity-not-yours").textContent(), { timeout: 15_000 })
       .toMatch(/admin/i);
+    // told before any filter is offered (issue 38.2)
+    expect(await theirs.page.getByTestId("activity-filters").count()).toBe(0);
     expect(await theirs.page.getByTestId("activity-row").count()).toBe(0);
   });
 });

@@ -29,6 +29,7 @@ export default async function Activity() {
       capabilities={writes}
       doors={[...DOORS]}
       fileEntry={fileEntry}
+      minRole={findCapability("activity.list")?.minRole ?? "admin"}
     />
   );
 }

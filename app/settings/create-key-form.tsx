@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { Button, ErrorText, Field } from "@/components/ui/form";
 import { errorSentences } from "@/components/widgets/error-text";
+import { ctrlEnterSubmits } from "@/components/widgets/next-step";
 import type { EnvelopeError } from "@/components/widgets/types";
 
 /** A brand the key may be limited to. */
@@ -46,7 +47,12 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
 
   const box = { display: "flex", flexWrap: "wrap" as const, gap: "6px 18px" };
   return (
-    <form onSubmit={submit} style={{ display: "grid", gap: 14 }} data-testid="key-create-form">
+    <form
+      onSubmit={submit}
+      onKeyDown={ctrlEnterSubmits}
+      style={{ display: "grid", gap: 14 }}
+      data-testid="key-create-form"
+    >
       <Field label="Name" hint="To tell your keys apart, e.g. “Newsletter sync”.">
         <input name="name" maxLength={100} data-testid="key-create-name" />
       </Field>

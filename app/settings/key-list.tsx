@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { KeyView } from "@/lib/keys/keys";
 import { SCOPES } from "@/lib/contract/catalogue";
 import { Button, ErrorText } from "@/components/ui/form";
@@ -17,6 +17,8 @@ function state(key: KeyView): string {
 export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () => Promise<void> }) {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // focus follows the person's next step: the question's Revoke, then the revoked key's row
+  const rows = useRef(new Map<string, HTMLTableRowElement>());
 
   async function revoke(key: KeyView) {
     setError(null);
@@ -27,6 +29,7 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
         (await response.json().catch(() => null))?.error?.message ?? `Revoking failed (HTTP ${response.status})`,
       );
     await onRevoked();
+    rows.current.get(key.id)?.focus();
   }
 
   if (keys.length === 0)
@@ -59,6 +62,11 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
             <tr
               key={key.id}
               data-testid={`key-row-${key.prefix}`}
+              tabIndex={-1}
+              ref={(row) => {
+                if (row) rows.current.set(key.id, row);
+                else rows.current.delete(key.id);
+              }}
               style={{ color: key.revokedAt ? "var(--muted)" : undefined }}
             >
               <td data-label="Name" style={cell}>
@@ -97,6 +105,7 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
                     Stop this key now?
                     <Button
                       variant="danger"
+                      autoFocus
                       data-testid={`key-revoke-confirm-${key.prefix}`}
                       onClick={() => revoke(key)}
                     >
@@ -105,7 +114,10 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
                     <Button
                       variant="plain"
                       data-testid={`key-revoke-cancel-${key.prefix}`}
-                      onClick={() => setConfirming(null)}
+                      onClick={() => {
+                        setConfirming(null);
+                        rows.current.get(key.id)?.focus();
+                      }}
                     >
                       Keep
                     </Button>

@@ -3,6 +3,8 @@ import { requireSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { keyableBrands, listApiKeys } from "@/lib/keys/keys";
 import { SCOPES } from "@/lib/contract/catalogue";
+import { capabilities } from "@/lib/capabilities/registry";
+import { isRole, roleMeets, ROLES, type Role } from "@/lib/contract/roles";
 import { SignOutButton } from "@/components/ui/sign-out-button";
 import { KeysPanel } from "./keys-panel";
 import { ConnectedApps } from "./connected-apps";
@@ -28,6 +30,22 @@ export default async function SettingsPage() {
     select: { shortId: true, name: true },
     orderBy: { shortIdKey: "asc" },
   });
+  // a key never acts beyond the person's role: the form offers only the scopes of capabilities their
+  // highest role in a brand may call (a viewer is not offered write scopes)
+  const roles = await db().membership.findMany({
+    where: { userId: user.id, ...liveMembership(new Date()) },
+    select: { role: true },
+  });
+  const highest: Role = staff
+    ? "admin"
+    : roles.reduce<Role>(
+        (top, { role }) => (isRole(role) && ROLES.indexOf(role) > ROLES.indexOf(top) ? role : top),
+        "viewer",
+      );
+  const offered = SCOPES.filter((scope) => {
+    const using = capabilities.filter((capability) => capability.scope === scope);
+    return using.length === 0 || using.some((capability) => roleMeets(highest, capability.minRole));
+  });
   // the types an endpoint can subscribe to, with what each means (lib/events/catalogue.ts)
   const eventTypes = eventCatalogue.map(({ type, description }) => ({ type, description }));
   return (
@@ -47,7 +65,7 @@ export default async function SettingsPage() {
         </Link>
         <nav style={{ marginLeft: "auto", display: "flex", alignItems: "center", gap: 16 }}>
           <Link href="/settings/people">People</Link>
-          <Link href="/activity">Activity</Link>
+          {adminBrands.length > 0 && <Link href="/activity">Activity</Link>}
           <span className="settings-person" style={{ color: "var(--muted)" }} data-testid="signed-in-as">
             {user.name} · {user.email}
           </span>
@@ -61,11 +79,7 @@ export default async function SettingsPage() {
         A key is shown once, when it is created; the service keeps only a hash. How to call the API with a key: the{" "}
         <Link href="/docs">API reference</Link>.
       </p>
-      <KeysPanel
-        initialKeys={keys}
-        brands={brands.map(({ shortId, name }) => ({ shortId, name }))}
-        scopes={[...SCOPES]}
-      />
+      <KeysPanel initialKeys={keys} brands={brands.map(({ shortId, name }) => ({ shortId, name }))} scopes={offered} />
       <ConnectedApps initialApps={apps} />
       {adminBrands.length > 0 && <WebhooksPanel brands={adminBrands} eventTypes={eventTypes} />}
     </main>

@@ -1,7 +1,8 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { authClient } from "@/lib/auth/client";
 import { Button, Field, ErrorText } from "@/components/ui/form";
+import { ctrlEnterSubmits } from "@/components/widgets/next-step";
 
 /** One sentence for every refusal: it must not tell whether the e-mail address exists. */
 function messageFor(status: number): string {
@@ -15,6 +16,7 @@ function messageFor(status: number): string {
 export function SignInForm({ next }: { next: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const password = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,6 +30,8 @@ export function SignInForm({ next }: { next: string }) {
     if (failure) {
       setBusy(false);
       setError(messageFor(failure.status));
+      // the next step is typing the password again (the disabled button had dropped focus to the page)
+      requestAnimationFrame(() => password.current?.select());
       return;
     }
     // an MCP client's authorization goes on where the authorization server says (the consent page,
@@ -38,7 +42,7 @@ export function SignInForm({ next }: { next: string }) {
   }
 
   return (
-    <form onSubmit={submit} style={{ display: "grid", gap: 14 }} noValidate>
+    <form onSubmit={submit} onKeyDown={ctrlEnterSubmits} style={{ display: "grid", gap: 14 }} noValidate>
       <Field label="E-mail address">
         {/* biome-ignore lint/a11y/noAutofocus: the sign-in page has one task, and the e-mail field is where it starts */}
         <input name="email" type="email" autoComplete="username" required data-testid="sign-in-email" autoFocus />
@@ -49,6 +53,7 @@ export function SignInForm({ next }: { next: string }) {
           type="password"
           autoComplete="current-password"
           required
+          ref={password}
           data-testid="sign-in-password"
         />
       </Field>

@@ -11,6 +11,8 @@ import { runCapability } from "@/components/widgets/run";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
 import { Widget } from "@/components/widgets/registry";
 import type { Answer, CatalogueEntry, EnvelopeError, OutputOf } from "@/components/widgets/types";
+import { roleAllows } from "@/components/widgets/may";
+import type { Role } from "@/lib/contract/roles";
 
 /** one entry of the trail; `target`: the file a write touched, shown with its preview and Download on request */
 type Entry = OutputOf<"activity.list">["items"][number];
@@ -41,13 +43,18 @@ export function ActivityPage({
   capabilities,
   doors,
   fileEntry,
+  minRole,
 }: {
   user: { name: string; email: string };
   capabilities: { id: string; title: string }[];
   doors: string[];
   fileEntry: CatalogueEntry;
+  /** activity.list's minimum role: anyone below it is told so, with no filters offered */
+  minRole: Role;
 }) {
   const [brand, setBrand] = useState<string | null>(null);
+  const [role, setRole] = useState<Role | null | undefined>(undefined);
+  const mayRead = role !== undefined && roleAllows(role, minRole);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [entries, setEntries] = useState<Entry[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -58,7 +65,7 @@ export function ActivityPage({
   const latest = useRef(0);
   const load = useCallback(
     async (after: string | null) => {
-      if (!brand) return;
+      if (!brand || !mayRead) return;
       const ticket = ++latest.current;
       setLoading(true);
       const envelope = await runCapability("activity.list", brand, inputOf(filters, user.email, after));
@@ -73,7 +80,7 @@ export function ActivityPage({
       setEntries((previous) => (after ? [...previous, ...data.items] : data.items));
       setCursor(data.nextCursor);
     },
-    [brand, filters, user.email],
+    [brand, filters, user.email, mayRead],
   );
 
   useEffect(() => {
@@ -87,7 +94,7 @@ export function ActivityPage({
         <a className="brand-mark" href="/">
           Brand Operations
         </a>
-        <BrandSwitcher brand={brand} onChange={setBrand} />
+        <BrandSwitcher brand={brand} onChange={setBrand} onRole={setRole} />
         <nav className="topbar-nav">
           <a href="/">Assistant</a>
           <a href="/settings">Security and access</a>
@@ -104,136 +111,146 @@ export function ActivityPage({
             Every change made in this brand, through the assistant, voice, MCP apps and the API: who, what, how it
             ended, refused attempts and the keys used. Shown to the brand’s admins.
           </p>
-          <UsageChart brand={brand} />
-          <form
-            className="activity-filters"
-            data-testid="activity-filters"
-            onSubmit={(event) => event.preventDefault()}
-          >
-            <label>
-              Door
-              <select
-                data-testid="filter-door"
-                value={filters.door}
-                onChange={(event) => set({ door: event.target.value })}
-              >
-                <option value="">All doors</option>
-                {doors.map((door) => (
-                  <option key={door} value={door}>
-                    {DOOR_NAMES[door] ?? door}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              What
-              <select
-                data-testid="filter-capability"
-                value={filters.capabilityId}
-                onChange={(event) => set({ capabilityId: event.target.value })}
-              >
-                <option value="">Everything</option>
-                {capabilities.map((capability) => (
-                  <option key={capability.id} value={capability.id}>
-                    {capability.title}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Outcome
-              <select
-                data-testid="filter-outcome"
-                value={filters.outcome}
-                onChange={(event) => set({ outcome: event.target.value })}
-              >
-                <option value="all">Done and refused</option>
-                <option value="done">Done</option>
-                <option value="refused">Refused</option>
-              </select>
-            </label>
-            <label>
-              From
-              <input
-                type="date"
-                data-testid="filter-since"
-                value={filters.since}
-                onChange={(event) => set({ since: event.target.value })}
-              />
-            </label>
-            <label>
-              To
-              <input
-                type="date"
-                data-testid="filter-until"
-                value={filters.until}
-                onChange={(event) => set({ until: event.target.value })}
-              />
-            </label>
-            <label className="activity-mine">
-              <input
-                type="checkbox"
-                data-testid="filter-mine"
-                checked={filters.mine}
-                onChange={(event) => set({ mine: event.target.checked, person: null })}
-              />
-              Only what I did
-            </label>
-            {filters.person && (
-              <button
-                type="button"
-                className="button small"
-                data-testid="filter-person"
-                onClick={() => set({ person: null })}
-                aria-label={`Show everyone again, not only ${filters.person.name}`}
-              >
-                Only {filters.person.name} ×
-              </button>
-            )}
-            {JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) && (
-              <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>
-                Clear filters
-              </button>
-            )}
-          </form>
-          {/* the trail is for the brand's admins: anyone else is told so, as a fact rather than a failure */}
-          {error && (
-            <p
-              className={`notice${error.code === "forbidden" ? "" : " notice-error"}`}
-              role="alert"
-              data-testid="activity-error"
-            >
-              {errorSentences(error).join(" ")}
+          {role !== undefined && !mayRead && (
+            <p className="notice" role="status" data-testid="activity-not-yours">
+              The activity trail of this brand is shown to its admins; you are a {role} here. An admin of the brand can
+              show you what changed. <a href="/">Back to the assistant</a>
             </p>
           )}
-          {!error && !loading && entries.length === 0 && brand && (
-            <p className="muted" data-testid="activity-empty">
-              Nothing has been changed here yet
-              {JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) ? " that matches these filters" : ""}.
-            </p>
-          )}
-          <CatalogueProvider entries={[fileEntry]}>
-            <ol className="activity-list" data-testid="activity-list" aria-busy={loading}>
-              {entries.map((entry) => (
-                <ActivityRow
-                  key={entry.id}
-                  entry={entry}
-                  brand={brand ?? ""}
-                  onPerson={(person) => set({ person, mine: false })}
-                />
-              ))}
-            </ol>
-          </CatalogueProvider>
-          {cursor && (
-            <button
-              type="button"
-              className="button"
-              data-testid="activity-more"
-              disabled={loading}
-              onClick={() => void load(cursor)}
-            >
-              {loading ? "Loading…" : "Show more"}
-            </button>
+          {mayRead && (
+            <>
+              <UsageChart brand={brand} />
+              <form
+                className="activity-filters"
+                data-testid="activity-filters"
+                onSubmit={(event) => event.preventDefault()}
+              >
+                <label>
+                  Door
+                  <select
+                    data-testid="filter-door"
+                    value={filters.door}
+                    onChange={(event) => set({ door: event.target.value })}
+                  >
+                    <option value="">All doors</option>
+                    {doors.map((door) => (
+                      <option key={door} value={door}>
+                        {DOOR_NAMES[door] ?? door}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  What
+                  <select
+                    data-testid="filter-capability"
+                    value={filters.capabilityId}
+                    onChange={(event) => set({ capabilityId: event.target.value })}
+                  >
+                    <option value="">Everything</option>
+                    {capabilities.map((capability) => (
+                      <option key={capability.id} value={capability.id}>
+                        {capability.title}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  Outcome
+                  <select
+                    data-testid="filter-outcome"
+                    value={filters.outcome}
+                    onChange={(event) => set({ outcome: event.target.value })}
+                  >
+                    <option value="all">Done and refused</option>
+                    <option value="done">Done</option>
+                    <option value="refused">Refused</option>
+                  </select>
+                </label>
+                <label>
+                  From
+                  <input
+                    type="date"
+                    data-testid="filter-since"
+                    value={filters.since}
+                    onChange={(event) => set({ since: event.target.value })}
+                  />
+                </label>
+                <label>
+                  To
+                  <input
+                    type="date"
+                    data-testid="filter-until"
+                    value={filters.until}
+                    onChange={(event) => set({ until: event.target.value })}
+                  />
+                </label>
+                <label className="activity-mine">
+                  <input
+                    type="checkbox"
+                    data-testid="filter-mine"
+                    checked={filters.mine}
+                    onChange={(event) => set({ mine: event.target.checked, person: null })}
+                  />
+                  Only what I did
+                </label>
+                {filters.person && (
+                  <button
+                    type="button"
+                    className="button small"
+                    data-testid="filter-person"
+                    onClick={() => set({ person: null })}
+                    aria-label={`Show everyone again, not only ${filters.person.name}`}
+                  >
+                    Only {filters.person.name} ×
+                  </button>
+                )}
+                {JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) && (
+                  <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>
+                    Clear filters
+                  </button>
+                )}
+              </form>
+              {/* the trail is for the brand's admins: anyone else is told so, as a fact rather than a failure */}
+              {error && (
+                <p
+                  className={`notice${error.code === "forbidden" ? "" : " notice-error"}`}
+                  role="alert"
+                  data-testid="activity-error"
+                >
+                  {errorSentences(error).join(" ")}
+                </p>
+              )}
+              {!error && !loading && entries.length === 0 && brand && (
+                <p className="muted" data-testid="activity-empty">
+                  Nothing has been changed here yet
+                  {JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) ? " that matches these filters" : ""}.
+                </p>
+              )}
+              <CatalogueProvider entries={[fileEntry]}>
+                <ol className="activity-list" data-testid="activity-list" aria-busy={loading}>
+                  {entries.map((entry) => (
+                    <ActivityRow
+                      key={entry.id}
+                      entry={entry}
+                      brand={brand ?? ""}
+                      onPerson={(person) => set({ person, mine: false })}
+                    />
+                  ))}
+                </ol>
+              </CatalogueProvider>
+              {cursor && (
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="activity-more"
+                  disabled={loading}
+                  onClick={() => void load(cursor)}
+                >
+                  {loading ? "Loading…" : "Show more"}
+                </button>
+              )}
+            </>
           )}
         </div>
       </main>

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { runCapability } from "@/components/widgets/run";
 import { errorSentences } from "@/components/widgets/error-text";
 import { okData, type Answer } from "@/components/widgets/types";
+import type { Role } from "@/lib/contract/roles";
 
 const STORAGE_KEY = "brand-operations.brand";
 
@@ -12,7 +13,16 @@ export function rememberBrand(shortId: string): void {
   window.localStorage.setItem(STORAGE_KEY, shortId);
 }
 
-export function BrandSwitcher({ brand, onChange }: { brand: string | null; onChange: (brand: string) => void }) {
+/** `onRole`: the person's role in the brand on screen (null for staff, who act as admins), for may.tsx. */
+export function BrandSwitcher({
+  brand,
+  onChange,
+  onRole,
+}: {
+  brand: string | null;
+  onChange: (brand: string) => void;
+  onRole?: (role: Role | null) => void;
+}) {
   const [envelope, setEnvelope] = useState<Answer<"brands.list"> | null>(null);
   useEffect(() => {
     void runCapability("brands.list", undefined, { limit: 50 }).then(setEnvelope);
@@ -25,6 +35,9 @@ export function BrandSwitcher({ brand, onChange }: { brand: string | null; onCha
     const remembered = window.localStorage.getItem(STORAGE_KEY);
     onChange(brands.find((item) => item.shortId === remembered)?.shortId ?? brands[0]!.shortId);
   }, [brands, brand, onChange]);
+
+  const role = brands?.find((item) => item.shortId === brand)?.role ?? null;
+  useEffect(() => onRole?.(role), [role, onRole]);
 
   if (envelope?.status === "error") return <span className="topbar-problem">{errorSentences(envelope.error)[0]}</span>;
   if (brands && brands.length === 0)

@@ -4,17 +4,21 @@
 // brand switcher (what a person changes most) and a Menu that holds the rest.
 import { useEffect, useRef, useState } from "react";
 import { SignOutButton } from "@/components/ui/sign-out-button";
+import type { Role } from "@/lib/contract/roles";
 import { BrandSwitcher } from "./brand-switcher";
 
 type Props = {
   user: { name: string; email: string };
   brand: string | null;
   onBrand: (brand: string) => void;
+  onRole: (role: Role | null) => void;
+  /** whether the person may open Activity in this brand (offered only then) */
+  activity: boolean;
   drawerOpen: boolean;
   onToggleDrawer: () => void;
 };
 
-export function ChatHeader({ user, brand, onBrand, drawerOpen, onToggleDrawer }: Props) {
+export function ChatHeader({ user, brand, onBrand, onRole, activity, drawerOpen, onToggleDrawer }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   // a menu closes when the person clicks elsewhere or presses Escape, as menus people know do
@@ -46,7 +50,7 @@ export function ChatHeader({ user, brand, onBrand, drawerOpen, onToggleDrawer }:
           <path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      <BrandSwitcher brand={brand} onChange={onBrand} />
+      <BrandSwitcher brand={brand} onChange={onBrand} onRole={onRole} />
       <div className="topbar-menu" ref={menu}>
         <button
           type="button"
@@ -59,7 +63,7 @@ export function ChatHeader({ user, brand, onBrand, drawerOpen, onToggleDrawer }:
           Menu
         </button>
         <nav id="topbar-nav" className={`topbar-nav${menuOpen ? " menu-open" : ""}`} aria-label="Account">
-          <a href="/activity">Activity</a>
+          {activity && <a href="/activity">Activity</a>}
           <a href="/settings">Security and access</a>
           <a href="/settings/people">People</a>
           <span className="muted topbar-person" title={user.email}>

@@ -6,6 +6,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
+import { RoleProvider, roleAllows } from "@/components/widgets/may";
+import type { Role } from "@/lib/contract/roles";
 import { WidgetCallsProvider } from "@/components/widgets/calls";
 import { TruthProvider } from "@/components/widgets/truth";
 import type { CatalogueEntry, Decision, ToolEnvelope } from "@/components/widgets/types";
@@ -29,6 +31,8 @@ type Props = {
   user: { name: string; email: string };
   catalogue: CatalogueEntry[];
   modelConfigured: boolean;
+  /** who may open the Activity page (activity.list's minRole): the menu offers it only to them */
+  activityMinRole: Role;
   /** why voice is off here, in the words for this person (null when it is on) */
   voiceOffNote: VoiceOffNote | null;
 };
@@ -42,8 +46,10 @@ export function ChatPage(props: Props) {
   );
 }
 
-function Chat({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
+function Chat({ user, catalogue, modelConfigured, activityMinRole, voiceOffNote }: Props) {
   const [brand, setBrand] = useState<string | null>(null);
+  // the person's role in the brand on screen: cards, menu and palette offer only what it allows
+  const [role, setRole] = useState<Role | null>(null);
   const brandRef = useRef<string | null>(null);
   brandRef.current = brand;
   const conversation = useConversation(brand, setBrand);
@@ -171,117 +177,121 @@ function Chat({ user, catalogue, modelConfigured, voiceOffNote }: Props) {
 
   return (
     <CatalogueProvider entries={catalogue}>
-      <WidgetCallsProvider value={calls}>
-        <CardsProvider value={cards}>
-          <div className="app">
-            <ChatHeader
-              user={user}
-              brand={brand}
-              onBrand={conversation.switchBrand}
-              drawerOpen={drawerOpen}
-              onToggleDrawer={() => setDrawerOpen((value) => !value)}
-            />
-            <div className="chat-body">
-              <ConversationList
+      <RoleProvider role={role}>
+        <WidgetCallsProvider value={calls}>
+          <CardsProvider value={cards}>
+            <div className="app">
+              <ChatHeader
+                user={user}
                 brand={brand}
-                openId={open.id}
-                refreshKey={listVersion}
+                onBrand={conversation.switchBrand}
+                onRole={setRole}
+                activity={roleAllows(role, activityMinRole)}
                 drawerOpen={drawerOpen}
-                onOpen={(id) => void conversation.openStored(id)}
-                onNew={conversation.startNew}
-                onDeleted={(id) => id === open.id && conversation.startNew()}
-                onCloseDrawer={() => setDrawerOpen(false)}
+                onToggleDrawer={() => setDrawerOpen((value) => !value)}
               />
-              <div className="chat-column">
-                <main className="conversation-scroll" ref={scroller}>
-                  <div
-                    className="conversation"
-                    ref={content}
-                    aria-live="polite"
-                    data-testid="conversation"
-                    data-conversation-id={open.stored ? open.id : ""}
-                  >
-                    {!modelConfigured && (
-                      <div className="notice" data-testid="model-missing">
-                        No AI model is configured on this service, so the assistant can’t chat. You can still do
-                        everything with slash commands: type <kbd>/</kbd> in the box below.
-                      </div>
-                    )}
-                    {conversation.notice && (
-                      <div className="notice notice-warn" role="alert" data-testid="conversation-notice">
-                        {conversation.notice}
-                      </div>
-                    )}
-                    {open.earlier !== null && <EarlierMessages onLoad={conversation.loadEarlier} />}
-                    {conversation.loading && <p className="muted">Opening the conversation…</p>}
-                    {!conversation.loading &&
-                      shown.length === 0 &&
-                      slashEntries.length === 0 &&
-                      speech.entries.length === 0 && (
-                        <div className="intro">
-                          <h1>What would you like to do?</h1>
-                          <p className="muted">
-                            {modelConfigured
-                              ? "Ask in your own words, or type / to pick a command."
-                              : "Type / to see the commands you can run in this brand."}
-                          </p>
+              <div className="chat-body">
+                <ConversationList
+                  brand={brand}
+                  openId={open.id}
+                  refreshKey={listVersion}
+                  drawerOpen={drawerOpen}
+                  onOpen={(id) => void conversation.openStored(id)}
+                  onNew={conversation.startNew}
+                  onDeleted={(id) => id === open.id && conversation.startNew()}
+                  onCloseDrawer={() => setDrawerOpen(false)}
+                />
+                <div className="chat-column">
+                  <main className="conversation-scroll" ref={scroller}>
+                    <div
+                      className="conversation"
+                      ref={content}
+                      aria-live="polite"
+                      data-testid="conversation"
+                      data-conversation-id={open.stored ? open.id : ""}
+                    >
+                      {!modelConfigured && (
+                        <div className="notice" data-testid="model-missing">
+                          No AI model is configured on this service, so the assistant can’t chat. You can still do
+                          everything with slash commands: type <kbd>/</kbd> in the box below.
                         </div>
                       )}
-                    {slashAfter(0).map((entry) => (
-                      <SlashView key={entry.key} entry={entry} brand={brand} />
-                    ))}
-                    {shown.map((message, index) => (
-                      <div key={message.id}>
-                        {render(message)}
-                        {index >= offset &&
-                          slashAfter(index - offset + 1).map((entry) => (
-                            <SlashView key={entry.key} entry={entry} brand={brand} />
-                          ))}
-                      </div>
-                    ))}
-                    <VoiceTranscript
-                      entries={speech.entries}
-                      brand={brand ?? ""}
-                      byId={byId}
-                      onDecided={speech.decided}
+                      {conversation.notice && (
+                        <div className="notice notice-warn" role="alert" data-testid="conversation-notice">
+                          {conversation.notice}
+                        </div>
+                      )}
+                      {open.earlier !== null && <EarlierMessages onLoad={conversation.loadEarlier} />}
+                      {conversation.loading && <p className="muted">Opening the conversation…</p>}
+                      {!conversation.loading &&
+                        shown.length === 0 &&
+                        slashEntries.length === 0 &&
+                        speech.entries.length === 0 && (
+                          <div className="intro">
+                            <h1>What would you like to do?</h1>
+                            <p className="muted">
+                              {modelConfigured
+                                ? "Ask in your own words, or type / to pick a command."
+                                : "Type / to see the commands you can run in this brand."}
+                            </p>
+                          </div>
+                        )}
+                      {slashAfter(0).map((entry) => (
+                        <SlashView key={entry.key} entry={entry} brand={brand} />
+                      ))}
+                      {shown.map((message, index) => (
+                        <div key={message.id}>
+                          {render(message)}
+                          {index >= offset &&
+                            slashAfter(index - offset + 1).map((entry) => (
+                              <SlashView key={entry.key} entry={entry} brand={brand} />
+                            ))}
+                        </div>
+                      ))}
+                      <VoiceTranscript
+                        entries={speech.entries}
+                        brand={brand ?? ""}
+                        byId={byId}
+                        onDecided={speech.decided}
+                      />
+                      {(status === "submitted" || open.answering) && (
+                        <p className="tool-working" data-testid="assistant-answering">
+                          <span className="spinner" aria-hidden="true" />{" "}
+                          {open.answering ? "The assistant is still answering…" : "Thinking…"}
+                        </p>
+                      )}
+                      {error && <ChatError error={error} />}
+                    </div>
+                  </main>
+                  <footer className="composer-wrap">
+                    <VoiceControl
+                      brand={brand}
+                      status={speech.status}
+                      mode={speech.mode}
+                      problem={speech.problem}
+                      offNote={voiceOffNote}
+                      retryable={speech.retryable}
+                      onStart={() => void speech.start()}
+                      onStop={speech.stop}
+                      onTalk={() => void speech.talk()}
+                      onRetry={() => void speech.retry()}
                     />
-                    {(status === "submitted" || open.answering) && (
-                      <p className="tool-working" data-testid="assistant-answering">
-                        <span className="spinner" aria-hidden="true" />{" "}
-                        {open.answering ? "The assistant is still answering…" : "Thinking…"}
-                      </p>
-                    )}
-                    {error && <ChatError error={error} />}
-                  </div>
-                </main>
-                <footer className="composer-wrap">
-                  <VoiceControl
-                    brand={brand}
-                    status={speech.status}
-                    mode={speech.mode}
-                    problem={speech.problem}
-                    offNote={voiceOffNote}
-                    retryable={speech.retryable}
-                    onStart={() => void speech.start()}
-                    onStop={speech.stop}
-                    onTalk={() => void speech.talk()}
-                    onRetry={() => void speech.retry()}
-                  />
-                  <Composer
-                    brand={brand}
-                    conversationId={open.id}
-                    modelConfigured={modelConfigured}
-                    busy={busy}
-                    sendHidden={speech.status === "recording"}
-                    onSend={send}
-                    onSlashResult={onSlashResult}
-                  />
-                </footer>
+                    <Composer
+                      brand={brand}
+                      conversationId={open.id}
+                      modelConfigured={modelConfigured}
+                      busy={busy}
+                      sendHidden={speech.status === "recording"}
+                      onSend={send}
+                      onSlashResult={onSlashResult}
+                    />
+                  </footer>
+                </div>
               </div>
             </div>
-          </div>
-        </CardsProvider>
-      </WidgetCallsProvider>
+          </CardsProvider>
+        </WidgetCallsProvider>
+      </RoleProvider>
     </CatalogueProvider>
   );
 }

@@ -9,6 +9,7 @@ import { NextPage, usePages } from "./pages";
 import { AssetThumb, useAsset } from "./asset-preview";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { ReviewWidget } from "./review";
+import { useCanRun } from "./may";
 import { errorOf, okDataOf, type OutputOf, type ToolEnvelope, type WidgetProps } from "./types";
 
 type AssetSummary = OutputOf<"library.search">["items"][number];
@@ -92,6 +93,7 @@ function Card({
 }) {
   // only images need their signed URL here; other files show their type
   const { asset } = useAsset(brand, item.id, item.mimeType.startsWith("image/"));
+  const mayReview = useCanRun()("library.asset.review");
   return (
     <li className="carousel-card" data-testid={`asset-${item.id}`}>
       <AssetThumb name={item.name} mimeType={item.mimeType} url={asset?.url} />
@@ -113,7 +115,7 @@ function Card({
           >
             {open ? "Hide details" : "Details"}
           </button>
-          {item.status === "proposed" && (
+          {mayReview && item.status === "proposed" && (
             <button type="button" className="button small" onClick={onReview}>
               Review
             </button>

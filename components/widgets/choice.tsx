@@ -10,6 +10,8 @@ import { useTouches } from "./truth";
 import { errorOf, okData, okDataOf, type Answer, type OutputOf, type ToolEnvelope, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 import { valueInWords } from "./value-words";
+import { useCanRun } from "./may";
+import { useFocusWhen } from "./next-step";
 
 type Question = OutputOf<"questions.list">["items"][number];
 
@@ -60,6 +62,9 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ action: Action; answer: string; envelope: ToolEnvelope } | null>(null);
   const answered = outcome?.envelope.status === "ok";
+  // offered only to those who may answer (a viewer reads the questions); a refusal takes focus
+  const mayAnswer = useCanRun()("questions.answer");
+  const refusal = useFocusWhen<HTMLDivElement>(outcome?.envelope.status === "error");
 
   async function decide(action: Action, text = "") {
     const trimmed = text.trim();
@@ -96,6 +101,11 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
               {outcome.action === "defer" ? "It can be answered later." : "It will not be asked again."}
             </>
           )}
+        </p>
+      ) : !mayAnswer ? (
+        <p className="muted" data-testid="question-read-only">
+          A member of this brand answers it
+          {question.options.length > 0 ? `; suggested: ${question.options.join(", ")}` : ""}.
         </p>
       ) : (
         <>
@@ -152,7 +162,11 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
               Dismiss
             </button>
           </div>
-          {outcome?.envelope.status === "error" && <WidgetError error={outcome.envelope.error} />}
+          {outcome?.envelope.status === "error" && (
+            <div ref={refusal} tabIndex={-1} data-testid="question-refused">
+              <WidgetError error={outcome.envelope.error} />
+            </div>
+          )}
         </>
       )}
     </li>

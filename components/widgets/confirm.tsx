@@ -11,6 +11,7 @@ import { WidgetError } from "./widget-error";
 import { isRecord, okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
 import { ReadableData } from "./readable";
 import { ShownOnce } from "./shown-once";
+import { useFocusWhen, useNextStep } from "./next-step";
 
 /**
  * `embedded`: inside the widget that asked (review), which shows the result itself. `proposedAgain`:
@@ -36,7 +37,14 @@ export function ConfirmWidget({
   const again = proposedHere ?? steps.at(-1)?.envelope ?? null;
   const [proposing, setProposing] = useState(false);
   const pending = envelope?.status === "awaiting_confirmation" ? envelope : undefined;
-  const summary = envelope && "summary" in envelope ? envelope.summary : undefined;
+  // an expired proposal keeps what it was about beside "Propose it again" (issue 38.10): the
+  // expiry's error carries the summary, and the card remembers the one it first showed
+  const said = (envelope && "summary" in envelope ? envelope.summary : undefined) ?? summaryOf(envelope);
+  const [first] = useState(said);
+  const summary = said ?? first ?? summaryOf(result);
+  // what the person's tap started: in view, Confirm focused; once decided, focus on the outcome
+  const actions = useNextStep<HTMLDivElement>(pending !== undefined && !result);
+  const outcome = useFocusWhen<HTMLDivElement>(result !== null);
 
   async function decide(decision: Decision) {
     if (!pending) return;
@@ -76,7 +84,7 @@ export function ConfirmWidget({
     >
       {summary && <p className="confirm-summary">{summary}</p>}
       {pending && !result && (
-        <div className="confirm-actions">
+        <div className="confirm-actions" ref={actions}>
           <button
             type="button"
             className="button primary"
@@ -100,47 +108,55 @@ export function ConfirmWidget({
           </span>
         </div>
       )}
-      {shown?.status === "declined" && (
-        <p className="muted" data-testid="confirm-declined">
-          Cancelled. Nothing was changed.
-        </p>
-      )}
-      {shown?.status === "error" && <WidgetError error={shown.error} />}
-      {expired && !again && (
-        <div className="confirm-actions">
-          <button
-            type="button"
-            className="button"
-            data-testid="confirm-again"
-            disabled={proposing}
-            onClick={() => void proposeAgain()}
-          >
-            {proposing ? "Proposing…" : "Propose it again"}
-          </button>
-        </div>
-      )}
-      {again && (
-        <ConfirmWidget
-          capabilityId={capabilityId}
-          input={input}
-          envelope={again}
-          brand={brand}
-          onDecided={onDecided}
-          embedded={embedded}
-          proposedAgain
-        />
-      )}
-      {shown?.status === "ok" && (
-        <ResultWidget
-          capabilityId={capabilityId}
-          input={input}
-          envelope={resultOf(shown)}
-          brand={brand}
-          own={embedded ? "confirm" : entry?.widget}
-        />
-      )}
+      <div className="confirm-outcome" ref={outcome} tabIndex={-1} data-testid="confirm-outcome">
+        {shown?.status === "declined" && (
+          <p className="muted" data-testid="confirm-declined">
+            Cancelled. Nothing was changed.
+          </p>
+        )}
+        {shown?.status === "error" && <WidgetError error={shown.error} />}
+        {expired && !again && (
+          <div className="confirm-actions">
+            <button
+              type="button"
+              className="button"
+              data-testid="confirm-again"
+              disabled={proposing}
+              onClick={() => void proposeAgain()}
+            >
+              {proposing ? "Proposing…" : "Propose it again"}
+            </button>
+          </div>
+        )}
+        {again && (
+          <ConfirmWidget
+            capabilityId={capabilityId}
+            input={input}
+            envelope={again}
+            brand={brand}
+            onDecided={onDecided}
+            embedded={embedded}
+            proposedAgain
+          />
+        )}
+        {shown?.status === "ok" && (
+          <ResultWidget
+            capabilityId={capabilityId}
+            input={input}
+            envelope={resultOf(shown)}
+            brand={brand}
+            own={embedded ? "confirm" : entry?.widget}
+          />
+        )}
+      </div>
     </WidgetFrame>
   );
+}
+
+/** The summary an error still carries (an expired confirmation's). */
+function summaryOf(envelope: ToolEnvelope | null | undefined): string | undefined {
+  const summary = envelope?.status === "error" ? (envelope.error as { summary?: unknown }).summary : undefined;
+  return typeof summary === "string" ? summary : undefined;
 }
 
 /** The write's result as its own widget reads it (without the confirmed sentence, which makes a confirm card). */

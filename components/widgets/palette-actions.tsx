@@ -11,6 +11,7 @@ import { Propose, Proposed, type Proposal } from "./row-actions";
 import { okData } from "./types";
 import { valueInWords } from "./value-words";
 import { WidgetError } from "./widget-error";
+import { ctrlEnterSubmits } from "./next-step";
 
 type Role = (typeof COLOR_ROLES)[number];
 const isRole = (value: string): value is Role => COLOR_ROLES.some((role) => role === value);
@@ -122,7 +123,7 @@ export function ColorActions({ color, brand, edits }: { color: Color; brand: str
     );
   }
   return (
-    <form className="row-edit" onSubmit={(event) => (event.preventDefault(), void save())}>
+    <form className="row-edit" onSubmit={(event) => (event.preventDefault(), void save())} onKeyDown={ctrlEnterSubmits}>
       <label>
         <span>Name</span>
         <input

@@ -13,6 +13,7 @@ import { errorOf, okDataOf, type ToolEnvelope, type WidgetProps } from "./types"
 import { WidgetError } from "./widget-error";
 import { bytes } from "./record";
 import { ReviewCheck } from "./review-check";
+import { useCanRun } from "./may";
 
 export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { act } = useWidgetCalls();
@@ -33,6 +34,8 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
   // this card is the review's own result (not a file opened for review from a search)
   const reviewed = envelope?.status === "ok" && capabilityId === "library.asset.review";
   const waiting = awaiting(steps, (step) => step.capabilityId === "library.asset.review");
+  // Approve and Archive are an admin's: others see the file and its status only
+  const mayReview = useCanRun()("library.asset.review");
   return (
     <WidgetFrame
       name="review"
@@ -67,7 +70,7 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
                 Waiting for your confirmation below.
               </p>
             )}
-            {!reviewed && asset.status === "proposed" && !decision && !waiting && (
+            {mayReview && !reviewed && asset.status === "proposed" && !decision && !waiting && (
               <div className="confirm-actions">
                 <button
                   type="button"

@@ -11,6 +11,7 @@ import { awaiting, useCardSteps } from "./card";
 import type { ToolEnvelope } from "./types";
 import { valueInWords } from "./value-words";
 import { WidgetError } from "./widget-error";
+import { ctrlEnterSubmits, useFocusWhen } from "./next-step";
 
 type Item = Record<string, unknown>;
 export type Proposal = { capabilityId: string; input: Record<string, unknown>; envelope: ToolEnvelope };
@@ -118,6 +119,8 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
   const [label, setLabel] = useState(typeof item.label === "string" ? item.label : "");
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [busy, setBusy] = useState(false);
+  // a refused change: focus on its reason, the form still there to fix it
+  const refusal = useFocusWhen<HTMLDivElement>(proposal?.envelope.status === "error");
 
   async function save() {
     setBusy(true);
@@ -148,7 +151,7 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
     );
   }
   return (
-    <form className="row-edit" onSubmit={(event) => (event.preventDefault(), void save())}>
+    <form className="row-edit" onSubmit={(event) => (event.preventDefault(), void save())} onKeyDown={ctrlEnterSubmits}>
       <label>
         <span>Kind</span>
         <select
@@ -181,7 +184,11 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
           onChange={(event) => setLabel(event.target.value)}
         />
       </label>
-      {proposal?.envelope.status === "error" && <WidgetError error={proposal.envelope.error} />}
+      {proposal?.envelope.status === "error" && (
+        <div ref={refusal} tabIndex={-1} data-testid="row-edit-refused">
+          <WidgetError error={proposal.envelope.error} />
+        </div>
+      )}
       <span className="row-actions">
         <button type="submit" className="button small primary" data-testid="row-edit-save" disabled={busy}>
           Save

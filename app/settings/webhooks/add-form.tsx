@@ -1,5 +1,6 @@
 "use client";
 import { useState, type FormEvent } from "react";
+import { ctrlEnterSubmits } from "@/components/widgets/next-step";
 import { Button, Field } from "@/components/ui/form";
 
 /** URL, description and the event types, picked by name from the catalogue (or every type). */
@@ -26,7 +27,7 @@ export function AddForm({
     });
   }
   return (
-    <form onSubmit={submit} data-testid="webhook-add" style={{ display: "grid", gap: 12 }}>
+    <form onSubmit={submit} onKeyDown={ctrlEnterSubmits} data-testid="webhook-add" style={{ display: "grid", gap: 12 }}>
       <Field label="Receiver URL" hint="https:// on a public address; it gets a signed POST per event">
         <input name="url" type="url" required placeholder="https://example.com/hooks" data-testid="webhook-url" />
       </Field>
