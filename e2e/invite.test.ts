@@ -9,6 +9,7 @@ import { db } from "../lib/db/client";
 import type { Role } from "../lib/contract/roles";
 import { createInvitation } from "../lib/team/invitations";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { axeProblems } from "./support/axe-problems";
 import { layoutProblems } from "./support/layout";
 import { createPerson, createTestBrand, signIn } from "./support/people";
 
@@ -53,6 +54,7 @@ async function fitsThePhone(page: Page, name: string) {
   const problems = await layoutProblems(page);
   expect(problems.clipped, `${name}: clipped`).toEqual([]);
   expect(problems.small, `${name}: small targets`).toEqual([]);
+  expect(await axeProblems(page), `${name}: axe`).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${name}: no sideways scroll`).toBeLessThanOrEqual(PHONE.width);
 }

@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../lib/db/client";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { axeProblems } from "./support/axe-problems";
 import { layoutProblems } from "./support/layout";
 import { createPerson, createTestBrand, signIn } from "./support/people";
 
@@ -22,6 +23,7 @@ async function fitsThePhone(page: Page, name: string) {
   const problems = await layoutProblems(page);
   expect(problems.clipped, `${name}: clipped`).toEqual([]);
   expect(problems.small, `${name}: small targets`).toEqual([]);
+  expect(await axeProblems(page), `${name}: axe`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: sideways`).toBeLessThanOrEqual(
     PHONE.width,
   );
