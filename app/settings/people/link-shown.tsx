@@ -59,7 +59,7 @@ export function LinkShown({
       </code>
       <p style={{ margin: 0 }} data-testid="people-link-note">
         {mailed
-          ? `It was also sent to ${email} by e-mail. `
+          ? `It is also on its way to ${email} by e-mail. `
           : `E-mail is not set up on this service, so nothing was sent: copy the link and give it to ${email} yourself. `}
         It works once, only for that address, for 7 days, and will not be shown again.
       </p>

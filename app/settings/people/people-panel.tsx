@@ -152,7 +152,7 @@ export function PeoplePanel({
           <h2 style={{ fontSize: 20, margin: "8px 0 0" }}>Invite someone</h2>
           <p style={{ color: "var(--muted)", margin: 0 }} data-testid="people-mail-note">
             {mailConfigured
-              ? "They get the invitation's link by e-mail, and you see it once to pass on yourself."
+              ? "They get the invitation's link by e-mail, and you see it once too, to pass on yourself if it does not arrive."
               : "E-mail is not set up on this service: you get the invitation's link once, to send them yourself."}
           </p>
           <InviteForm
