@@ -137,7 +137,10 @@ describe("text, without a model", () => {
     const insta = expectOk(
       await check({ text: "Northwind Coffee, see www.northwind.example.com/beans", channel: "instagram" }),
     );
-    expect(findingsOf(insta, "channel_links")[0]).toMatchObject({ severity: "warning", rule: { ref: "instagram" } });
+    expect(findingsOf(insta, "channel_links")[0]).toMatchObject({
+      severity: "warning",
+      rule: { kind: "channel_links" },
+    });
     expect(insta.checkedAgainst.channel).toBe("instagram");
     expect(
       findingsOf(

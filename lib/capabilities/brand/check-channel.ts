@@ -68,7 +68,7 @@ export function channelFindings(text: string, channel: Channel): Finding[] {
   if (rule.maxLength && length > rule.maxLength) {
     findings.push({
       severity: "error",
-      rule: { kind: "channel_length", ref: channel },
+      rule: { kind: "channel_length" },
       message:
         `${rule.name} takes at most ${rule.maxLength.toLocaleString("en")} characters in ${rule.what}; ` +
         `this text counts ${length.toLocaleString("en")}${rule.linkWeight ? ` (every link counts as ${rule.linkWeight})` : ""}.`,
@@ -78,7 +78,7 @@ export function channelFindings(text: string, channel: Channel): Finding[] {
   if (rule.segment && length > rule.segment) {
     findings.push({
       severity: "info",
-      rule: { kind: "channel_length", ref: channel },
+      rule: { kind: "channel_length" },
       message: `A text message holds ${rule.segment} characters; this one (${length}) is sent as ${Math.ceil(length / 153)} messages.`,
     });
   }
@@ -86,7 +86,7 @@ export function channelFindings(text: string, channel: Channel): Finding[] {
     const first = links[0]!;
     findings.push({
       severity: "warning",
-      rule: { kind: "channel_links", ref: channel },
+      rule: { kind: "channel_links" },
       message: `${rule.name} does not open links written in ${rule.what}: readers cannot tap “${first[0]}”.`,
       excerpt: excerptOf(text, first.index, first.index + first[0].length),
       suggestion: `Remove the link from the text and ${rule.linksNotClickable}.`,

@@ -100,7 +100,7 @@ export function paletteFindings(pixels: Buffer, kit: readonly KitColor[]): Findi
       severity: share >= WARN_SHARE ? "warning" : "info",
       rule: { kind: "color", ...(nearest ? { ref: nearest.color.id } : {}) },
       message:
-        `About ${percent(share)} of the image is ${hex}, which is not a kit colour` +
+        `${share > 0.995 ? "All" : `About ${percent(share)}`} of the image is ${hex}, which is not a kit colour` +
         (nearest
           ? ` (the nearest, ${nearest.color.name} ${nearest.color.hex}, differs by ΔE ${nearest.distance.toFixed(0)}; up to ${ON_PALETTE} counts as the same colour).`
           : "; the kit has no colours yet."),

@@ -1,0 +1,116 @@
+// The review card shows brand.check's findings before an admin approves a file (issue 44.2), in
+// Debian's Chromium on a 360 px phone and a laptop: a proposed image in a colour outside the kit is
+// opened for review from the library's carousel, and the card says Off brand, in words, above
+// Approve. Screenshots: brand-check-review-phone.png, brand-check-review-laptop.png.
+import { randomUUID } from "node:crypto";
+import type { Browser, Locator, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../lib/db/client";
+import { createKey } from "../lib/admin/commands";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let brand: { id: string; shortId: string };
+let admin: Person;
+
+async function api(key: string, capability: string, body: Record<string, unknown>) {
+  const response = await fetch(`${baseUrl}/api/v1/${capability}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
+    body: JSON.stringify({ brand: brand.shortId, ...body }),
+  });
+  return (await response.json()) as { ok: boolean; data: Record<string, string> };
+}
+
+beforeAll(async () => {
+  brand = await createTestBrand("Check Roasters");
+  admin = await createPerson({ name: "Ada Admin", brands: { [brand.shortId]: "admin" } });
+  await db().kitColor.create({
+    data: { id: randomUUID(), brandId: brand.id, name: "Ocean", hex: "#1F6FEB", role: "primary", approved: true },
+  });
+  // a proposed poster in a red the kit does not have, uploaded as an integration would
+  const { key } = await createKey(db(), { email: admin.email, scopes: "all" });
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#D93A2B" } })
+    .png()
+    .toBuffer();
+  const started = await api(key, "library.upload.create", {
+    step: "start",
+    fileName: "red-poster.png",
+    mimeType: "image/png",
+    sizeBytes: png.length,
+  });
+  await fetch(started.data.uploadUrl!, {
+    method: "PUT",
+    body: new Uint8Array(png),
+    headers: { "Content-Type": "image/png" },
+  });
+  await api(key, "library.upload.create", { step: "complete", uploadId: started.data.uploadId });
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(() => browser?.close());
+
+async function reviewCard(page: Page): Promise<Locator> {
+  await page.getByTestId("chat-input").fill("/");
+  await page.getByTestId("slash-item-library.search").click();
+  if (
+    await page
+      .getByTestId("slash-run")
+      .isVisible()
+      .catch(() => false)
+  )
+    await page.getByTestId("slash-run").click();
+  const carousel = page.getByTestId("widget-carousel").last();
+  await carousel.getByRole("button", { name: "Review" }).first().click();
+  const review = page.getByTestId("widget-review").last();
+  await review.waitFor({ timeout: 15_000 });
+  return review;
+}
+
+describe("the review card checks a proposed file against the brand", () => {
+  it.each([
+    ["phone", { width: 360, height: 740 }],
+    ["laptop", { width: 1280, height: 800 }],
+  ] as const)(
+    "shows Off brand and why, above Approve, on a %s",
+    async (name, viewport) => {
+      const { page } = await newPage(browser, baseUrl, { viewport });
+      await signIn(page, admin.email, admin.password);
+      await page.waitForFunction(
+        (shortId) =>
+          (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId,
+        brand.shortId,
+      );
+      const review = await reviewCard(page);
+      const check = review.getByTestId("review-check");
+      await expect
+        .poll(() => check.getByTestId("check-verdict").getAttribute("data-verdict"), { timeout: 20_000 })
+        .toBe("off_brand");
+      const text = await check.innerText();
+      expect(text).toContain("Off brand");
+      expect(text).toMatch(/100% of the image is in colours outside the kit's palette/);
+      expect(text).toMatch(/not a kit colour \(the nearest, Ocean #1F6FEB/);
+      expect(text).toContain("Use Ocean (#1F6FEB) or another kit colour.");
+      // no machine words: no rule kinds, no severities as the server names them
+      expect(text).not.toMatch(/off_brand|vocabulary_avoid|\bcolor\b|warning|error/);
+      // the findings come before the decision
+      const [checkBox, approveBox] = await Promise.all([
+        check.boundingBox(),
+        review.getByTestId("review-approve").boundingBox(),
+      ]);
+      expect(checkBox!.y).toBeLessThan(approveBox!.y);
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(scroll).toBeLessThanOrEqual(client);
+      await review.scrollIntoViewIfNeeded();
+      await screenshot(page, `brand-check-review-${name}`, { fullPage: false });
+      await page.close();
+    },
+    90_000,
+  );
+});
