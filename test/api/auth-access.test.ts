@@ -30,10 +30,11 @@ const VIEWER_CAPABILITIES = [
   "library.asset.get",
   // issue 42: the brand's memory
   "memory.list",
+  "genome.read",
   // issue 43: the brand's people
   "team.list",
 ];
-const MEMBER_CAPABILITIES = [...VIEWER_CAPABILITIES, "questions.ask", "questions.answer", "memory.propose"];
+const MEMBER_CAPABILITIES = [...VIEWER_CAPABILITIES, "questions.ask", "questions.answer", "memory.propose", "genome.entries.propose"];
 const IMPLEMENTED = [
   ...MEMBER_CAPABILITIES,
   "brand.profile.update",
@@ -72,6 +73,8 @@ const IMPLEMENTED = [
   "kit.logos.remove",
   // issue 42: an admin accepts or rejects what was proposed for the brand's memory
   "memory.review",
+  // issue 42: an admin approves, rejects or retires the genome's entries
+  "genome.entries.review",
   // issue 43: the team, for its admins
   "team.invite",
   "team.invitations.revoke",

@@ -21,6 +21,15 @@ export const MATRIX_PROVIDER = "matrixmock";
 
 const tag = () => randomUUID().slice(0, 8);
 
+/** A proposed genome entry, for genome.entries.review to approve. */
+async function makeGenomeEntry(brandId: string): Promise<string> {
+  const id = randomUUID();
+  await db().genomeEntry.create({
+    data: { id, brandId, kind: "guardrail", value: `Matrix ${tag()}`, status: "proposed" },
+  });
+  return id;
+}
+
 /** A colour of the brand's kit, of its own HEX (one per HEX and role), for the kit edits to change. */
 async function makeKitColor(brandId: string): Promise<string> {
   const id = randomUUID();
@@ -144,6 +153,13 @@ export const fixtures: Record<string, Fixture> = {
   "webhooks.deliveries.list": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
   "webhooks.deliveries.resend": async (brand) => ({ ...(await makeWebhookEndpoint(brand.id)) }),
   "webhooks.test": async (brand) => ({ id: (await makeWebhookEndpoint(brand.id)).id }),
+  "genome.read": async () => ({}),
+  "genome.entries.propose": async () => ({ entries: [{ kind: "guardrail", value: `Matrix ${tag()}` }] }),
+  "genome.entries.review": async (brand) => ({
+    entryId: await makeGenomeEntry(brand.id),
+    decision: "approve",
+    expectedRevision: (await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } })).revision,
+  }),
   "memory.list": async () => ({}),
   "memory.propose": async () => ({ subject: `matrix.${tag()}`, statement: "We roast on Mondays." }),
   "memory.review": async (brand) => ({ declarationId: await makeMemoryDeclaration(brand.id), decision: "accept" }),

@@ -33,6 +33,8 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toContain("brand_check");
     // issue 42: the brand's memory
     expect(names).toEqual(expect.arrayContaining(["memory_list", "memory_propose", "memory_review"]));
+    // issue 42: the brand's genome
+    expect(names).toEqual(expect.arrayContaining(["genome_read", "genome_entries_propose", "genome_entries_review"]));
     // issue 43: the team
     expect(names.filter((name) => name.startsWith("team_"))).toHaveLength(5);
     expect(names).toHaveLength(44);
@@ -58,6 +60,7 @@ describe("tools/list: what the key may call on the MCP door", () => {
     ["questions.read,questions.write", ["brands_list", "questions_answer", "questions_ask", "questions_list"]],
     ["library.read", ["brands_list", "library_asset_get", "library_search"]],
     ["memory.read,memory.write", ["brands_list", "memory_list", "memory_propose", "memory_review"]],
+    ["genome.read,genome.write", ["brands_list", "genome_entries_propose", "genome_entries_review", "genome_read"]],
     [
       "team.read,team.write",
       ["brands_list", "team_invitations_revoke", "team_invite", "team_list", "team_remove", "team_role_update"],

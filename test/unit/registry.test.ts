@@ -66,6 +66,13 @@ const MEMORY = {
   "memory.review": { kind: "write", scope: "memory.write", minRole: "admin", confirm: true, voice: false },
 };
 
+/** the genome (issue 42.1): its own scopes, added after the others; voice reads and proposes, never reviews */
+const GENOME = {
+  "genome.read": { kind: "read", scope: "genome.read", minRole: "viewer", confirm: false, voice: true },
+  "genome.entries.propose": { kind: "write", scope: "genome.write", minRole: "member", confirm: false, voice: true },
+  "genome.entries.review": { kind: "write", scope: "genome.write", minRole: "admin", confirm: true, voice: false },
+};
+
 /** the team (issue 43.1): its own scopes, added after the others; voice only reads it */
 const TEAM = {
   "team.list": { kind: "read", scope: "team.read", minRole: "viewer", confirm: false, voice: true },
@@ -106,6 +113,7 @@ describe("the registry against the spec's summary table", () => {
         ...BRAND_CHECK,
         ...Object.keys(MEMORY),
         ...Object.keys(TEAM),
+        ...Object.keys(GENOME),
       ].sort(),
     );
   });
@@ -148,6 +156,25 @@ describe("the registry against the spec's summary table", () => {
       const capability = findCapability(id)!;
       if (capability.kind === "read") expect(capability.confirmation, id).toBe(false);
       else expect(capability.minRole, id).toBe("admin");
+    }
+  });
+
+  it("the genome capabilities have issue 42's facts and scopes no older key holds", () => {
+    const specScopes = new Set(rows.map((row) => row.scope));
+    for (const [id, facts] of Object.entries(GENOME)) {
+      const capability = findCapability(id)!;
+      expect(
+        {
+          kind: capability.kind,
+          scope: capability.scope,
+          minRole: capability.minRole,
+          confirm: capability.confirmation,
+          voice: capability.doors.includes("voice"),
+        },
+        id,
+      ).toEqual(facts);
+      expect(specScopes.has(capability.scope!), id).toBe(false);
+      expect([...capability.doors].filter((door) => door !== "voice").sort(), id).toEqual(["api", "assistant", "mcp"]);
     }
   });
 

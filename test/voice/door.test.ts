@@ -46,6 +46,9 @@ describe("the voice call route", () => {
       // issue 36: an admin may ask who spent the brand's AI tokens
       "budget.usage",
       "connections.list",
+      // issue 42: the genome is read and added to by voice; reviewing it is not
+      "genome.entries.propose",
+      "genome.read",
       "kit.colors.add",
       // issue 40: the kit can be fixed by voice as it can be grown
       "kit.colors.remove",

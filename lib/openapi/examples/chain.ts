@@ -119,6 +119,28 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     expectedRevision: handedOut("overview.data.revision"),
     city: "Villeurbanne",
   }),
+  {
+    name: "genome",
+    capability: "genome.read",
+    summary: "The entries the voice is built from, with their status and source, and the genome revision",
+    request: { brand },
+  },
+  {
+    name: "proposeGuardrail",
+    capability: "genome.entries.propose",
+    summary: "Propose a guardrail: it stays out of the voice until an admin approves it",
+    request: {
+      brand,
+      entries: [{ kind: "guardrail", value: "Never promise delivery dates." }],
+      note: "Customers asked us twice",
+    },
+  },
+  ...confirmed("approveGuardrail", "genome.entries.review", "Approve it: the voice gains the guardrail", {
+    brand,
+    entryId: handedOut("proposeGuardrail.data.ids.0"),
+    decision: "approve",
+    expectedRevision: handedOut("genome.data.revision"),
+  }),
   ...confirmed("addInstagram", "brand.contacts.save", "Add an Instagram channel", {
     brand,
     op: "upsert",
