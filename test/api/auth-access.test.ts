@@ -34,7 +34,13 @@ const VIEWER_CAPABILITIES = [
   // issue 43: the brand's people
   "team.list",
 ];
-const MEMBER_CAPABILITIES = [...VIEWER_CAPABILITIES, "questions.ask", "questions.answer", "memory.propose", "genome.entries.propose"];
+const MEMBER_CAPABILITIES = [
+  ...VIEWER_CAPABILITIES,
+  "questions.ask",
+  "questions.answer",
+  "memory.propose",
+  "genome.entries.propose",
+];
 const IMPLEMENTED = [
   ...MEMBER_CAPABILITIES,
   "brand.profile.update",
