@@ -95,6 +95,10 @@ const PICKERS: Record<string, Source> = {
         label: `${valueInWords(entry.kind, "kind")}: ${entry.value} (${valueInWords(entry.status, "status").toLowerCase()})`,
       })),
   ),
+  // only a declaration waiting for review can be accepted or rejected: by what it says
+  "memory.review.declarationId": source("memory.list", { status: "pending", limit: 50 }, (data) =>
+    data.items.map((item) => ({ value: item.id, label: `${item.subject}: ${item.statement}` })),
+  ),
   // the services by name, those this service can connect first: nobody types a provider's key
   "connections.connect.provider": source("connections.list", { includeCatalog: true }, (data) =>
     (data.catalog ?? [])
