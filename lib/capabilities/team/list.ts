@@ -43,7 +43,7 @@ export const teamList = defineCapability({
   confirmation: false,
   doors: ["assistant", "voice", "mcp", "api"],
   phase: "planned",
-  widget: "list",
+  widget: "team",
   title: "The brand's people",
   description:
     "The people of the brand with their role, since when, and when their access ends (accessUntil, null for no end), " +
