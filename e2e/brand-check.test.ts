@@ -1,13 +1,16 @@
 // The review card shows brand.check's findings before an admin approves a file (issue 44.2), in
 // Debian's Chromium on a 360 px phone and a laptop: a proposed image in a colour outside the kit is
 // opened for review from the library's carousel, and the card says Off brand, in words, above
-// Approve. Screenshots: brand-check-review-phone.png, brand-check-review-laptop.png.
+// Approve. And under a draft the assistant wrote, Check on brand shows what is off in place.
+// Screenshots: brand-check-review-phone.png, brand-check-review-laptop.png, brand-check-draft.png.
 import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../lib/db/client";
 import { createKey } from "../lib/admin/commands";
+import { startServer, type RunningServer } from "../scripts/support/start-server";
+import { startScriptedModel, type ScriptedModel } from "../scripts/support/scripted-openai";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
 
@@ -113,4 +116,61 @@ describe("the review card checks a proposed file against the brand", () => {
     },
     90_000,
   );
+});
+
+describe("Check on brand under a draft the assistant wrote", () => {
+  const DRAFT = "Our artisanal beans are roasted this week by our growers in the hills of Huila, just for you.";
+  let model: ScriptedModel;
+  let server: RunningServer;
+  beforeAll(async () => {
+    // the chat gets the draft; brand.check's own question to the model (its guardrails) gets no finding
+    model = await startScriptedModel((request) =>
+      JSON.stringify(request.messages).includes("You check a text") ? { text: '{"findings":[]}' } : { text: DRAFT },
+    );
+    server = await startServer({
+      ...inject("testEnv"),
+      OPENAI_BASE_URL: model.baseUrl,
+      ASSISTANT_MODEL: "scripted-model",
+    });
+    await db().genomeEntry.create({
+      data: {
+        id: randomUUID(),
+        brandId: brand.id,
+        kind: "vocabulary_avoid",
+        value: "artisanal → small-batch",
+        status: "approved",
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await model?.stop();
+  });
+
+  it("checks the reply in place on a phone, naming the avoided word and what to write instead", async () => {
+    const { page } = await newPage(browser, server.url, { viewport: { width: 360, height: 740 } });
+    await signIn(page, admin.email, admin.password);
+    await page.waitForFunction(
+      (shortId) =>
+        (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId,
+      brand.shortId,
+    );
+    await page.getByTestId("chat-input").fill("Write a post about this week's beans");
+    await page.getByTestId("chat-send").click();
+    const reply = page.getByTestId("message-assistant").last();
+    await expect.poll(() => reply.innerText(), { timeout: 20_000 }).toContain("artisanal beans");
+    await reply.getByTestId("check-on-brand").click();
+    const result = reply.getByTestId("check-result");
+    await expect
+      .poll(() => result.getByTestId("check-verdict").getAttribute("data-verdict"), { timeout: 20_000 })
+      .toBe("needs_changes");
+    const text = await result.innerText();
+    expect(text).toContain("Needs changes");
+    expect(text).toContain("“artisanal” is on the brand's list of words to avoid");
+    expect(text).toContain("Write “small-batch” instead.");
+    // the result has the focus, so the next step is where the person is
+    expect(await result.evaluate((element) => element === document.activeElement)).toBe(true);
+    await screenshot(page, "brand-check-draft", { fullPage: false });
+    await page.close();
+  }, 90_000);
 });

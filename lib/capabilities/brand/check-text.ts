@@ -53,7 +53,8 @@ export function vocabularyFindings(text: string, entries: readonly VoiceEntry[],
           severity: "warning",
           rule: { kind: "vocabulary_avoid", ref: avoided.entry.id },
           message:
-            `“${written}” is on the brand's list of words to avoid (“${avoided.phrase}”)` +
+            `“${written}” is on the brand's list of words to avoid` +
+            (written.toLowerCase() === avoided.phrase.toLowerCase() ? "" : ` (“${avoided.phrase}”)`) +
             (hits.length > HITS_PER_WORD && first === hits[0]![0] ? `; it appears ${hits.length} times` : "") +
             ".",
           excerpt: excerptOf(text, words[first]!.start, words[last]!.end),
