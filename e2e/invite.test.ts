@@ -91,7 +91,7 @@ describe("the invitation's accept page", () => {
     await page.getByTestId("invite-password").fill("a long enough password");
     // Ctrl+Enter from a field runs the form, as Enter does
     await page.getByTestId("invite-password").press("Control+Enter");
-    await page.waitForURL((url) => url.pathname === "/", { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === "/", { timeout: 30_000 });
     await switcherShows(page, brand.shortId);
     await screenshot(page, "invite-joined-phone");
     expect(await membership(brand.id, email)).toMatchObject({ role: "viewer" });
@@ -122,7 +122,7 @@ describe("the invitation's accept page", () => {
     expect(await membership(brand.id, person.email)).toBeNull();
     await page.getByTestId("invite-password").fill(person.password);
     await page.getByTestId("invite-submit").click();
-    await page.waitForURL((url) => url.pathname === "/", { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === "/", { timeout: 30_000 });
     await switcherShows(page, brand.shortId);
     expect(await membership(brand.id, person.email)).toMatchObject({ role: "admin", accessUntil: null });
   });
@@ -159,7 +159,7 @@ describe("the invitation's accept page", () => {
     await page.getByTestId("invite-form-sign-in").waitFor();
     await page.getByTestId("invite-password").fill(owner.password);
     await page.getByTestId("invite-submit").click();
-    await page.waitForURL((url) => url.pathname === "/", { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === "/", { timeout: 30_000 });
     await switcherShows(page, brand.shortId);
     expect(await membership(brand.id, owner.email)).toMatchObject({ role: "member" });
   });

@@ -80,7 +80,7 @@ describe("Settings › People on a phone", () => {
     await joiner.page.getByTestId("invite-name").fill("Jo Joiner");
     await joiner.page.getByTestId("invite-password").fill("joiner's password");
     await joiner.page.getByTestId("invite-submit").click();
-    await joiner.page.waitForURL((address) => address.pathname === "/", { timeout: 20_000 });
+    await joiner.page.waitForURL((address) => address.pathname === "/", { timeout: 30_000 });
     await expect
       .poll(() => joiner.page.getByTestId("brand-switcher").inputValue(), { timeout: 15_000 })
       .toBe(brand.shortId);

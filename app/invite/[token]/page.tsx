@@ -13,7 +13,12 @@ import { JoinForm } from "./join-form";
 import { problemWords } from "./problem-words";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Invitation · Brand Operations", referrer: "no-referrer" };
+// the link is a secret: no referrer leaves with it, and no search engine keeps the page
+export const metadata = {
+  title: "Invitation · Brand Operations",
+  referrer: "no-referrer",
+  robots: { index: false, follow: false },
+};
 
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;

@@ -11,7 +11,7 @@ export const POST = personRoute(
   {
     origin: "page",
     signInTo: "accept this invitation",
-    body: { limit: 4096, schema: z.object({ token: tokenField }) },
+    body: { limit: 4096, schema: z.object({ token: tokenField }).strict() },
   },
   async ({ userId, input, requestId }) => {
     const person = await db().user.findUniqueOrThrow({

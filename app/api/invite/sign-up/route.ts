@@ -7,7 +7,7 @@ import { requestIdOf } from "@/lib/http/request";
 import { signUpInvited } from "@/lib/team/invited-sign-up";
 import { nameField, passwordField, tokenField } from "@/lib/team/invite-fields";
 
-const schema = z.object({ token: tokenField, name: nameField, password: passwordField });
+const schema = z.object({ token: tokenField, name: nameField, password: passwordField }).strict();
 
 export async function POST(request: Request): Promise<Response> {
   const requestId = requestIdOf(request);
