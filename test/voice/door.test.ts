@@ -77,6 +77,21 @@ describe("the voice call route", () => {
     expect(answer.body.data).toHaveProperty("colors");
   });
 
+  it("a member proposes to the brand's memory by voice; it waits for review, as the assistant's (issue 42.6)", async () => {
+    const statement = "We close every August.";
+    const answer = await voiceCall(
+      world.member,
+      "memory_propose",
+      { subject: "Holidays", statement },
+      { callId: "call_m" },
+    );
+    expect(answer.body).toMatchObject({ status: "ok", capabilityId: "memory.propose" });
+    const stored = await db().memoryDeclaration.findUniqueOrThrow({ where: { id: answer.body.data.id } });
+    expect(stored).toMatchObject({ statement, status: "pending", source: "assistant", authorId: world.member.id });
+    const listed = await voiceCall(world.viewer, "memory_list", { status: "pending" }, { callId: "call_l" });
+    expect(listed.body.data.items.map((item: { id: string }) => item.id)).toContain(stored.id);
+  });
+
   it("brand.overview lists what this person may call through Voice", async () => {
     const admin = await voiceCall(world.admin, "brand_overview", {});
     expect([...admin.body.data.capabilities].sort()).toEqual(VOICE_IDS);
