@@ -16,19 +16,21 @@ export default async function Activity() {
     .filter((capability) => capability.kind === "write")
     .map(({ id, title }) => ({ id, title }));
   const file = findCapability("library.asset.get")!;
-  const fileEntry = {
-    id: file.id,
-    title: file.title,
-    widget: file.widget ?? null,
-    confirmation: file.confirmation,
-    toolName: mcpToolName(file.id),
-  };
+  const entryOf = (capability: NonNullable<ReturnType<typeof findCapability>>) => ({
+    id: capability.id,
+    title: capability.title,
+    widget: capability.widget ?? null,
+    confirmation: capability.confirmation,
+    toolName: mcpToolName(capability.id),
+  });
+  const fileEntry = entryOf(file);
   return (
     <ActivityPage
       user={{ name: user.name, email: user.email }}
       capabilities={writes}
       doors={[...DOORS]}
       fileEntry={fileEntry}
+      undoEntry={entryOf(findCapability("activity.undo")!)}
       minRole={findCapability("activity.list")?.minRole ?? "admin"}
     />
   );

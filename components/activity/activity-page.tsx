@@ -10,6 +10,7 @@ import { errorSentences } from "@/components/widgets/error-text";
 import { runCapability } from "@/components/widgets/run";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
 import { Widget } from "@/components/widgets/registry";
+import { UndoOffer } from "@/components/widgets/undo-offer";
 import type { Answer, CatalogueEntry, EnvelopeError, OutputOf } from "@/components/widgets/types";
 import { roleAllows } from "@/components/widgets/may";
 import type { Role } from "@/lib/contract/roles";
@@ -43,12 +44,15 @@ export function ActivityPage({
   capabilities,
   doors,
   fileEntry,
+  undoEntry,
   minRole,
 }: {
   user: { name: string; email: string };
   capabilities: { id: string; title: string }[];
   doors: string[];
   fileEntry: CatalogueEntry;
+  /** activity.undo's catalogue entry: a row that can be undone offers it through the confirm card */
+  undoEntry: CatalogueEntry;
   /** activity.list's minimum role: anyone below it is told so, with no filters offered */
   minRole: Role;
 }) {
@@ -227,7 +231,7 @@ export function ActivityPage({
                   {JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) ? " that matches these filters" : ""}.
                 </p>
               )}
-              <CatalogueProvider entries={[fileEntry]}>
+              <CatalogueProvider entries={[fileEntry, undoEntry]}>
                 <ol className="activity-list" data-testid="activity-list" aria-busy={loading}>
                   {entries.map((entry) => (
                     <ActivityRow
@@ -296,6 +300,7 @@ function ActivityRow({
           {entry.key ? ` · key ${entry.key}` : ""}
         </span>
         {entry.target?.kind === "asset" && <TouchedFile assetId={entry.target.id} brand={brand} />}
+        {entry.undo.available && brand && <UndoOffer activityId={entry.id} brand={brand} />}
       </div>
       <span className={`badge ${entry.status === "refused" ? "badge-fail" : "badge-pass"}`}>
         {entry.status === "refused" ? `refused${entry.code ? `: ${entry.code.replace(/_/g, " ")}` : ""}` : entry.status}

@@ -11,6 +11,7 @@ import { WidgetError } from "./widget-error";
 import { isRecord, okData, type Decision, type ToolEnvelope, type WidgetProps } from "./types";
 import { ReadableData } from "./readable";
 import { ShownOnce } from "./shown-once";
+import { UndoOffer } from "./undo-offer";
 import { useFocusWhen, useNextStep } from "./next-step";
 
 /**
@@ -138,6 +139,9 @@ export function ConfirmWidget({
             embedded={embedded}
             proposedAgain
           />
+        )}
+        {shown?.status === "ok" && shown.undoable && brand && (
+          <UndoOffer activityId={shown.undoable} brand={brand} />
         )}
         {shown?.status === "ok" && (
           <ResultWidget

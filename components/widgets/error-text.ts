@@ -97,6 +97,11 @@ export function errorSentences(error: EnvelopeError): string[] {
         : ["This change needs your confirmation first."];
     case "unavailable":
       return ["The service is unavailable right now. Try again in a moment."];
+    case "undo_conflict":
+    case "undo_expired":
+    case "not_undoable":
+      // the server's sentence is written for people: what changed since, when and by whom, or why not
+      return [error.message];
     default:
       return [
         `Something went wrong on our side. Try again; if it keeps happening, quote reference ${details.requestId ?? "—"}.`,

@@ -41,7 +41,9 @@ export type Invocation = {
 
 export type Outcome = {
   /** `touched`: the record a successful write changed (lib/contract/define.ts), for the doors that show it */
-  result: { ok: true; data: Record<string, unknown>; touched?: Touched } | { ok: false; error: AppError };
+  result:
+    | { ok: true; data: Record<string, unknown>; touched?: Touched; undoable?: string }
+    | { ok: false; error: AppError };
   /** present once the caller is known (step 2), so doors can send RateLimit headers */
   rateLimit?: RateLimitState;
   /** the result is the stored answer of the call with this request id (an Idempotency-Key's first) */
@@ -78,7 +80,7 @@ async function run(
   now: Date,
   outcome: Outcome,
   trail: AuditTrail | undefined,
-): Promise<{ data: Record<string, unknown>; touched?: Touched }> {
+): Promise<{ data: Record<string, unknown>; touched?: Touched; undoable?: string }> {
   const reader = readDb();
   // 1. who is calling
   const actor = await authenticate(call.credential, now);
@@ -154,6 +156,7 @@ async function run(
     shownOnce: capability.shownOnce,
   };
   let touched: Touched | undefined; // a replayed answer touched nothing now
+  let undoable: string | undefined; // the activity entry activity.undo takes this write back by
   const data = await idempotently(
     call.idempotencyKey,
     once,
@@ -166,10 +169,11 @@ async function run(
       // 10. execution, atomically, with the audit record of its success (the output is checked inside)
       const written = await write(capability, actor, access, parsed.call, context, now, trail, settle, confirmed);
       touched = written.touched;
+      undoable = written.undoable;
       return written.data;
     },
   );
-  return { data, touched };
+  return { data, touched, ...(undoable ? { undoable } : {}) };
 }
 
 const sqlOutsideTransaction: SqlRead = () => {

@@ -68,7 +68,7 @@ export async function write(
   trail: AuditTrail | undefined,
   settle?: Settle,
   confirmed?: Confirmed,
-): Promise<{ data: Record<string, unknown>; touched?: Touched }> {
+): Promise<{ data: Record<string, unknown>; touched?: Touched; undoable?: string }> {
   const effects: (() => Promise<void>)[] = [];
   const { input } = call;
   const idempotency: IdempotencyScope | undefined = capability.idempotent
@@ -82,7 +82,7 @@ export async function write(
       if (previous !== undefined) {
         if (settle) await settle(tx, previous);
         if (trail) await recordAudit(tx, trail, "replayed", now);
-        return { data: previous, touched: undefined, replayed: true };
+        return { data: previous, touched: undefined, replayed: true, undoable: undefined };
       }
     }
     const activityId = randomUUID();
@@ -117,11 +117,12 @@ export async function write(
         data: emitted.data,
         at: now,
       });
-    return { data, touched: touched(), replayed: false };
+    // the entry activity.undo takes it back by, when it kept what it changed
+    return { data, touched: touched(), replayed: false, undoable: taken ? activityId : undefined };
   });
   const result = await transaction.catch((thrown: unknown) => refused(thrown, confirmed, now));
   for (const effect of effects) await runNow(effect);
-  return { data: result.data, touched: result.touched };
+  return { data: result.data, touched: result.touched, undoable: result.undoable };
 }
 
 /**

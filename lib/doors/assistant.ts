@@ -117,6 +117,7 @@ async function envelopeOf(
       capabilityId: call.capabilityId,
       data: result.data,
       ...(result.touched ? { touched: result.touched } : {}),
+      ...(result.undoable ? { undoable: result.undoable } : {}),
     };
   const { error } = result;
   const { confirmationToken, summary, expiresAt } = error.details;

@@ -17,7 +17,15 @@ export type ToolEnvelope =
    * `touched`: the record a write changed, the page's cards showing it read it again; `summary`: the
    * sentence the person confirmed, on a confirmed write's result (its card stays a confirm card)
    */
-  | { status: "ok"; capabilityId: string; data: unknown; touched?: Touched; summary?: string }
+  | {
+      status: "ok";
+      capabilityId: string;
+      data: unknown;
+      touched?: Touched;
+      summary?: string;
+      /** the write's activity entry, when it can be undone (activity.undo): its card offers Undo */
+      undoable?: string;
+    }
   | { status: "error"; capabilityId: string; error: EnvelopeError }
   | {
       status: "awaiting_confirmation";

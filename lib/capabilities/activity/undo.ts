@@ -91,7 +91,7 @@ export const activityUndo = defineCapability({
       }),
     );
     const what = entry.summary ?? ctx.capabilityTitle(entry.capabilityId) ?? "an earlier change";
-    return `Undo "${what.replace(/\.$/, "")}" (${entry.at.toISOString()}): ${steps.filter(Boolean).join("; ")}.`;
+    return `Undo "${what.replace(/\.$/, "")}": ${steps.filter(Boolean).join("; ")}.`;
   },
   async check(ctx, input) {
     await undoable(ctx, input.activityId);
