@@ -203,6 +203,8 @@ function Chat({ user, catalogue, modelConfigured, activityMinRole, voiceOffNote 
                 />
                 <div className="chat-column">
                   <main className="conversation-scroll" ref={scroller}>
+                    {/* the page's one level-one heading, whatever the conversation holds (issue 38.9) */}
+                    <h1 className="visually-hidden">Assistant</h1>
                     <div
                       className="conversation"
                       ref={content}
@@ -228,7 +230,7 @@ function Chat({ user, catalogue, modelConfigured, activityMinRole, voiceOffNote 
                         slashEntries.length === 0 &&
                         speech.entries.length === 0 && (
                           <div className="intro">
-                            <h1>What would you like to do?</h1>
+                            <h2>What would you like to do?</h2>
                             <p className="muted">
                               {modelConfigured
                                 ? "Ask in your own words, or type / to pick a command."

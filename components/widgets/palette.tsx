@@ -72,13 +72,19 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
             <table className="palette">
               <thead>
                 <tr>
-                  <th aria-label="Swatch" />
+                  <th>
+                    <span className="visually-hidden">Swatch</span>
+                  </th>
                   <th>Colour</th>
                   <th>HEX</th>
                   <th>Role</th>
                   <th>On white</th>
                   <th>On black</th>
-                  {editable && <th aria-label="Actions" />}
+                  {editable && (
+                    <th>
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>

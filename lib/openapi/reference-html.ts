@@ -14,6 +14,8 @@ type Operation = {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+// Hidden once Scalar has mounted (its own <main> then is the page's only one); its samples scroll
+// sideways, so each is focusable for people who scroll with the keyboard (issue 38.9).
 export function referenceSummary(document: Record<string, unknown>): string {
   const paths = document.paths as Record<string, { post?: Operation }>;
   const items = Object.entries(paths)
@@ -23,12 +25,12 @@ export function referenceSummary(document: Record<string, unknown>): string {
       const facts = `scope ${op["x-scope"] ?? "none"} · role ${op["x-min-role"]} · ${op["x-confirmation"] ? "needs confirmation" : "no confirmation"} · rollout phase in the specification: ${op["x-status"]} (this server serves it)`;
       return (
         `<section><h2>${escapeHtml(op.summary)}</h2><p><code>POST ${escapeHtml(path)}</code> <small>${escapeHtml(facts)}</small></p>` +
-        `<p>${escapeHtml(op.description.split("\n\n")[0]!)}</p><pre>${escapeHtml(op["x-codeSamples"][0]!.source)}</pre></section>`
+        `<p>${escapeHtml(op.description.split("\n\n")[0]!)}</p><pre tabindex="0">${escapeHtml(op["x-codeSamples"][0]!.source)}</pre></section>`
       );
     });
   const info = document.info as { title: string };
   return (
-    `<style>#app:not(:empty) + #reference-summary { display: none } #reference-summary { font: 15px/1.5 system-ui, sans-serif; max-width: 860px; margin: 2rem auto; padding: 0 1rem } #reference-summary pre { background: #f4f4f4; padding: .75rem; overflow-x: auto }</style>` +
+    `<style>#app:not(:empty) ~ #reference-summary { display: none } #reference-summary { font: 15px/1.5 system-ui, sans-serif; max-width: 860px; margin: 2rem auto; padding: 0 1rem } #reference-summary pre { background: #f4f4f4; padding: .75rem; overflow-x: auto }</style>` +
     `<main id="reference-summary"><h1>${escapeHtml(info.title)}</h1><p>Summary of <a href="/api/v1/openapi.json">the OpenAPI document</a> and <a href="/api/v1/catalog.json">the catalogue</a>; the interactive reference replaces it once its script has loaded.</p>${items.join("")}</main>`
   );
 }
