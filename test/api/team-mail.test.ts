@@ -42,11 +42,8 @@ const invitation = (to: string) => ({
   accessUntil: new Date("2027-01-31T00:00:00Z"),
 });
 
-// Skipped until team.invite sends the mail: lib/capabilities/team/invite.ts's execute, after
-// createInvitation, must call ctx.afterCommit(() => sendInvitationMail({ to, brandName, role,
-// invitedBy, url: inviteUrl, expiresAt, accessUntil }).then(() => undefined)). Without that call
-// no message arrives (seen on both profiles); un-skip it with the call.
-describe.skip("team.invite with SMTP_URL set", () => {
+// team.invite sends the live link from an after-commit effect (lib/capabilities/team/invite.ts)
+describe("team.invite with SMTP_URL set", () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({

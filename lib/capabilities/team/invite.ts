@@ -3,6 +3,7 @@ import { defineCapability } from "../../contract/define";
 import { invalidInput } from "../../contract/errors";
 import { ROLES } from "../../contract/roles";
 import { createInvitation } from "../../team/invitations";
+import { mailConfigured, sendInvitationMail } from "../../team/mail";
 import { timestamp } from "../schemas";
 import { accessUntilField, futureTime, roleField, untilWords } from "./shared";
 
@@ -108,6 +109,19 @@ export const teamInvite = defineCapability({
       createdById: ctx.actor.userId,
       now: ctx.now,
     });
+    // the live link, once the invitation committed: the message is its only other copy (mail.ts)
+    if (mailConfigured()) {
+      const mail = {
+        to: input.email,
+        brandName: ctx.brand.name,
+        role: input.role,
+        invitedBy: ctx.actor.name,
+        url: invitation.inviteUrl,
+        expiresAt: invitation.expiresAt,
+        accessUntil: futureTime(ctx, input.accessUntil) ?? null,
+      };
+      ctx.afterCommit(async () => void (await sendInvitationMail(mail)));
+    }
     return {
       ok: true as const,
       id: invitation.id,
