@@ -43,7 +43,7 @@ const keySchema = z
   .string()
   .min(1)
   .max(255)
-  .regex(/^[\x20-\x7E]+$/);
+  .regex(/^[\x20-\x7E]+$/, "must be plain letters, digits and punctuation, on one line");
 
 /** Answers that another try can change: never stored, the key is freed. */
 const NOT_FINAL: readonly ErrorCode[] = [

@@ -102,6 +102,10 @@ export function describe(issue: z.core.$ZodIssue): FieldIssue[] {
     case "invalid_value":
       return [{ field: at(issue.path), message: `must be one of: ${issue.values.map(String).join(", ")}` }];
     case "invalid_format":
+      // a pattern says what it wants in its own message ("must be a colour code like #1A2B3C"); zod's
+      // default names the regex, which nobody reading the answer can use (issue 38.4)
+      if (issue.format === "regex")
+        return [{ field: at(issue.path), message: PATTERN_DEFAULT.test(issue.message) ? NO_MATCH : issue.message }];
       return [{ field: at(issue.path), message: `must be a valid ${issue.format === "uuid" ? "UUID" : issue.format}` }];
     case "invalid_union": {
       // a discriminated union whose discriminator is missing or unknown
@@ -116,6 +120,9 @@ export function describe(issue: z.core.$ZodIssue): FieldIssue[] {
       return [{ field: at(issue.path), message: issue.message }];
   }
 }
+
+const PATTERN_DEFAULT = /^Invalid string/;
+const NO_MATCH = "is not written the way this field needs";
 
 function article(expected: string): string {
   if (expected === "int") return "an integer";

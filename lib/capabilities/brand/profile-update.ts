@@ -56,7 +56,7 @@ export const brandProfileUpdate = defineCapability({
       countryCode: z
         .string()
         .length(2)
-        .regex(/^[A-Za-z]{2}$/, { message: "must be an ISO 3166-1 alpha-2 country code", abort: true })
+        .regex(/^[A-Za-z]{2}$/, { message: "must be a two-letter country code like FR", abort: true })
         .refine((code) => countries.isValid(code.toUpperCase()), "must be an ISO 3166-1 alpha-2 country code")
         .transform((code) => code.toUpperCase())
         .optional()

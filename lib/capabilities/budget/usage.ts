@@ -55,7 +55,7 @@ export const budgetUsage = defineCapability({
     .object({
       month: z
         .string()
-        .regex(MONTH, "a month as YYYY-MM, such as 2026-11")
+        .regex(MONTH, "must be a month written like 2026-11")
         .optional()
         .describe("The month as YYYY-MM (UTC); default the current month"),
     })

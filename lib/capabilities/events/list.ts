@@ -32,7 +32,7 @@ export const eventsList = defineCapability({
   input: z
     .object({
       types: z
-        .array(z.string().max(100).regex(TYPE, "an event type such as kit.color.added"))
+        .array(z.string().max(100).regex(TYPE, "must be an event type such as kit.color.added"))
         .min(1)
         .max(50)
         .optional()

@@ -45,7 +45,7 @@ export const hexField = () =>
     .max(7)
     .trim()
     // the rule normalizeHex applies, as a pattern the published schemas carry
-    .regex(/^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/, "must be a HEX colour: #RGB, RGB, #RRGGBB or RRGGBB")
+    .regex(/^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/, "must be a colour code like #1A2B3C (or the short #1AB)")
     .transform((hex) => normalizeHex(hex)!)
     .describe("#RGB, RGB, #RRGGBB or RRGGBB, any case");
 

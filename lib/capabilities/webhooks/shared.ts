@@ -31,7 +31,10 @@ export const eventTypesField = () =>
         .trim()
         .min(1)
         .max(100)
-        .regex(/^(\*|[a-z][a-z0-9_]*(\.[a-z0-9_]+)+)$/, "an event type such as kit.color.added, or *"),
+        .regex(
+          /^(\*|[a-z][a-z0-9_]*(\.[a-z0-9_]+)+)$/,
+          "must be an event type such as kit.color.added, or * for every type",
+        ),
     )
     .min(1)
     .max(100)
