@@ -1,10 +1,8 @@
 // The team card in the chat (issue 43.6), reached by the slash command /team.list in Debian's
 // Chromium on a 360 px phone: the people with their role in words, the waiting invitations, and for
 // an admin a role proposed on a row as a confirm card; a viewer sees the same people without buttons.
-// It runs once team.list names the team widget (lib/capabilities/team/list.ts: widget "team").
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { findCapability } from "../lib/capabilities/registry";
 import { db } from "../lib/db/client";
 import { createInvitation } from "../lib/team/invitations";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
@@ -43,7 +41,7 @@ async function teamCard(page: Page) {
   return card;
 }
 
-describe.skipIf(findCapability("team.list")?.widget !== "team")("the team card in the chat", () => {
+describe("the team card in the chat", () => {
   it("shows the people and waiting invitations in words; an admin proposes a role as a confirm card", async () => {
     const brand = await createTestBrand("Carded Roasters");
     const admin = await createPerson({ name: "Cara Admin", brands: { [brand.shortId]: "admin" } });
