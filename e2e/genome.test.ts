@@ -162,5 +162,9 @@ describe("the brand voice on a phone: propose a guardrail, approve it, see the v
     expect(await voice.innerText()).not.toMatch(MACHINE_WORDS);
     await fits(page);
     await screenshot(page, "genome-phone-admin-voice");
+    // the same cards on a laptop
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, "genome-laptop-admin");
   }, 90_000);
 });

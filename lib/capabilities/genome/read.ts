@@ -23,7 +23,7 @@ export const genomeRead = defineCapability({
   doors: ["assistant", "voice", "mcp", "api"],
   phase: "planned",
   widget: "genome",
-  title: "Read the brand genome",
+  title: "The brand voice's entries",
   description:
     "The brand's profile, the genome revision (the one brand.profile.update and genome.entries.review expect) and its " +
     "entries: each with its kind, value, status (only approved ones reach brand.soul.read), where it came from and who " +
