@@ -25,7 +25,16 @@ export function proxy(request: NextRequest) {
 export const config = {
   // and, of the routes left out, the paths holding a `%` (a malformed escape is refused above)
   matcher: [
-    "/((?!api/v1/|api/mcp|api/files/|api/health|_next/static/|_next/image/).*)",
+    {
+      source: "/((?!api/v1/|api/mcp|api/files/|api/health|_next/static/|_next/image/).*)",
+      // Next reads the whole body of a request its proxy sees (up to 10 MiB kept, the rest read to
+      // its end) before the route starts: a route's own streaming limit (lib/http/body.ts) would
+      // come too late. Requests with a body go straight to their route: pages are fetched without one.
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
     "/api/v1/:id(.*%.*)",
     "/api/files/:key(.*%.*)",
   ],

@@ -11,6 +11,7 @@ import { rateLimitStore } from "../core/rate-limit";
 import { db, dialect } from "../db/client";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { withBoundedJson } from "./json-body";
+import { boundedText } from "../http/body";
 import { checkSignIn, deviceCookie } from "./sign-in-limits";
 import { OAUTH_ERROR_PATH } from "../oauth/error-page";
 import { oauthProviderPlugin } from "../oauth/provider";
@@ -114,7 +115,7 @@ export const isOAuthClientEndpoint = (request: Request) => CLIENT_ENDPOINTS.has(
  * and the plugin rightly refuses http redirects for web clients; so the type is filled in here.
  */
 async function asNativeWhenLoopback(request: Request): Promise<Request> {
-  const text = await request.text();
+  const text = (await boundedText(request)) ?? "";
   let body: { application_type?: unknown; redirect_uris?: unknown };
   try {
     body = JSON.parse(text);

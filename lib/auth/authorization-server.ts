@@ -6,6 +6,7 @@
 // (lib/auth/client-errors.ts).
 import { authPath, handleAuthRequest, isOAuthClientEndpoint } from "./auth";
 import { inOAuthErrorShape } from "./client-errors";
+import { withBoundedJson } from "./json-body";
 import { boundedRegistrationRequest } from "../oauth/registration-bounds";
 import { keepRedirectsTrusted } from "../oauth/trusted-redirects";
 
@@ -24,7 +25,10 @@ async function answerUnshaped(request: Request): Promise<Response> {
     return bounded instanceof Response ? bounded : handleAuthRequest(bounded);
   }
   if (!BROWSER_STEPS.has(path)) return handleAuthRequest(request);
+  // bounded before it is cloned: a clone's branch would keep what the other reads, past any limit
+  const bounded = await withBoundedJson(request);
+  if (bounded instanceof Response) return bounded;
   // the app's client_id may be in the body: kept unread until an answer has to be replaced
-  const unread = request.method === "POST" ? request.clone() : request;
-  return keepRedirectsTrusted(unread, await handleAuthRequest(request));
+  const unread = bounded.method === "POST" ? bounded.clone() : bounded;
+  return keepRedirectsTrusted(unread, await handleAuthRequest(bounded));
 }

@@ -1,28 +1,37 @@
-// better-auth reads JSON bodies itself (better-call's router, then JSON.stringify and schema
-// checks that recurse): they are held to every route's depth bound (lib/http/json-text.ts) before
-// it sees them, and refused with the service's own error body (decisions §2).
+// better-auth reads bodies itself (better-call's router, then JSON.stringify and schema checks that
+// recurse), and reads them whole: so each body is read here first, as it streams in, and refused
+// past BODY_LIMIT (1 MiB, as the API door) before it is all held (lib/http/body.ts); a JSON body is
+// also held to every route's depth bound (lib/http/json-text.ts). Both refusals carry the service's
+// own error body (decisions §2): 413 for the size, 422 for the depth.
 import { invalidInput } from "../contract/errors";
+import { BODY_LIMIT, BODY_LIMIT_TEXT, readBoundedBytes, webBody } from "../http/body";
 import { requestIdOf } from "../http/request";
 import { depthProblem } from "../http/json-text";
 
 // the media types better-call parses as JSON
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 
-/** The request, its JSON body read once and handed on as text; or the 422 for a body nested too deep. */
+const hasNoBody = (request: Request) => request.method === "GET" || request.method === "HEAD" || !request.body;
+
+/**
+ * The request, its body read once within its limit and handed on as bytes; or the 413 for a body
+ * too large, or the 422 for a JSON body nested too deep.
+ */
 export async function withBoundedJson(request: Request): Promise<Request | Response> {
-  if (
-    request.method === "GET" ||
-    request.method === "HEAD" ||
-    !request.body ||
-    !JSON_TYPE.test(request.headers.get("content-type") ?? "")
-  )
-    return request;
-  const text = await request.text();
-  const problem = depthProblem(text);
-  if (!problem) return new Request(request, { body: text });
-  const requestId = requestIdOf(request);
-  return Response.json(invalidInput("body", problem).toBody(requestId), {
-    status: 422,
-    headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" },
+  if (hasNoBody(request)) return request;
+  const read = await readBoundedBytes(webBody(request), BODY_LIMIT, BODY_LIMIT_TEXT, {
+    drainRefused: false,
   });
+  const requestId = requestIdOf(request);
+  const refuse = (status: number, message: string) =>
+    Response.json(invalidInput("body", message).toBody(requestId), {
+      status,
+      headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" },
+    });
+  if (!read.ok) return refuse(read.tooLarge ? 413 : 422, read.message);
+  const problem = JSON_TYPE.test(request.headers.get("content-type") ?? "")
+    ? depthProblem(new TextDecoder().decode(read.bytes))
+    : undefined;
+  if (problem) return refuse(422, problem);
+  return new Request(request, { body: Buffer.from(read.bytes) });
 }

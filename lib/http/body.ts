@@ -31,14 +31,37 @@ export async function readJsonBody(
   limitText: string,
   { drainRefused = true } = {},
 ): Promise<JsonText | RefusedBody> {
+  if (!/^application\/json\s*(;|$)/i.test(source.header("content-type") ?? ""))
+    return { ok: false, message: "send Content-Type: application/json" };
+  const read = await readBoundedBytes(source, limit, limitText, { drainRefused });
+  if (!read.ok) return read;
+  let text: string;
+  try {
+    // JSON text is UTF-8 (RFC 8259 §8.1); replacing bad bytes with U+FFFD would store altered values
+    text = utf8.decode(read.bytes);
+  } catch {
+    return { ok: false, message: "is not valid UTF-8" };
+  }
+  return parseJsonText(text);
+}
+
+/**
+ * The body's bytes, whatever their type, read chunk by chunk and refused as soon as they pass
+ * `limit` (declared or streamed): for code that hands the body on to a library that would
+ * otherwise read it whole first (better-auth, lib/auth/json-body.ts).
+ */
+export async function readBoundedBytes(
+  source: BodySource,
+  limit: number,
+  limitText: string,
+  { drainRefused = true } = {},
+): Promise<{ ok: true; bytes: Uint8Array } | RefusedBody> {
   const { header, reader } = source;
   const drainOrStop = async (size: number) => {
     if (drainRefused) return reader ? drain(reader, size) : false;
     await reader?.cancel().catch(() => undefined);
     return false;
   };
-  if (!/^application\/json\s*(;|$)/i.test(header("content-type") ?? ""))
-    return { ok: false, message: "send Content-Type: application/json" };
   const tooLarge = (unread: boolean): RefusedBody => ({
     ok: false,
     message: `larger than the ${limitText} limit`,
@@ -57,12 +80,20 @@ export async function readJsonBody(
       chunks.push(next.value);
     }
   }
-  let text: string;
-  try {
-    // JSON text is UTF-8 (RFC 8259 §8.1); replacing bad bytes with U+FFFD would store altered values
-    text = utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-  } catch {
-    return { ok: false, message: "is not valid UTF-8" };
-  }
-  return parseJsonText(text);
+  return { ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) };
+}
+
+/** The most of a small JSON or form body read: the API door's limit, and /api/auth's (lib/auth/json-body.ts). */
+export const BODY_LIMIT = 1024 * 1024;
+export const BODY_LIMIT_TEXT = "1 MiB";
+
+/**
+ * A Web Request's body as text, read within BODY_LIMIT; undefined when it is larger. For code that
+ * reads a body again after it was bounded: it reads through here too, so no path reads a body whole.
+ * Next drops what is left of a refused body once it has answered: nothing is drained.
+ */
+export async function boundedText(request: Request): Promise<string | undefined> {
+  if (!request.body) return "";
+  const read = await readBoundedBytes(webBody(request), BODY_LIMIT, BODY_LIMIT_TEXT, { drainRefused: false });
+  return read.ok ? new TextDecoder().decode(read.bytes) : undefined;
 }

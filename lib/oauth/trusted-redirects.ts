@@ -12,6 +12,7 @@
 //   page, naming the app and the address it wanted; going on there is the person's choice.
 // The plugin answers a browser with a 302 and fetch() callers with JSON { redirect, url }: both.
 import { config } from "../config";
+import { boundedText } from "../http/body";
 import { errorPageUrl, OAUTH_ERROR_PATH } from "./error-page";
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
@@ -75,7 +76,7 @@ export async function keepRedirectsTrusted(request: Request, response: Response)
 async function clientIdOf(request: Request): Promise<string> {
   const direct = new URL(request.url).searchParams.get("client_id");
   if (direct || request.method !== "POST") return direct ?? "";
-  const text = await request.text().catch(() => "");
+  const text = (await boundedText(request).catch(() => "")) ?? "";
   let fields: URLSearchParams;
   try {
     const json = JSON.parse(text) as { oauth_query?: unknown; client_id?: unknown };
