@@ -91,9 +91,19 @@ describe("MCP Apps: what hosts see", () => {
       .sort();
     // the widgets of the capabilities served on MCP (file_request's upload is the API's and the chat's)
     expect(uris).toEqual(
-      ["action_link", "carousel", "check", "choice", "confirm", "list", "memory", "palette", "record", "review"].map(
-        (w) => `ui://brand-operations/${w}`,
-      ),
+      [
+        "action_link",
+        "carousel",
+        "check",
+        "choice",
+        "confirm",
+        "genome",
+        "list",
+        "memory",
+        "palette",
+        "record",
+        "review",
+      ].map((w) => `ui://brand-operations/${w}`),
     );
     for (const uri of uris) {
       const { contents } = await host.readResource({ uri });
