@@ -216,3 +216,31 @@ describe("an expired confirmation", () => {
     expect(await stored.locator(".confirm-summary").innerText()).toBe(summary);
   }, 60_000);
 });
+
+describe("wrong input in words (issue 38.4)", () => {
+  it("a colour code written as a word is answered with what a colour code looks like", async () => {
+    const page = await chat("phone");
+    await page.getByTestId("chat-input").fill("/");
+    await page.getByTestId("slash-item-kit.colors.add").click();
+    await page.getByTestId("slash-field-name").fill("Sky");
+    await page.getByTestId("slash-field-hex").fill("blue");
+    await page.getByTestId("slash-run").click();
+    const error = page.getByTestId("slash-error");
+    await expect.poll(() => error.innerText(), { timeout: 15_000 }).toContain("like #1A2B3C");
+    expect(await error.innerText()).not.toMatch(/regex|pattern/i);
+    await screenshot(page, "next-step-colour-code-words", { fullPage: false });
+  });
+});
+
+describe("no dead ends (issue 38.7)", () => {
+  it("with no model, Send says why it sends nothing", async () => {
+    const page = await chat("phone");
+    await page.getByTestId("model-missing").waitFor({ timeout: 10_000 });
+    // aria-disabled, not disabled: it can be pressed (Playwright counts it as not enabled, so by keyboard)
+    await page.getByTestId("chat-send").focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("composer-no-model").waitFor();
+    expect(await page.getByTestId("composer-no-model").innerText()).toContain("No AI model is configured");
+    await screenshot(page, "next-step-no-model-send", { fullPage: false });
+  });
+});

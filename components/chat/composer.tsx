@@ -26,6 +26,8 @@ type Props = {
 
 export function Composer({ brand, conversationId, modelConfigured, busy, sendHidden, onSend, onSlashResult }: Props) {
   const [text, setText] = useState("");
+  // Send pressed with no model: the hint says why nothing is sent
+  const [whySend, setWhySend] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const narrow = useNarrowScreen();
   const [highlighted, setHighlighted] = useState(0);
@@ -85,9 +87,9 @@ export function Composer({ brand, conversationId, modelConfigured, busy, sendHid
           onClose={close}
         />
       )}
-      {!modelConfigured && !slash && text.trim() !== "" && (
+      {!modelConfigured && !slash && (text.trim() !== "" || whySend) && (
         // without a model a message cannot be answered: said here, where the person is typing
-        <p className="composer-hint" role="status" data-testid="composer-no-model">
+        <p className="composer-hint" role="status" data-testid="composer-no-model" id="composer-no-model">
           No AI model is configured, so messages can’t be answered.{" "}
           <button
             type="button"
@@ -138,8 +140,12 @@ export function Composer({ brand, conversationId, modelConfigured, busy, sendHid
             type="button"
             className="button primary"
             data-testid="chat-send"
-            disabled={busy || !modelConfigured || slash || !text.trim()}
-            onClick={send}
+            // without a model Send stays pressable and says why it sends nothing (issue 38.7)
+            disabled={busy || slash || (modelConfigured && !text.trim())}
+            aria-disabled={!modelConfigured || undefined}
+            style={!modelConfigured ? { opacity: 0.6 } : undefined}
+            aria-describedby={!modelConfigured ? "composer-no-model" : undefined}
+            onClick={() => (modelConfigured ? send() : setWhySend(true))}
           >
             Send
           </button>
