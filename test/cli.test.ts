@@ -68,6 +68,7 @@ describe("npm run admin", { timeout: 240_000 }, () => {
       "brand.soul.read",
       "brand.contacts.list",
       "kit.read",
+      "brand.check",
     ]);
 
     expect(json(await admin("brand", "status", "--brand", brand.id, "--status", "closed"))).toEqual({

@@ -114,6 +114,6 @@ describe("a webhook secret under an Idempotency-Key", () => {
     const declared = capabilities
       .filter((capability) => capability.shownOnce?.length)
       .map((capability) => capability.id);
-    expect(declared.sort()).toEqual(["webhooks.create", "webhooks.secret.rotate"]);
+    expect(declared.sort()).toEqual(["team.invite", "webhooks.create", "webhooks.secret.rotate"]);
   });
 });

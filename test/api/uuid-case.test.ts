@@ -4,8 +4,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { capabilities } from "../../lib/capabilities/registry";
+import { addMember } from "../../lib/admin/commands";
+import { db } from "../../lib/db/client";
+import { bytes, uploadApproved } from "../support/files";
 import { makeAsset, makeConnection, makeContact, makeQuestion, makeUpload } from "../support/records";
-import { call, confirmAndCall, expectError, expectOk, makeWorld } from "../support/world";
+import { call, confirmAndCall, expectError, expectOk, makePerson, makeWorld } from "../support/world";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 let world: World;
@@ -39,8 +42,11 @@ function uuidFields(): string[] {
 }
 
 const TESTED = [
+  "activity.undo activityId",
+  "brand.check assetId",
   "brand.contacts.save id",
   "connections.disconnect connectionId",
+  "genome.entries.review entryId",
   "kit.colors.remove id",
   "kit.colors.update id",
   "kit.logos.remove assetId",
@@ -50,7 +56,11 @@ const TESTED = [
   "library.asset.get assetId",
   "library.asset.review assetId",
   "library.upload.create uploadId",
+  "memory.review declarationId",
   "questions.answer questionId",
+  "team.invitations.revoke id",
+  "team.remove userId",
+  "team.role.update userId",
   "webhooks.delete id",
   "webhooks.deliveries.list id",
   "webhooks.deliveries.resend deliveryId",
@@ -147,5 +157,50 @@ describe("record ids in upper case", () => {
     expect(listed.items.map((item) => item.id)).toContain(delivery);
     expectOk(await as("webhooks.deliveries.resend", { id: upper(id), deliveryId: upper(delivery) }));
     expect(expectOk(await as("webhooks.delete", { id: upper(id) })).id).toBe(id);
+  });
+  it("activity.undo finds the activity entry", async () => {
+    const color = expectOk(await as("kit.colors.add", { name: "Undo upper", hex: "#654321", role: "accent" }))
+      .id as string;
+    const entry = await db().auditEntry.findFirstOrThrow({
+      where: { brandId: world.brand.id, capabilityId: "kit.colors.add", outcome: "ok", target: `kit:${color}` },
+    });
+    expectOk(await as("activity.undo", { activityId: upper(entry.id) }));
+    expect(await db().kitColor.count({ where: { id: color } })).toBe(0);
+  });
+
+  it("brand.check finds the file", async () => {
+    const id = await uploadApproved(
+      { key: world.admin.key, brand: world.brand.shortId },
+      { fileName: "upper.png", mimeType: "image/png", body: bytes.png() },
+    );
+    const checked = expectOk(
+      await call("brand.check", world.admin.key, { brand: world.brand.shortId, assetId: upper(id) }),
+    );
+    expect(checked.verdict).toBeDefined();
+  });
+
+  it("genome.entries.review and memory.review find the entry and the declaration", async () => {
+    const [entry] = expectOk(
+      await as("genome.entries.propose", { entries: [{ kind: "guardrail", value: "Never shout in capitals" }] }),
+    ).ids as string[];
+    const { revision } = expectOk(
+      await call("genome.read", world.admin.key, { brand: world.brand.shortId, status: "proposed" }),
+    ) as { revision: number };
+    expectOk(
+      await as("genome.entries.review", { entryId: upper(entry!), decision: "reject", expectedRevision: revision }),
+    );
+    const declaration = expectOk(await as("memory.propose", { subject: "Upper", statement: "Ids in any case" }))
+      .id as string;
+    expectOk(await as("memory.review", { declarationId: upper(declaration), decision: "reject" }));
+  });
+
+  it("team.* find the invitation and the person", async () => {
+    const invitation = expectOk(await as("team.invite", { email: "upper-case@example.com", role: "viewer" }))
+      .id as string;
+    expectOk(await as("team.invitations.revoke", { id: upper(invitation) }));
+    const person = await makePerson({ name: "Upper case" });
+    await addMember(db(), { brand: world.brand.shortId, email: person.email, role: "viewer" });
+    expectOk(await as("team.role.update", { userId: upper(person.id), role: "member" }));
+    expectOk(await as("team.remove", { userId: upper(person.id) }));
   });
 });
