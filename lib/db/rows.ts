@@ -25,6 +25,10 @@ export const ROW_MODELS = {
   asset: { key: ["id"] },
   question: { key: ["id"], volatile: ["updatedAt"], revision: "revision", retire: { status: "dismissed" } },
   memoryDeclaration: { key: ["id"] },
+  // the sweeper marks an ended access in the background: never compared, never restored
+  membership: { key: ["brandId", "userId"], volatile: ["accessEndedAt"] },
+  teamInvitation: { key: ["id"] },
+  genomeEntry: { key: ["id"], volatile: ["updatedAt"] },
   webhookEndpoint: {
     key: ["id"],
     volatile: ["updatedAt", "claimToken", "claimedUntil", "failingSince", "retryAt"],

@@ -1,8 +1,9 @@
 // Rules that hold now, checked before a row is written back (issue 41.3): the kit's one colour per
 // HEX and role, one channel per value, one logo per file, one endpoint per receiver URL and the
-// brand's bound of endpoints. A broken rule is an undo_conflict in words, before anybody confirms.
+// brand's bound of endpoints, an admin without an end of access. A broken rule is an undo_conflict in words, before anybody confirms.
 import type { BrandContext } from "../../contract/context";
 import { AppError } from "../../contract/errors";
+import { lockKey } from "../../db/locks";
 import type { Row, RowModel } from "../../db/rows";
 import { checkNotDuplicate, checkRoomForEndpoint, lockEndpoints } from "../webhooks/shared";
 import { recordInWords } from "./undo-words";
@@ -29,6 +30,18 @@ const RULES: Partial<Record<RowModel, Rule>> = {
       where: { brandId: ctx.brand.id, assetId: String(before.assetId), id: { not: id(before) } },
     });
     return twin ? `that file is in the kit now as ${recordInWords("kitLogo", twin)}` : undefined;
+  },
+  // the last-admin rule of team.role.update and team.remove (issue 43.1): a brand keeps an admin without end
+  async membership(ctx, before, now) {
+    const standing = (row: Row | null) => row?.role === "admin" && row.accessUntil == null;
+    if (!standing(now) || standing(before)) return undefined;
+    await lockKey(ctx.db, `team:${ctx.brand.id}`);
+    const others = await ctx.db.membership.count({
+      where: { brandId: ctx.brand.id, role: "admin", accessUntil: null, userId: { not: String(before.userId) } },
+    });
+    return others
+      ? undefined
+      : "they are the brand's last admin without an end of access now: make another person admin first";
   },
   async webhookEndpoint(ctx, before, now) {
     try {

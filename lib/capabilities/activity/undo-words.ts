@@ -19,6 +19,10 @@ const DESCRIBE: Partial<Record<RowModel, (row: Row) => string>> = {
   asset: (row) => `the file ${text(row, "name")}`,
   question: (row) => `the question "${text(row, "question")}"`,
   memoryDeclaration: (row) => `the brand declaration "${text(row, "statement")}"`,
+  membership: (row) =>
+    `a person's place in the team as ${text(row, "role")}${row.accessUntil ? " with an end of access" : ""}`,
+  teamInvitation: (row) => `the invitation of ${text(row, "email")} as ${text(row, "role")}`,
+  genomeEntry: (row) => `the voice entry "${text(row, "value")}"`,
   webhookEndpoint: (row) => `the webhook endpoint sending to ${host(text(row, "url"))}`,
 };
 
@@ -33,6 +37,10 @@ const COLUMN_WORDS: Record<string, string> = {
   reviewedAt: "review",
   reviewedById: "reviewer",
   answeredAt: "answer",
+  acceptedAt: "acceptance",
+  acceptedByUserId: "acceptance",
+  revokedAt: "revocation",
+  accessUntil: "end of access",
   secretSealed: "signing secret",
   previousSecretSealed: "previous signing secret",
   disabledReason: "enabled state",
@@ -54,8 +62,12 @@ export function restoreInWords(model: RowModel, before: Row | null, now: Row | n
     const again = before.status === "open" ? "open again" : `${String(before.status)} again`;
     return `make ${recordInWords(model, before)} ${again}`;
   }
-  if (model === "asset" && before.status !== now.status)
+  if ((model === "asset" || model === "memoryDeclaration" || model === "genomeEntry") && before.status !== now.status)
     return `put ${recordInWords(model, before)} back to ${String(before.status)}`;
+  if (model === "membership")
+    return `give the person back the role ${String(before.role)}${before.accessUntil ? " with the end of access they had" : " with no end of access"}`;
+  if (model === "teamInvitation" && before.revokedAt !== now.revokedAt && !before.revokedAt)
+    return `make ${recordInWords(model, before)} usable again`;
   const then = recordInWords(model, before);
   const current = recordInWords(model, now);
   return then === current || model === "genome" || model === "kitInstruction"

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import {
   GENOME_KINDS,
   KIND_WORDS,
@@ -60,6 +61,8 @@ export const genomeEntriesPropose = defineCapability({
     .strict(),
   // one record named for all: a touch is what tells the chat's cards to read again
   touched: (_input, data) => (data.ids[0] ? { kind: "genome_entry", id: data.ids[0] } : undefined),
+  // the proposals are withdrawn (removed) while still proposed; once reviewed they changed since: refused
+  undo: { records: (_ctx, _input, data) => (data?.ids ?? []).map((id) => rowRef("genomeEntry", id)) },
   events: {
     types: {
       "genome.entry.proposed": {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { invalidInput, revisionConflict } from "../../contract/errors";
 import { expectedRevision, recordId, writeOutput } from "../schemas";
 import {
@@ -61,6 +62,13 @@ export const genomeEntriesReview = defineCapability({
     id: input.entryId,
     ...(data.revision ? { revision: data.revision } : {}),
   }),
+  // the entry back to its status before, and the genome whose revision the review moved: a restore moves it on again
+  undo: {
+    records: (ctx, input) => [
+      rowRef("genomeEntry", input.entryId),
+      { model: "genome", key: { brandId: ctx.brand.id } },
+    ],
+  },
   events: {
     types: {
       "genome.entry.approved": {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { memoryItem, memoryItemOf, STATEMENT_MAX, SUBJECT_MAX } from "./shared";
 
 export const memoryPropose = defineCapability({
@@ -37,6 +38,8 @@ export const memoryPropose = defineCapability({
     .strict(),
   output: z.object({ ok: z.literal(true), id: z.uuid().describe("The new declaration's id") }).strict(),
   touched: (_input, data) => ({ kind: "memory", id: data.id }),
+  // withdrawn (removed) while still pending; once reviewed it changed since, and the undo is refused
+  undo: { records: (_ctx, _input, data) => (data ? [rowRef("memoryDeclaration", data.id)] : []) },
   events: {
     types: {
       "memory.declaration.proposed": {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { invalidInput, notFound } from "../../contract/errors";
 import type { BrandContext } from "../../contract/context";
 import { recordId, writeOutput } from "../schemas";
@@ -43,6 +44,8 @@ export const memoryReview = defineCapability({
     .strict(),
   output: writeOutput,
   touched: (input) => ({ kind: "memory", id: input.declarationId }),
+  // the declaration is pending again, with no reviewer
+  undo: { records: (_ctx, input) => [rowRef("memoryDeclaration", input.declarationId)] },
   events: {
     types: {
       "memory.declaration.accepted": {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { invalidInput, notFound } from "../../contract/errors";
 import type { BrandContext } from "../../contract/context";
 import { recordId, writeOutput } from "../schemas";
@@ -34,6 +35,8 @@ export const teamInvitationsRevoke = defineCapability({
   input: z.object({ id: recordId().describe("The invitation's id, as team.list's invitations give it") }).strict(),
   output: writeOutput,
   touched: (input) => ({ kind: "team", id: input.id, removed: true }),
+  // the link works again, until the invitation's own expiry
+  undo: { records: (_ctx, input) => [rowRef("teamInvitation", input.id)] },
   events: {
     types: {
       "team.invitation.revoked": {

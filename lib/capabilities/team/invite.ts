@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { rowRef } from "../../db/rows";
 import { invalidInput } from "../../contract/errors";
 import { ROLES } from "../../contract/roles";
 import { createInvitation } from "../../team/invitations";
@@ -55,6 +56,8 @@ export const teamInvite = defineCapability({
     })
     .strict(),
   touched: (_input, data) => ({ kind: "team", id: data.id }),
+  // the invitation is removed (its link then opens as unknown); once accepted it changed since: refused
+  undo: { records: (_ctx, _input, data) => (data ? [rowRef("teamInvitation", data.id)] : []) },
   events: {
     types: {
       "team.member.invited": {

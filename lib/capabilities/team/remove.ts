@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { membershipRef } from "./shared";
 import { writeOutput } from "../schemas";
 import { findMember, keepAnAdmin, userIdField } from "./shared";
 
@@ -22,6 +23,8 @@ export const teamRemove = defineCapability({
   input: z.object({ userId: userIdField() }).strict(),
   output: writeOutput,
   touched: (input) => ({ kind: "team", id: input.userId, removed: true }),
+  // the membership comes back with its role, end of access and joining time: access returns on the next call
+  undo: { records: (ctx, input) => [membershipRef(ctx, input.userId)] },
   events: {
     types: {
       "team.member.removed": {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { membershipRef } from "./shared";
 import { memberData, memberEventData } from "../../team/member-event";
 import { writeOutput } from "../schemas";
 import { accessUntilField, findMember, futureTime, keepAnAdmin, roleField, untilWords, userIdField } from "./shared";
@@ -22,6 +23,8 @@ export const teamRoleUpdate = defineCapability({
   input: z.object({ userId: userIdField(), role: roleField(), accessUntil: accessUntilField() }).strict(),
   output: writeOutput,
   touched: (input) => ({ kind: "team", id: input.userId }),
+  // role and end of access as they were; a restore that would leave no admin is refused (activity/undo-rules.ts)
+  undo: { records: (ctx, input) => [membershipRef(ctx, input.userId)] },
   events: {
     types: {
       "team.member.role_changed": {

@@ -5,6 +5,7 @@ import type { BrandContext } from "../../contract/context";
 import { AppError, invalidInput, notFound } from "../../contract/errors";
 import { ROLES, type Role } from "../../contract/roles";
 import { lockKey } from "../../db/locks";
+import type { RecordRef } from "../../db/rows";
 import { recordId } from "../schemas";
 
 export const ROLE_WORDS: Record<Role, string> = { viewer: "viewer", member: "member", admin: "admin" };
@@ -58,6 +59,12 @@ export async function findMember(ctx: BrandContext, userId: string): Promise<Mem
   if (!membership) throw notFound("userId", "member");
   return { ...membership, role: membership.role as Role };
 }
+
+/** A person's membership of this brand, as activity.undo names it. */
+export const membershipRef = (ctx: BrandContext, userId: string): RecordRef => ({
+  model: "membership",
+  key: { brandId: ctx.brand.id, userId },
+});
 
 /** Counts toward "the brand keeps an admin": an admin whose access has no end. */
 const standingAdmin = (member: { role: string; accessUntil: Date | null }) =>
