@@ -233,6 +233,32 @@ describe("wrong input in words (issue 38.4)", () => {
 });
 
 describe("no dead ends (issue 38.7)", () => {
+  it("an empty contacts list offers Add a channel, an empty integrations list Connect a service", async () => {
+    const empty = await createTestBrand("Empty Roasters");
+    const person = await createPerson({ name: "Eve Empty", brands: { [empty.shortId]: "admin" } });
+    const { page } = await newPage(browser, baseUrl, { viewport: SIZES.phone });
+    await signIn(page, person.email, person.password);
+    await page.waitForFunction(
+      (shortId) =>
+        (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId,
+      empty.shortId,
+    );
+    const contacts = await command(page, "brand.contacts.list");
+    expect(await contacts.innerText()).toContain("No contact channels yet");
+    await contacts.getByTestId("contact-add").click();
+    await contacts.getByTestId("row-edit-value").fill("https://empty-roasters.example");
+    await contacts.getByTestId("row-edit-value").press("Control+Enter");
+    await confirmFocusedInView(page, "Add a channel");
+    await confirmByKeyboard(page, "Add a channel");
+    expect(await db().contact.count({ where: { brandId: empty.id } })).toBe(1);
+    const connections = await command(page, "connections.list");
+    expect(await connections.innerText()).toContain("No services connected yet");
+    const before = await page.getByText("Providers you can connect").count();
+    await connections.getByTestId("connections-show-services").click();
+    await expect.poll(() => page.getByText("Providers you can connect").count(), { timeout: 15_000 }).toBe(before + 1);
+    await screenshot(page, "next-step-empty-connections", { fullPage: false });
+  }, 60_000);
+
   it("with no model, Send says why it sends nothing", async () => {
     const page = await chat("phone");
     await page.getByTestId("model-missing").waitFor({ timeout: 10_000 });

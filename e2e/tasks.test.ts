@@ -248,9 +248,11 @@ describe("every task by clicking", () => {
       expect(await page.getByTestId("slash-field-expectedRevision").count()).toBe(0);
       await type(page.getByTestId("slash-field-city"), "Lyon");
     });
-    // the run echoes what was given, in words; the focus is back in the message box
+    // the run echoes what was given, in words; the focus is on the new card's Confirm, the next step (issue 38.6)
     expect(await result.getByTestId("slash-echo").innerText()).toContain("City: Lyon");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("chat-input");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+      .toBe("confirm-accept");
     await confirmIn(result);
     const after = await db().genome.findUniqueOrThrow({ where: { brandId: brand.id } });
     expect(after.city).toBe("Lyon");

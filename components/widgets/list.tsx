@@ -5,7 +5,10 @@
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { formatScalar, labelOf } from "./readable";
 import { NextPage, usePages } from "./pages";
-import { RowActions } from "./row-actions";
+import { AddContact, RowActions } from "./row-actions";
+import { useCanRun } from "./may";
+import { useState } from "react";
+import { useWidgetCalls } from "./calls";
 import { ConnectButton } from "./connect-button";
 import { valueInWords } from "./value-words";
 import { errorOf, isRecord, okData, type ToolEnvelope, type WidgetProps } from "./types";
@@ -33,6 +36,9 @@ export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps
   const data = isRecord(answer) ? { catalog: rowsOf(answer.catalog) } : undefined;
   const pages = usePages({ capabilityId, input, envelope, brand }, listPage);
   const items = pages.items;
+  // an empty list offers what fills it (issue 38.7), to those who may
+  const canRun = useCanRun();
+  const addsContacts = capabilityId === "brand.contacts.list" && canRun("brand.contacts.save");
   return (
     <WidgetFrame
       name="list"
@@ -40,7 +46,7 @@ export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps
       error={errorOf(envelope)}
       aside={data ? count(items.length, "item", Boolean(pages.nextCursor)) : undefined}
     >
-      {data && items.length === 0 && <Empty>Nothing here yet.</Empty>}
+      {data && items.length === 0 && <Empty>{EMPTY[capabilityId] ?? "Nothing here yet."}</Empty>}
       {items.length > 0 && <Rows items={items} actions={{ capabilityId, brand }} />}
       {data?.catalog && (
         <>
@@ -49,9 +55,48 @@ export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps
         </>
       )}
       <NextPage pages={pages} />
+      {data && addsContacts && <AddContact brand={brand} />}
+      {data &&
+        items.length === 0 &&
+        !data.catalog &&
+        capabilityId === "connections.list" &&
+        canRun("connections.connect") && <ShowServices brand={brand} />}
     </WidgetFrame>
   );
 }
+
+/** The services that can be connected, shown in place (a read of this same list, with its catalogue). */
+function ShowServices({ brand }: { brand: string }) {
+  const { run } = useWidgetCalls();
+  const [shown, setShown] = useState<ToolEnvelope | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function show() {
+    setBusy(true);
+    const envelope = await run("connections.list", brand, { includeCatalog: true });
+    setBusy(false);
+    setShown(envelope);
+  }
+  if (shown)
+    return (
+      <ListWidget capabilityId="connections.list" input={{ includeCatalog: true }} envelope={shown} brand={brand} />
+    );
+  return (
+    <button
+      type="button"
+      className="button small"
+      data-testid="connections-show-services"
+      disabled={busy}
+      onClick={() => void show()}
+    >
+      Connect a service
+    </button>
+  );
+}
+
+const EMPTY: Record<string, string> = {
+  "brand.contacts.list": "No contact channels yet: add the brand's website, e-mail or phone below.",
+  "connections.list": "No services connected yet.",
+};
 
 function Rows({
   items,

@@ -5,7 +5,7 @@
 // step (the row's buttons wait for it), or under the row where there is no conversation.
 import { useState } from "react";
 import { CONTACT_TYPES } from "@/lib/capabilities/brand/contacts-shared";
-import { ConfirmWidget } from "./confirm";
+import { useNestedWidget } from "./nested";
 import { useWidgetCalls } from "./calls";
 import { awaiting, useCardSteps } from "./card";
 import type { ToolEnvelope } from "./types";
@@ -89,6 +89,8 @@ export function Propose({
 }
 
 export function Proposed({ proposal, brand, onAgain }: { proposal: Proposal; brand: string; onAgain: () => void }) {
+  // the confirm card through the registry (nested.tsx): it offers Undo, which proposes a write of its own
+  const Confirm = useNestedWidget();
   if (proposal.envelope.status === "error") {
     return (
       <div className="row-action-result">
@@ -101,7 +103,8 @@ export function Proposed({ proposal, brand, onAgain }: { proposal: Proposal; bra
   }
   return (
     <div className="row-action-result">
-      <ConfirmWidget
+      <Confirm
+        widget="confirm"
         capabilityId={proposal.capabilityId}
         input={proposal.input}
         envelope={proposal.envelope}
@@ -111,7 +114,13 @@ export function Proposed({ proposal, brand, onAgain }: { proposal: Proposal; bra
   );
 }
 
-function ContactActions({ id, item, brand }: { id: string; item: Item; brand: string }) {
+/** A new contact channel, offered where the contacts are listed (an empty list is not a dead end). */
+export function AddContact({ brand }: { brand: string }) {
+  return <ContactActions id={null} item={{}} brand={brand} />;
+}
+
+/** `id` null: a new channel (Add a channel), else the row's Edit and Remove. */
+function ContactActions({ id, item, brand }: { id: string | null; item: Item; brand: string }) {
   const { act } = useWidgetCalls();
   const [editing, setEditing] = useState(false);
   const [type, setType] = useState<ContactType>(isContactType(item.type) ? item.type : "website");
@@ -124,7 +133,7 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
 
   async function save() {
     setBusy(true);
-    const input = { op: "upsert" as const, id, type, value, label };
+    const input = { op: "upsert" as const, ...(id ? { id } : {}), type, value, label };
     const { envelope, kept } = await act("brand.contacts.save", brand, input);
     setBusy(false);
     // a refused change keeps the form and what was typed, with the reason
@@ -134,7 +143,13 @@ function ContactActions({ id, item, brand }: { id: string; item: Item; brand: st
 
   if (proposal && proposal.envelope.status !== "error")
     return <Proposed proposal={proposal} brand={brand} onAgain={() => setProposal(null)} />;
-  if (!editing) {
+  if (!editing && !id)
+    return (
+      <button type="button" className="button small" data-testid="contact-add" onClick={() => setEditing(true)}>
+        Add a channel
+      </button>
+    );
+  if (!editing && id) {
     return (
       <span className="row-actions">
         <button type="button" className="link-button" data-testid="row-edit" onClick={() => setEditing(true)}>
