@@ -11,6 +11,7 @@ import { runCapability } from "@/components/widgets/run";
 import { CatalogueProvider } from "@/components/widgets/catalogue";
 import { Widget } from "@/components/widgets/registry";
 import { UndoOffer } from "@/components/widgets/undo-offer";
+import { NestedWidgetProvider } from "@/components/widgets/nested";
 import type { Answer, CatalogueEntry, EnvelopeError, OutputOf } from "@/components/widgets/types";
 import { roleAllows } from "@/components/widgets/may";
 import type { Role } from "@/lib/contract/roles";
@@ -300,7 +301,12 @@ function ActivityRow({
           {entry.key ? ` · key ${entry.key}` : ""}
         </span>
         {entry.target?.kind === "asset" && <TouchedFile assetId={entry.target.id} brand={brand} />}
-        {entry.undo.available && brand && <UndoOffer activityId={entry.id} brand={brand} />}
+        {entry.undo.available && brand && (
+          // its confirm card is chosen by the registry, as inside a card of the chat (nested.tsx)
+          <NestedWidgetProvider value={Widget}>
+            <UndoOffer activityId={entry.id} brand={brand} />
+          </NestedWidgetProvider>
+        )}
       </div>
       <span className={`badge ${entry.status === "refused" ? "badge-fail" : "badge-pass"}`}>
         {entry.status === "refused" ? `refused${entry.code ? `: ${entry.code.replace(/_/g, " ")}` : ""}` : entry.status}

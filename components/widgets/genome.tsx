@@ -13,10 +13,10 @@ import { ctrlEnterSubmits, useFocusWhen } from "./next-step";
 import { NextPage, usePages } from "./pages";
 import { Propose, type Proposal } from "./row-actions";
 import { useAnyTouch } from "./truth";
-import { errorOf, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";
+import { errorOf, okDataOf, type Answer, type WidgetProps } from "./types";
+import { type GenomeEntry, Origin } from "./genome-origin";
 import { WidgetError } from "./widget-error";
 
-export type GenomeEntry = OutputOf<"genome.read">["entries"][number];
 type Entry = GenomeEntry;
 
 const STATUS_WORDS: Record<Entry["status"], { words: string; tone: string }> = {
@@ -24,22 +24,6 @@ const STATUS_WORDS: Record<Entry["status"], { words: string; tone: string }> = {
   approved: { words: "In the voice", tone: "pass" },
   rejected: { words: "Rejected", tone: "muted" },
   retired: { words: "Retired", tone: "muted" },
-};
-
-const SOURCE_WORDS: Record<Entry["source"]["kind"], string> = {
-  person: "Proposed by a person",
-  assistant: "Learnt by the assistant",
-  question: "From an answered question",
-  memory: "From the brand's memory",
-  seed: "From the brand's first setup",
-};
-
-/** what a review made of an entry, as its row says it */
-const REVIEWED_WORDS: Record<Entry["status"], string> = {
-  proposed: "Reviewed",
-  approved: "Approved",
-  rejected: "Rejected",
-  retired: "Retired",
 };
 
 const entriesCount = (n: number, more: boolean) => `${n}${more ? "+" : ""} ${n === 1 && !more ? "entry" : "entries"}`;
@@ -163,19 +147,6 @@ function EntryRow({
   );
 }
 
-/** Where an entry came from and who decided on it, in words. */
-export function Origin({ entry }: { entry: Entry }) {
-  return (
-    <>
-      {SOURCE_WORDS[entry.source.kind]}
-      {entry.proposedBy ? `, ${entry.proposedBy.name}` : ""} · {day(entry.createdAt)}
-      {entry.reviewedBy && entry.reviewedAt
-        ? ` · ${REVIEWED_WORDS[entry.status]} by ${entry.reviewedBy.name}, ${day(entry.reviewedAt)}`
-        : ""}
-    </>
-  );
-}
-
 /** Proposes one entry; it needs no confirmation, and the card (or the conversation's next one) shows it waiting. */
 function ProposeForm({ brand }: { brand: string }) {
   const { act } = useWidgetCalls();
@@ -274,12 +245,4 @@ function ProposeForm({ brand }: { brand: string }) {
       </span>
     </form>
   );
-}
-
-/** "28 Nov 2026": one way of saying a day, whatever the person's locale spells. */
-export function day(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
 }

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { useWidgetCalls } from "./calls";
 import { Empty, WidgetFrame } from "./frame";
-import { day, type GenomeEntry, Origin } from "./genome";
+import { day, type GenomeEntry, Origin } from "./genome-origin";
 import { errorOf, okDataOf, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 

@@ -4,7 +4,7 @@
 // (lib/core/idempotent-store.ts), confirmation tokens a day past their expiry (lib/core/confirmation.ts),
 // the events past EVENT_RETENTION_DAYS (lib/events/retention.ts), the audit trail past
 // AUDIT_RETENTION_DAYS (lib/core/audit-retention.ts), the time-boxed accesses that ended
-// (team.member.access_ended, lib/team/access-sweep.ts) and
+// (team.member.access_ended, lib/ops/access-sweep.ts) and
 // the realtime voice sessions
 // that expired without an end (their unreported reservation released, lib/voice/reservation.ts), every
 // BACKGROUND_INTERVAL_SECONDS. Every instance runs it; the tasks claim their rows one by one, so
@@ -21,7 +21,7 @@ import { log } from "../log";
 import { storage } from "../storage";
 import { sweepUploads } from "../storage/upload-sweep";
 import { sweepVoiceSessions } from "../voice/reservation";
-import { recordEndedAccess } from "../team/access-sweep";
+import { recordEndedAccess } from "./access-sweep";
 
 const state = globalThis as unknown as { brandOpsBackground?: NodeJS.Timeout };
 

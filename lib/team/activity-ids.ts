@@ -1,9 +1,9 @@
 // Writes of the team that no capability call makes (the person is not in the brand yet, or the
 // time did it): their ids in the activity trail, and the titles activity.list shows for them.
 
-/** An invitation accepted on its page (lib/team/invitations.ts). */
+/** An invitation accepted on its page (lib/invite/accept.ts). */
 export const ACCEPT_ACTIVITY_ID = "team.invitation.accept";
-/** An access that ended by itself at its accessUntil (lib/team/access-sweep.ts). */
+/** An access that ended by itself at its accessUntil (lib/ops/access-sweep.ts). */
 export const ACCESS_ENDED_ACTIVITY_ID = "team.access.ended";
 
 export const TEAM_ACTIVITY_TITLES: Readonly<Record<string, string>> = {

@@ -1,22 +1,20 @@
 // Invitations to a brand's team (issue 43). team.invite creates one inside its write; the accept
-// page (app/invite) inspects and accepts it for the signed-in person. The link's secret is shown
-// once: only its SHA-256 is kept, so neither the table nor a copy of an answer can rebuild it.
+// page (app/invite, lib/invite/accept.ts) inspects and accepts it for the signed-in person. The
+// link's secret is shown once: only its SHA-256 is kept, so neither the table nor a copy of an
+// answer can rebuild it.
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import type { Role } from "../contract/roles";
-import { randomBase62, safeEqual, sha256 } from "../crypto";
-import { db, type Tx } from "../db/client";
-import { recordAudit } from "../core/audit";
-import { recordEvent } from "../events/record";
-import { ACCEPT_ACTIVITY_ID } from "./activity-ids";
-import { memberData } from "./member-event";
+import { randomBase62, sha256 } from "../crypto";
+import type { Tx } from "../db/client";
 
 /** An invitation link stays usable this long. */
 export const INVITATION_DAYS = 7;
 /** The accept page: `${APP_URL}${INVITE_PATH}/<token>`. */
 export const INVITE_PATH = "/invite";
 
-const TOKEN = /^inv_[0-9A-Za-z]{40}$/;
+/** The link's secret as it is handed out: "inv_" and 40 base62 characters. */
+export const INVITATION_TOKEN = /^inv_[0-9A-Za-z]{40}$/;
 
 export const inviteUrl = (token: string) => `${config().APP_URL}${INVITE_PATH}/${token}`;
 
@@ -51,158 +49,4 @@ export async function createInvitation(
     },
   });
   return { id, inviteUrl: inviteUrl(token), expiresAt };
-}
-
-/** Why a link cannot be used (the page says which). */
-export type InvitationProblem = "used" | "revoked" | "expired" | "unknown";
-
-export type InvitationBrand = { id: string; shortId: string; name: string };
-
-export type InspectOutcome =
-  | {
-      outcome: "ok";
-      email: string;
-      role: Role;
-      /** ISO 8601 UTC, or null: access without end */
-      accessUntil: string | null;
-      expiresAt: string;
-      brand: InvitationBrand;
-      invitedBy: string | null;
-      /** whether a person with the invited e-mail exists: sign in, or sign up with that e-mail fixed */
-      hasAccount: boolean;
-    }
-  | { outcome: InvitationProblem };
-
-export type AcceptOutcome =
-  | {
-      outcome: "ok";
-      brand: InvitationBrand;
-      role: Role;
-      accessUntil: string | null;
-      /** the person was in the brand already (added meanwhile): their membership is kept as it was */
-      alreadyMember: boolean;
-    }
-  /** signed in as another address: nothing joined, the link stays valid for its owner */
-  | { outcome: "wrong_email"; invitedEmail: string }
-  /** `acceptedByYou`: this person accepted it before (a second click, a retry) */
-  | { outcome: "used"; acceptedByYou: boolean }
-  | { outcome: "revoked" | "expired" | "unknown" };
-
-type Row = NonNullable<Awaited<ReturnType<Tx["teamInvitation"]["findUnique"]>>>;
-
-async function find(client: Tx, token: string): Promise<Row | null> {
-  if (typeof token !== "string" || !TOKEN.test(token)) return null;
-  const hash = sha256(token);
-  const row = await client.teamInvitation.findUnique({ where: { tokenHash: hash } });
-  // the lookup is by hash already; the comparison keeps a timing difference out of the answer
-  return row && safeEqual(row.tokenHash, hash) ? row : null;
-}
-
-/** An access ending before the person could join counts as the invitation having expired. */
-function problemOf(row: Row | null, now: Date): InvitationProblem | null {
-  if (!row) return "unknown";
-  if (row.acceptedAt) return "used";
-  if (row.revokedAt) return "revoked";
-  if (row.expiresAt <= now || (row.accessUntil && row.accessUntil <= now)) return "expired";
-  return null;
-}
-
-const brandOf = (client: Tx, brandId: string) =>
-  client.brand.findUnique({ where: { id: brandId }, select: { id: true, shortId: true, name: true } });
-
-/** What the accept page shows before anybody signs in. Changes nothing. */
-export async function inspectInvitation(token: string, now = new Date()): Promise<InspectOutcome> {
-  const client = db();
-  const row = await find(client, token);
-  const problem = problemOf(row, now);
-  if (problem || !row) return { outcome: problem ?? "unknown" };
-  const [brand, inviter, account] = await Promise.all([
-    brandOf(client, row.brandId),
-    client.user.findUnique({ where: { id: row.createdById }, select: { name: true } }),
-    client.user.findUnique({ where: { email: row.email }, select: { id: true } }),
-  ]);
-  if (!brand) return { outcome: "unknown" };
-  return {
-    outcome: "ok",
-    email: row.email,
-    role: row.role as Role,
-    accessUntil: row.accessUntil?.toISOString() ?? null,
-    expiresAt: row.expiresAt.toISOString(),
-    brand,
-    invitedBy: inviter?.name ?? null,
-    hasAccount: account !== null,
-  };
-}
-
-export type AcceptingPerson = { id: string; email: string; name: string };
-
-/**
- * The signed-in person joins the brand with the invitation's role and end of access, in one
- * transaction with the invitation's use, the activity entry and team.member.joined. Two accepts
- * of one link race on a conditional update: one joins, the other is told the link was used.
- */
-export async function acceptInvitation(
-  token: string,
-  person: AcceptingPerson,
-  options: { now?: Date; requestId?: string } = {},
-): Promise<AcceptOutcome> {
-  const now = options.now ?? new Date();
-  return db().$transaction(async (tx): Promise<AcceptOutcome> => {
-    const row = await find(tx, token);
-    const problem = problemOf(row, now);
-    if (problem === "used") return { outcome: "used", acceptedByYou: row?.acceptedByUserId === person.id };
-    if (problem || !row) return { outcome: problem ?? "unknown" };
-    if (person.email.trim().toLowerCase() !== row.email) return { outcome: "wrong_email", invitedEmail: row.email };
-    const brand = await brandOf(tx, row.brandId);
-    if (!brand) return { outcome: "unknown" };
-    const claimed = await tx.teamInvitation.updateMany({
-      where: { id: row.id, acceptedAt: null, revokedAt: null },
-      data: { acceptedAt: now, acceptedByUserId: person.id },
-    });
-    if (claimed.count === 0) return { outcome: "used", acceptedByYou: false };
-    const existing = await tx.membership.findUnique({
-      where: { brandId_userId: { brandId: row.brandId, userId: person.id } },
-    });
-    if (existing) {
-      return {
-        outcome: "ok",
-        brand,
-        role: existing.role as Role,
-        accessUntil: existing.accessUntil?.toISOString() ?? null,
-        alreadyMember: true,
-      };
-    }
-    const membership = await tx.membership.create({
-      data: { brandId: row.brandId, userId: person.id, role: row.role, accessUntil: row.accessUntil, createdAt: now },
-    });
-    const requestId = options.requestId ?? randomUUID();
-    await recordAudit(
-      tx,
-      { requestId, door: "assistant", capabilityId: ACCEPT_ACTIVITY_ID, userId: person.id, brandId: row.brandId },
-      "ok",
-      now,
-      undefined,
-      `${person.name} (${row.email}) joined ${brand.name} as ${row.role}, by invitation${row.accessUntil ? `, with access until ${row.accessUntil.toISOString()}` : ""}.`,
-    );
-    await recordEvent(tx, {
-      brandId: row.brandId,
-      type: "team.member.joined",
-      actor: {
-        kind: "person",
-        door: "assistant",
-        person: { id: person.id, name: person.name },
-        app: null,
-        key: null,
-      },
-      data: { ...memberData(person, membership), invitationId: row.id },
-      at: now,
-    });
-    return {
-      outcome: "ok",
-      brand,
-      role: membership.role as Role,
-      accessUntil: membership.accessUntil?.toISOString() ?? null,
-      alreadyMember: false,
-    };
-  });
 }

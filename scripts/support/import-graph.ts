@@ -15,6 +15,7 @@ import path from "node:path";
  * (contract: defineCapability, the actor, the contexts, the errors), which is below both.
  */
 export const LAYERS: readonly (readonly string[])[] = [
+  ["invite"], // accepting a team invitation: the accept page's sign-up and join (above admin, whose password rules it shares)
   ["ops", "admin", "openapi"], // entry points: start, stop, health, background work; the operator CLI; the published documents
   ["doors"], // the translations: request formats ⇄ the pipeline
   ["mcp", "voice"], // door machinery
@@ -24,6 +25,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["core"], // the invocation pipeline
   ["events", "model"], // the outbox of committed writes, recorded by the pipeline and catalogued from the registry; the model and its budget (ctx.judge)
   ["capabilities", "oauth", "advertise"], // the registry; the OAuth server's settings; schemas per audience
+  ["team"], // a brand's team: live memberships, invitations made, role words, the invitation e-mail
   ["contract"], // what capabilities and the pipeline agree on
   ["webhooks"], // webhook endpoints, signing, the outbox of deliveries and its worker
   ["connections", "storage"], // the connections machinery behind ctx.connections; file bytes

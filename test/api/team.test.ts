@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { runForPerson } from "../../lib/doors/assistant";
 import { keyableBrands } from "../../lib/keys/keys";
-import { recordEndedAccess } from "../../lib/team/access-sweep";
-import { acceptInvitation, inspectInvitation } from "../../lib/team/invitations";
+import { recordEndedAccess } from "../../lib/ops/access-sweep";
+import { acceptInvitation, inspectInvitation } from "../../lib/invite/accept";
 import { callTool, connectMcp, expectToolError, expectToolOk } from "../support/mcp";
 import { call, confirmAndCall, expectError, expectOk, makeKey, makePerson, makeWorld } from "../support/world";
 

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { signedInSession } from "@/lib/auth/session";
-import { inspectInvitation } from "@/lib/team/invitations";
+import { inspectInvitation } from "@/lib/invite/accept";
 import { dateInWords, ROLE_WORDS } from "@/lib/team/role-words";
 import { InviteSignOut } from "./invite-sign-out";
 import { JoinForm } from "./join-form";

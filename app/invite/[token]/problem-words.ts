@@ -1,5 +1,5 @@
 // Why a link cannot be used, said to the person who opened it, with what they can do about it.
-import type { InvitationProblem } from "@/lib/team/invitations";
+import type { InvitationProblem } from "@/lib/invite/accept";
 
 export function problemWords(problem: InvitationProblem): { title: string; text: string } {
   switch (problem) {

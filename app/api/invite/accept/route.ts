@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { personRoute } from "@/lib/auth/person-route";
 import { db } from "@/lib/db/client";
-import { acceptInvitation } from "@/lib/team/invitations";
-import { tokenField } from "@/lib/team/invite-fields";
+import { acceptInvitation } from "@/lib/invite/accept";
+import { tokenField } from "@/lib/invite/invite-fields";
 
 export const POST = personRoute(
   {

@@ -1,11 +1,11 @@
 // A person without an account signs up on their invitation's page and joins the brand at once
-// (lib/team/invited-sign-up.ts). No session yet, so no personRoute: the same-site check, the
+// (lib/invite/invited-sign-up.ts). No session yet, so no personRoute: the same-site check, the
 // bounded body and the error shape are its parts. The page signs them in with the new password next.
 import { z } from "zod";
 import { checkOrigin, errorResponse, jsonResponse, readInput } from "@/lib/auth/person-route";
 import { requestIdOf } from "@/lib/http/request";
-import { signUpInvited } from "@/lib/team/invited-sign-up";
-import { nameField, passwordField, tokenField } from "@/lib/team/invite-fields";
+import { signUpInvited } from "@/lib/invite/invited-sign-up";
+import { nameField, passwordField, tokenField } from "@/lib/invite/invite-fields";
 
 const schema = z.object({ token: tokenField, name: nameField, password: passwordField }).strict();
 

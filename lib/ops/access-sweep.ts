@@ -11,8 +11,8 @@ import { db, type Tx } from "../db/client";
 import type { EventActor } from "../events/actor";
 import { recordEvent } from "../events/record";
 import { log } from "../log";
-import { ACCESS_ENDED_ACTIVITY_ID } from "./activity-ids";
-import { memberData } from "./member-event";
+import { ACCESS_ENDED_ACTIVITY_ID } from "../team/activity-ids";
+import { memberData } from "../team/member-event";
 
 const BATCH = 100;
 

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { credentialAccount } from "../admin/people";
 import { db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { acceptInvitation, inspectInvitation, type AcceptOutcome, type InvitationProblem } from "./invitations";
+import { acceptInvitation, inspectInvitation, type AcceptOutcome, type InvitationProblem } from "./accept";
 
 export type SignUpOutcome = AcceptOutcome | { outcome: InvitationProblem } | { outcome: "has_account" };
 
