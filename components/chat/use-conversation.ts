@@ -115,15 +115,22 @@ export function useConversation(brand: string | null, setBrand: (brand: string) 
     [openStored, setBrand, startNew],
   );
 
+  // the button scrolled into view and a click both ask for the same page: it is read and shown once
+  const requested = useRef<string | null>(null);
   const loadEarlier = useCallback(async () => {
-    if (open.earlier === null) return;
+    if (open.earlier === null || requested.current === `${open.id}/${open.earlier}`) return;
+    requested.current = `${open.id}/${open.earlier}`;
     const answer = await readConversation(open.id, open.earlier);
-    if (!answer.ok) return setNotice(answer.problem);
-    setOpen((current) =>
-      current.id !== answer.value.id
-        ? current
-        : { ...current, before: [...answer.value.messages, ...current.before], earlier: answer.value.earlier },
-    );
+    if (!answer.ok) {
+      requested.current = null;
+      return setNotice(answer.problem);
+    }
+    setOpen((current) => {
+      if (current.id !== answer.value.id) return current;
+      const shown = new Set(current.before.map((message) => message.id));
+      const earlier = answer.value.messages.filter((message) => !shown.has(message.id));
+      return { ...current, before: [...earlier, ...current.before], earlier: answer.value.earlier };
+    });
   }, [open.earlier, open.id]);
 
   // after a reload during an answer: look again until the server has stored the whole answer
