@@ -61,7 +61,12 @@ function strictObject(node: Json): Json {
 
 /** The field, or null (meaning: left out). */
 function nullable(field: Json): Json {
-  if (allowsNull(field)) return field;
+  // its own null cannot be told from "not given" in strict mode: it means not given (nulls.ts)
+  if (allowsNull(field))
+    return {
+      ...field,
+      description: sentences(field.description as string | undefined, "Here null leaves it as it is"),
+    };
   const description = sentences(field.description as string | undefined, "Null when not given");
   if (typeof field.type === "string" && !field.anyOf) {
     const withNullEnum = Array.isArray(field.enum) ? { enum: [...field.enum, null] } : {};
