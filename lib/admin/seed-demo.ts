@@ -9,6 +9,8 @@ import { addMember, createBrand, createKey, createUser } from "./commands";
 import { randomBase62 } from "../crypto";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "../private-files";
 import { DEMO_BRAND, DEMO_IDS } from "../contract/demo-brand";
+import { storage as configuredStorage, type Storage } from "../storage";
+import { newStorageKey } from "../storage/keys";
 
 export const DEMO_KEY_FILE = path.resolve("data/demo-key.txt");
 export const DEMO_EMAIL = "ada@northwind.example";
@@ -31,7 +33,11 @@ export async function seedDemo(
  * The demo brand's people, genome, kit and questions, and Ada's all-scope key. Exported for the
  * test that runs the OpenAPI document's examples against it; at most once per database (fixed ids).
  */
-export async function seedDemoBrand(db: PrismaClient, password: string): Promise<{ shortId: string; key: string }> {
+export async function seedDemoBrand(
+  db: PrismaClient,
+  password: string,
+  storage: Storage = configuredStorage(),
+): Promise<{ shortId: string; key: string }> {
   const admin = await createUser(db, { email: DEMO_EMAIL, name: "Ada Lovelace", password });
   const viewer = await createUser(db, { email: "vic@northwind.example", name: "Vic Viewer" });
   const { id: brandId, shortId } = await createBrand(db, {
@@ -133,9 +139,47 @@ export async function seedDemoBrand(db: PrismaClient, password: string): Promise
       },
     ],
   });
+  await seedDemoLogo(db, storage, brandId, admin.id);
   await db.work.create({ data: { id: randomUUID(), brandId, title: "Winter blend launch", status: "active" } });
   await db.task.create({ data: { id: randomUUID(), brandId, title: "Review the launch post", status: "pending" } });
 
   const { key } = await createKey(db, { email: "ada@northwind.example", scopes: "all", name: "demo key" });
   return { shortId, key };
+}
+
+/** A 1×1 PNG in the kit's Espresso: small, and a real image, so the file checks read it as one. */
+export const DEMO_LOGO_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGOwVpEAAAEVAHjvOnVBAAAAAElFTkSuQmCC",
+  "base64",
+);
+export const DEMO_LOGO_NAME = "Northwind Coffee logo";
+
+/**
+ * An approved logo in the library, so `library.search` for logos (the OpenAPI example "logos")
+ * finds on a fresh demo brand the file its answer shows. The bytes are stored before the row that
+ * points at them: a failed write leaves no file the library lists without bytes.
+ */
+async function seedDemoLogo(db: PrismaClient, storage: Storage, brandId: string, adminId: string) {
+  const storageKey = newStorageKey(brandId);
+  await storage.put(storageKey, DEMO_LOGO_PNG, "image/png");
+  const at = new Date();
+  await db.asset.create({
+    data: {
+      id: randomUUID(),
+      brandId,
+      name: DEMO_LOGO_NAME,
+      nameKey: DEMO_LOGO_NAME.toLowerCase(),
+      category: "logo",
+      categoryKey: "logo",
+      mimeType: "image/png",
+      type: "logo",
+      status: "approved",
+      sizeBytes: BigInt(DEMO_LOGO_PNG.byteLength),
+      storageKey,
+      createdById: adminId,
+      reviewedById: adminId,
+      reviewedAt: at,
+      createdAt: at,
+    },
+  });
 }

@@ -1,6 +1,7 @@
 // Local disk storage (the default): objects are files under STORAGE_DIR, and the app itself
 // serves the signed upload and download URLs (app/api/files/…, see local-http.ts).
-import { open, rm, stat } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdir, open, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertSafeKey } from "./keys";
 import { signFields, verifyFields } from "./signature";
@@ -68,6 +69,19 @@ export class LocalStorage implements Storage {
 
   async readStart(key: string, length: number): Promise<Uint8Array | null> {
     return readFileStart(this.pathOf(key), length);
+  }
+
+  async put(key: string, bytes: Uint8Array, _mimeType: string): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // written beside its place, then renamed: a reader sees the old file or the whole new one
+    const partial = `${file}.${randomUUID()}.partial`;
+    try {
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+    } finally {
+      await rm(partial, { force: true });
+    }
   }
 
   async remove(key: string): Promise<void> {

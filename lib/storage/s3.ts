@@ -89,6 +89,18 @@ export class S3Storage implements Storage {
     return object.Body ? object.Body.transformToByteArray() : new Uint8Array(0);
   }
 
+  async put(key: string, bytes: Uint8Array, mimeType: string): Promise<void> {
+    // one PutObject: S3 stores an object whole or not at all
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: assertSafeKey(key),
+        Body: bytes,
+        ContentType: mimeType,
+      }),
+    );
+  }
+
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: assertSafeKey(key) }));
   }

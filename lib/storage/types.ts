@@ -17,6 +17,8 @@ export interface Storage {
   size(key: string): Promise<number | null>;
   /** The object's first `length` bytes (fewer when it is shorter), or null when absent. */
   readStart(key: string, length: number): Promise<Uint8Array | null>;
+  /** Stores bytes the service itself holds (the demo brand's logo), whole or not at all, replacing what was there. */
+  put(key: string, bytes: Uint8Array, mimeType: string): Promise<void>;
   /** Removes the object; absent is fine. */
   remove(key: string): Promise<void>;
 }

@@ -6,7 +6,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
-import { seedDemoBrand } from "../../lib/admin/seed-demo";
+import { DEMO_BRAND } from "../../lib/contract/demo-brand";
+import { DEMO_LOGO_NAME, DEMO_LOGO_PNG, seedDemoBrand } from "../../lib/admin/seed-demo";
 import { EXAMPLE_WALK } from "../../lib/openapi/examples/chain";
 import type { Answer } from "../../lib/openapi/examples/handed-out";
 import recorded from "../../lib/openapi/examples/recorded.json";
@@ -70,9 +71,10 @@ describe("every operation's examples", () => {
 describe("the examples' walk against a fresh demo brand", () => {
   let server: RunningServer;
   let answers: Map<string, Answer>;
+  let key: string;
 
   beforeAll(async () => {
-    const { key } = await seedDemoBrand(db() as never, "examples-walk-password");
+    ({ key } = await seedDemoBrand(db() as never, "examples-walk-password"));
     // as `npm start` with a LinkedIn OAuth client configured (the connect example needs one)
     server = await startServer({
       ...inject("testEnv"),
@@ -97,6 +99,20 @@ describe("the examples' walk against a fresh demo brand", () => {
 
   it("records every step of the walk", () => {
     expect(Object.keys(recorded).sort()).toEqual(EXAMPLE_WALK.map((example) => example.name).sort());
+  });
+
+  it("the logos search finds the demo brand's approved logo, whose bytes the seed stored (issue 37.7)", async () => {
+    const items = answers.get("logos")!.body.data.items as { id: string; name: string; status: string }[];
+    expect(items.map(({ name, status }) => ({ name, status }))).toEqual([{ name: DEMO_LOGO_NAME, status: "approved" }]);
+    const asset = await call(
+      "library.asset.get",
+      key,
+      { brand: DEMO_BRAND, assetId: items[0]!.id },
+      { url: server.url },
+    );
+    expect(asset.status).toBe(200);
+    const download = await fetch((asset.body as { data: { url: string } }).data.url);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(DEMO_LOGO_PNG);
   });
 
   it.each(EXAMPLE_WALK.map((example) => [example.name, example.capability]))(

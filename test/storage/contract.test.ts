@@ -80,6 +80,20 @@ describe.each(Object.keys(implementations).filter((name) => name !== "local" || 
       expect(Buffer.from((await storage.readStart(key, 64 * 1024))!).toString()).toBe("hello world");
     });
 
+    it("put stores the service's own bytes whole (replacing what was there); size, readStart and a download URL see them", async () => {
+      const key = newStorageKey(randomUUID());
+      await storage.put(key, text("first bytes, longer"), "image/png");
+      await storage.put(key, text("\x89PNG logo"), "image/png");
+      expect(await storage.size(key)).toBe(text("\x89PNG logo").length);
+      expect(Buffer.from((await storage.readStart(key, 64))!)).toEqual(Buffer.from(text("\x89PNG logo")));
+      const response = await fetch(
+        await storage.downloadUrl({ key, fileName: "logo.png", mimeType: "image/png" }, now()),
+      );
+      expect(response.status).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(Buffer.from(text("\x89PNG logo")));
+      await expect(storage.put("../escape", text("x"), "text/plain")).rejects.toThrow(/storage key/);
+    });
+
     it("size and readStart of nothing are null", async () => {
       const key = newStorageKey(randomUUID());
       expect(await storage.size(key)).toBeNull();

@@ -184,6 +184,13 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     brand,
     id: handedOut("addTypefaceConfirmed.data.id"),
   }),
+  // before the walk uploads a logo of its own: the answer is a fresh demo brand's (its seeded logo)
+  {
+    name: "logos",
+    capability: "library.search",
+    summary: "Search the library by type",
+    request: { brand, type: "logo" },
+  },
   {
     name: "startUpload",
     capability: "library.upload.create",
@@ -227,12 +234,6 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     brand,
     assetId: handedOut("completeUpload.data.assetId"),
   }),
-  {
-    name: "logos",
-    capability: "library.search",
-    summary: "Search the library by type",
-    request: { brand, type: "logo" },
-  },
   {
     name: "byName",
     capability: "library.search",
