@@ -116,8 +116,9 @@ case "$task" in
     # the doors in front of Next's handler (scripts/serve.ts); `next start` serves the same, slower.
     # NODE_ENV as `next start` sets it: React, Next and the libraries run their production builds.
     NODE_ENV=production exec node --import tsx scripts/serve.ts ;;
-  # format and lint first (biome.jsonc): a difference from the formatter or any lint warning fails the run
-  test) npx biome ci --error-on-warnings --reporter=summary . 1>&2; ensure_chromium; ensure_speech; ensure_jq; ensure_services; ensure_build; ensure_views; exec npx vitest run "$@" ;;
+  # format and lint first (biome.jsonc): a difference from the formatter or any lint warning fails the run;
+  # then knip (knip.json): a file, dependency or binary nothing uses
+  test) npx biome ci --error-on-warnings --reporter=summary . 1>&2; npx knip --no-progress 1>&2; ensure_chromium; ensure_speech; ensure_jq; ensure_services; ensure_build; ensure_views; exec npx vitest run "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
   bench-profile) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-profile.ts "$@" ;;
@@ -126,7 +127,7 @@ case "$task" in
   bench-views) ensure_views; exec npx tsx --conditions=react-server scripts/bench-views.ts "$@" ;;
   examples-record) exec npx tsx --conditions=react-server scripts/openapi-examples.ts "$@" ;;
   bench-voice) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-voice.ts "$@" ;;
-  lint) exec npx biome ci --error-on-warnings . ;;
+  lint) npx biome ci --error-on-warnings . && exec npx knip --no-progress ;;
   format) exec npx biome check --write . ;;
   exec) exec "$@" ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;
