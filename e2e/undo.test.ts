@@ -100,7 +100,7 @@ describe("undo", () => {
     const refusal = page.getByText("This cannot be undone").last();
     await refusal.waitFor({ timeout: 15_000 });
     const words = await refusal.innerText();
-    expect(words).toContain('the colour "Ocean" (#219EBC, unspecified) changed since (its name)');
+    expect(words).toContain('the colour "Ocean" (#219EBC, no particular role) changed since (its name)');
     expect(words).not.toMatch(/undo_conflict|activityId/);
     await screenshot(page, "undo-refused", { fullPage: false });
     await page.context().close();

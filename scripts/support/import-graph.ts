@@ -31,7 +31,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["connections", "storage"], // the connections machinery behind ctx.connections; file bytes
   ["db"],
   ["redis"],
-  ["config", "log", "plans", "crypto"],
+  ["config", "log", "plans", "crypto", "words"], // words: the one vocabulary of values in words for people
   ["secret", "http"], // plain HTTP helpers that know nothing of the service
   ["private-files"], // files only this user may read
 ];

@@ -264,7 +264,7 @@ describe("activity.undo refuses in words", () => {
       await db().auditEntry.findFirstOrThrow({ where: { requestId: later.requestId } })
     ).at.toISOString();
     expect(error.message).toBe(
-      `This cannot be undone: the colour "Skies" (#8ECAE6, unspecified) changed since (its name) (Change a kit colour on ${laterAt} by Test admin).`,
+      `This cannot be undone: the colour "Skies" (#8ECAE6, no particular role) changed since (its name) (Change a kit colour on ${laterAt} by Test admin).`,
     );
     expect(entry.undo.reason).toBe(error.message);
     // the later change itself can be undone; then the first can too

@@ -2,20 +2,22 @@
 // (no ids, no column names where a word exists). A model without words here reads "a record".
 import type { Row, RowModel } from "../../db/rows";
 import { host } from "../webhooks/shared";
+import { logoPhrase, sectionPhrase, valueInSentence } from "../../words/value-words";
 
 const text = (row: Row, column: string) => String(row[column] ?? "");
 
 const DESCRIBE: Partial<Record<RowModel, (row: Row) => string>> = {
-  kitColor: (row) => `the colour "${text(row, "name")}" (${text(row, "hex")}, ${text(row, "role")})`,
+  kitColor: (row) =>
+    `the colour "${text(row, "name")}" (${text(row, "hex")}, ${valueInSentence(text(row, "role"), "role")})`,
   kitTypography: (row) => {
     const weights = Array.isArray(row.weights) ? row.weights.join(", ") : "";
     return `the typeface ${text(row, "family")} (${text(row, "role")}, weights ${weights})`;
   },
   kitLogo: (row) =>
-    `the logo "${text(row, "name")}" (${text(row, "form")}, for ${text(row, "theme")} backgrounds${row.primary ? ", the primary logo" : ""})`,
-  kitInstruction: (row) => `the ${text(row, "section")} usage text`,
+    `the logo "${text(row, "name")}" (${logoPhrase(text(row, "form"), text(row, "theme"))}${row.primary ? ", the primary logo" : ""})`,
+  kitInstruction: (row) => sectionPhrase(text(row, "section")),
   genome: () => "the brand profile",
-  contact: (row) => `the ${text(row, "type")} channel ${text(row, "value")}`,
+  contact: (row) => `the ${valueInSentence(text(row, "type"))} channel ${text(row, "value")}`,
   asset: (row) => `the file ${text(row, "name")}`,
   question: (row) => `the question "${text(row, "question")}"`,
   memoryDeclaration: (row) => `the brand declaration "${text(row, "statement")}"`,

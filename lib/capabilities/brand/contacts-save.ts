@@ -8,6 +8,7 @@ import { invalidInput, notFound } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
 import { normalizeContact } from "./contact-normalize";
 import { CONTACT_TYPES, contactItem, contactItemOf, removedRecord } from "./contacts-shared";
+import { valueInSentence } from "../../words/value-words";
 
 const input = z.discriminatedUnion("op", [
   z
@@ -113,11 +114,12 @@ export const brandContactsSave = defineCapability({
   async summarize(ctx, call) {
     const change = await plan(ctx, call);
     const where = `${ctx.brand.name}'s public channels`;
-    if (change.op === "delete") return `Remove the ${change.type} channel ${change.value} from ${where}.`;
+    if (change.op === "delete")
+      return `Remove the ${valueInSentence(change.type)} channel ${change.value} from ${where}.`;
     const label = change.label ? ` labelled "${change.label}"` : "";
     return change.id
-      ? `Change a channel of ${where} to ${change.type} ${change.value}${label}.`
-      : `Add the ${change.type} channel ${change.value}${label} to ${where}.`;
+      ? `Change a channel of ${where} to ${valueInSentence(change.type)} ${change.value}${label}.`
+      : `Add the ${valueInSentence(change.type)} channel ${change.value}${label} to ${where}.`;
   },
   async check(ctx, call) {
     await plan(ctx, call);

@@ -6,6 +6,7 @@ import { writeOutput } from "../schemas";
 import { isUniqueViolation } from "../../db/errors";
 import { COLOR_ROLES, colorItem, colorNameField, hexField, publicColor } from "./color";
 import { duplicateColor } from "./color-record";
+import { colorRolePhrase } from "../../words/value-words";
 
 export const kitColorsAdd = defineCapability({
   id: "kit.colors.add",
@@ -40,7 +41,7 @@ export const kitColorsAdd = defineCapability({
   touched: (_input, data) => (data.id ? { kind: "kit", id: data.id } : undefined),
   undo: { records: (_ctx, _input, data) => (data?.id ? [rowRef("kitColor", data.id)] : []) },
   summarize: (ctx, input) =>
-    `Add the colour "${input.name}" (${input.hex}) to the kit of ${ctx.brand.name} as ${input.role}.`,
+    `Add the colour "${input.name}" (${input.hex}) to the kit of ${ctx.brand.name} ${colorRolePhrase(input.role)}.`,
   async check(ctx, input) {
     const existing = await ctx.db.kitColor.findUnique({
       where: { brandId_hex_role: { brandId: ctx.brand.id, hex: input.hex, role: input.role } },

@@ -4,6 +4,7 @@ import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
 import { removedKitRecord } from "./removed-event";
 import { colorId, findColor } from "./color-record";
+import { valueInSentence } from "../../words/value-words";
 
 export const kitColorsRemove = defineCapability({
   id: "kit.colors.remove",
@@ -32,7 +33,7 @@ export const kitColorsRemove = defineCapability({
   undo: { records: (_ctx, input) => [rowRef("kitColor", input.id)] },
   async summarize(ctx, input) {
     const color = await findColor(ctx, input.id);
-    return `Remove the colour "${color.name}" (${color.hex}, ${color.role}) from the kit of ${ctx.brand.name}.`;
+    return `Remove the colour "${color.name}" (${color.hex}, ${valueInSentence(color.role, "role")}) from the kit of ${ctx.brand.name}.`;
   },
   async check(ctx, input) {
     await findColor(ctx, input.id);

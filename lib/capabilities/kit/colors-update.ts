@@ -6,6 +6,7 @@ import { writeOutput } from "../schemas";
 import { COLOR_ROLES, colorItem, colorNameField, hexField, publicColor } from "./color";
 import { colorId, duplicateColor, findColor } from "./color-record";
 import type { BrandContext } from "../../contract/context";
+import { valueInSentence } from "../../words/value-words";
 
 type Change = { id: string; name?: string; hex?: string; role?: (typeof COLOR_ROLES)[number] };
 
@@ -66,10 +67,14 @@ export const kitColorsUpdate = defineCapability({
     const changes = [
       after.name !== before.name ? `rename it "${after.name}"` : undefined,
       after.hex !== before.hex ? `change its HEX to ${after.hex}` : undefined,
-      after.role !== before.role ? `make it ${after.role}` : undefined,
+      after.role !== before.role
+        ? after.role === "unspecified"
+          ? "give it no particular role"
+          : `make it ${valueInSentence(after.role, "role")}`
+        : undefined,
     ].filter(Boolean);
     const what = changes.length ? changes.join(", ") : "keep it as it is";
-    return `In the kit of ${ctx.brand.name}, take the colour "${before.name}" (${before.hex}, ${before.role}) and ${what}.`;
+    return `In the kit of ${ctx.brand.name}, take the colour "${before.name}" (${before.hex}, ${valueInSentence(before.role, "role")}) and ${what}.`;
   },
   async check(ctx, input) {
     const { after } = await changed(ctx, input);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { writeOutput } from "../schemas";
 import { KIT_SECTIONS } from "./sections";
+import { sectionPhrase } from "../../words/value-words";
 
 export const kitInstructionsUpdate = defineCapability({
   id: "kit.instructions.update",
@@ -37,8 +38,8 @@ export const kitInstructionsUpdate = defineCapability({
   },
   summarize: (ctx, input) =>
     input.text.trim()
-      ? `Replace the ${input.section} usage text of ${ctx.brand.name}'s kit with: "${input.text}".`
-      : `Clear the ${input.section} usage text of ${ctx.brand.name}'s kit.`,
+      ? `Replace ${sectionPhrase(input.section)} of ${ctx.brand.name}'s kit with: "${input.text}".`
+      : `Clear ${sectionPhrase(input.section)} of ${ctx.brand.name}'s kit.`,
   async execute(ctx, input) {
     await ctx.db.kitInstruction.upsert({
       where: { brandId_section: { brandId: ctx.brand.id, section: input.section } },

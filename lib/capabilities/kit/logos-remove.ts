@@ -3,6 +3,7 @@ import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
 import { findLogo, lockLogos, logoAssetId } from "./logo";
+import { logoPhrase } from "../../words/value-words";
 
 export const kitLogosRemove = defineCapability({
   id: "kit.logos.remove",
@@ -41,7 +42,7 @@ export const kitLogosRemove = defineCapability({
   },
   async summarize(ctx, input) {
     const logo = await findLogo(ctx, input.assetId);
-    return `Take the logo "${logo.name}" (${logo.form}, for ${logo.theme} backgrounds${logo.primary ? ", the primary logo" : ""}) out of the kit of ${ctx.brand.name}; its file stays in the library.`;
+    return `Take the logo "${logo.name}" (${logoPhrase(logo.form, logo.theme)}${logo.primary ? ", the primary logo" : ""}) out of the kit of ${ctx.brand.name}; its file stays in the library.`;
   },
   async check(ctx, input) {
     await findLogo(ctx, input.assetId);

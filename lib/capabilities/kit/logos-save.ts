@@ -4,6 +4,7 @@ import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
 import { findApprovedFile, lockLogos, logoAssetId, logoItem } from "./logo";
+import { logoPhrase } from "../../words/value-words";
 
 export const kitLogosSave = defineCapability({
   id: "kit.logos.save",
@@ -63,7 +64,7 @@ export const kitLogosSave = defineCapability({
       : input.primary === false
         ? ", not as the primary logo"
         : "";
-    const what = `"${input.name}" (${input.form}, for ${input.theme} backgrounds${primary})`;
+    const what = `"${input.name}" (${logoPhrase(input.form, input.theme)}${primary})`;
     return existing
       ? `In the kit of ${ctx.brand.name}, change the logo "${existing.name}" (file ${file.name}) to ${what}.`
       : `Add the file ${file.name} to the kit of ${ctx.brand.name} as the logo ${what}.`;
