@@ -14,9 +14,11 @@ const ROOT = path.resolve(import.meta.dirname, "..");
  * What a view may cost (README, "MCP Apps"): the inline script and all of the page gzipped, checked
  * by test/mcp/views-budget.test.ts; the palette's first render in Chromium, by npm run bench:views.
  * Today: React DOM ~205 KiB, zod ~190 KiB (the MCP SDK and ext-apps validate with it), the MCP
- * client's protocol ~115 KiB, our widgets ~35 KiB.
+ * client's protocol ~115 KiB, our widgets ~70 KiB. The script's bound moved from 640 to 660 KiB when
+ * four areas' widgets landed (genome, memory, team, check: ~12 KiB minified, 642 KiB in all); the
+ * gzipped bound and the first render's, which is what a person waits for, stay as they were.
  */
-export const VIEW_BUDGET = { scriptKiB: 640, gzipKiB: 192, firstRenderMedianMs: 500 };
+export const VIEW_BUDGET = { scriptKiB: 660, gzipKiB: 192, firstRenderMedianMs: 500 };
 const OUT = path.join(ROOT, ".mcp-views");
 
 /** The light and the dark palette of globals.css, also under data-theme, so the host's theme wins over the system's. */

@@ -29,6 +29,8 @@ type Case = {
   token: string;
   brand: FixtureBrand;
   input: Record<string, unknown>;
+  /** its input read in its brand's turn (BY_GENOME_REVISION) */
+  fresh?: boolean;
 };
 
 let server: RunningServer;
@@ -132,8 +134,29 @@ afterAll(async () => {
 const on = (capability: string, key: string | null, body: unknown) => call(capability, key, body, { url: server.url });
 const codeOf = (response: ApiResponse) => (response.body?.ok ? "ok" : response.body?.error?.code);
 
+/**
+ * The writes whose input names the genome's revision (brand.profile.update, genome.entries.review):
+ * the capabilities' cells run side by side and a confirmed one moves the brand's revision, so these
+ * read their input and run one at a time per brand, with the revision as it is then.
+ */
+const BY_GENOME_REVISION = new Set(["brand.profile.update", "genome.entries.review"]);
+const genomeTurns = new Map<string, Promise<unknown>>();
+
+function inGenomeTurn<T>(brandId: string, run: () => Promise<T>): Promise<T> {
+  const turn = (genomeTurns.get(brandId) ?? Promise.resolve()).then(run);
+  genomeTurns.set(
+    brandId,
+    turn.catch(() => undefined),
+  );
+  return turn;
+}
+
 /** One cell: what was expected, what came back, and (for a confirmation) what the token then gave. */
-async function runCase(row: Case) {
+async function runCase(row: Case): Promise<string | undefined> {
+  if (BY_GENOME_REVISION.has(row.capability.id) && !row.fresh)
+    return inGenomeTurn(row.brand.id, async () =>
+      runCase({ ...row, input: await fixtures[row.capability.id]!(row.brand), fresh: true }),
+    );
   const want = expected(facts(row.capability), row.caller, row.key, row.place);
   const body = { brand: row.brand.shortId, ...row.input };
   const response = await on(row.capability.id, row.token, body);

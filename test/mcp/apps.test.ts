@@ -103,6 +103,7 @@ describe("MCP Apps: what hosts see", () => {
         "palette",
         "record",
         "review",
+        "team",
       ].map((w) => `ui://brand-operations/${w}`),
     );
     for (const uri of uris) {

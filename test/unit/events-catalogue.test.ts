@@ -8,6 +8,7 @@ import { webhooksOf } from "../../lib/openapi/webhooks";
 
 /** Written out, so that a type renamed or dropped (integrators subscribe by these names) fails here. */
 const EXPECTED = [
+  "activity.undone",
   "brand.contact.removed",
   "brand.contact.saved",
   "brand.profile.updated",
