@@ -86,7 +86,7 @@ export async function keepAnAdmin(
     where: { brandId: ctx.brand.id, role: "admin", accessUntil: null, userId: { not: member.userId } },
   });
   if (others > 0) return;
-  const change = !after ? "removed" : after.role !== "admin" ? "made a " + after.role : "given an end of access";
+  const change = !after ? "removed" : after.role !== "admin" ? `made a ${after.role}` : "given an end of access";
   throw new AppError(
     "last_admin",
     `${member.user.name} is the last admin of ${ctx.brand.name} and cannot be ${change}: make another person admin first`,
