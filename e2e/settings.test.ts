@@ -44,7 +44,7 @@ describe("settings: personal API keys in the browser", () => {
     const prefix = key.slice(0, 8);
     const row = page.getByTestId(`key-row-${prefix}`);
     await row.waitFor();
-    expect(await row.textContent()).toContain("kit.read");
+    expect(await row.textContent()).toContain("see brand kit");
     expect(await row.textContent()).toContain(brand.shortId);
     expect(await page.getByTestId(`key-last-used-${prefix}`).textContent()).toBe("never");
     await screenshot(page, "settings-key-shown");

@@ -37,6 +37,14 @@ const MACHINE_WORDS: [RegExp, string][] = [
   // an API key is named to people by its prefix (bop_…), as the Settings page shows it
   [/\b(?!bop_)[a-z]+_[a-z_]+\b/, "snake_case"],
   [/\b(upsert|genome|unspecified|defer|mocksocial)\b/, "a raw enum value or key"],
+  // issue 38.5: capability ids, scopes and event types; MIME types; the overview's machine labels
+  [
+    /\b(brand|kit|library|questions|connections|activity|webhooks?|memory|genome|team)\.[a-z][a-z_.]*\b/,
+    "a capability id, scope or event type",
+  ],
+  [/\b(image|video|audio|application|text|font)\/[a-z0-9.+-]+/, "a MIME type"],
+  [/Country code|Pending memory|\d+ capabilities/, "a field or count named as the data does"],
+  [/\busage text\b.*\bcolors\b|\bcolors usage\b|\bemail channel\b/, "a kit section or channel kind as stored"],
 ];
 
 /** Every text node, option, placeholder and accessible name under `root`, one per line (code aside: a command's own name). */
@@ -382,5 +390,45 @@ describe("a file that is not its type, in words", () => {
     await expect.poll(() => error.innerText(), { timeout: 20_000 }).toMatch(/^This file is not a PNG image/);
     expect(await machineWordsIn(card)).toEqual([]);
     await screenshot(page, "words-file-type", { fullPage: false });
+  });
+});
+
+describe("confirm summaries and Settings in words (issue 38.5)", () => {
+  it("the kit's and the contacts' confirm cards say roles, sections and channel kinds in words", async () => {
+    const page = pages.admin;
+    const found: string[] = [];
+    const color = await run(page, "kit.colors.add", async () => {
+      await page.getByTestId("slash-field-name").fill("Cream");
+      await page.getByTestId("slash-field-hex").fill("#F6F1E8");
+    });
+    const colorCard = color.getByTestId("widget-confirm");
+    await expect.poll(() => colorCard.innerText(), { timeout: 15_000 }).toContain("with no particular role");
+    found.push(...(await machineWordsIn(colorCard)).map((line) => `kit.colors.add: ${line}`));
+    const section = await run(page, "kit.instructions.update", async () => {
+      await page.getByTestId("slash-field-section").selectOption({ label: "Colours" });
+      await expect.poll(() => page.getByTestId("slash-field-text").inputValue(), { timeout: 15_000 }).not.toBe("");
+      await page.getByTestId("slash-field-text").fill("Cream only behind text.");
+    });
+    const sectionCard = section.getByTestId("widget-confirm");
+    await expect.poll(() => sectionCard.innerText(), { timeout: 15_000 }).toContain("the colours usage text");
+    found.push(...(await machineWordsIn(sectionCard)).map((line) => `kit.instructions.update: ${line}`));
+    const contact = await run(page, "brand.contacts.save", async () => {
+      await page.getByTestId("slash-field-type").selectOption("email");
+      await page.getByTestId("slash-field-value").fill("hello@word-roasters.example");
+    });
+    const contactCard = contact.getByTestId("widget-confirm");
+    await expect.poll(() => contactCard.innerText(), { timeout: 15_000 }).toContain("the e-mail channel");
+    found.push(...(await machineWordsIn(contactCard)).map((line) => `brand.contacts.save: ${line}`));
+    expect(found).toEqual([]);
+  });
+
+  it("the keys list says a key's scopes in words", async () => {
+    await makeKey(people.admin.email, { scopes: "questions.read,kit.read" });
+    const page = pages.admin;
+    await page.goto(`${server.url}/settings`);
+    const list = page.getByTestId("key-list");
+    await list.waitFor();
+    await expect.poll(() => list.innerText(), { timeout: 15_000 }).toContain("see questions");
+    expect(await machineWordsIn(list)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import type { KeyView } from "@/lib/keys/keys";
 import { SCOPES } from "@/lib/contract/catalogue";
 import { Button, ErrorText } from "@/components/ui/form";
+import { scopeInShortWords } from "@/lib/oauth/scope-words";
 
 /** UTC, the same on the server and in the browser (no hydration mismatch). */
 const COLUMNS = ["Name", "Prefix", "Scopes", "Brands", "Expires", "Last used", "State", ""];
@@ -76,7 +77,9 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
                 <code>{key.prefix}…</code>
               </td>
               <td data-label="Scopes" style={cell}>
-                {SCOPES.every((scope) => key.scopes.includes(scope)) ? "all" : key.scopes.join(", ")}
+                {SCOPES.every((scope) => key.scopes.includes(scope))
+                  ? "all"
+                  : key.scopes.map(scopeInShortWords).join(", ")}
               </td>
               <td data-label="Brands" style={cell}>
                 {key.brands ? key.brands.map((brand) => brand.shortId).join(", ") : "all of yours"}

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useWidgetCalls } from "./calls";
 import { useTouches } from "./truth";
 import { okData, type Answer } from "./types";
+import { typeInWords } from "@/lib/storage/type-words";
 
 /** library.asset.get for one file, read again whenever a write touched it (truth.tsx); `reload` reads it again now. */
 export function useAsset(brand: string, assetId: string | undefined, enabled = true) {
@@ -28,7 +29,7 @@ export function AssetThumb({ name, mimeType, url }: { name: string; mimeType: st
       ?.split(/[.+;-]/)[0]
       ?.toUpperCase() || "FILE";
   return (
-    <div className="thumb thumb-file" role="img" aria-label={`${name} (${mimeType})`}>
+    <div className="thumb thumb-file" role="img" aria-label={`${name} (${typeInWords(mimeType)})`}>
       {kind}
     </div>
   );

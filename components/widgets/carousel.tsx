@@ -41,7 +41,7 @@ export function CarouselWidget({ capabilityId, input, envelope, brand }: WidgetP
       aside={data ? count(pages.items.length, "file", Boolean(pages.nextCursor)) : undefined}
     >
       {data?.items.length === 0 && (
-        <Empty>No files match. Admins can add one with the upload command (type /library.upload.create).</Empty>
+        <Empty>No files match. Admins can add one: type / and choose “Upload a file”.</Empty>
       )}
       {pages.items.length > 0 && (
         <ul className="carousel">

@@ -126,7 +126,8 @@ function Rows({
               <span className="list-details">
                 {details
                   .filter(([, value]) => value !== null && value !== undefined && !isRecord(value))
-                  .map(([key, value]) => `${labelOf(key)}: ${formatScalar(value)}`)
+                  .filter(([key]) => !(key === "capabilityId" && typeof item.summary === "string"))
+                  .map(([key, value]) => detailInWords(key, value))
                   .join(" · ")}
               </span>
               {actions && <RowActions capabilityId={actions.capabilityId} item={item} brand={actions.brand} />}
@@ -157,4 +158,14 @@ function badgeTone(value: unknown): string | undefined {
   if (value === false || value === "closed" || value === "error" || value === "disconnected") return "fail";
   if (value === "pending_setup" || value === "proposed" || value === "expired") return "warn";
   return undefined;
+}
+
+// fields whose values are machine words: said through the one vocabulary (an activity entry's door)
+const WORDED_FIELDS = new Set(["door", "outcome"]);
+
+/** One detail of a row as "Label: value"; a capability id (an entry without a summary) in words too. */
+function detailInWords(key: string, value: unknown): string {
+  if (key === "capabilityId" && typeof value === "string") return `Command: ${valueInWords(value.replace(/\./g, " "))}`;
+  if (WORDED_FIELDS.has(key) && typeof value === "string") return `${labelOf(key)}: ${valueInWords(value, key)}`;
+  return `${labelOf(key)}: ${formatScalar(value)}`;
 }

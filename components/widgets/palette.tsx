@@ -14,6 +14,7 @@ import { ColorActions, type ColorEdits, useColorEdits } from "./palette-actions"
 import { LogoActions, TypefaceActions } from "./kit-item-actions";
 import { useAnyTouch } from "./truth";
 import { copyBySelection } from "./copy";
+import { logoPhrase } from "@/lib/words/value-words";
 
 type Kit = OutputOf<"kit.read">;
 type KitColor = NonNullable<Kit["colors"]>[number];
@@ -125,7 +126,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
               <ul>
                 {kit.logos.map((logo) => (
                   <li key={logo.assetId}>
-                    <strong>{logo.name}</strong> · {logo.form}, {logo.theme}
+                    <strong>{logo.name}</strong> · {logoPhrase(logo.form, logo.theme)}
                     {logo.primary && (
                       <>
                         {" "}

@@ -6,6 +6,8 @@ import { formatScalar, labelOf, ReadableData } from "./readable";
 import { CHECKABLE_IMAGES, CheckOnBrand } from "./check-action";
 import { errorOf, isRecord, okData, okDataOf, type WidgetProps } from "./types";
 import { OverviewMemory } from "./overview-memory";
+import { valueInWords } from "./value-words";
+import { capitalized, typeInWords } from "@/lib/storage/type-words";
 
 // fields a person does not need to read (ids stay available in the data, not on screen)
 const HIDDEN = new Set(["id", "url", "urlExpiresAt", "revision", "capabilities", "ok", "status"]);
@@ -15,6 +17,7 @@ const LABELS: Record<string, string> = {
   sizeBytes: "Size",
   shortId: "Short id",
   counts: "In progress",
+  countryCode: "Country",
 };
 
 export function RecordWidget({ capabilityId, envelope, brand }: WidgetProps) {
@@ -35,7 +38,9 @@ export function RecordWidget({ capabilityId, envelope, brand }: WidgetProps) {
       name="record"
       capabilityId={capabilityId}
       error={errorOf(envelope)}
-      aside={typeof data?.status === "string" ? <Badge tone={data.status}>{data.status}</Badge> : undefined}
+      aside={
+        typeof data?.status === "string" ? <Badge tone={data.status}>{valueInWords(data.status)}</Badge> : undefined
+      }
     >
       {data && (
         <div className="record">
@@ -52,7 +57,7 @@ export function RecordWidget({ capabilityId, envelope, brand }: WidgetProps) {
               {Array.isArray(data.capabilities) && (
                 <div>
                   <dt>You can use</dt>
-                  <dd>{data.capabilities.length} capabilities</dd>
+                  <dd>{data.capabilities.length} commands (type / to see them)</dd>
                 </div>
               )}
             </dl>
@@ -75,14 +80,21 @@ export function RecordWidget({ capabilityId, envelope, brand }: WidgetProps) {
 
 function describe(key: string, value: unknown) {
   if (key === "sizeBytes" && typeof value === "number") return bytes(value);
+  if (key === "counts" && isRecord(value)) return countsInWords(value);
   if (isRecord(value)) {
     // the manager is a person: their name; counts read as a sentence
     if (typeof value.name === "string") return value.name;
     return Object.entries(value)
-      .map(([name, item]) => `${labelOf(name)}: ${formatScalar(item)}`)
+      .map(([name, item]) => `${LABELS[name] ?? labelOf(name)}: ${describeScalar(name, item)}`)
       .join(" · ");
   }
   if (Array.isArray(value)) return <ReadableData value={value} />;
+  return describeScalar(key, value);
+}
+
+function describeScalar(key: string, value: unknown): string {
+  if (key === "mimeType" && typeof value === "string") return capitalized(typeInWords(value));
+  if (key === "countryCode" && typeof value === "string") return countryName(value);
   return formatScalar(value);
 }
 
@@ -90,4 +102,29 @@ export function bytes(size: number): string {
   if (size < 1024) return `${size} bytes`;
   if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
   return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}
+
+// what each count of brand.overview is, as "3 active works"
+const COUNT_WORDS: Record<string, [string, string]> = {
+  activeWorks: ["active work", "active works"],
+  pendingTasks: ["task waiting", "tasks waiting"],
+  pendingMemory: ["memory proposal to review", "memory proposals to review"],
+};
+
+function countsInWords(counts: Record<string, unknown>): string {
+  return Object.entries(counts)
+    .map(([name, count]) => {
+      const [one, many] = COUNT_WORDS[name] ?? [labelOf(name).toLowerCase(), labelOf(name).toLowerCase()];
+      return `${formatScalar(count)} ${count === 1 ? one : many}`;
+    })
+    .join(" · ");
+}
+
+/** "FR" → "France", the same on the server and in the browser (English names). */
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region" }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
 }

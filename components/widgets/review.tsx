@@ -14,6 +14,7 @@ import { WidgetError } from "./widget-error";
 import { bytes } from "./record";
 import { ReviewCheck } from "./review-check";
 import { useCanRun } from "./may";
+import { capitalized, typeInWords } from "@/lib/storage/type-words";
 
 export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { act } = useWidgetCalls();
@@ -56,7 +57,7 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
           <div className="review-meta">
             <h3 className="record-name">{asset.name}</h3>
             <p className="muted">
-              {asset.mimeType} · {bytes(asset.sizeBytes)}
+              {capitalized(typeInWords(asset.mimeType))} · {bytes(asset.sizeBytes)}
               {asset.category ? ` · ${asset.category}` : ""}
             </p>
             {!reviewed && asset.status === "proposed" && assetId && (

@@ -25,3 +25,24 @@ export const SCOPE_WORDS: Record<Scope, string> = {
 };
 
 export const isReadScope = (scope: string) => scope.endsWith(".read");
+
+// what each scope's area is called where a list shows many scopes in a row (the keys list)
+const AREA_WORDS: Record<string, string> = {
+  brand: "profile",
+  kit: "brand kit",
+  library: "library",
+  questions: "questions",
+  connections: "connected accounts",
+  activity: "activity",
+  webhooks: "webhooks",
+  memory: "memory",
+  genome: "brand voice",
+  team: "team",
+};
+
+/** "questions.read" → "see questions", "kit.write" → "change brand kit"; activity.write is undoing. */
+export function scopeInShortWords(scope: string): string {
+  if (scope === "activity.write") return "undo changes";
+  const [area = "", access = ""] = scope.split(".");
+  return `${access === "read" ? "see" : "change"} ${AREA_WORDS[area] ?? area}`;
+}

@@ -26,6 +26,12 @@ export function typeInWords(mime: string): string {
   return `${/^([AEFHILMNORSX]|[aeiou])/.test(name) ? "an" : "a"} ${name}`;
 }
 
+/** "a PNG image" → "PNG image", for a label that stands alone. */
+export const capitalized = (words: string) => {
+  const bare = words.replace(/^(an?) /, "");
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+};
+
 // what people most often mean to upload, offered in the sentence
 const COMMON = "PNG, JPEG, WebP, SVG, PDF, MP4 or MP3";
 
