@@ -111,6 +111,47 @@ describe("settings: webhooks", () => {
     await page.getByTestId("webhooks-empty").waitFor();
   });
 
+  it("one quick double tap sends one test event; the log shows it and a resend delivered without Refresh", async () => {
+    const own = await startReceiver();
+    try {
+      const brand = await createTestBrand("Tapped Twice");
+      const person = await createPerson({ name: "Tap Admin", brands: { [brand.shortId]: "admin" } });
+      const { page } = await newPage(browser, baseUrl, { viewport: { width: 360, height: 740 } });
+      await signIn(page, person.email, person.password, "/settings");
+      await page.getByTestId("webhooks-empty").waitFor();
+      await page.getByTestId("webhook-url").fill(own.url);
+      await page.getByTestId("webhook-add-submit").click();
+      await page.getByTestId("webhook-confirm-yes").click();
+      await page.getByRole("button", { name: "I have stored it" }).click();
+      const tests: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.postData()?.includes('"webhooks.test"')) tests.push(request.url());
+      });
+      // two taps within one frame, before React renders the button disabled (a person's double tap)
+      await page.evaluate(() => {
+        const button = document.querySelector<HTMLButtonElement>('[data-testid="webhook-test"]')!;
+        button.click();
+        button.click();
+      });
+      await expect
+        .poll(() => page.getByTestId("webhook-delivery-status").allTextContents(), { timeout: 15_000 })
+        .toEqual(["delivered"]);
+      expect(tests).toHaveLength(1);
+      expect(own.deliveredIds()).toHaveLength(1);
+      await page.getByTestId("webhook-resend").first().click();
+      await expect
+        .poll(() => page.getByTestId("webhook-delivery-status").allTextContents(), { timeout: 15_000 })
+        .toEqual(["delivered", "delivered"]);
+      // the resent delivery alone: the news of the resend is not sent to the endpoint it is about
+      expect(own.deliveredIds()).toHaveLength(2);
+      // the date as people read it on every page (dateInWords), not the browser's own format
+      expect(await page.getByTestId("webhook-log").textContent()).toMatch(/\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d UTC/);
+      await screenshot(page, "webhooks-resent-settled", { fullPage: true });
+    } finally {
+      await own.stop();
+    }
+  });
+
   it("is not offered to someone who is not a brand's admin", async () => {
     const brand = await createTestBrand("Member Only");
     const person = await createPerson({ name: "Mo Member", brands: { [brand.shortId]: "member" } });

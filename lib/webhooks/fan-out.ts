@@ -1,5 +1,5 @@
 // The fan-out: an event becomes one delivery per enabled endpoint of its brand subscribed to its
-// type (but the endpoint a webhook.endpoint.* event is about), written in the transaction that
+// type (but the endpoint a webhook.endpoint.* or webhook.delivery.* event is about), written in the transaction that
 // records the event (the outbox: no delivery without its committed write, no committed write
 // without its deliveries). The delivery worker (lib/webhooks/worker.ts) sends them after the
 // commit, from any instance.
@@ -30,13 +30,14 @@ const subscribed = (eventTypes: string, type: string) => {
 };
 
 /**
- * The endpoint a `webhook.endpoint.*` event is about (its `id`, or `endpointId` for a test): that
- * endpoint is not sent it. Its admin already knows, and otherwise every endpoint on "*" would get
- * its own creation, each added endpoint one delivery more than the last.
+ * The endpoint a `webhook.endpoint.*` or `webhook.delivery.*` event is about (its `id`, or
+ * `endpointId` for a test or a resend): that endpoint is not sent it. Its admin already knows, and
+ * otherwise every endpoint on "*" would get its own creation, each added endpoint one delivery more
+ * than the last, and one "Send again" would POST it twice (the delivery and the news of it).
  */
 function endpointAbout(event: WebhookEvent): string | undefined {
-  if (!event.type.startsWith("webhook.endpoint.") || typeof event.data !== "object" || event.data === null)
-    return undefined;
+  const aboutAnEndpoint = event.type.startsWith("webhook.endpoint.") || event.type.startsWith("webhook.delivery.");
+  if (!aboutAnEndpoint || typeof event.data !== "object" || event.data === null) return undefined;
   const data = event.data as { id?: unknown; endpointId?: unknown };
   const id = data.endpointId ?? data.id;
   return typeof id === "string" ? id : undefined;

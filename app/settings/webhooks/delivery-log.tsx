@@ -3,6 +3,11 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/form";
 import type { OutputOf } from "@/components/widgets/types";
 import type { Act } from "./use-actions";
+import { dateInWords } from "@/lib/team/role-words";
+
+const REREAD_MS = 1000;
+/** about half a minute: a receiver that does not answer by then shows its attempt after "Refresh log" */
+const MAX_REREADS = 30;
 
 type Delivery = OutputOf<"webhooks.deliveries.list">["items"][number];
 
@@ -19,8 +24,23 @@ export function DeliveryLog({
   act: Act;
 }) {
   const [items, setItems] = useState<Delivery[] | null>(null);
-  const load = () => act("webhooks.deliveries.list", { id: endpointId, limit: 20 }, (data) => setItems(data.items));
+  const [rereads, setRereads] = useState(0);
+  const load = () => {
+    setRereads(0);
+    return act("webhooks.deliveries.list", { id: endpointId, limit: 20 }, (data) => setItems(data.items));
+  };
   useEffect(() => void load(), [endpointId, version]);
+  // a delivery just queued (a test, "Send again") is sent within seconds: the log reads itself again
+  // until none is waiting for its first attempt, instead of showing "pending" until "Refresh log"
+  const waiting = items?.some((item) => item.status === "pending" && item.attempts.length === 0) ?? false;
+  useEffect(() => {
+    if (!waiting || rereads >= MAX_REREADS) return;
+    const timer = setTimeout(() => {
+      setRereads((value) => value + 1);
+      void act("webhooks.deliveries.list", { id: endpointId, limit: 20 }, (data) => setItems(data.items));
+    }, REREAD_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, rereads, endpointId]);
   if (!items) return <p>Loading the log…</p>;
   if (items.length === 0) return <p data-testid="webhook-log-empty">Nothing sent yet.</p>;
   return (
@@ -41,7 +61,7 @@ export function DeliveryLog({
           >
             <span>
               <code>{item.eventType}</code> · <strong data-testid="webhook-delivery-status">{item.status}</strong> ·{" "}
-              {new Date(item.createdAt).toLocaleString()}
+              {dateInWords(item.createdAt)}
             </span>
             {last && (
               <span style={{ color: "var(--muted)", fontSize: 14 }}>
@@ -55,9 +75,7 @@ export function DeliveryLog({
                 ) : null}
               </span>
             )}
-            {item.nextAttemptAt && (
-              <span style={{ fontSize: 14 }}>Next attempt {new Date(item.nextAttemptAt).toLocaleString()}</span>
-            )}
+            {item.nextAttemptAt && <span style={{ fontSize: 14 }}>Next attempt {dateInWords(item.nextAttemptAt)}</span>}
             <Button
               type="button"
               variant="plain"
@@ -65,7 +83,10 @@ export function DeliveryLog({
               style={{ justifySelf: "start" }}
               data-testid="webhook-resend"
               onClick={() =>
-                void act("webhooks.deliveries.resend", { id: endpointId, deliveryId: item.id }, () => void load())
+                void act("webhooks.deliveries.resend", { id: endpointId, deliveryId: item.id }, () => {
+                  setRereads(0);
+                  void load();
+                })
               }
             >
               Send again

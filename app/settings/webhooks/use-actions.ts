@@ -2,7 +2,7 @@
 // The webhooks section's calls: each goes through the same run route as slash commands, so the
 // pipeline decides (admins only, confirmation where a change alters what others receive). A call
 // that needs confirmation comes back parked with its summary; the person's Confirm runs it.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { decidePending, runCapability } from "@/components/widgets/run";
 import { errorSentences } from "@/components/widgets/error-text";
 import type { Answer, CallableId, Decision, InputOf, OutputOf } from "@/components/widgets/types";
@@ -26,6 +26,9 @@ export function useActions(brand: string) {
   const [ask, setAsk] = useState<Ask | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // `busy` disables the buttons only once React renders again: two taps within one frame both got
+  // through and one "Send test event" sent two. A ref is read at once, so the second tap is dropped.
+  const inFlight = useRef(false);
 
   function settle<Id extends string>(
     capabilityId: CallableId<Id>,
@@ -50,11 +53,15 @@ export function useActions(brand: string) {
   }
 
   const act: Act = async (capabilityId, input, onDone = () => {}) => {
+    const write = !capabilityId.endsWith(".list");
+    if (write && inFlight.current) return;
+    if (write) inFlight.current = true;
     setError(null);
     setBusy(true);
     try {
       settle(capabilityId, await runCapability(capabilityId, brand, input), onDone);
     } finally {
+      if (write) inFlight.current = false;
       setBusy(false);
     }
   };
