@@ -39,6 +39,20 @@ async function fits(page: Page, name: string) {
   expect(measured.scroll, `${name}: ${measured.wide.join(", ")}`).toBeLessThanOrEqual(measured.client);
 }
 
+/** The one header: brand switcher at the same place, the whole name shown, the role in words. */
+async function header(page: Page, brandName: string) {
+  const name = page.getByTestId("brand-switcher-name");
+  await expect.poll(() => name.textContent()).toBe(brandName);
+  expect(await page.getByTestId("brand-switcher-role").textContent()).toBe("Admin");
+  // the whole name and role shown, in two lines at most (at 360 px this name fits whole)
+  const shown = page.locator(".brand-switcher-shown");
+  expect(await shown.evaluate((element) => element.scrollHeight <= element.clientHeight + 1), "name cut").toBe(true);
+  expect(await shown.getAttribute("title")).toBe(`${brandName} · Admin`);
+  const box = await page.getByTestId("brand-switcher-label").boundingBox();
+  expect(box && box.y < 20 && box.x + box.width <= PHONE.width, "brand switcher at the top, on screen").toBe(true);
+  expect(await page.getByTestId("topbar").count()).toBe(1);
+}
+
 describe("every page at 360 px", () => {
   it("sign-in, chat, activity and settings fit without sideways scrolling; the header's links are on screen", async () => {
     const brand = await createTestBrand("Phone Roasters With A Long Name");
@@ -52,6 +66,15 @@ describe("every page at 360 px", () => {
       () => (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value !== "",
     );
     await fits(page, "chat");
+    // the brand's whole name (wrapped, not cut) and the person's role in words (issue 38.8)
+    await header(page, "Phone Roasters With A Long Name");
+    // voice off: its sentence once, in a line or two, not 40 % of the phone
+    const note = await page.getByTestId("voice-control").boundingBox();
+    expect(note?.height, "voice control height").toBeLessThan(PHONE.height * 0.12);
+    expect(
+      await page.evaluate(() => document.body.innerText.split("Voice isn't set up here yet").length - 1),
+      "voice sentence shown once",
+    ).toBe(1);
     // on a phone the header is one row: the links and Sign out are in its Menu
     await page.getByTestId("menu-toggle").click();
     for (const name of ["Activity", "Security and access"]) {
@@ -63,13 +86,23 @@ describe("every page at 360 px", () => {
     await page.goto("/activity");
     await page.getByTestId("activity-filters").waitFor();
     await fits(page, "activity");
+    await header(page, "Phone Roasters With A Long Name");
+    await page.getByTestId("menu-toggle").click();
     for (const name of ["Assistant", "Security and access"]) {
       const box = await page.getByRole("link", { name }).boundingBox();
       expect(box && box.x + box.width <= PHONE.width, `${name} link on the Activity page`).toBe(true);
     }
     await page.goto("/settings");
-    await page.getByTestId("sign-out").waitFor();
+    // on a phone Sign out is in the Menu, as on every page
+    await page.getByTestId("sign-out").waitFor({ state: "attached" });
     await fits(page, "settings");
+    // the same header: brand switcher and Menu, and a way back to the assistant
+    await header(page, "Phone Roasters With A Long Name");
+    await page.getByTestId("menu-toggle").click();
+    const back = await page.getByTestId("nav-assistant").boundingBox();
+    expect(back && back.x + back.width <= PHONE.width, "Assistant link on Settings").toBe(true);
+    await screenshot(page, "phone-settings-menu");
+    await page.getByTestId("menu-toggle").click();
     // with a key in the list: the table becomes one card per key, Revoke on screen
     await page.getByTestId("key-create-name").fill("Phone key");
     await page.getByTestId("key-create-scope-all").check();
@@ -80,5 +113,20 @@ describe("every page at 360 px", () => {
     const box = await revoke.boundingBox();
     expect(box && box.x + box.width <= PHONE.width, "Revoke on screen").toBe(true);
     await fits(page, "settings-key");
+  });
+
+  it("on a laptop, the same header on the chat, Activity and Settings, with the way back to the assistant", async () => {
+    const brand = await createTestBrand("Laptop Roasters");
+    const person = await createPerson({ name: "Lou Laptop", brands: { [brand.shortId]: "member" } });
+    const { page } = await newPage(browser, baseUrl, { viewport: { width: 1280, height: 800 } });
+    await signIn(page, person.email, person.password, "/settings");
+    await expect.poll(() => page.getByTestId("brand-switcher-role").textContent()).toBe("Member");
+    expect(await page.getByTestId("brand-switcher-name").textContent()).toBe("Laptop Roasters");
+    await page.getByTestId("nav-assistant").click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => page.getByTestId("brand-switcher-role").textContent()).toBe("Member");
+    // a member is not offered Activity, on any page
+    expect(await page.getByRole("link", { name: "Activity" }).count()).toBe(0);
+    await screenshot(page, "laptop-chat-header");
   });
 });

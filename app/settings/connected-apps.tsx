@@ -4,8 +4,9 @@
 import { useState } from "react";
 import { Button, ErrorText } from "@/components/ui/form";
 import type { ConnectedApp } from "@/lib/keys/connected-apps";
+import { dateInWords } from "@/lib/team/role-words";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
+const when = (iso: string | null) => (iso ? dateInWords(iso) : "never");
 
 export function ConnectedApps({ initialApps }: { initialApps: ConnectedApp[] }) {
   const [apps, setApps] = useState(initialApps);

@@ -3,15 +3,15 @@ import { requireSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { keyableBrands, listApiKeys } from "@/lib/keys/keys";
 import { SCOPES } from "@/lib/contract/catalogue";
-import { capabilities } from "@/lib/capabilities/registry";
+import { capabilities, findCapability } from "@/lib/capabilities/registry";
 import { isRole, roleMeets, ROLES, type Role } from "@/lib/contract/roles";
-import { SignOutButton } from "@/components/ui/sign-out-button";
 import { KeysPanel } from "./keys-panel";
 import { ConnectedApps } from "./connected-apps";
 import { listConnectedApps } from "@/lib/keys/connected-apps";
 import { eventCatalogue } from "@/lib/events/catalogue";
 import { liveMembership } from "@/lib/team/live-membership";
 import { WebhooksPanel } from "./webhooks/webhooks-panel";
+import { SettingsHeader } from "./settings-header";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Security and access · Brand Operations" };
@@ -49,39 +49,27 @@ export default async function SettingsPage() {
   // the types an endpoint can subscribe to, with what each means (lib/events/catalogue.ts)
   const eventTypes = eventCatalogue.map(({ type, description }) => ({ type, description }));
   return (
-    <main style={{ maxWidth: 880, margin: "32px auto", padding: "0 24px", lineHeight: 1.5 }}>
-      <header
-        className="settings-header"
-        style={{
-          display: "flex",
-          alignItems: "center",
-          gap: 16,
-          borderBottom: "1px solid var(--line)",
-          paddingBottom: 12,
-        }}
-      >
-        <Link href="/" style={{ fontWeight: 600, color: "inherit", textDecoration: "none" }}>
-          Brand Operations
-        </Link>
-        <nav style={{ marginLeft: "auto", display: "flex", alignItems: "center", gap: 16 }}>
-          <Link href="/settings/people">People</Link>
-          {adminBrands.length > 0 && <Link href="/activity">Activity</Link>}
-          <span className="settings-person" style={{ color: "var(--muted)" }} data-testid="signed-in-as">
-            {user.name} · {user.email}
-          </span>
-          <SignOutButton />
-        </nav>
-      </header>
-      <h1 style={{ fontSize: 26, marginBottom: 4 }}>Security and access</h1>
-      <p style={{ color: "var(--muted)", marginTop: 0 }}>
-        Personal API keys let an integration (a script, Zapier, an MCP client) act as you through the API and MCP doors:
-        only with the scopes you give the key, only in the brands you choose, and never beyond your own role in a brand.
-        A key is shown once, when it is created; the service keeps only a hash. How to call the API with a key: the{" "}
-        <Link href="/docs">API reference</Link>.
-      </p>
-      <KeysPanel initialKeys={keys} brands={brands.map(({ shortId, name }) => ({ shortId, name }))} scopes={offered} />
-      <ConnectedApps initialApps={apps} />
-      {adminBrands.length > 0 && <WebhooksPanel brands={adminBrands} eventTypes={eventTypes} />}
-    </main>
+    <>
+      <SettingsHeader
+        user={{ name: user.name, email: user.email }}
+        activityMinRole={findCapability("activity.list")?.minRole ?? "admin"}
+      />
+      <main style={{ maxWidth: 880, margin: "24px auto 32px", padding: "0 24px", lineHeight: 1.5 }}>
+        <h1 style={{ fontSize: 26, marginBottom: 4 }}>Security and access</h1>
+        <p style={{ color: "var(--muted)", marginTop: 0 }}>
+          Personal API keys let an integration (a script, Zapier, an MCP client) act as you through the API and MCP
+          doors: only with the scopes you give the key, only in the brands you choose, and never beyond your own role in
+          a brand. A key is shown once, when it is created; the service keeps only a hash. How to call the API with a
+          key: the <Link href="/docs">API reference</Link>.
+        </p>
+        <KeysPanel
+          initialKeys={keys}
+          brands={brands.map(({ shortId, name }) => ({ shortId, name }))}
+          scopes={offered}
+        />
+        <ConnectedApps initialApps={apps} />
+        {adminBrands.length > 0 && <WebhooksPanel brands={adminBrands} eventTypes={eventTypes} />}
+      </main>
+    </>
   );
 }

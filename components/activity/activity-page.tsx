@@ -3,8 +3,8 @@
 // sets by clicking (door, what was done, outcome, only mine, dates), "Show more" for the next page,
 // and the file an entry touched shown on request.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { BrandSwitcher } from "@/components/chat/brand-switcher";
-import { SignOutButton } from "@/components/ui/sign-out-button";
+import { AppHeader } from "@/components/ui/app-header";
+import { dateInWords } from "@/lib/team/role-words";
 import { UsageChart } from "./usage-chart";
 import { errorSentences } from "@/components/widgets/error-text";
 import { runCapability } from "@/components/widgets/run";
@@ -95,20 +95,14 @@ export function ActivityPage({
   const set = (patch: Partial<Filters>) => setFilters((previous) => ({ ...previous, ...patch }));
   return (
     <div className="app activity-app">
-      <header className="topbar">
-        <a className="brand-mark" href="/">
-          Brand Operations
-        </a>
-        <BrandSwitcher brand={brand} onChange={setBrand} onRole={setRole} />
-        <nav className="topbar-nav">
-          <a href="/">Assistant</a>
-          <a href="/settings">Security and access</a>
-          <span className="muted topbar-person" title={user.email}>
-            {user.name}
-          </span>
-          <SignOutButton />
-        </nav>
-      </header>
+      <AppHeader
+        page="activity"
+        user={user}
+        brand={brand}
+        onBrand={setBrand}
+        onRole={setRole}
+        activity={role !== undefined && mayRead}
+      />
       <main className="conversation-scroll">
         <div className="conversation">
           <h1 className="activity-title">Activity</h1>
@@ -280,7 +274,7 @@ function ActivityRow({
         {entry.summary && <span className="activity-summary">{entry.summary}</span>}
         <span className="list-details">
           <time dateTime={entry.at} title={when.toISOString()}>
-            {when.toLocaleString()}
+            {dateInWords(when)}
           </time>
           {" · "}
           {entry.person && entry.email ? (

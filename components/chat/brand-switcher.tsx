@@ -5,6 +5,7 @@ import { runCapability } from "@/components/widgets/run";
 import { errorSentences } from "@/components/widgets/error-text";
 import { okData, type Answer } from "@/components/widgets/types";
 import type { Role } from "@/lib/contract/roles";
+import { ROLE_WORDS, roleName } from "@/lib/team/role-words";
 
 const STORAGE_KEY = "brand-operations.brand";
 
@@ -42,9 +43,31 @@ export function BrandSwitcher({
   if (envelope?.status === "error") return <span className="topbar-problem">{errorSentences(envelope.error)[0]}</span>;
   if (brands && brands.length === 0)
     return <span className="topbar-problem">You are not a member of any brand yet.</span>;
+  const current = brands?.find((item) => item.shortId === brand);
+  // what the person sees: the brand's name and their role in words, two lines at most (the phone's
+  // header is one short row), then an ellipsis after a whole word; the whole of it is the title and
+  // the picker's option. The select is laid over it, transparent: a tap opens the phone's own picker.
   return (
-    <label className="brand-switcher">
+    <label className="brand-switcher" data-testid="brand-switcher-label">
       <span className="visually-hidden">Brand</span>
+      <span
+        className="brand-switcher-shown"
+        aria-hidden="true"
+        data-whole-text-in-title=""
+        title={current ? `${current.name} · ${shortRole(current.role, current.status)}` : undefined}
+      >
+        <span className="brand-switcher-name" data-testid="brand-switcher-name">
+          {current?.name ?? (brands ? "Choose a brand" : "Loading brands…")}
+        </span>
+        {current && (
+          <>
+            {" · "}
+            <span className="brand-switcher-role" data-testid="brand-switcher-role">
+              {shortRole(current.role, current.status)}
+            </span>
+          </>
+        )}
+      </span>
       <select
         data-testid="brand-switcher"
         value={brand ?? ""}
@@ -57,11 +80,22 @@ export function BrandSwitcher({
         {!brands && <option value="">Loading brands…</option>}
         {brands?.map((item) => (
           <option key={item.shortId} value={item.shortId}>
-            {item.name} ({item.shortId}){item.role ? ` · ${item.role}` : ""}
-            {item.status !== "active" ? ` · ${item.status}` : ""}
+            {item.name} · {whoYouAre(item.role, item.status)}
           </option>
         ))}
       </select>
     </label>
   );
+}
+
+/** "You are an admin", "You are staff" (staff have no membership and act as admins), "· archived" when not active. */
+function whoYouAre(role: string | null | undefined, status: string): string {
+  const words = role ? `You are ${ROLE_WORDS[role as Role]?.article ?? role}` : "You are staff";
+  return status === "active" ? words : `${words} · ${status}`;
+}
+
+/** "Admin", "Staff", "Member · archived": the header's short form of the same words. */
+function shortRole(role: string | null | undefined, status: string): string {
+  const words = role ? roleName(role) : "Staff";
+  return status === "active" ? words : `${words} · ${status}`;
 }

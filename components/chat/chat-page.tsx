@@ -1,5 +1,5 @@
 "use client";
-// The chat: header (chat-header.tsx), the person's conversations (a column, a drawer on a
+// The chat: header (components/ui/app-header.tsx), the person's conversations (a column, a drawer on a
 // phone), the open conversation (model messages and slash-command results in one column, kept by
 // the server) and the message box. Without a model it says so and slash commands work.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -14,7 +14,7 @@ import type { CatalogueEntry, Decision, ToolEnvelope } from "@/components/widget
 import { useVoice } from "@/components/voice/use-voice";
 import { VoiceControl, type VoiceOffNote } from "@/components/voice/voice-control";
 import { VoiceTranscript } from "@/components/voice/voice-transcript";
-import { ChatHeader } from "./chat-header";
+import { AppHeader } from "@/components/ui/app-header";
 import { ConversationList } from "./conversation-list";
 import { useConversation } from "./use-conversation";
 import { useFollowScroll } from "./use-follow-scroll";
@@ -181,14 +181,14 @@ function Chat({ user, catalogue, modelConfigured, activityMinRole, voiceOffNote 
         <WidgetCallsProvider value={calls}>
           <CardsProvider value={cards}>
             <div className="app">
-              <ChatHeader
+              <AppHeader
+                page="assistant"
                 user={user}
                 brand={brand}
                 onBrand={conversation.switchBrand}
                 onRole={setRole}
                 activity={roleAllows(role, activityMinRole)}
-                drawerOpen={drawerOpen}
-                onToggleDrawer={() => setDrawerOpen((value) => !value)}
+                drawer={{ open: drawerOpen, onToggle: () => setDrawerOpen((value) => !value) }}
               />
               <div className="chat-body">
                 <ConversationList

@@ -1,5 +1,6 @@
 // Any JSON value as something a person can read: headings for keys, paragraphs for text, lists for
 // arrays, key/value rows for small objects. Never raw JSON as the main view.
+import { dateInWords } from "@/lib/team/role-words";
 import type { ReactNode } from "react";
 import { isRecord } from "./types";
 
@@ -18,7 +19,8 @@ export function formatScalar(value: unknown): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value === "string" && ISO.test(value)) {
     const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) return date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    // one date format for people on every page and card (lib/team/role-words.ts)
+    if (!Number.isNaN(date.getTime())) return dateInWords(date);
   }
   return String(value);
 }

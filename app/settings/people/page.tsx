@@ -1,14 +1,13 @@
 // Settings › People (issue 43.6): each brand's team. Everyone in a brand sees who is in it; its
 // admins also invite, change roles and end dates, remove, and withdraw invitations. Every change is
 // a team.* capability run as the signed-in person (the pipeline checks the role again).
-import Link from "next/link";
 import { requireSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { findCapability } from "@/lib/capabilities/registry";
 import type { Role } from "@/lib/contract/roles";
 import { liveMembership } from "@/lib/team/live-membership";
 import { mailConfigured } from "@/lib/team/mail";
-import { SignOutButton } from "@/components/ui/sign-out-button";
+import { SettingsHeader } from "../settings-header";
 import { PeoplePanel, type PeopleBrand } from "./people-panel";
 
 export const dynamic = "force-dynamic";
@@ -33,35 +32,24 @@ export default async function PeoplePage() {
   // who may change the team: the catalogue's own minimum role, so the page and the pipeline agree
   const changeRole = findCapability("team.invite")?.minRole ?? "admin";
   return (
-    <main style={{ maxWidth: 880, margin: "32px auto", padding: "0 20px", lineHeight: 1.5 }}>
-      <header
-        className="settings-header"
-        style={{
-          display: "flex",
-          alignItems: "center",
-          gap: 16,
-          borderBottom: "1px solid var(--line)",
-          paddingBottom: 12,
-        }}
-      >
-        <Link href="/" style={{ fontWeight: 600, color: "inherit", textDecoration: "none" }}>
-          Brand Operations
-        </Link>
-        <nav style={{ marginLeft: "auto", display: "flex", alignItems: "center", gap: 16, flexWrap: "wrap" }}>
-          <Link href="/settings">Security and access</Link>
-          <SignOutButton />
-        </nav>
-      </header>
-      <h1 style={{ fontSize: 26, marginBottom: 4 }}>People</h1>
-      <p style={{ color: "var(--muted)", marginTop: 0 }}>
-        Who is in each of your brands, with what role, and until when. A brand's admins invite people, change their role
-        or end date, and remove them.
-      </p>
-      {brands.length === 0 ? (
-        <p data-testid="people-no-brand">You are not a member of any brand yet.</p>
-      ) : (
-        <PeoplePanel brands={brands} changeRole={changeRole} mailConfigured={mailConfigured()} me={user.id} />
-      )}
-    </main>
+    <>
+      <SettingsHeader
+        page="people"
+        user={{ name: user.name, email: user.email }}
+        activityMinRole={findCapability("activity.list")?.minRole ?? "admin"}
+      />
+      <main style={{ maxWidth: 880, margin: "24px auto 32px", padding: "0 20px", lineHeight: 1.5 }}>
+        <h1 style={{ fontSize: 26, marginBottom: 4 }}>People</h1>
+        <p style={{ color: "var(--muted)", marginTop: 0 }}>
+          Who is in each of your brands, with what role, and until when. A brand's admins invite people, change their
+          role or end date, and remove them.
+        </p>
+        {brands.length === 0 ? (
+          <p data-testid="people-no-brand">You are not a member of any brand yet.</p>
+        ) : (
+          <PeoplePanel brands={brands} changeRole={changeRole} mailConfigured={mailConfigured()} me={user.id} />
+        )}
+      </main>
+    </>
   );
 }
