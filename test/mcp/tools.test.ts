@@ -37,7 +37,7 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toEqual(expect.arrayContaining(["genome_read", "genome_entries_propose", "genome_entries_review"]));
     // issue 43: the team
     expect(names.filter((name) => name.startsWith("team_"))).toHaveLength(5);
-    expect(names).toHaveLength(44);
+    expect(names).toHaveLength(48);
   });
 
   it.each([
