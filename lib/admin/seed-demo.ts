@@ -48,6 +48,12 @@ export async function seedDemoBrand(
   });
   await addMember(db, { brand: shortId, email: "ada@northwind.example", role: "admin" });
   await addMember(db, { brand: shortId, email: "vic@northwind.example", role: "viewer" });
+  // team.list lists the oldest member first: Ada joined a second before Vic, never in the same
+  // millisecond, so the OpenAPI examples name Vic as the list's second person on every run
+  await db.membership.update({
+    where: { brandId_userId: { brandId, userId: admin.id } },
+    data: { createdAt: new Date(Date.now() - 1000) },
+  });
   void viewer;
 
   await db.genome.update({

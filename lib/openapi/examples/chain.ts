@@ -370,4 +370,15 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     summary: "Take the invitation back: its link stops working",
     request: { brand, id: handedOut("inviteAgencyConfirmed.data.id") },
   },
+  // the team's second person (the list's oldest first: Ada, then Vic)
+  ...confirmed("promoteViewer", "team.role.update", "Make Vic a member until the end of the year", {
+    brand,
+    userId: handedOut("team.data.items.1.userId"),
+    role: "member",
+    accessUntil: "2030-12-31T18:00:00+01:00",
+  }),
+  ...confirmed("removeMember", "team.remove", "Take Vic out of the team: every door refuses their next call", {
+    brand,
+    userId: handedOut("team.data.items.1.userId"),
+  }),
 ];
