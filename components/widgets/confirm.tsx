@@ -140,9 +140,7 @@ export function ConfirmWidget({
             proposedAgain
           />
         )}
-        {shown?.status === "ok" && shown.undoable && brand && (
-          <UndoOffer activityId={shown.undoable} brand={brand} />
-        )}
+        {shown?.status === "ok" && shown.undoable && brand && <UndoOffer activityId={shown.undoable} brand={brand} />}
         {shown?.status === "ok" && (
           <ResultWidget
             capabilityId={capabilityId}
