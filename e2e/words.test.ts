@@ -14,7 +14,7 @@ import { db } from "../lib/db/client";
 import { startServer, type RunningServer } from "../scripts/support/start-server";
 import { bytes, put } from "../test/support/files";
 import { startMockProvider, writeProvidersFile, type MockProvider } from "../test/support/oauth-provider";
-import { call, confirmAndCall, expectOk, makeKey } from "../test/support/world";
+import { call, confirmAndCall, expectError, expectOk, makeKey } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
 
@@ -54,8 +54,13 @@ async function textsIn(root: Locator): Promise<string[]> {
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
     while (walker.nextNode())
       if (!walker.currentNode.parentElement?.closest("code")) texts.push(walker.currentNode.textContent ?? "");
+    // a tooltip marked for integrators (a webhook's event type behind its words) is theirs, like code
     for (const node of element.querySelectorAll("[placeholder], [aria-label], [title]"))
-      texts.push(...["placeholder", "aria-label", "title"].map((name) => node.getAttribute(name) ?? ""));
+      texts.push(
+        ...["placeholder", "aria-label", "title"]
+          .filter((name) => name !== "title" || !node.hasAttribute("data-for-integrators"))
+          .map((name) => node.getAttribute(name) ?? ""),
+      );
     return texts.map((text) => text.trim()).filter(Boolean);
   });
 }
@@ -430,5 +435,63 @@ describe("confirm summaries and Settings in words (issue 38.5)", () => {
     await list.waitFor();
     await expect.poll(() => list.innerText(), { timeout: 15_000 }).toContain("see questions");
     expect(await machineWordsIn(list)).toEqual([]);
+  });
+});
+
+describe("Activity and the webhooks log in words (issue 38.5)", () => {
+  it("a refusal on the Activity page says who may do it and the role in words", async () => {
+    const url = { url: server.url };
+    const viewerKey = (await makeKey(people.viewer.email)).key;
+    const question = await db().question.findFirstOrThrow({ where: { brandId: brand.id } });
+    const refused = await call(
+      "questions.answer",
+      viewerKey,
+      {
+        brand: brand.shortId,
+        questionId: question.id,
+        expectedRevision: question.revision,
+        action: "answer",
+        answer: "Warm",
+        idempotencyKey: "words-refused-answer",
+      },
+      url,
+    );
+    // the API keeps its message for integrators; the page says it in words
+    expect(expectError(refused, 403, "forbidden").message).toBe(
+      "questions.answer needs the member role in this brand; you are viewer",
+    );
+    const page = pages.admin;
+    await page.goto(`${server.url}/activity`);
+    await page.getByTestId("filter-outcome").selectOption("refused");
+    const row = page.getByTestId("activity-row").first();
+    await expect
+      .poll(() => row.innerText(), { timeout: 15_000 })
+      .toContain("Only a member of the brand can do this; this person was a viewer.");
+    expect(await row.getByTestId("activity-outcome").innerText()).toBe("Refused: not allowed for this role");
+    await page.getByTestId("filter-outcome").selectOption("all");
+    await expect.poll(() => page.getByTestId("activity-row").count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(await machineWordsIn(page.locator("main"))).toEqual([]);
+    await screenshot(page, "words-activity", { fullPage: false });
+  });
+
+  it("the webhooks delivery log says each event in words, its type as the tooltip", async () => {
+    const url = { url: server.url };
+    const endpoint = expectOk(
+      await confirmAndCall(
+        "webhooks.create",
+        adminKey,
+        { brand: brand.shortId, url: "http://127.0.0.1:9/words-hooks", eventTypes: ["*"] },
+        url,
+      ),
+    ) as { id: string };
+    expectOk(await call("webhooks.test", adminKey, { brand: brand.shortId, id: endpoint.id }, url));
+    const page = pages.admin;
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId("webhook-log-toggle").first().click();
+    const event = page.getByTestId("webhook-delivery-event").first();
+    await expect.poll(() => event.innerText(), { timeout: 15_000 }).toBe("Test event");
+    expect(await event.getAttribute("title")).toBe("webhook.test");
+    expect(await machineWordsIn(page.getByTestId("webhook-log"))).toEqual([]);
+    await screenshot(page, "words-webhook-log", { fullPage: false });
   });
 });

@@ -15,6 +15,8 @@ import { NestedWidgetProvider } from "@/components/widgets/nested";
 import type { Answer, CatalogueEntry, EnvelopeError, OutputOf } from "@/components/widgets/types";
 import { roleAllows } from "@/components/widgets/may";
 import type { Role } from "@/lib/contract/roles";
+import { valueInWords } from "@/lib/words/value-words";
+import { refusalBadge, refusalInWords } from "@/lib/words/refusal-words";
 
 /** one entry of the trail; `target`: the file a write touched, shown with its preview and Download on request */
 type Entry = OutputOf<"activity.list">["items"][number];
@@ -267,11 +269,14 @@ function ActivityRow({
   onPerson: (person: { email: string; name: string }) => void;
 }) {
   const when = new Date(entry.at);
+  const refused = entry.status === "refused";
+  // a refusal's summary is the API's message for integrators: people read it in words
+  const summary = refused ? refusalInWords(entry.code, entry.summary) : entry.summary;
   return (
     <li className="activity-row" data-testid="activity-row" data-door={entry.door} data-status={entry.status}>
       <div className="activity-main">
         <span className="list-title">{entry.title}</span>
-        {entry.summary && <span className="activity-summary">{entry.summary}</span>}
+        {summary && <span className="activity-summary">{summary}</span>}
         <span className="list-details">
           <time dateTime={entry.at} title={when.toISOString()}>
             {dateInWords(when)}
@@ -302,8 +307,8 @@ function ActivityRow({
           </NestedWidgetProvider>
         )}
       </div>
-      <span className={`badge ${entry.status === "refused" ? "badge-fail" : "badge-pass"}`}>
-        {entry.status === "refused" ? `refused${entry.code ? `: ${entry.code.replace(/_/g, " ")}` : ""}` : entry.status}
+      <span className={`badge ${refused ? "badge-fail" : "badge-pass"}`} data-testid="activity-outcome">
+        {refused ? refusalBadge(entry.code) : valueInWords(entry.status, "outcome")}
       </span>
     </li>
   );

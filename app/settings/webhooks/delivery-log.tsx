@@ -4,6 +4,8 @@ import { Button } from "@/components/ui/form";
 import type { OutputOf } from "@/components/widgets/types";
 import type { Act } from "./use-actions";
 import { dateInWords } from "@/lib/team/role-words";
+import { eventTypeInWords } from "@/lib/words/event-words";
+import type { EventTypeChoice } from "./add-form";
 
 const REREAD_MS = 1000;
 /** about half a minute: a receiver that does not answer by then shows its attempt after "Refresh log" */
@@ -17,8 +19,11 @@ export function DeliveryLog({
   act,
   busy,
   version,
+  eventTypes,
 }: {
   endpointId: string;
+  /** the catalogue's types with their descriptions: each delivery's type is shown in words */
+  eventTypes: EventTypeChoice[];
   busy: boolean;
   version: number;
   act: Act;
@@ -60,8 +65,14 @@ export function DeliveryLog({
             }}
           >
             <span>
-              <code>{item.eventType}</code> · <strong data-testid="webhook-delivery-status">{item.status}</strong> ·{" "}
-              {dateInWords(item.createdAt)}
+              {/* the type itself stays at hand for integrators, as the words' tooltip */}
+              <span data-testid="webhook-delivery-event" title={item.eventType} data-for-integrators="">
+                {eventTypeInWords(
+                  item.eventType,
+                  eventTypes.find((choice) => choice.type === item.eventType)?.description,
+                )}
+              </span>{" "}
+              · <strong data-testid="webhook-delivery-status">{item.status}</strong> · {dateInWords(item.createdAt)}
             </span>
             {last && (
               <span style={{ color: "var(--muted)", fontSize: 14 }}>

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/form";
 import { DeliveryLog } from "./delivery-log";
 import type { OutputOf } from "@/components/widgets/types";
 import type { Act } from "./use-actions";
+import type { EventTypeChoice } from "./add-form";
 
 export type Endpoint = OutputOf<"webhooks.list">["items"][number];
 
@@ -14,8 +15,10 @@ export function EndpointItem({
   busy,
   onChanged,
   onSecret,
+  eventTypes,
 }: {
   endpoint: Endpoint;
+  eventTypes: EventTypeChoice[];
   act: Act;
   busy: boolean;
   onChanged: () => void;
@@ -118,7 +121,7 @@ export function EndpointItem({
           >
             Refresh log
           </Button>
-          <DeliveryLog endpointId={endpoint.id} act={act} busy={busy} version={version} />
+          <DeliveryLog endpointId={endpoint.id} act={act} busy={busy} version={version} eventTypes={eventTypes} />
         </>
       )}
     </li>

@@ -58,6 +58,7 @@ export function WebhooksPanel({
             busy={busy}
             onChanged={reload}
             onSecret={setSecret}
+            eventTypes={eventTypes}
           />
         ))}
       </ul>
