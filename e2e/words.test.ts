@@ -485,12 +485,25 @@ describe("Activity and the webhooks log in words (issue 38.5)", () => {
       ),
     ) as { id: string };
     expectOk(await call("webhooks.test", adminKey, { brand: brand.shortId, id: endpoint.id }, url));
+    expectOk(
+      await confirmAndCall(
+        "kit.colors.add",
+        adminKey,
+        { brand: brand.shortId, name: "Hook Teal", hex: "#008081" },
+        url,
+      ),
+    );
     const page = pages.admin;
     await page.goto(`${server.url}/settings`);
     await page.getByTestId("webhook-log-toggle").first().click();
-    const event = page.getByTestId("webhook-delivery-event").first();
-    await expect.poll(() => event.innerText(), { timeout: 15_000 }).toBe("Test event");
-    expect(await event.getAttribute("title")).toBe("webhook.test");
+    const events = page.getByTestId("webhook-delivery-event");
+    await expect
+      .poll(() => events.allInnerTexts(), { timeout: 15_000 })
+      .toEqual(["A colour was added to the brand kit", "Test event"]);
+    expect(await events.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("title")))).toEqual([
+      "kit.color.added",
+      "webhook.test",
+    ]);
     expect(await machineWordsIn(page.getByTestId("webhook-log"))).toEqual([]);
     await screenshot(page, "words-webhook-log", { fullPage: false });
   });
