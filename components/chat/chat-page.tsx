@@ -90,7 +90,7 @@ function Chat({ user, catalogue, modelConfigured, activityMinRole, voiceOffNote 
     },
     listChanged: refreshList,
   });
-  const { scroller, content, followNext } = useFollowScroll();
+  const { scroller, content, followNext, stayPut } = useFollowScroll();
 
   // another conversation on screen: what belonged to the last one goes
   useEffect(() => {
@@ -150,9 +150,11 @@ function Chat({ user, catalogue, modelConfigured, activityMinRole, voiceOffNote 
   // an action in a card is a step of the conversation (kept by the server, shown here as it was stored)
   const calls = useConversationCalls({
     conversationId: open.id,
-    onStep: ({ id, capabilityId, input, envelope, from, widget }) => {
+    onStep: ({ id, capabilityId, input, envelope, from, widget, inPlace }) => {
       conversation.markStored();
-      followNext();
+      // the card the person acted in shows the outcome itself: the view stays on it
+      if (inPlace) stayPut();
+      else followNext();
       setMessages((current) => [...current, stepMessage(id, capabilityId, input, envelope, byId, { from, widget })]);
       refreshList();
     },

@@ -35,11 +35,13 @@ export function useConversationCalls({ conversationId, onStep, onDecided }: Opti
         // a card's action without a brand (none today) is not kept: the conversation belongs to a brand
         if (!brand) return plainAct(capabilityId, brand, input);
         const id = crypto.randomUUID();
+        // the server keeps where a step came from; how the page shows it is the page's own business
+        const { inPlace: _shownInCard, ...kept } = origin;
         const envelope = report(
           await runCapability(capabilityId, brand, input, {
             conversationId: latest.current.conversationId,
             messageId: id,
-            ...origin,
+            ...kept,
           }),
         );
         // a refusal stays in the card, to be fixed there; the server kept nothing of it

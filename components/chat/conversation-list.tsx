@@ -3,6 +3,7 @@
 // chat, a drawer on a phone. Open one by clicking it; rename and delete (after a confirmation) from
 // its row; "New conversation" (Ctrl/Cmd+Shift+O) starts another.
 import { useCallback, useEffect, useState } from "react";
+import { dateInWords } from "@/lib/team/role-words";
 import { deleteConversation, listConversations, renameConversation, type ConversationItem } from "./conversation-api";
 
 type Props = {
@@ -55,6 +56,7 @@ export function ConversationList({
   useEffect(() => {
     void load();
   }, [load, refreshKey]);
+  const places = namesakes(items ?? []);
 
   return (
     <>
@@ -87,11 +89,12 @@ export function ConversationList({
         {items && items.length === 0 && (
           <p className="muted conversations-empty">Your conversations in this brand will be listed here.</p>
         )}
-        <ul className="conversation-items">
+        <ul className="conversation-items" data-testid="conversation-items">
           {items?.map((item) => (
             <ConversationRow
               key={item.id}
               item={item}
+              place={places.get(item.id)}
               current={item.id === openId}
               onOpen={() => onOpen(item.id)}
               onRenamed={(title) =>
@@ -119,6 +122,8 @@ export function ConversationList({
 
 type RowProps = {
   item: ConversationItem;
+  /** its place among conversations of the same title ("2nd of 3"), when the title repeats */
+  place?: string;
   current: boolean;
   onOpen: () => void;
   onRenamed: (title: string) => void;
@@ -126,7 +131,7 @@ type RowProps = {
   onProblem: (problem: string | null) => void;
 };
 
-function ConversationRow({ item, current, onOpen, onRenamed, onDeleted, onProblem }: RowProps) {
+function ConversationRow({ item, place, current, onOpen, onRenamed, onDeleted, onProblem }: RowProps) {
   const [mode, setMode] = useState<"show" | "rename" | "delete">("show");
   const [title, setTitle] = useState(item.title);
   const [busy, setBusy] = useState(false);
@@ -180,7 +185,10 @@ function ConversationRow({ item, current, onOpen, onRenamed, onDeleted, onProble
     <li className={`conversation-item${current ? " current" : ""}`} data-testid="conversation-item">
       <button type="button" className="conversation-open" aria-current={current ? "true" : undefined} onClick={onOpen}>
         <span className="conversation-title">{item.title}</span>
-        <span className="muted conversation-when">{item.answering ? "answering…" : when(item.updatedAt)}</span>
+        <span className="muted conversation-when">
+          {item.answering ? "answering…" : dateInWords(item.updatedAt)}
+          {place ? ` · ${place} with this title` : ""}
+        </span>
       </button>
       {mode === "delete" ? (
         <div className="conversation-actions" role="group" aria-label="Delete this conversation?">
@@ -224,10 +232,25 @@ function ConversationRow({ item, current, onOpen, onRenamed, onDeleted, onProble
   );
 }
 
-function when(iso: string): string {
-  const date = new Date(iso);
-  const today = new Date().toDateString() === date.toDateString();
-  return today
-    ? date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
-    : date.toLocaleDateString([], { day: "numeric", month: "short" });
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
+}
+
+/**
+ * For titles the list shows more than once, each one's place among its namesakes, oldest activity
+ * first ("2nd of 3"): two conversations called the same are told apart by more than a time.
+ */
+export function namesakes(items: ConversationItem[]): Map<string, string> {
+  const byTitle = new Map<string, ConversationItem[]>();
+  for (const item of items) byTitle.set(item.title, [...(byTitle.get(item.title) ?? []), item]);
+  const places = new Map<string, string>();
+  for (const same of byTitle.values()) {
+    if (same.length < 2) continue;
+    // the list is newest first: the last one is the 1st of its title
+    same.toReversed().forEach((item, index) => {
+      places.set(item.id, `${ordinal(index + 1)} of ${same.length}`);
+    });
+  }
+  return places;
 }

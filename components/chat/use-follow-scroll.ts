@@ -2,7 +2,8 @@
 // The conversation scrolls inside the page (header and message box stay put). When something new
 // arrives (a card, an answer, a card growing as it loads) the view follows it, but only while the
 // person is at the end: someone who scrolled up to read is left where they are. What the person
-// starts themselves (a message, a command) is always brought into view.
+// starts themselves (a message, a command) is always brought into view, unless its outcome shows in
+// the card they acted in (Later on a question): then the view stays where they are.
 import { useCallback, useEffect, useRef } from "react";
 
 /** how close to the end (px) still counts as "at the end" */
@@ -59,5 +60,10 @@ export function useFollowScroll() {
     place(Number.MAX_SAFE_INTEGER);
   }, [place]);
 
-  return { scroller, content, followNext };
+  /** the person acted inside an earlier card that shows the outcome in place: what arrives next does not move the view */
+  const stayPut = useCallback(() => {
+    following.current = false;
+  }, []);
+
+  return { scroller, content, followNext, stayPut };
 }

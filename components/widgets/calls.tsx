@@ -6,8 +6,11 @@ import { createContext, useContext } from "react";
 import { decidePending, runCapability } from "./run";
 import type { Answer, CallableId, Decision, InputOf, WidgetName } from "./types";
 
-/** A person's action taken in a card: which card (its tool call id) and the widget its step opens. */
-export type StepOrigin = { from?: string; widget?: WidgetName };
+/**
+ * A person's action taken in a card: which card (its tool call id) and the widget its step opens;
+ * `inPlace` when the card itself shows the outcome, so the conversation keeps the person's view
+ */
+export type StepOrigin = { from?: string; widget?: WidgetName; inPlace?: boolean };
 
 export type WidgetCalls = {
   /** a read the card makes for itself (a preview, the next page); every failure comes back as an error envelope */

@@ -3,7 +3,7 @@
 // questions.answer (as the person, through the run route): in a conversation a step of it, which
 // shows the answer while this card reads its questions again (truth.tsx: an answered question is
 // no longer open); elsewhere the outcome shows in place.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Badge, Empty, WidgetFrame } from "./frame";
 import { useWidgetCalls } from "./calls";
 import { useTouches } from "./truth";
@@ -25,7 +25,8 @@ export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetPro
   useEffect(() => {
     if (asked) void run("questions.list", brand, { limit: 50 }).then(setListed);
   }, [asked?.join(), brand, version]);
-  const questions = open?.items ?? okData(listed)?.items.filter((question) => asked?.includes(question.id));
+  const read = open?.items ?? okData(listed)?.items.filter((question) => asked?.includes(question.id));
+  const questions = useFirstShownOrder(read);
   const answeredHere = okDataOf(envelope, "questions.answer") !== undefined && typeof input.questionId === "string";
   return (
     <WidgetFrame
@@ -54,6 +55,18 @@ export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetPro
   );
 }
 
+/**
+ * The questions in the order this card first showed them: a question moved to later is listed after
+ * the open ones when the card reads them again, and must not jump away from the person who tapped Later.
+ */
+function useFirstShownOrder(questions: Question[] | undefined): Question[] | undefined {
+  const places = useRef(new Map<string, number>());
+  if (!questions) return questions;
+  for (const question of questions)
+    if (!places.current.has(question.id)) places.current.set(question.id, places.current.size);
+  return questions.toSorted((a, b) => places.current.get(a.id)! - places.current.get(b.id)!);
+}
+
 type Action = "answer" | "defer" | "dismiss";
 
 function QuestionCard({ question, brand }: { question: Question; brand: string }) {
@@ -70,14 +83,21 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
     const trimmed = text.trim();
     if ((action === "answer" && !trimmed) || busy) return;
     setBusy(true);
-    const { envelope, kept } = await act("questions.answer", brand, {
-      questionId: question.id,
-      expectedRevision: question.revision,
-      action,
-      ...(action === "answer" ? { answer: trimmed } : {}),
-      // one key per click: a network retry of this click replays, a new click is a new answer
-      idempotencyKey: crypto.randomUUID(),
-    });
+    // Later keeps the question in this card: the view stays on it
+    const later = action === "defer";
+    const { envelope, kept } = await act(
+      "questions.answer",
+      brand,
+      {
+        questionId: question.id,
+        expectedRevision: question.revision,
+        action,
+        ...(action === "answer" ? { answer: trimmed } : {}),
+        // one key per click: a network retry of this click replays, a new click is a new answer
+        idempotencyKey: crypto.randomUUID(),
+      },
+      later ? { inPlace: true } : undefined,
+    );
     setBusy(false);
     // kept: the conversation's next step says what was answered, and this card reads its questions again
     if (!kept) setOutcome({ action, answer: trimmed, envelope });

@@ -13,6 +13,7 @@ import { ReadableData } from "./readable";
 import { ShownOnce } from "./shown-once";
 import { UndoOffer } from "./undo-offer";
 import { useFocusWhen, useNextStep } from "./next-step";
+import { dateInWords } from "@/lib/team/role-words";
 
 /**
  * `embedded`: inside the widget that asked (review), which shows the result itself. `proposedAgain`:
@@ -199,5 +200,5 @@ const TONES = { pending: "warn", done: "pass", cancelled: "muted", expired: "mut
 
 function clock(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return Number.isNaN(date.getTime()) ? iso : dateInWords(date);
 }

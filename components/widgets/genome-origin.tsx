@@ -3,6 +3,7 @@
 // voice card's "Where from?" both say it. A module of its own so the voice card (reached from the
 // fallback every nested widget may show) does not import the genome card and its actions.
 import type { OutputOf } from "./types";
+import { dateInWords } from "@/lib/team/role-words";
 
 export type GenomeEntry = OutputOf<"genome.read">["entries"][number];
 type Entry = GenomeEntry;
@@ -36,10 +37,8 @@ export function Origin({ entry }: { entry: Entry }) {
   );
 }
 
-/** "28 Nov 2026": one way of saying a day, whatever the person's locale spells. */
+/** "28 November 2026": the people's one way of saying a day (dateInWords), whatever their locale spells. */
 export function day(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
+  return Number.isNaN(date.getTime()) ? iso : dateInWords(date, false);
 }

@@ -15,6 +15,7 @@ import { Propose, type Proposal } from "./row-actions";
 import { useAnyTouch } from "./truth";
 import { errorOf, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
+import { dateInWords } from "@/lib/team/role-words";
 
 type Item = OutputOf<"memory.list">["items"][number];
 
@@ -221,10 +222,8 @@ function ProposeForm({ brand }: { brand: string }) {
   );
 }
 
-/** "28 Nov 2026": one way of saying a day, whatever the person's locale spells. */
+/** "28 November 2026": the people's one way of saying a day (dateInWords), whatever their locale spells. */
 function day(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
+  return Number.isNaN(date.getTime()) ? iso : dateInWords(date, false);
 }

@@ -1,0 +1,116 @@
+// Outcomes where the person looks (issue 38.7), in Debian's Chromium on a 360×740 phone and a
+// 1280×800 laptop: Later on a question in an earlier card leaves the question where it was and the
+// conversation keeps its scroll (the step it adds at the end does not pull the view away);
+// two conversations called the same show their date in the people's format and their place among
+// their namesakes. Screenshots in-place-*.png.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "../lib/db/client";
+import { call, expectOk, makeKey } from "../test/support/world";
+import { launchBrowser, newPage, screenshot } from "./support/browser";
+import { createPerson, createTestBrand, type Person, signIn } from "./support/people";
+
+const baseUrl = inject("baseUrl");
+const SIZES = { phone: { width: 360, height: 740 }, laptop: { width: 1280, height: 800 } } as const;
+const QUESTIONS = ["tone", "audience", "season", "market", "format"].map((key, index) => ({
+  key,
+  question: `Question ${index + 1}: which ${key} do we choose?`,
+  scope: "genome" as const,
+  options: ["The first way", "The second way"],
+}));
+let browser: Browser;
+let brand: { id: string; shortId: string };
+let member: Person;
+
+beforeAll(async () => {
+  brand = await createTestBrand("In Place Roasters");
+  const admin = await createPerson({ name: "Ada Admin", brands: { [brand.shortId]: "admin" } });
+  member = await createPerson({ name: "Mel Member", brands: { [brand.shortId]: "member" } });
+  const key = (await makeKey(admin.email)).key;
+  expectOk(await call("questions.ask", key, { brand: brand.shortId, questions: QUESTIONS }, { url: baseUrl }));
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function chat(size: keyof typeof SIZES, path = "/"): Promise<Page> {
+  const { page } = await newPage(browser, baseUrl, { viewport: SIZES[size] });
+  await signIn(page, member.email, member.password, path);
+  await page.waitForFunction(
+    (shortId) =>
+      (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId,
+    brand.shortId,
+  );
+  return page;
+}
+
+async function listQuestions(page: Page) {
+  const before = await page.getByTestId("widget-choice").count();
+  await page.getByTestId("chat-input").fill("/");
+  await page.getByTestId("slash-item-questions.list").click();
+  if (
+    await page
+      .getByTestId("slash-run")
+      .isVisible()
+      .catch(() => false)
+  )
+    await page.getByTestId("slash-run").click();
+  await expect.poll(() => page.getByTestId("widget-choice").count(), { timeout: 15_000 }).toBe(before + 1);
+}
+
+describe.each(["phone", "laptop"] as const)("on a %s", (size) => {
+  it("Later in an earlier card keeps the question in its place, and the view where the person is", async () => {
+    const page = await chat(size);
+    await listQuestions(page);
+    await listQuestions(page); // the first card is now an earlier one
+    const earlier = page.getByTestId("widget-choice").first();
+    // a question still open in this brand (an earlier run may have moved some to later)
+    const open = earlier
+      .locator("li.question")
+      .filter({ has: page.getByTestId("question-defer") })
+      .first();
+    // held by its own id: once moved to later it no longer matches "has Later"
+    const question = earlier.getByTestId((await open.getAttribute("data-testid"))!);
+    await question.getByTestId("question-defer").scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400); // the scroll settles, and the page counts the person as reading up
+    const topBefore = (await question.boundingBox())!.y;
+    const steps = await page.getByTestId("widget-choice").count();
+    await question.getByTestId("question-defer").click();
+
+    // the step the action adds at the end has arrived, and nothing moved
+    await expect.poll(() => page.getByTestId("widget-choice").count(), { timeout: 15_000 }).toBe(steps + 1);
+    await page.waitForTimeout(500);
+    expect(Math.abs((await question.boundingBox())!.y - topBefore)).toBeLessThan(3);
+    expect(await page.getByTestId("widget-choice").last().innerText()).toContain("Question deferred.");
+    await screenshot(page, `in-place-${size}-later`, { fullPage: false });
+  });
+
+  it("two conversations called the same show their date and their place among their namesakes", async () => {
+    const title = `Spring launch ${size}`;
+    const made = async (id: string, at: string, name = title) =>
+      db().conversation.create({
+        data: {
+          id,
+          userId: member.id,
+          brandId: brand.id,
+          title: name,
+          createdAt: new Date(at),
+          updatedAt: new Date(at),
+        },
+      });
+    const suffix = Math.floor(Math.random() * 1e9);
+    await made(`namesake-old-${suffix}`, "2026-11-20T09:30:00Z");
+    await made(`namesake-new-${suffix}`, "2026-11-26T14:05:00Z");
+    await made(`alone-${suffix}`, "2026-11-25T08:00:00Z", `Only one ${size}`);
+    const page = await chat(size);
+    if (size === "phone") await page.getByTestId("conversations-toggle").click();
+    const row = (text: string) => page.getByTestId("conversation-item").filter({ hasText: text });
+    await expect.poll(() => row(title).count(), { timeout: 15_000 }).toBe(2);
+    const newer = await row(title).first().locator(".conversation-when").innerText();
+    const older = await row(title).last().locator(".conversation-when").innerText();
+    expect(newer).toBe("26 November 2026, 14:05 UTC · 2nd of 2 with this title");
+    expect(older).toBe("20 November 2026, 09:30 UTC · 1st of 2 with this title");
+    expect(await row(`Only one ${size}`).locator(".conversation-when").innerText()).toBe("25 November 2026, 08:00 UTC");
+    await page.waitForTimeout(300); // the drawer's slide
+    await screenshot(page, `in-place-${size}-namesakes`, { fullPage: false });
+  });
+});
