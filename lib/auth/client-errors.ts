@@ -14,6 +14,13 @@
 // service's own error body for JSON nested too deep (lib/auth/json-body.ts).
 import { authPath } from "./auth";
 
+const REGISTRATION_ERRORS = new Set([
+  "invalid_redirect_uri",
+  "invalid_client_metadata",
+  "invalid_software_statement",
+  "unapproved_software_statement",
+]);
+
 export async function inOAuthErrorShape(request: Request, response: Response): Promise<Response> {
   if (response.status < 400 || response.status >= 500 || response.status === 429) return response;
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
@@ -35,6 +42,10 @@ export async function inOAuthErrorShape(request: Request, response: Response): P
     );
   if (body.error === undefined)
     return refuse(path === "/oauth2/register" ? "invalid_client_metadata" : "invalid_request", body.message);
+  // RFC 7591 §3.2.2 names four registration errors; the plugin also answers invalid_scope (a scope it
+  // will not grant), which a registering client reads as what it is: metadata it must change
+  if (path === "/oauth2/register" && typeof body.error === "string" && !REGISTRATION_ERRORS.has(body.error))
+    return refuse("invalid_client_metadata", body.error_description);
   if (body.error !== "invalid_token") return response;
   return refuse(path === "/oauth2/token" ? "invalid_grant" : "invalid_request", body.error_description);
 }

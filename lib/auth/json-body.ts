@@ -2,7 +2,7 @@
 // recurse), and reads them whole: so each body is read here first, as it streams in, and refused
 // past BODY_LIMIT (1 MiB, as the API door) before it is all held (lib/http/body.ts); a JSON body is
 // also held to every route's depth bound (lib/http/json-text.ts). Both refusals carry the service's
-// own error body (decisions §2): 413 for the size, 422 for the depth.
+// own error body (decisions §2): 422 `invalid_input` naming `body`, as the API door answers both.
 import { invalidInput } from "../contract/errors";
 import { BODY_LIMIT, BODY_LIMIT_TEXT, readBoundedBytes, webBody } from "../http/body";
 import { requestIdOf } from "../http/request";
@@ -14,8 +14,8 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 const hasNoBody = (request: Request) => request.method === "GET" || request.method === "HEAD" || !request.body;
 
 /**
- * The request, its body read once within its limit and handed on as bytes; or the 413 for a body
- * too large, or the 422 for a JSON body nested too deep.
+ * The request, its body read once within its limit and handed on as bytes; or the 422 for a body
+ * too large or a JSON body nested too deep.
  */
 export async function withBoundedJson(request: Request): Promise<Request | Response> {
   if (hasNoBody(request)) return request;
@@ -23,15 +23,15 @@ export async function withBoundedJson(request: Request): Promise<Request | Respo
     drainRefused: false,
   });
   const requestId = requestIdOf(request);
-  const refuse = (status: number, message: string) =>
+  const refuse = (message: string) =>
     Response.json(invalidInput("body", message).toBody(requestId), {
-      status,
+      status: 422,
       headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" },
     });
-  if (!read.ok) return refuse(read.tooLarge ? 413 : 422, read.message);
+  if (!read.ok) return refuse(read.message);
   const problem = JSON_TYPE.test(request.headers.get("content-type") ?? "")
     ? depthProblem(new TextDecoder().decode(read.bytes))
     : undefined;
-  if (problem) return refuse(422, problem);
+  if (problem) return refuse(problem);
   return new Request(request, { body: Buffer.from(read.bytes) });
 }

@@ -109,8 +109,9 @@ const post = (path: string, body: string | Uint8Array, type: string, headers: Re
   });
 
 /**
- * A refusal of a body nested too deep is the service's own (lib/auth/json-body.ts); the rate limit's
- * 429 carries Retry-After (README: OAUTH_*_PER_MINUTE); any other is in the endpoint's RFC shape.
+ * A refusal of a body nested too deep or larger than the limit is the service's own
+ * (lib/auth/json-body.ts); the rate limit's 429 carries Retry-After (README: OAUTH_*_PER_MINUTE); any
+ * other is in the endpoint's RFC shape.
  */
 function expectOAuthRefusal(answer: Answer, codes: readonly string[]) {
   if (answer.status === 422 && answer.json?.ok === false) return expectServiceAnswer(answer, "POST");
