@@ -64,8 +64,15 @@ export function openClients(url: string): Clients {
 function sqliteClients(url: string): Clients {
   const file = sqlitePath(url);
   preparePrivateDatabase(file, { create: false });
-  // timeout: wait for another process's write (the admin CLI, a second server) instead of failing
-  const connect = () => new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }) });
+  // timeout: wait for another process's write (the admin CLI, a second server) instead of failing.
+  // transactionOptions: SQLite has one writer, so a burst of writes queues in this process; Prisma's
+  // default wait to start one (2 s) answered a burst of the authorization matrix's 300 writes with
+  // 503 unavailable on a loaded two-core machine. A write waits its turn for up to 10 s instead.
+  const connect = () =>
+    new PrismaClient({
+      adapter: new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }),
+      transactionOptions: { maxWait: 10_000, timeout: 15_000 },
+    });
   const writer = connect();
   const reader = connect();
   return {
