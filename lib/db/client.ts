@@ -64,14 +64,15 @@ export function openClients(url: string): Clients {
 function sqliteClients(url: string): Clients {
   const file = sqlitePath(url);
   preparePrivateDatabase(file, { create: false });
-  // timeout: wait for another process's write (the admin CLI, a second server) instead of failing.
-  // transactionOptions: SQLite has one writer, so a burst of writes queues in this process; Prisma's
-  // default wait to start one (2 s) answered a burst of the authorization matrix's 300 writes with
-  // 503 unavailable on a loaded two-core machine. A write waits its turn for up to 10 s instead.
+  // SQLite has one writer. timeout: how long a write waits for another process's (the admin CLI, a
+  // second server on the same file); transactionOptions: how long a write waits for its turn in this
+  // process, and may then take. With Prisma's defaults (5 s, 2 s to start) a loaded two-core machine
+  // answered 503 unavailable to the authorization matrix's bursts while the suite's other server
+  // wrote to the same file; a write now waits up to 10 s for each, within a 20 s transaction.
   const connect = () =>
     new PrismaClient({
-      adapter: new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }),
-      transactionOptions: { maxWait: 10_000, timeout: 15_000 },
+      adapter: new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 10_000 }),
+      transactionOptions: { maxWait: 10_000, timeout: 20_000 },
     });
   const writer = connect();
   const reader = connect();
