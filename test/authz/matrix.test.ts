@@ -151,6 +151,16 @@ function inGenomeTurn<T>(brandId: string, run: () => Promise<T>): Promise<T> {
   return turn;
 }
 
+/** A fault's cause, as the server logged it for that request (its output is kept, not shown). */
+function serverSaid(response: ApiResponse): string {
+  const requestId = response.headers.get("x-request-id");
+  const line = server
+    .output()
+    .split("\n")
+    .findLast((text) => requestId !== null && text.includes(requestId));
+  return line ? ` (the server logged: ${line.slice(0, 600)})` : "";
+}
+
 /** One cell: what was expected, what came back, and (for a confirmation) what the token then gave. */
 async function runCase(row: Case): Promise<string | undefined> {
   if (BY_GENOME_REVISION.has(row.capability.id) && !row.fresh)
@@ -162,7 +172,7 @@ async function runCase(row: Case): Promise<string | undefined> {
   const response = await on(row.capability.id, row.token, body);
   const problems: string[] = [];
   if (response.status !== want.status || codeOf(response) !== want.code)
-    problems.push(`got ${response.status} ${codeOf(response)}`);
+    problems.push(`got ${response.status} ${codeOf(response)}${response.status >= 500 ? serverSaid(response) : ""}`);
   const error = response.body?.error;
   if (want.code === "insufficient_scope" && error?.scope !== row.capability.scope)
     problems.push(`scope ${error?.scope}`);
