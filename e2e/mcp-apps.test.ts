@@ -89,10 +89,12 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
     await screenshot(page, "mcp-apps-palette-carousel");
     // paging on in the view: the next page through the host
     const paged = (await view(page, "library_search", { brand, limit: 1 })).frame;
-    await expect.poll(() => paged.locator(".carousel-card").count()).toBe(1);
+    // the next page goes through the host to the server and back: on a loaded machine more than the
+    // poll's default second (the full suite met it), so each wait is the suite's usual 15 s
+    await expect.poll(() => paged.locator(".carousel-card").count(), { timeout: 15_000 }).toBe(1);
     await paged.getByTestId("next-page").click();
-    await expect.poll(() => paged.locator(".carousel-card").count()).toBe(2);
-    await expect.poll(() => paged.getByTestId("next-page").count()).toBe(0);
+    await expect.poll(() => paged.locator(".carousel-card").count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => paged.getByTestId("next-page").count(), { timeout: 15_000 }).toBe(0);
     // copying a HEX says whether it worked (a sandboxed frame may refuse the clipboard)
     await palette.getByTestId("copy-#3B2416").click();
     await expect.poll(() => palette.getByTestId("copy-#3B2416").textContent()).toMatch(/^(Copied|Select it)$/);
