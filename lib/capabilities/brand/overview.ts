@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { PROFILE_FIELDS } from "./profile-fields";
 import { int53 } from "../schemas";
 import { pendingMemoryWhere } from "../memory/shared";
 
@@ -46,14 +47,7 @@ export const brandOverview = defineCapability({
     const [genome, manager, activeWorks, pendingTasks, pendingMemory] = await Promise.all([
       ctx.db.genome.findUnique({
         where: { brandId },
-        select: {
-          revision: true,
-          displayName: true,
-          countryCode: true,
-          city: true,
-          organizationType: true,
-          primaryLanguage: true,
-        },
+        select: PROFILE_FIELDS,
       }),
       ctx.brand.managerId
         ? ctx.db.user.findUnique({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { PROFILE_FIELDS } from "../brand/profile-fields";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { cursorField, int53, limitField, nextCursor } from "../schemas";
 import {
@@ -56,14 +57,7 @@ export const genomeRead = defineCapability({
     const [genome, rows] = await Promise.all([
       ctx.db.genome.findUnique({
         where: { brandId },
-        select: {
-          revision: true,
-          displayName: true,
-          countryCode: true,
-          city: true,
-          organizationType: true,
-          primaryLanguage: true,
-        },
+        select: PROFILE_FIELDS,
       }),
       ctx.db.genomeEntry.findMany({
         where: {
