@@ -38,6 +38,13 @@ afterAll(() => browser?.close());
 
 async function chatAs(role: "viewer" | "member", size: keyof typeof SIZES): Promise<Page> {
   const { page } = await newPage(browser, baseUrl, { viewport: SIZES[size] });
+  // every page load remembers whether an Activity link was ever in the page, even for a moment (a
+  // header that offers it before it knows the role, then takes it back, is offering it)
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('a[href="/activity"]')) (window as { activityOffered?: boolean }).activityOffered = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await signIn(page, people[role]!.email, people[role]!.password);
   await page.waitForFunction(
     (shortId) =>
@@ -46,6 +53,9 @@ async function chatAs(role: "viewer" | "member", size: keyof typeof SIZES): Prom
   );
   return page;
 }
+
+const offeredActivity = (page: Page) =>
+  page.evaluate(() => (window as { activityOffered?: boolean }).activityOffered === true);
 
 async function questions(page: Page) {
   await page.getByTestId("chat-input").fill("/");
@@ -81,6 +91,7 @@ describe.each(["phone", "laptop"] as const)("on a %s", (size) => {
     if (size === "phone") await page.getByTestId("menu-toggle").click();
     await page.getByRole("link", { name: "Security and access" }).waitFor();
     expect(await page.getByRole("link", { name: "Activity" }).count()).toBe(0);
+    expect(await offeredActivity(page), "an Activity link, even for a moment").toBe(false);
     // the Activity page, reached by its address: says so, without filters
     await page.goto("/activity");
     await page.getByTestId("activity-not-yours").waitFor({ timeout: 15_000 });
@@ -92,6 +103,7 @@ describe.each(["phone", "laptop"] as const)("on a %s", (size) => {
     for (const write of ["questions.write", "brand.write", "kit.write", "library.write", "connections.write"])
       expect(await page.getByTestId(`key-create-scope-${write}`).count(), write).toBe(0);
     expect(await page.getByRole("link", { name: "Activity" }).count()).toBe(0);
+    expect(await offeredActivity(page), "an Activity link, even for a moment").toBe(false);
   });
 
   it("a member answers a question, and is not offered Activity", async () => {
@@ -102,5 +114,6 @@ describe.each(["phone", "laptop"] as const)("on a %s", (size) => {
     if (size === "phone") await page.getByTestId("menu-toggle").click();
     await page.getByRole("link", { name: "Security and access" }).waitFor();
     expect(await page.getByRole("link", { name: "Activity" }).count()).toBe(0);
+    expect(await offeredActivity(page), "an Activity link, even for a moment").toBe(false);
   });
 });

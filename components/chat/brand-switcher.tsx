@@ -37,8 +37,13 @@ export function BrandSwitcher({
     onChange(brands.find((item) => item.shortId === remembered)?.shortId ?? brands[0]!.shortId);
   }, [brands, brand, onChange]);
 
-  const role = brands?.find((item) => item.shortId === brand)?.role ?? null;
-  useEffect(() => onRole?.(role), [role, onRole]);
+  // told only once the brand on screen is known: until then a page offers nothing that hangs on the
+  // role (a viewer must not see Activity for the moment the list takes to arrive)
+  const known = brands?.find((item) => item.shortId === brand);
+  const role = known ? (known.role ?? null) : undefined;
+  useEffect(() => {
+    if (role !== undefined) onRole?.(role);
+  }, [role, onRole]);
 
   if (envelope?.status === "error") return <span className="topbar-problem">{errorSentences(envelope.error)[0]}</span>;
   if (brands && brands.length === 0)

@@ -49,7 +49,7 @@ export function ChatPage(props: Props) {
 function Chat({ user, catalogue, modelConfigured, activityMinRole, voiceOffNote }: Props) {
   const [brand, setBrand] = useState<string | null>(null);
   // the person's role in the brand on screen: cards, menu and palette offer only what it allows
-  const [role, setRole] = useState<Role | null>(null);
+  const [role, setRole] = useState<Role | null | undefined>(undefined);
   const brandRef = useRef<string | null>(null);
   brandRef.current = brand;
   const conversation = useConversation(brand, setBrand);
@@ -189,7 +189,7 @@ function Chat({ user, catalogue, modelConfigured, activityMinRole, voiceOffNote 
                 brand={brand}
                 onBrand={conversation.switchBrand}
                 onRole={setRole}
-                activity={roleAllows(role, activityMinRole)}
+                activity={role !== undefined && roleAllows(role, activityMinRole)}
                 drawer={{ open: drawerOpen, onToggle: () => setDrawerOpen((value) => !value) }}
               />
               <div className="chat-body">

@@ -7,13 +7,14 @@ import { createContext, useCallback, useContext, type ReactNode } from "react";
 import { roleMeets, type Role } from "@/lib/contract/roles";
 import { useCatalogue } from "./catalogue";
 
-const RoleContext = createContext<Role | null>(null);
+// undefined: the page has not learnt the role yet, and offers nothing that hangs on it until it has
+const RoleContext = createContext<Role | null | undefined>(null);
 
-export function RoleProvider({ role, children }: { role: Role | null; children: ReactNode }) {
+export function RoleProvider({ role, children }: { role: Role | null | undefined; children: ReactNode }) {
   return <RoleContext.Provider value={role}>{children}</RoleContext.Provider>;
 }
 
-/** The person's role in the brand on screen; null when not known (staff, a host). */
+/** The person's role in the brand on screen; null when not known (staff, a host); undefined until the page has it. */
 export const useRole = () => useContext(RoleContext);
 
 /** Whether this role meets this minimum; an unknown role meets every one (the server decides). */
@@ -25,5 +26,8 @@ export function roleAllows(role: Role | null | undefined, minRole: Role | null |
 export function useCanRun(): (capabilityId: string) => boolean {
   const role = useRole();
   const catalogue = useCatalogue();
-  return useCallback((id: string) => roleAllows(role, catalogue.get(id)?.minRole), [role, catalogue]);
+  return useCallback(
+    (id: string) => role !== undefined && roleAllows(role, catalogue.get(id)?.minRole),
+    [role, catalogue],
+  );
 }
