@@ -1,6 +1,7 @@
 // Outcomes where the person looks (issue 38.7), in Debian's Chromium on a 360×740 phone and a
 // 1280×800 laptop: Later on a question in an earlier card leaves the question where it was and the
-// conversation keeps its scroll (the step it adds at the end does not pull the view away);
+// conversation keeps its scroll (the step it adds at the end does not pull the view away), and the
+// question then says it was put off, there and after a reload (screenshots later-*.png);
 // two conversations called the same show their date in the people's format and their place among
 // their namesakes. Screenshots in-place-*.png.
 import type { Browser, Page } from "playwright-core";
@@ -21,20 +22,23 @@ const QUESTIONS = ["tone", "audience", "season", "market", "format"].map((key, i
 let browser: Browser;
 let brand: { id: string; shortId: string };
 let member: Person;
+// a second member for the Later tests: one account signs in at most five times a minute from one address
+let laterMember: Person;
 
 beforeAll(async () => {
   brand = await createTestBrand("In Place Roasters");
   const admin = await createPerson({ name: "Ada Admin", brands: { [brand.shortId]: "admin" } });
   member = await createPerson({ name: "Mel Member", brands: { [brand.shortId]: "member" } });
+  laterMember = await createPerson({ name: "Lou Later", brands: { [brand.shortId]: "member" } });
   const key = (await makeKey(admin.email)).key;
   expectOk(await call("questions.ask", key, { brand: brand.shortId, questions: QUESTIONS }, { url: baseUrl }));
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
 
-async function chat(size: keyof typeof SIZES, path = "/"): Promise<Page> {
+async function chat(size: keyof typeof SIZES, path = "/", person = member): Promise<Page> {
   const { page } = await newPage(browser, baseUrl, { viewport: SIZES[size] });
-  await signIn(page, member.email, member.password, path);
+  await signIn(page, person.email, person.password, path);
   await page.waitForFunction(
     (shortId) =>
       (document.querySelector("[data-testid=brand-switcher]") as HTMLSelectElement | null)?.value === shortId,
@@ -82,6 +86,51 @@ describe.each(["phone", "laptop"] as const)("on a %s", (size) => {
     expect(Math.abs((await question.boundingBox())!.y - topBefore)).toBeLessThan(3);
     expect(await page.getByTestId("widget-choice").last().innerText()).toContain("Question deferred.");
     await screenshot(page, `in-place-${size}-later`, { fullPage: false });
+  });
+
+  it("Later says the question is put off, in place and after a reload; the answers stay, Later goes", async () => {
+    const page = await chat(size, "/", laterMember);
+    await listQuestions(page);
+    const open = page
+      .getByTestId("widget-choice")
+      .last()
+      .locator("li.question")
+      .filter({ has: page.getByTestId("question-defer") })
+      .first();
+    const questionId = (await open.getAttribute("data-testid"))!;
+    const question = page.getByTestId(questionId);
+    // the list's card (the step Later adds at the end is a card of its own)
+    const truth = page.getByTestId("card-truth").filter({ has: question });
+    await question.getByTestId("question-defer").scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400);
+    const topBefore = (await question.boundingBox())!.y;
+    await question.getByTestId("question-defer").click();
+
+    const putOff = question.getByTestId("question-put-off");
+    await putOff.waitFor({ timeout: 15_000 });
+    const said = /^You put this off on \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC; answer it whenever you like\.$/;
+    expect(await putOff.innerText()).toMatch(said);
+    expect(await question.locator(".question-text").innerText()).toContain("Put off");
+    await page.waitForTimeout(500);
+    expect(Math.abs((await question.boundingBox())!.y - topBefore)).toBeLessThan(3);
+    // focus stays in the question (Later is gone): on its first answer
+    expect(await question.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    const offers = async () => {
+      await expect.poll(() => truth.getAttribute("data-state"), { timeout: 15_000 }).toBe("current");
+      expect(await question.getByTestId("question-defer").count(), "Later").toBe(0);
+      expect(await question.getByRole("button", { name: "The first way" }).isEnabled()).toBe(true);
+      expect(await question.getByTestId("question-dismiss").count(), "Dismiss").toBe(1);
+      expect(await truth.locator(".widget-aside").innerText()).toMatch(/^\d+ open · [1-9]\d* put off$/);
+    };
+    await offers();
+    await screenshot(page, `later-${size}-put-off`, { fullPage: false });
+
+    await page.reload();
+    await putOff.waitFor({ timeout: 15_000 });
+    expect(await putOff.innerText()).toMatch(said);
+    await question.scrollIntoViewIfNeeded();
+    await offers();
+    await screenshot(page, `later-${size}-after-reload`, { fullPage: false });
   });
 
   it("two conversations called the same show their date and their place among their namesakes", async () => {

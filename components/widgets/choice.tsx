@@ -11,9 +11,12 @@ import { errorOf, okData, okDataOf, type Answer, type OutputOf, type ToolEnvelop
 import { WidgetError } from "./widget-error";
 import { valueInWords } from "./value-words";
 import { useCanRun } from "./may";
-import { useFocusWhen } from "./next-step";
+import { firstControl, useFocusWhen } from "./next-step";
+import { dateInWords } from "@/lib/team/role-words";
 
 type Question = OutputOf<"questions.list">["items"][number];
+/** a question put off in this card: its revision after that, and when */
+type PutOff = { revision: number; at: string };
 
 export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { run } = useWidgetCalls();
@@ -26,14 +29,16 @@ export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetPro
     if (asked) void run("questions.list", brand, { limit: 50 }).then(setListed);
   }, [asked?.join(), brand, version]);
   const read = open?.items ?? okData(listed)?.items.filter((question) => asked?.includes(question.id));
-  const questions = useFirstShownOrder(read);
+  const [putOffHere, setPutOffHere] = useState<ReadonlyMap<string, PutOff>>(new Map());
+  const questions = useFirstShownOrder(read)?.map((question) => withPutOff(question, putOffHere.get(question.id)));
+  const putOff = questions?.filter((question) => question.status === "deferred").length ?? 0;
   const answeredHere = okDataOf(envelope, "questions.answer") !== undefined && typeof input.questionId === "string";
   return (
     <WidgetFrame
       name="choice"
       capabilityId={capabilityId}
       error={errorOf(envelope) ?? errorOf(listed)}
-      aside={questions ? `${questions.length} open` : undefined}
+      aside={questions ? `${questions.length - putOff} open${putOff ? ` · ${putOff} put off` : ""}` : undefined}
     >
       {answeredHere && (
         <p>
@@ -47,7 +52,12 @@ export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetPro
       {questions && questions.length > 0 && (
         <ol className="questions">
           {questions.map((question) => (
-            <QuestionCard key={question.id} question={question} brand={brand} />
+            <QuestionCard
+              key={question.id}
+              question={question}
+              brand={brand}
+              onPutOff={(done) => setPutOffHere((current) => new Map(current).set(question.id, done))}
+            />
           ))}
         </ol>
       )}
@@ -67,9 +77,26 @@ function useFirstShownOrder(questions: Question[] | undefined): Question[] | und
   return questions.toSorted((a, b) => places.current.get(a.id)! - places.current.get(b.id)!);
 }
 
+/**
+ * The question as this card last saw it: one put off here counts as put off at once, until the list
+ * read again knows better (a later write, an undo, raised its revision past the one Later gave).
+ */
+function withPutOff(question: Question, here: PutOff | undefined): Question {
+  if (question.status === "deferred" || !here || question.revision > here.revision) return question;
+  return { ...question, status: "deferred", deferredAt: here.at };
+}
+
 type Action = "answer" | "defer" | "dismiss";
 
-function QuestionCard({ question, brand }: { question: Question; brand: string }) {
+function QuestionCard({
+  question,
+  brand,
+  onPutOff,
+}: {
+  question: Question;
+  brand: string;
+  onPutOff: (done: PutOff) => void;
+}) {
   const { act } = useWidgetCalls();
   const [free, setFree] = useState("");
   const [busy, setBusy] = useState(false);
@@ -78,6 +105,19 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
   // offered only to those who may answer (a viewer reads the questions); a refusal takes focus
   const mayAnswer = useCanRun()("questions.answer");
   const refusal = useFocusWhen<HTMLDivElement>(outcome?.envelope.status === "error");
+  const putOff = question.status === "deferred" && question.deferredAt ? question.deferredAt : null;
+  const item = useRef<HTMLLIElement>(null);
+  // Later is gone once tapped: focus moves to the question's first control, or to the question while
+  // the card reads again (its controls disabled meanwhile), without scrolling the view
+  const [laterTapped, setLaterTapped] = useState(false);
+  useEffect(() => {
+    const node = item.current;
+    if (!laterTapped || !putOff || !node) return;
+    firstControl(node).focus({ preventScroll: true });
+    if (node.contains(document.activeElement)) return;
+    node.tabIndex = -1;
+    node.focus({ preventScroll: true });
+  }, [laterTapped, putOff]);
 
   async function decide(action: Action, text = "") {
     const trimmed = text.trim();
@@ -99,16 +139,33 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
       later ? { inPlace: true } : undefined,
     );
     setBusy(false);
+    // a question put off stays open to an answer: the card says so in place, kept or not
+    if (later && envelope.status === "ok") {
+      setLaterTapped(true);
+      onPutOff({ revision: envelope.data.revision ?? question.revision + 1, at: new Date().toISOString() });
+      return;
+    }
     // kept: the conversation's next step says what was answered, and this card reads its questions again
     if (!kept) setOutcome({ action, answer: trimmed, envelope });
   }
   const answer = (text: string) => decide("answer", text);
 
   return (
-    <li className="question" data-testid={`question-${question.id}`}>
+    <li className="question" data-testid={`question-${question.id}`} ref={item}>
       <p className="question-text">
         {question.question} <Badge tone="muted">{valueInWords(question.scope, "scope")}</Badge>
+        {putOff && !answered && (
+          <>
+            {" "}
+            <Badge tone="muted">Put off</Badge>
+          </>
+        )}
       </p>
+      {putOff && !answered && (
+        <p className="muted" role="status" data-testid="question-put-off">
+          You put this off on {dateInWords(putOff)}; answer it whenever you like.
+        </p>
+      )}
       {answered ? (
         <p className="question-answered" data-testid="question-answered">
           {outcome.action === "answer" ? (
@@ -117,8 +174,7 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
             </>
           ) : (
             <>
-              <Badge tone="muted">{outcome.action === "defer" ? "Deferred" : "Dismissed"}</Badge>{" "}
-              {outcome.action === "defer" ? "It can be answered later." : "It will not be asked again."}
+              <Badge tone="muted">Dismissed</Badge> It will not be asked again.
             </>
           )}
         </p>
@@ -163,15 +219,17 @@ function QuestionCard({ question, brand }: { question: Question; brand: string }
             </button>
           </form>
           <div className="question-later">
-            <button
-              type="button"
-              className="link-button"
-              data-testid="question-defer"
-              disabled={busy}
-              onClick={() => void decide("defer")}
-            >
-              Later
-            </button>
+            {!putOff && (
+              <button
+                type="button"
+                className="link-button"
+                data-testid="question-defer"
+                disabled={busy}
+                onClick={() => void decide("defer")}
+              >
+                Later
+              </button>
+            )}
             <button
               type="button"
               className="link-button"

@@ -102,6 +102,8 @@ describe("questions.ask", () => {
         scope: questions[index]!.scope,
         options: questions[index]!.options,
         revision: 1,
+        status: "open",
+        deferredAt: null,
       });
     }
   });
@@ -189,7 +191,15 @@ describe("questions.list", () => {
     expect(ids).not.toContain(dismissed);
     expect(data.nextCursor).toBeNull();
     for (const entry of data.items)
-      expect(Object.keys(entry).sort()).toEqual(["id", "options", "question", "revision", "scope"]);
+      expect(Object.keys(entry).sort()).toEqual([
+        "deferredAt",
+        "id",
+        "options",
+        "question",
+        "revision",
+        "scope",
+        "status",
+      ]);
 
     const byScope = async (scope: string) =>
       expectOk(await list(world, { scope })).items.map((question: { id: string }) => question.id);
@@ -211,6 +221,25 @@ describe("questions.list", () => {
     const after = expectOk(await list(world)).items;
     expect(after.map((q: { id: string }) => q.id)).toEqual([second, first]);
     expect(after[1].revision).toBe(2);
+  });
+
+  it("says of each question whether it is open or deferred, and since when it is deferred (issue 38.7)", async () => {
+    const world = await makeWorld();
+    const [kept, putOff] = expectOk(await ask(world, [item(), item()])).ids;
+    const before = Date.now();
+    expectOk(
+      await answer(world, { questionId: putOff, expectedRevision: 1, action: "defer", idempotencyKey: uid("i") }),
+    );
+    const items = expectOk(await list(world)).items as { id: string; status: string; deferredAt: string | null }[];
+    const byId = new Map(items.map((question) => [question.id, question]));
+    expect(byId.get(kept)).toMatchObject({ status: "open", deferredAt: null });
+    expect(byId.get(putOff)?.status).toBe("deferred");
+    const when = Date.parse(byId.get(putOff)?.deferredAt ?? "");
+    expect(when).toBeGreaterThanOrEqual(before - 1000);
+    expect(when).toBeLessThanOrEqual(Date.now() + 1000);
+    // the deferred phase of a later page says so too
+    const pages = await walk(world, { limit: 1 });
+    expect(pages.flat().map((question) => (question as { status?: string }).status)).toEqual(["open", "deferred"]);
   });
 
   it("pages with limit and nextCursor: every page walked, no duplicates, no gaps, same order as one page", async () => {

@@ -1,13 +1,21 @@
 import { z } from "zod";
 import type { Tx } from "../../db/client";
 import { defineCapability } from "../../contract/define";
-import { cursorField, limitField, nextCursor } from "../schemas";
+import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
-import { QUESTION_SCOPES, questionItem } from "./shared";
+import { PENDING_STATUSES, QUESTION_SCOPES, questionItem } from "./shared";
 
 // Open questions come first, then deferred ones, each oldest first; the cursor remembers the phase.
 const PHASES = ["open", "deferred"] as const;
 const position = z.object({ phase: z.enum(PHASES), createdAt: z.string(), id: z.string() }).strict();
+
+// where each question stands, so a card can say it was put off (issue 38.7) instead of showing it as open
+const listedQuestion = questionItem
+  .extend({
+    status: z.enum(PENDING_STATUSES).describe("open, or deferred (put off for later; it can still be answered)"),
+    deferredAt: timestamp().nullable().describe("When it was deferred; null while open"),
+  })
+  .strict();
 
 export const questionsList = defineCapability({
   id: "questions.list",
@@ -20,7 +28,7 @@ export const questionsList = defineCapability({
   widget: "choice",
   title: "List open questions",
   description:
-    "Lists the questions the brand still has to answer: open ones first, then deferred ones, oldest first. Read-only.",
+    "Lists the questions the brand still has to answer: open ones first, then deferred ones, oldest first, each with its status. Read-only.",
   input: z
     .object({
       scope: z
@@ -31,7 +39,7 @@ export const questionsList = defineCapability({
       limit: limitField(20),
     })
     .strict(),
-  output: z.object({ items: z.array(questionItem), nextCursor: nextCursor() }).strict(),
+  output: z.object({ items: z.array(listedQuestion), nextCursor: nextCursor() }).strict(),
   async execute(ctx, input) {
     const after = decodeCursor("questions.list", input.cursor, position);
     const rows: QuestionRow[] = [];
@@ -43,12 +51,15 @@ export const questionsList = defineCapability({
     const page = rows.slice(0, input.limit);
     const last = page.at(-1);
     return {
-      items: page.map(({ id, question, scope, options, revision }) => ({
+      items: page.map(({ id, question, scope, options, revision, status, updatedAt }) => ({
         id,
         question,
         scope,
         options: options as string[],
         revision,
+        status: status as (typeof PHASES)[number],
+        // deferring is the last write a pending question gets, so its updatedAt is when it was put off
+        deferredAt: status === "deferred" ? updatedAt.toISOString() : null,
       })),
       nextCursor:
         rows.length > input.limit && last
@@ -78,6 +89,15 @@ function fetchPhase(
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take,
-    select: { id: true, question: true, scope: true, options: true, revision: true, status: true, createdAt: true },
+    select: {
+      id: true,
+      question: true,
+      scope: true,
+      options: true,
+      revision: true,
+      status: true,
+      createdAt: true,
+      updatedAt: true,
+    },
   });
 }

@@ -55,7 +55,12 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     summary: "Only the colours, with their contrast",
     request: { brand, parts: ["colors"] },
   },
-  { name: "openQuestions", capability: "questions.list", summary: "Open and deferred questions", request: { brand } },
+  {
+    name: "openQuestions",
+    capability: "questions.list",
+    summary: "Open and deferred questions, each with its status (and when a deferred one was put off)",
+    request: { brand },
+  },
   {
     name: "askMission",
     capability: "questions.ask",
