@@ -104,6 +104,7 @@ export const questionsAnswer = defineCapability({
         status: NEXT_STATUS[input.action],
         revision: { increment: 1 },
         ...(input.action === "answer" ? { answer: input.answer, answeredAt: ctx.now } : {}),
+        ...(input.action === "defer" ? { deferredAt: ctx.now } : {}),
       },
     });
     if (updated.count === 0) throw revisionConflict(question.revision + 1);

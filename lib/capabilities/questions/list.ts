@@ -51,15 +51,15 @@ export const questionsList = defineCapability({
     const page = rows.slice(0, input.limit);
     const last = page.at(-1);
     return {
-      items: page.map(({ id, question, scope, options, revision, status, updatedAt }) => ({
+      items: page.map(({ id, question, scope, options, revision, status, deferredAt, updatedAt }) => ({
         id,
         question,
         scope,
         options: options as string[],
         revision,
         status: status as (typeof PHASES)[number],
-        // deferring is the last write a pending question gets, so its updatedAt is when it was put off
-        deferredAt: status === "deferred" ? updatedAt.toISOString() : null,
+        // a question deferred without the column (seeded, or before it existed): its last change, which deferred it
+        deferredAt: status === "deferred" ? (deferredAt ?? updatedAt).toISOString() : null,
       })),
       nextCursor:
         rows.length > input.limit && last
@@ -97,6 +97,7 @@ function fetchPhase(
       revision: true,
       status: true,
       createdAt: true,
+      deferredAt: true,
       updatedAt: true,
     },
   });
