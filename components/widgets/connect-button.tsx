@@ -1,19 +1,22 @@
 "use client";
 // Connect, on a row of the services a brand can connect (connections.list's catalogue): starts
-// connections.connect for that provider through the same route as everything else, and shows its
-// link card below the row, so nobody types a provider's key.
+// connections.connect for that provider through the same route as everything else, so nobody types a
+// provider's key. In a conversation the link card is its next step (kept with it, so a reload still
+// shows it and where the connection stands); elsewhere it shows below the row.
 import { useState } from "react";
 import { ActionLinkWidget } from "./action-link";
 import { useWidgetCalls } from "./calls";
 import type { ToolEnvelope } from "./types";
 
 export function ConnectButton({ brand, provider, name }: { brand: string; provider: string; name: string }) {
-  const { run } = useWidgetCalls();
+  const { act } = useWidgetCalls();
   const [envelope, setEnvelope] = useState<ToolEnvelope | null>(null);
   const [busy, setBusy] = useState(false);
   async function connect() {
     setBusy(true);
-    setEnvelope(await run("connections.connect", brand, { provider }));
+    const answer = await act("connections.connect", brand, { provider });
+    // a refusal stays with the row, to be read there
+    setEnvelope(answer.kept ? null : answer.envelope);
     setBusy(false);
   }
   if (envelope) {

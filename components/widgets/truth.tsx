@@ -5,7 +5,8 @@
 // change the ones it shows, so the card cannot tell from the ids it shows alone); what a card loads
 // for one record (useAsset, the questions of a choice card) reads again when that record is
 // touched. Nothing patches a card by hand.
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { TOUCHED_CHANNEL } from "@/lib/connections/channel";
 import type { ToolEnvelope } from "./types";
 import { isRecord } from "./types";
 
@@ -29,9 +30,23 @@ export function TruthProvider({ children }: { children: ReactNode }) {
       }),
     );
   }, []);
+  useTouchesFromOtherTabs(touch);
   const total = useMemo(() => [...touches.values()].reduce((sum, entry) => sum + entry.count, 0), [touches]);
   const value = useMemo(() => ({ touches, total, touch }), [touches, total, touch]);
   return <TruthContext.Provider value={value}>{children}</TruthContext.Provider>;
+}
+
+/** A write finished in another tab of this browser (a connection completed at its callback) counts here too. */
+function useTouchesFromOtherTabs(touch: (touched: Touched) => void) {
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(TOUCHED_CHANNEL);
+    channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+      if (isRecord(data) && data.kind === "connection" && typeof data.id === "string" && data.id.length <= 64)
+        touch({ kind: "connection", id: data.id });
+    };
+    return () => channel.close();
+  }, [touch]);
 }
 
 /** Reports what an envelope's write touched; the envelope is handed back unchanged. */

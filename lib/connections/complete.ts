@@ -125,5 +125,11 @@ export async function completeConnection(
     );
     return failed(409, "This connection was cancelled meanwhile", "Nothing was connected.");
   }
-  return { kind: "connected", providerName: provider.name, account, brandName: brand.name };
+  return {
+    kind: "connected",
+    connectionId: connection.id,
+    providerName: provider.name,
+    account,
+    brandName: brand.name,
+  };
 }

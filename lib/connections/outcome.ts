@@ -2,7 +2,7 @@
 // saying what happened, or a redirect onwards. Nothing in lib/connections throws for a person.
 
 export type ConnectionOutcome =
-  | { kind: "connected"; providerName: string; account: string | null; brandName: string }
+  | { kind: "connected"; connectionId: string; providerName: string; account: string | null; brandName: string }
   | { kind: "redirect"; location: string }
   | { kind: "sign-in" }
   | { kind: "failed"; status: number; title: string; detail: string };

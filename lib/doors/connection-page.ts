@@ -1,6 +1,8 @@
 // The pages a person sees at either end of a connection link (lib/connections): what happened, in
 // words, never JSON or a stack; or the redirect onwards (to sign in, to the provider).
+import { createHash } from "node:crypto";
 import { safeNextPath } from "../auth/next-path";
+import { TOUCHED_CHANNEL } from "../connections/channel";
 import type { ConnectionOutcome } from "../connections/outcome";
 
 const HEADERS = {
@@ -9,6 +11,14 @@ const HEADERS = {
   "Referrer-Policy": "no-referrer",
   "X-Content-Type-Options": "nosniff",
 };
+
+/**
+ * The connected page tells the app's other tabs of this browser (the chat that handed out the link)
+ * which connection changed (lib/connections/channel.ts). The script is fixed text, allowed by its
+ * hash in the page's policy; the id is in the page.
+ */
+const TELL_THE_APP = `new BroadcastChannel(${JSON.stringify(TOUCHED_CHANNEL)}).postMessage({kind:"connection",id:document.body.dataset.connection});`;
+const TELL_THE_APP_HASH = `'sha256-${createHash("sha256").update(TELL_THE_APP).digest("base64")}'`;
 
 /** The outcome as a response; `here` is the request's URL, where a sign-in comes back to. */
 export function connectionResponse(outcome: ConnectionOutcome, here: URL): Response {
@@ -26,7 +36,7 @@ export function connectionResponse(outcome: ConnectionOutcome, here: URL): Respo
     headers: {
       ...HEADERS,
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; script-src ${TELL_THE_APP_HASH}; frame-ancestors 'none'`,
     },
   });
 }
@@ -42,10 +52,10 @@ function page(outcome: Extract<ConnectionOutcome, { kind: "connected" | "failed"
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 560px; margin: 64px auto; padding: 0 24px; line-height: 1.5; color: #1d1d1f">
+<body style="font-family: system-ui, sans-serif; max-width: 560px; margin: 64px auto; padding: 0 24px; line-height: 1.5; color: #1d1d1f"${outcome.kind === "connected" ? ` data-connection="${escapeHtml(outcome.connectionId)}"` : ""}>
 <h1 data-outcome="${outcome.kind}">${escapeHtml(title)}</h1>
 <p>${body}</p>
-</body></html>
+${outcome.kind === "connected" ? `<script>${TELL_THE_APP}</script>\n` : ""}</body></html>
 `;
 }
 

@@ -73,6 +73,7 @@ async function connect(provider = "mockid") {
   return expectOk(await asAdmin("connections.connect", { provider })) as {
     authorizationUrl: string;
     expiresAt: string;
+    connectionId: string;
   };
 }
 
@@ -124,6 +125,8 @@ describe("the whole flow: connect → provider → callback page → connections
         connectedAt: null,
       },
     ]);
+    // the link names the connection it completes (a page showing the link follows that record)
+    expect(link.connectionId).toBe(pending[0].id);
 
     const callbackUrl = await visitProvider(link.authorizationUrl, adminBrowser);
     expect(callbackUrl.startsWith(`${server.url}/api/connections/callback?`)).toBe(true);
@@ -133,6 +136,12 @@ describe("the whole flow: connect → provider → callback page → connections
     expect(page.html).toContain("Mock mockid is connected");
     expect(page.html).toContain("Northwind &#60;Social&#62;"); // the account, escaped
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    // the page tells the browser's other tabs which connection changed, by a script its policy allows by hash only
+    expect(page.html).toContain(`data-connection="${link.connectionId}"`);
+    const script = /<script>([^<]+)<\/script>/.exec(page.html)![1]!;
+    expect(page.headers.get("content-security-policy")).toContain(
+      `script-src 'sha256-${createHash("sha256").update(script).digest("base64")}'`,
+    );
 
     // the token request carried the verifier whose S256 hash is the challenge sent before
     expect(mock.tokenRequests.length).toBe(requestsBefore + 1);

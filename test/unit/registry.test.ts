@@ -278,11 +278,12 @@ describe("the registry against the spec's summary table", () => {
   });
 
   it("every write names the record it touched, so the chat's cards read again (components/widgets/truth.tsx)", () => {
-    // connections.connect only issues a link: nothing is connected until the provider calls back
+    // connections.connect names the pending connection its link completes: the callback, in another
+    // tab, touches that same record (issue 38.3)
     const silent = capabilities
       .filter((capability) => capability.kind === "write" && !capability.touched)
       .map(({ id }) => id);
-    expect(silent).toEqual(["connections.connect"]);
+    expect(silent).toEqual([]);
   });
 });
 

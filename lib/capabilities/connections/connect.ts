@@ -48,8 +48,15 @@ export const connectionsConnect = defineCapability({
         ),
       expiresAt: timestamp().describe("The link works once, until this time (10 minutes)"),
       name: z.string().describe("The provider's name, as people know it, e.g. LinkedIn"),
+      connectionId: z
+        .uuid()
+        .describe(
+          "The connection the link completes: connections.list shows it pending_setup until the person authorizes it, then connected",
+        ),
     })
     .strict(),
+  // the page that shows the link learns when that connection changes (the callback tells it too)
+  touched: (_input, data) => ({ kind: "connection", id: data.connectionId }),
   events: {
     types: {
       "connection.link_issued": {
@@ -58,19 +65,10 @@ export const connectionsConnect = defineCapability({
         data: connectionItem,
       },
     },
-    async emit(ctx, input) {
-      const pending = await ctx.db.connection.findFirstOrThrow({
-        where: {
-          brandId: ctx.brand.id,
-          provider: providerMeant(ctx.connections.catalog(), input.provider).provider,
-          status: "pending_setup",
-        },
-        orderBy: { createdAt: "desc" },
-        select: { id: true },
-      });
+    async emit(ctx, _input, data) {
       return {
         type: "connection.link_issued",
-        data: await connectionItemOf(ctx.db, ctx.brand.id, pending.id, ctx.connections.catalog()),
+        data: await connectionItemOf(ctx.db, ctx.brand.id, data.connectionId, ctx.connections.catalog()),
       };
     },
   },
@@ -125,6 +123,11 @@ export const connectionsConnect = defineCapability({
       },
     });
     const state = signState({ id: stateId, provider: provider.provider });
-    return { authorizationUrl: ctx.connections.linkUrl(state), expiresAt: iso(expiresAt), name: provider.name };
+    return {
+      authorizationUrl: ctx.connections.linkUrl(state),
+      expiresAt: iso(expiresAt),
+      name: provider.name,
+      connectionId,
+    };
   },
 });
