@@ -5,6 +5,7 @@
 // is done with it, whatever happens next.
 import type { PrismaClient } from "../db/generated/client";
 import { log } from "../log";
+import { recordCompletion } from "./completion-record";
 import { providerCatalog } from "./catalog";
 import { browserProblem, LINK_GONE, NOT_SIGNED_IN, readLinkState, usable } from "./link-state";
 import { exchangeCode, fetchAccount, revokeGrant } from "./oauth-client";
@@ -105,15 +106,26 @@ export async function completeConnection(
     return null;
   });
 
-  const completed = await db.connection.updateMany({
-    where: { id: connection.id, status: "pending_setup" },
-    data: {
-      status: "connected",
-      account,
-      tokensEncrypted: sealTokens(tokens, connection.id),
-      connectedAt: now,
-      updatedAt: now,
-    },
+  // a write like any other: the connection, its activity entry and its event commit together
+  const completed = await db.$transaction(async (tx) => {
+    const marked = await tx.connection.updateMany({
+      where: { id: connection.id, status: "pending_setup" },
+      data: {
+        status: "connected",
+        account,
+        tokensEncrypted: sealTokens(tokens, connection.id),
+        connectedAt: now,
+        updatedAt: now,
+      },
+    });
+    if (marked.count !== 1) return marked;
+    const { brandId } = connection;
+    await recordCompletion(
+      tx,
+      { connectionId: connection.id, brandId, userId: state.userId, providerName: provider.name, account },
+      now,
+    );
+    return marked;
   });
   if (completed.count !== 1) {
     // cancelled while the person was at the provider: the grant just obtained is not kept

@@ -175,6 +175,22 @@ describe("the whole flow: connect → provider → callback page → connections
     ]);
     expect(Date.parse(items[0].connectedAt)).toBeGreaterThanOrEqual(before);
     expect(items[0].connectedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    // the completion is a write like any other (issue 38.3): its event and activity entry, by whoever
+    // asked for the link (here an API key)
+    const events = expectOk(await asAdmin("events.list", { types: ["connection.connected"] })).items;
+    expect(events.filter((event: { data: { id: string } }) => event.data.id === link.connectionId)).toEqual([
+      expect.objectContaining({
+        type: "connection.connected",
+        actor: expect.objectContaining({ kind: "key", door: "api" }),
+        data: items[0],
+      }),
+    ]);
+    const activity = expectOk(await asAdmin("activity.list", { capabilityId: "connections.connect" })).items;
+    expect(activity[0]).toMatchObject({
+      status: "done",
+      summary: "Mock mockid connected as Northwind <Social>, authorized at Mock mockid.",
+    });
   });
 
   it("client_secret_post providers get the client id and secret in the form body", async () => {

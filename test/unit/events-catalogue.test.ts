@@ -12,6 +12,7 @@ const EXPECTED = [
   "brand.contact.removed",
   "brand.contact.saved",
   "brand.profile.updated",
+  "connection.connected",
   "connection.disconnected",
   "connection.link_issued",
   "genome.entry.approved",

@@ -64,6 +64,13 @@ export const connectionsConnect = defineCapability({
           "A person asked to connect an integration: the connection is pending until they authorize it at the provider (the link is not part of the event)",
         data: connectionItem,
       },
+      // recorded by the provider's callback, in the transaction that completes the connection
+      // (lib/connections/completion-record.ts), by whoever asked for the link
+      "connection.connected": {
+        description:
+          "The person authorized the integration at the provider: the connection is connected, with its account",
+        data: connectionItem,
+      },
     },
     async emit(ctx, _input, data) {
       return {
