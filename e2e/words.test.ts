@@ -347,7 +347,9 @@ describe("connections by name", () => {
     ).toBe(0); // not set up here
     expect(await machineWordsIn(list.getByTestId("widget-list"))).toEqual([]);
     await row.getByRole("button", { name: "Connect Mock Social" }).click();
-    const link = row.getByTestId("action-link-open");
+    // the link card is the conversation's next step (issue 38.3), not a part of the row
+    const link = page.getByTestId("card-step").last().getByTestId("action-link-open");
+    await link.waitFor({ timeout: 15_000 });
     expect(await link.innerText()).toBe("Open Mock Social to connect");
     await screenshot(page, "words-connect-row", { fullPage: false });
     const [tab] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
