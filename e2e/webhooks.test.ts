@@ -59,7 +59,7 @@ describe("settings: webhooks", () => {
     await page.getByTestId("webhooks-empty").waitFor();
     await page.getByTestId("webhook-url").fill(receiver.url);
     await page.getByTestId("webhook-all-events").uncheck();
-    await page.getByRole("checkbox", { name: /kit\.color\.added/ }).check();
+    await page.getByRole("checkbox", { name: "A colour was added to the brand kit" }).check();
     await page.getByTestId("webhook-add-submit").click();
     await page.getByTestId("webhook-confirm").waitFor();
     expect(await page.getByTestId("webhook-confirm").textContent()).toContain(

@@ -508,5 +508,12 @@ describe("Activity and the webhooks log in words (issue 38.5)", () => {
     ]);
     expect(await machineWordsIn(page.getByTestId("webhook-log"))).toEqual([]);
     await screenshot(page, "words-webhook-log", { fullPage: false });
+    // the add form names the event types in words too, each type its tooltip
+    await page.getByTestId("webhook-all-events").uncheck();
+    const choice = page.getByTestId("webhook-event-kit.color.added");
+    expect(await choice.innerText()).toBe("A colour was added to the brand kit");
+    expect(await choice.getAttribute("title")).toBe("kit.color.added");
+    expect(await machineWordsIn(page.getByTestId("webhook-add"))).toEqual([]);
+    await page.getByTestId("webhook-all-events").check();
   });
 });

@@ -5,11 +5,18 @@
 // is done with it, whatever happens next.
 import type { PrismaClient } from "../db/generated/client";
 import { log } from "../log";
-import { recordCompletion } from "./completion-record";
 import { providerCatalog } from "./catalog";
 import { browserProblem, LINK_GONE, NOT_SIGNED_IN, readLinkState, usable } from "./link-state";
 import { exchangeCode, fetchAccount, revokeGrant } from "./oauth-client";
-import { failed, INVALID_LINK, notOffered, START_AGAIN, type Browser, type ConnectionOutcome } from "./outcome";
+import {
+  failed,
+  INVALID_LINK,
+  notOffered,
+  START_AGAIN,
+  type Browser,
+  type ConnectionOutcome,
+  type RecordCompletion,
+} from "./outcome";
 import { redirectUri } from "./port";
 import { sealTokens } from "./tokens";
 import { open } from "./vault";
@@ -19,6 +26,7 @@ export async function completeConnection(
   params: URLSearchParams,
   browser: Browser,
   now: Date,
+  recordCompletion: RecordCompletion,
 ): Promise<ConnectionOutcome> {
   const link = await readLinkState(db, params.get("state"), now);
   if ("kind" in link) return link;

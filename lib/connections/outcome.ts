@@ -1,5 +1,6 @@
 // What a person sees at the two ends of a connection link (the start and the callback): a page
 // saying what happened, or a redirect onwards. Nothing in lib/connections throws for a person.
+import type { Tx } from "../db/client";
 
 export type ConnectionOutcome =
   | { kind: "connected"; connectionId: string; providerName: string; account: string | null; brandName: string }
@@ -35,3 +36,15 @@ export const notOffered = (provider: string) =>
  * OAuth client binds its `state` to the user agent (RFC 9700 §4.7.1).
  */
 export type Browser = { userId: string; email: string; sessionId: string } | null;
+
+/** A connection just completed, for the record its write leaves (lib/ops/connection-completed.ts). */
+export type Completed = {
+  connectionId: string;
+  brandId: string;
+  userId: string | null;
+  providerName: string;
+  account: string | null;
+};
+
+/** Records a completion in the transaction that marks the connection connected. */
+export type RecordCompletion = (tx: Tx, completed: Completed, now: Date) => Promise<void>;

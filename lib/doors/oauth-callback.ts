@@ -8,7 +8,7 @@ import { db } from "../db/client";
 import type { PrismaClient } from "../db/generated/client";
 import { isUnavailable } from "../db/errors";
 import { completeConnection } from "../connections/complete";
-import type { Browser, ConnectionOutcome } from "../connections/outcome";
+import type { Browser, ConnectionOutcome, RecordCompletion } from "../connections/outcome";
 import { startConnection } from "../connections/start";
 import { log } from "../log";
 import { connectionResponse } from "./connection-page";
@@ -16,7 +16,13 @@ import { connectionResponse } from "./connection-page";
 type Step = (db: PrismaClient, params: URLSearchParams, browser: Browser, now: Date) => Promise<ConnectionOutcome>;
 
 export const handleConnectionStart = (request: Request) => respond(request, startConnection, "connection start");
-export const handleOAuthCallback = (request: Request) => respond(request, completeConnection, "connection callback");
+/** `record`: what the completion's write leaves beside it (lib/ops/connection-completed.ts, handed down by the route). */
+export const handleOAuthCallback = (request: Request, record: RecordCompletion) =>
+  respond(
+    request,
+    (db, params, browser, now) => completeConnection(db, params, browser, now, record),
+    "connection callback",
+  );
 
 async function respond(request: Request, step: Step, what: string): Promise<Response> {
   const url = new URL(request.url);

@@ -7,6 +7,11 @@ const OWN_WORDS: Record<string, string> = {
   "webhook.test": "Test event",
   "webhook.endpoint.tested": "Test event sent",
   "team.member.access_ended": "A member's time-boxed access ended",
+  // the genome is "the brand voice" to people (components/widgets/genome.tsx)
+  "genome.entry.proposed": "Entries of the brand voice were proposed",
+  "genome.entry.approved": "A proposed entry of the brand voice was approved",
+  "genome.entry.rejected": "A proposed entry of the brand voice was rejected",
+  "genome.entry.retired": "An entry of the brand voice was retired",
 };
 
 /** `eventTypeInWords("kit.color.added", "A colour was added to the brand kit")` → "A colour was added to the brand kit". */

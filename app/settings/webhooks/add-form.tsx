@@ -1,4 +1,5 @@
 "use client";
+import { eventTypeInWords } from "@/lib/words/event-words";
 import { useState, type FormEvent } from "react";
 import { ctrlEnterSubmits } from "@/components/widgets/next-step";
 import { Button, Field } from "@/components/ui/form";
@@ -31,7 +32,7 @@ export function AddForm({
       <Field label="Receiver URL" hint="https:// on a public address; it gets a signed POST per event">
         <input name="url" type="url" required placeholder="https://example.com/hooks" data-testid="webhook-url" />
       </Field>
-      <Field label="Description (optional)">
+      <Field label="Description" hint="For your team, if you like: what receives it, e.g. the shop's stock sync">
         <input name="description" maxLength={500} />
       </Field>
       <fieldset style={{ border: "1px solid var(--line)", borderRadius: 6, display: "grid", gap: 4 }}>
@@ -53,8 +54,9 @@ export function AddForm({
               style={{ minHeight: 24, display: "flex", gap: 8, alignItems: "center", overflowWrap: "anywhere" }}
             >
               <input type="checkbox" name="eventTypes" value={type} style={{ width: 24, height: 24, flexShrink: 0 }} />
-              <span>
-                {description} <code>{type}</code>
+              {/* words for people, as in the delivery log; the type an integrator subscribes to is the title */}
+              <span title={type} data-for-integrators="" data-testid={`webhook-event-${type}`}>
+                {eventTypeInWords(type, description)}
               </span>
             </label>
           ))}

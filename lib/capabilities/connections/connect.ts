@@ -68,7 +68,7 @@ export const connectionsConnect = defineCapability({
       // (lib/connections/completion-record.ts), by whoever asked for the link
       "connection.connected": {
         description:
-          "The person authorized the integration at the provider: the connection is connected, with its account",
+          "An integration was connected: the person authorized it at the provider, and the connection has its account",
         data: connectionItem,
       },
     },

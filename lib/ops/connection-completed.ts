@@ -1,7 +1,9 @@
 // A connection completed at the provider's callback is a write like any other (issue 38.3): in the
-// transaction that marks it connected, an activity entry and the `connection.connected` event, by
-// whoever asked for the link (the actor of its `connection.link_issued` event: the person, and the
-// app or key and door they asked through), so Activity, events.list and webhooks all learn of it.
+// transaction that marks it connected (lib/connections/complete.ts), an activity entry and the
+// `connection.connected` event, by whoever asked for the link (the actor of its
+// `connection.link_issued` event: the person, and the app or key and door they asked through), so
+// Activity, events.list and webhooks all learn of it. Like the team's writes no capability call
+// makes (access-sweep.ts), it lives here, above the pipeline; the callback's route hands it down.
 import { randomUUID } from "node:crypto";
 import { connectionItemOf } from "../capabilities/connections/shared";
 import { DOORS } from "../contract/catalogue";
@@ -9,19 +11,10 @@ import { recordAudit } from "../core/audit";
 import type { Tx } from "../db/client";
 import type { EventActor } from "../events/actor";
 import { recordEvent } from "../events/record";
-import { providerCatalog } from "./catalog";
+import { providerCatalog } from "../connections/catalog";
+import type { Completed, RecordCompletion } from "../connections/outcome";
 
-export const CONNECTED_EVENT = "connection.connected";
-
-type Completed = {
-  connectionId: string;
-  brandId: string;
-  userId: string | null;
-  providerName: string;
-  account: string | null;
-};
-
-export async function recordCompletion(tx: Tx, completed: Completed, now: Date): Promise<void> {
+export const recordCompletion: RecordCompletion = async (tx, completed, now) => {
   const actor = await linkAskedBy(tx, completed);
   await recordAudit(
     tx,
@@ -42,12 +35,12 @@ export async function recordCompletion(tx: Tx, completed: Completed, now: Date):
   );
   await recordEvent(tx, {
     brandId: completed.brandId,
-    type: CONNECTED_EVENT,
+    type: "connection.connected",
     actor,
     data: await connectionItemOf(tx, completed.brandId, completed.connectionId, providerCatalog().entries),
     at: now,
   });
-}
+};
 
 /** The actor of the link's issue; else the person the link was bound to, as the assistant's user. */
 async function linkAskedBy(tx: Tx, completed: Completed): Promise<EventActor> {
