@@ -42,7 +42,8 @@ async function chatAs(role: "viewer" | "member", size: keyof typeof SIZES): Prom
   // header that offers it before it knows the role, then takes it back, is offering it)
   await page.addInitScript(() => {
     new MutationObserver(() => {
-      if (document.querySelector('a[href="/activity"]')) (window as { activityOffered?: boolean }).activityOffered = true;
+      if (document.querySelector('a[href="/activity"]'))
+        (window as { activityOffered?: boolean }).activityOffered = true;
     }).observe(document, { childList: true, subtree: true });
   });
   await signIn(page, people[role]!.email, people[role]!.password);
