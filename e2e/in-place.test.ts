@@ -84,7 +84,7 @@ describe.each(["phone", "laptop"] as const)("on a %s", (size) => {
     await expect.poll(() => page.getByTestId("widget-choice").count(), { timeout: 15_000 }).toBe(steps + 1);
     await page.waitForTimeout(500);
     expect(Math.abs((await question.boundingBox())!.y - topBefore)).toBeLessThan(3);
-    expect(await page.getByTestId("widget-choice").last().innerText()).toContain("Question deferred.");
+    expect(await page.getByTestId("widget-choice").last().innerText()).toContain("Question put off until later."); // the card's own word for Later
     await screenshot(page, `in-place-${size}-later`, { fullPage: false });
   });
 

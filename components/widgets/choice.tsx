@@ -44,7 +44,9 @@ export function ChoiceWidget({ capabilityId, input, envelope, brand }: WidgetPro
         <p>
           {input.action === "answer"
             ? `Answered: “${String(input.answer)}”.`
-            : `Question ${input.action === "defer" ? "deferred" : "dismissed"}.`}
+            : input.action === "defer"
+              ? "Question put off until later."
+              : "Question dismissed."}
         </p>
       )}
       {!answeredHere && !questions && <p className="widget-working">Loading the questions…</p>}

@@ -9,13 +9,12 @@ import { useWidgetCalls } from "./calls";
 import { awaiting, useCardSteps } from "./card";
 import { Badge, Empty, WidgetFrame } from "./frame";
 import { useCanRun } from "./may";
-import { ctrlEnterSubmits, useFocusWhen } from "./next-step";
 import { NextPage, usePages } from "./pages";
-import { Propose, type Proposal } from "./row-actions";
+import { Propose } from "./row-actions";
+import { ProposeForm } from "./propose-form";
 import { useAnyTouch } from "./truth";
 import { errorOf, okDataOf, type Answer, type WidgetProps } from "./types";
 import { type GenomeEntry, Origin } from "./genome-origin";
-import { WidgetError } from "./widget-error";
 
 type Entry = GenomeEntry;
 
@@ -84,7 +83,7 @@ export function GenomeWidget({ capabilityId, input, envelope, brand }: WidgetPro
         </ul>
       )}
       <NextPage pages={pages} />
-      {canRun("genome.entries.propose") && <ProposeForm brand={brand} />}
+      {canRun("genome.entries.propose") && <ProposeEntry brand={brand} />}
     </WidgetFrame>
   );
 }
@@ -148,64 +147,23 @@ function EntryRow({
 }
 
 /** Proposes one entry; it needs no confirmation, and the card (or the conversation's next one) shows it waiting. */
-function ProposeForm({ brand }: { brand: string }) {
-  const { act } = useWidgetCalls();
-  const [open, setOpen] = useState(false);
+function ProposeEntry({ brand }: { brand: string }) {
   const [kind, setKind] = useState<GenomeKind>("guardrail");
   const [value, setValue] = useState("");
   const [note, setNote] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<Proposal | null>(null);
-  const first = useFocusWhen<HTMLSelectElement>(open);
-  const error = done?.envelope.status === "error" ? done.envelope.error : undefined;
-
-  async function propose() {
-    setBusy(true);
-    const input = { entries: [{ kind, value }], ...(note.trim() ? { note } : {}) };
-    const { envelope, kept } = await act("genome.entries.propose", brand, input);
-    setBusy(false);
-    // a refused proposal keeps the form and what was typed, with the reason
-    setDone(kept && envelope.status !== "error" ? null : { capabilityId: "genome.entries.propose", input, envelope });
-    if (envelope.status !== "error") {
-      setOpen(false);
-      setValue("");
-      setNote("");
-    }
-  }
-
-  if (!open)
-    return (
-      <div className="widget-more">
-        {done && !error && (
-          <p className="genome-outcome" data-testid="genome-proposed">
-            Proposed: it reaches the voice once an admin approves it.
-          </p>
-        )}
-        <button
-          type="button"
-          className="button small"
-          data-testid="genome-propose-open"
-          onClick={() => (setOpen(true), setDone(null))}
-        >
-          Propose something for the voice
-        </button>
-      </div>
-    );
   return (
-    <form
-      className="row-edit genome-form"
-      data-testid="genome-propose-form"
-      onKeyDown={ctrlEnterSubmits}
-      onSubmit={(event) => (event.preventDefault(), void propose())}
+    <ProposeForm
+      name="genome"
+      capabilityId="genome.entries.propose"
+      brand={brand}
+      opener="Propose something for the voice"
+      proposed="Proposed: it reaches the voice once an admin approves it."
+      input={() => ({ entries: [{ kind, value }], ...(note.trim() ? { note } : {}) })}
+      onProposed={() => (setValue(""), setNote(""))}
     >
       <label>
         <span>Kind</span>
-        <select
-          ref={first}
-          data-testid="genome-kind"
-          value={kind}
-          onChange={(event) => setKind(event.target.value as GenomeKind)}
-        >
+        <select data-testid="genome-kind" value={kind} onChange={(event) => setKind(event.target.value as GenomeKind)}>
           {GENOME_KINDS.map((name) => (
             <option key={name} value={name}>
               {capital(KIND_WORDS[name])}
@@ -234,15 +192,6 @@ function ProposeForm({ brand }: { brand: string }) {
           onChange={(event) => setNote(event.target.value)}
         />
       </label>
-      {error && <WidgetError error={error} />}
-      <span className="row-actions">
-        <button type="submit" className="button small primary" data-testid="genome-propose" disabled={busy}>
-          Propose
-        </button>
-        <button type="button" className="button small" onClick={() => (setOpen(false), setDone(null))}>
-          Cancel
-        </button>
-      </span>
-    </form>
+    </ProposeForm>
   );
 }

@@ -9,12 +9,11 @@ import { useWidgetCalls } from "./calls";
 import { awaiting, useCardSteps } from "./card";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
 import { useCanRun } from "./may";
-import { ctrlEnterSubmits, useFocusWhen } from "./next-step";
 import { NextPage, usePages } from "./pages";
-import { Propose, type Proposal } from "./row-actions";
+import { Propose } from "./row-actions";
+import { ProposeForm } from "./propose-form";
 import { useAnyTouch } from "./truth";
 import { errorOf, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";
-import { WidgetError } from "./widget-error";
 import { dateInWords } from "@/lib/team/role-words";
 
 type Item = OutputOf<"memory.list">["items"][number];
@@ -73,7 +72,7 @@ export function MemoryWidget({ capabilityId, input, envelope, brand }: WidgetPro
       )}
       <NextPage pages={pages} />
       {/* a review's outcome sits inside its confirm card: proposing belongs to the memory's own card */}
-      {canRun("memory.propose") && capabilityId !== "memory.review" && <ProposeForm brand={brand} />}
+      {canRun("memory.propose") && capabilityId !== "memory.review" && <ProposeDeclaration brand={brand} />}
     </WidgetFrame>
   );
 }
@@ -137,59 +136,22 @@ function Declaration({ item, brand, mayReview }: { item: Item; brand: string; ma
 }
 
 /** Proposes a declaration; it needs no confirmation, and the card (or the conversation's next one) shows it waiting. */
-function ProposeForm({ brand }: { brand: string }) {
-  const { act } = useWidgetCalls();
-  const [open, setOpen] = useState(false);
+function ProposeDeclaration({ brand }: { brand: string }) {
   const [subject, setSubject] = useState("");
   const [statement, setStatement] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<Proposal | null>(null);
-  const first = useFocusWhen<HTMLInputElement>(open);
-  const error = done?.envelope.status === "error" ? done.envelope.error : undefined;
-
-  async function propose() {
-    setBusy(true);
-    const input = { subject, statement };
-    const { envelope, kept } = await act("memory.propose", brand, input);
-    setBusy(false);
-    // a refused proposal keeps the form and what was typed, with the reason
-    setDone(kept && envelope.status !== "error" ? null : { capabilityId: "memory.propose", input, envelope });
-    if (envelope.status !== "error") {
-      setOpen(false);
-      setSubject("");
-      setStatement("");
-    }
-  }
-
-  if (!open)
-    return (
-      <div className="widget-more">
-        {done && !error && (
-          <p className="memory-outcome" data-testid="memory-proposed">
-            Proposed: it waits for an admin's review.
-          </p>
-        )}
-        <button
-          type="button"
-          className="button small"
-          data-testid="memory-propose-open"
-          onClick={() => (setOpen(true), setDone(null))}
-        >
-          Propose something to remember
-        </button>
-      </div>
-    );
   return (
-    <form
-      className="row-edit memory-form"
-      data-testid="memory-propose-form"
-      onKeyDown={ctrlEnterSubmits}
-      onSubmit={(event) => (event.preventDefault(), void propose())}
+    <ProposeForm
+      name="memory"
+      capabilityId="memory.propose"
+      brand={brand}
+      opener="Propose something to remember"
+      proposed="Proposed: it waits for an admin's review."
+      input={() => ({ subject, statement })}
+      onProposed={() => (setSubject(""), setStatement(""))}
     >
       <label>
         <span>What it is about</span>
         <input
-          ref={first}
           data-testid="memory-subject"
           value={subject}
           maxLength={80}
@@ -209,16 +171,7 @@ function ProposeForm({ brand }: { brand: string }) {
           onChange={(event) => setStatement(event.target.value)}
         />
       </label>
-      {error && <WidgetError error={error} />}
-      <span className="row-actions">
-        <button type="submit" className="button small primary" data-testid="memory-propose" disabled={busy}>
-          Propose
-        </button>
-        <button type="button" className="button small" onClick={() => (setOpen(false), setDone(null))}>
-          Cancel
-        </button>
-      </span>
-    </form>
+    </ProposeForm>
   );
 }
 

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call, expectError, expectOk, makeKey, makeWorld, type ApiResponse } from "../support/world";
+import { dateInWords } from "../../lib/team/role-words";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 type Input = Record<string, unknown>;
@@ -260,9 +261,8 @@ describe("activity.undo refuses in words", () => {
     const entry = await entryOf(world, requestId);
     expect(entry.undo.available).toBe(false);
     const error = await undoRefused(world, entry.id, 409, "undo_conflict");
-    const laterAt = (
-      await db().auditEntry.findFirstOrThrow({ where: { requestId: later.requestId } })
-    ).at.toISOString();
+    // in the app's one date format (people read it on the Activity page too)
+    const laterAt = dateInWords((await db().auditEntry.findFirstOrThrow({ where: { requestId: later.requestId } })).at);
     expect(error.message).toBe(
       `This cannot be undone: the colour "Skies" (#8ECAE6, no particular role) changed since (its name) (Change a kit colour on ${laterAt} by Test admin).`,
     );

@@ -6,6 +6,8 @@ import { AppError } from "../../contract/errors";
 import { changedColumns, decodeRow, isRowModel, keyText, readRow, refOf } from "../../db/rows";
 import type { RecordRef, Row } from "../../db/rows";
 import { config } from "../../config";
+// people read these sentences in the app as well as integrators: the house's one date format
+import { dateInWords } from "../../team/role-words";
 import { brokenRule } from "./undo-rules";
 import { columnInWords, recordInWords } from "./undo-words";
 
@@ -45,7 +47,7 @@ export async function undoRefusal(ctx: BrandContext, entry: Entry, rules: boolea
   if (ctx.now.getTime() - entry.at.getTime() > hours * 3_600_000)
     return new AppError(
       "undo_expired",
-      `This was done on ${entry.at.toISOString()}; a change can be undone for ${hours} hours after it was made.`,
+      `This was done on ${dateInWords(entry.at)}; a change can be undone for ${hours} hours after it was made.`,
       { field: "activityId" },
     );
   const captured = await changesOf(ctx, entry.id);
@@ -89,7 +91,7 @@ async function changedSince(ctx: BrandContext, entry: Entry, change: Change, now
   });
   const by = later ? await who(ctx, later.auditEntry.userId) : undefined;
   const when = later
-    ? ` (${ctx.capabilityTitle(later.auditEntry.capabilityId) ?? "a change"} on ${later.auditEntry.at.toISOString()}${by ? ` by ${by}` : ""})`
+    ? ` (${ctx.capabilityTitle(later.auditEntry.capabilityId) ?? "a change"} on ${dateInWords(later.auditEntry.at)}${by ? ` by ${by}` : ""})`
     : "";
   return `${recordInWords(change.ref.model, row)} ${what}${when}`;
 }

@@ -4,6 +4,7 @@ import { rowRef } from "../../db/rows";
 import { endpointEvent, endpointEventData } from "./events";
 import { invalidInput, revisionConflict } from "../../contract/errors";
 import { expectedRevision, writeOutput } from "../schemas";
+import { dateInWords } from "../../team/role-words";
 import {
   checkNotDuplicate,
   checkUrl,
@@ -97,7 +98,7 @@ export const webhooksUpdate = defineCapability({
         ...(input.description !== undefined ? { description: input.description || null } : {}),
         ...(input.enabled === true ? { enabled: true, disabledReason: null } : {}),
         ...(input.enabled === false
-          ? { enabled: false, disabledReason: `Disabled by an admin on ${ctx.now.toISOString()}.` }
+          ? { enabled: false, disabledReason: `Disabled by an admin on ${dateInWords(ctx.now)}.` }
           : {}),
       },
     });
