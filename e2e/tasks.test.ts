@@ -363,7 +363,9 @@ describe("every task by clicking", () => {
       "Answered: “Warm”",
     );
     await expect.poll(() => card("Which tone").count(), { timeout: 15_000 }).toBe(0);
-    expect(await (await stepOf(card("Which season").getByTestId("question-defer"))).innerText()).toContain("deferred");
+    expect(await (await stepOf(card("Which season").getByTestId("question-defer"))).innerText()).toContain(
+      "put off until later",
+    );
     expect(await (await stepOf(card("mascot").getByTestId("question-dismiss"))).innerText()).toContain("dismissed");
     await expect.poll(() => card("mascot").count(), { timeout: 15_000 }).toBe(0);
     const statuses = await db().question.findMany({
