@@ -2,11 +2,11 @@
 // attempt in flight and the oldest delivery first (by the event's number in its brand, which is
 // commit order): an instance claims the endpoint with one conditional update (a token and a short
 // lease it renews while it works), first turns the events committed past its cursor into its
-// deliveries (lib/webhooks/fan-out.ts: the write itself only records the event), sends its due deliveries in order, stops at the first failure
-// (later events never overtake it), then records the batch and releases the claim in one
-// transaction (lib/webhooks/record.ts). A killed instance stops renewing, its lease runs out within
-// LEASE_MS and another instance takes over; what it had sent but not recorded is sent again (at
-// least once). Lanes (WEBHOOKS_CONCURRENCY) each go on to the next endpoint as soon as they finish
+// deliveries (lib/webhooks/fan-out.ts: the write itself only records the event), sends its due
+// deliveries in order, stops at the first failure (later events never overtake it), then records
+// the batch and releases the claim in one transaction (lib/webhooks/record.ts). A killed instance
+// stops renewing, its lease runs out within LEASE_MS and another instance takes over; what it had
+// sent but not recorded is sent again (at least once). Lanes (WEBHOOKS_CONCURRENCY) each go on to the next endpoint as soon as they finish
 // one; the next is the least recently served endpoint of the brand holding the fewest lanes, and no
 // brand holds more than three quarters of them, so one brand's slow receivers never hold up another.
 import { randomUUID } from "node:crypto";
@@ -14,7 +14,7 @@ import { config } from "../config";
 import { db } from "../db/client";
 import { log } from "../log";
 import { type Attempted, attemptDelivery } from "./attempt";
-import { fanOutStep } from "./fan-out";
+import { type CursorAt, fanOutStep } from "./fan-out";
 import { recordAttempts, type ScheduledDelivery } from "./record";
 
 /** Deliveries one claim sends at most; then the endpoint goes to the back of the queue (fairness). */
@@ -188,7 +188,7 @@ class CursorMoved extends Error {}
  * fanned it out meanwhile (webhooks.update, a test event: lib/webhooks/cursor.ts) or a claim lost
  * to another instance moved the cursor: nothing is written. Whether more events wait past the batch.
  */
-async function fanOut(endpoint: Parameters<typeof fanOutStep>[1], last: number): Promise<boolean> {
+async function fanOut(endpoint: CursorAt, last: number): Promise<boolean> {
   try {
     return await db().$transaction(async (tx) => {
       const step = await fanOutStep(tx, endpoint, last, PER_CLAIM);

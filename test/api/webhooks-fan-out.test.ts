@@ -157,6 +157,24 @@ describe("webhook fan-out after the write", () => {
     expect(receiver.received[2]!.body).toContain('"type":"webhook.test"');
   });
 
+  it("an endpoint brought back by an undo gets no event committed while it was gone", async () => {
+    const { receiver, id } = await endpoint([COLOR_ADDED]);
+    const deleted = await confirmAndCall("webhooks.delete", world.admin.key, { brand: world.brand.shortId, id });
+    expectOk(deleted);
+    const whileGone = await addColor();
+    const requestId = deleted.headers.get("x-request-id")!;
+    const [entry] = expectOk(await call("activity.list", world.admin.key, { brand: world.brand.shortId, requestId }))
+      .items as { id: string }[];
+    expectOk(
+      await confirmAndCall("activity.undo", world.admin.key, { brand: world.brand.shortId, activityId: entry!.id }),
+    );
+    const afterUndo = await addColor();
+    await until(() => receiver.deliveredIds().length).toBe(1);
+    await settle();
+    expect(receiver.deliveredIds()).toEqual([afterUndo]);
+    expect(receiver.deliveredIds()).not.toContain(whileGone);
+  });
+
   it("event retention keeps an event an enabled endpoint has not had fanned out yet", async () => {
     const { receiver, id } = await endpoint([COLOR_ADDED]);
     await hold(id);
