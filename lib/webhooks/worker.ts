@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db/client";
 import { log } from "../log";
+import { callsInFlight } from "../ops/calls-in-flight";
 import { type Attempted, attemptDelivery } from "./attempt";
 import { type CursorAt, fanOutStep } from "./fan-out";
 import { recordAttempts, type ScheduledDelivery } from "./record";
@@ -25,6 +26,15 @@ const RENEW_MS = 2_000;
 /** No attempt starts once the last renewal is this close to running out. */
 const MARGIN_MS = 3_000;
 const REFILL_TAKE = 500;
+/**
+ * A burst of calls goes first: while this many are in flight, a lane holds its next claim back, for
+ * at most YIELD_MS, then serves one endpoint anyway (delivery slows down, never stops) and catches
+ * up once the burst is over. Ten writers at once halved a write's throughput with 10 endpoints on
+ * PostgreSQL, the sending taking the cores (docs/operators.md, "Webhook delivery"); a steady rate
+ * of calls rarely has this many at once.
+ */
+const BUSY_CALLS = 8;
+const YIELD_MS = 2_000;
 /** Endpoints behind their brand's events looked at per poll. */
 const BEHIND_TAKE = 5_000;
 
@@ -103,6 +113,7 @@ function pick(): Due | undefined {
 
 async function runLane(first: Due): Promise<void> {
   for (let item: Due | undefined = first; item; item = pick()) {
+    await giveWayToCalls();
     state.inFlight.set(item.id, item.brandId);
     state.perBrand.set(item.brandId, (state.perBrand.get(item.brandId) ?? 0) + 1);
     try {
@@ -179,6 +190,11 @@ async function serveEndpoint(endpointId: string, brandId: string): Promise<"busy
   }
   const clean = attempts.every((a) => a.delivered);
   return clean && (fannedMore || (batch === PER_CLAIM && attempts.length === PER_CLAIM)) ? "more" : "done";
+}
+
+async function giveWayToCalls(): Promise<void> {
+  for (const until = Date.now() + YIELD_MS; callsInFlight() >= BUSY_CALLS && Date.now() < until; )
+    await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 class CursorMoved extends Error {}
