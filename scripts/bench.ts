@@ -221,7 +221,11 @@ async function webhooks(base: string, key: string, serverPid: number): Promise<n
   console.log(
     `webhooks catch-up (${catchUp.database}, one instance, 10 endpoints, loopback receiver): ${CATCH_UP} queued deliveries sent in ${catchUp.seconds.toFixed(2)} s, ${catchUp.perSecond.toFixed(0)} deliveries/s (aim >= 500), ${(catchUp.cpuUsPerDelivery / 1000).toFixed(2)} ms of the server's CPU per delivery`,
   );
-  const lost = catchUp.deliveries < CATCH_UP ? 1 : 0;
+  const fromEvents = await webhooksCatchUp(base, key, "bench@bench.example", serverPid, CATCH_UP, "events");
+  console.log(
+    `webhooks catch-up from the events table (${fromEvents.database}, fan-out and sending): ${CATCH_UP / 10} events owed to 10 endpoints, ${CATCH_UP} deliveries made and sent in ${fromEvents.seconds.toFixed(2)} s, ${fromEvents.perSecond.toFixed(0)} deliveries/s (aim >= 500), ${(fromEvents.cpuUsPerDelivery / 1000).toFixed(2)} ms of the server's CPU per delivery`,
+  );
+  const lost = catchUp.deliveries < CATCH_UP || fromEvents.deliveries < CATCH_UP ? 1 : 0;
   return lost + hooks.rounds.reduce((sum, round) => sum + round.quiet.failed + round.hooked.failed, 0);
 }
 
@@ -245,6 +249,9 @@ if (missing)
     `\nPostgreSQL cost curve and the distributed memory figures skipped: ${missing} (or set BENCH_DATABASE_URL and BENCH_REDIS_URL)`,
   );
 if (PARTS.includes("postgres") && !missing) failed += await (await import("./support/bench-postgres")).benchPostgres();
+// not among the default parts: a run of its own (BENCH_PARTS=webhooks-postgres), see bench-webhooks-postgres.ts
+if (PARTS.includes("webhooks-postgres") && !missing)
+  failed += await (await import("./support/bench-webhooks-postgres")).benchWebhooksPostgres(webhooks);
 if (PARTS.includes("memory"))
   failed += await (await import("./support/bench-memory")).benchMemory(missing ? ["embedded"] : undefined);
 // brand.check's p95 for a 1,000-word text and a 2,000 × 2,000 PNG (issue 44.1); BENCH_ONLY=brand.check measures it alone

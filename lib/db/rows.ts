@@ -31,7 +31,7 @@ export const ROW_MODELS = {
   genomeEntry: { key: ["id"], volatile: ["updatedAt"] },
   webhookEndpoint: {
     key: ["id"],
-    volatile: ["updatedAt", "claimToken", "claimedUntil", "failingSince", "retryAt"],
+    volatile: ["updatedAt", "claimToken", "claimedUntil", "failingSince", "retryAt", "fannedSeq"],
     revision: "revision",
   },
 } as const satisfies Record<string, Model>;

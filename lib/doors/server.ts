@@ -14,6 +14,7 @@ import { mcpDoor } from "./mcp";
 import { serveMcpPost } from "./mcp-post";
 import { headerOf, nodeReader, sendJson, sendWebResponse, toWebRequest } from "../http/node-bridge";
 import { hasMalformedEscape, malformedPathAnswer } from "./malformed-path";
+import { callStarted } from "../ops/calls-in-flight";
 
 type Door = (request: Request) => Promise<Response>;
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;
@@ -50,13 +51,16 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
     const pathname = query === -1 ? url : url.slice(0, query);
     // the doors' POSTs answered on node:http itself, without a Web Request and Response per call
     // (issue 29): the API door (api.ts) and the MCP door's quick path (mcp-post.ts)
+    // counted while answered (calls-in-flight.ts): short calls, never a stream held open
     if (request.method === "POST" && pathname === "/api/mcp") {
+      response.once("close", callStarted());
       return serveMcpPost(request, response).catch((error: unknown) =>
         internalError(response, requestIdFrom(headerOf(request)("x-request-id")), error, onError),
       );
     }
     const capabilityId = request.method === "POST" ? apiCapabilityOf(pathname) : undefined;
     if (capabilityId !== undefined) {
+      response.once("close", callStarted());
       const header = headerOf(request);
       return answerApiCall({ header, reader: nodeReader(request) }, capabilityId)
         .then((answer) => sendJson(response, answer.status, answer.headers, answer.payload))

@@ -1,8 +1,9 @@
 // The outbox's write side: one event row in the write's own transaction, so an event exists exactly
-// when its write committed (lib/core/write.ts calls this beside the audit record).
+// when its write committed (lib/core/write.ts calls this beside the audit record). Nothing else: the
+// webhook deliveries an event owes are made from this row after the commit (lib/webhooks/fan-out.ts),
+// so a write costs the same with or without endpoints subscribed.
 import { dialect, type Tx } from "../db/client";
 import { randomBase62 } from "../crypto";
-import { deliveriesOwed } from "../webhooks/fan-out";
 import type { EventActor } from "./actor";
 
 export type { EventActor } from "./actor";
@@ -22,29 +23,16 @@ export const newEventId = () => `evt_${randomBase62(24)}`;
 
 export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string }> {
   const id = event.id ?? newEventId();
-  // who wants the event is read before the brand's event-number lock, which is then held for the
-  // event row, its deliveries and the commit only: ten writers of one brand queue on that lock, so
-  // each round trip it covers is paid ten times over (npm run bench, PostgreSQL part)
-  const deliveries = await deliveriesOwed(tx, {
-    id,
-    brandId: event.brandId,
-    type: event.type,
-    at: event.at,
-    actor: event.actor,
-    data: event.data,
-  });
-  const seq = await insertNumbered(tx, id, event);
-  // the deliveries (lib/webhooks/fan-out.ts) are written in the same transaction and carry the
-  // event's number, which is the order an endpoint is sent its events in
-  if (deliveries) await deliveries(tx, seq);
+  await insertNumbered(tx, id, event);
   return { id };
 }
 
 /**
  * The event row with the brand's next number. Taking the number (an upsert of the brand's
  * EventSequence row) locks that row until the write commits, so a later number never commits
- * before an earlier one: a reader paging by `seq` cannot step past an event still to commit. Taken
- * last in the transaction, so the lock covers only the event's own rows and the commit. On
+ * before an earlier one: a reader paging by `seq` (events.list, the webhook fan-out) cannot step past
+ * an event still to commit. Taken last in the transaction, so the lock covers only the event's row
+ * and the commit. On
  * PostgreSQL the number and the row are one statement (a round trip fewer under the lock); SQLite
  * has one writer, so no lock is waited on there.
  */

@@ -1,8 +1,11 @@
 // The fan-out: an event becomes one delivery per enabled endpoint of its brand subscribed to its
-// type (but the endpoint a webhook.endpoint.* or webhook.delivery.* event is about), written in the transaction that
-// records the event (the outbox: no delivery without its committed write, no committed write
-// without its deliveries). The delivery worker (lib/webhooks/worker.ts) sends them after the
-// commit, from any instance.
+// type (but the endpoint a webhook.endpoint.* or webhook.delivery.* event is about). The write
+// records only the event (lib/events/record.ts: the outbox, in the write's own transaction); each
+// endpoint's deliveries are made from the events table after the commit, past the endpoint's cursor
+// (WebhookEndpoint.fannedSeq, the last event number already fanned out to it), by the delivery
+// worker while it holds the endpoint's claim (lib/webhooks/worker.ts) and by the writes that change
+// who gets what (lib/webhooks/cursor.ts). Inserting the deliveries in the write halved a write's
+// throughput with 10 endpoints (docs/operators.md, "Webhook delivery").
 import type { Tx } from "../db/client";
 import { parseEventTypes } from "./endpoint-view";
 import { timeOrderedId } from "./ids";
@@ -43,71 +46,62 @@ function endpointAbout(event: WebhookEvent): string | undefined {
   return typeof id === "string" ? id : undefined;
 }
 
+export type CursorAt = { id: string; brandId: string; eventTypes: string; fannedSeq: number };
+
 /**
- * The deliveries an event owes, read now: every enabled endpoint of its brand subscribed to its type.
- * What it returns writes them, or is undefined when none wants the event. Read apart from the write
- * so that the event's recording (lib/events/record.ts) can ask before it takes the brand's
- * event-number lock and write only while holding it, with the event's number (the send order).
+ * One bounded step of an endpoint's fan-out: the events of its brand past its cursor, up to `upTo`
+ * (a number known committed), at most `take` of them, in order; those it is subscribed to become
+ * its deliveries (numbered as their events), and the cursor moves to the last one read (to `upTo`
+ * when none is left). The endpoint's row is taken first, only while the cursor is still the value
+ * read (WHERE fannedSeq = old): of two fan-outs of one endpoint (a claim lost to another instance),
+ * one moves it and the other gets undefined and writes nothing, so no event is turned into
+ * deliveries twice. A write first also keeps SQLite from refusing the transaction's first write
+ * after its reads (SQLITE_BUSY_SNAPSHOT) when another process wrote between them. Otherwise the
+ * cursor's new value, and whether events past it may be left below `upTo`.
  */
-export async function deliveriesOwed(
+export async function fanOutStep(
   tx: Tx,
-  event: WebhookEvent,
-): Promise<((tx: Tx, seq: number) => Promise<number>) | undefined> {
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: { brandId: event.brandId, enabled: true },
-    select: { id: true, eventTypes: true },
+  endpoint: CursorAt,
+  upTo: number,
+  take: number,
+): Promise<{ fannedSeq: number; more: boolean } | undefined> {
+  if (endpoint.fannedSeq >= upTo) return { fannedSeq: endpoint.fannedSeq, more: false };
+  const held = await tx.webhookEndpoint.updateMany({
+    where: { id: endpoint.id, fannedSeq: endpoint.fannedSeq },
+    data: { fannedSeq: { increment: 0 } },
   });
-  const about = endpointAbout(event);
-  const wanted = endpoints.filter((endpoint) => endpoint.id !== about && subscribed(endpoint.eventTypes, event.type));
-  if (wanted.length === 0) return undefined;
-  const brand = await tx.brand.findUniqueOrThrow({ where: { id: event.brandId }, select: { id: true, shortId: true } });
-  const payload = webhookBody(event, brand);
-  // a disabled endpoint gets no new events; those it had before wait, in order, until it is enabled again
-  return async (write, seq) => {
-    await write.webhookDelivery.createMany({
-      data: wanted.map((endpoint) => ({
+  if (held.count !== 1) return undefined;
+  const events = await tx.event.findMany({
+    where: { brandId: endpoint.brandId, seq: { gt: endpoint.fannedSeq, lte: upTo } },
+    orderBy: { seq: "asc" },
+    take,
+    select: { id: true, seq: true, type: true, createdAt: true, actor: true, data: true },
+  });
+  const more = events.length === take && events.at(-1)!.seq < upTo;
+  const fannedSeq = more ? events.at(-1)!.seq : upTo;
+  await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { fannedSeq } });
+  const wanted = events
+    .map((row) => ({ ...row, brandId: endpoint.brandId, at: row.createdAt }))
+    .filter((event) => endpointAbout(event) !== endpoint.id && subscribed(endpoint.eventTypes, event.type));
+  if (wanted.length > 0) {
+    const brand = await tx.brand.findUniqueOrThrow({
+      where: { id: endpoint.brandId },
+      select: { id: true, shortId: true },
+    });
+    await tx.webhookDelivery.createMany({
+      data: wanted.map((event) => ({
         id: timeOrderedId(),
-        seq,
+        seq: event.seq,
         endpointId: endpoint.id,
         eventId: event.id,
         eventType: event.type,
-        payload,
+        payload: webhookBody(event, brand),
         status: "pending",
         nextAttemptAt: event.at,
         createdAt: event.at,
         updatedAt: event.at,
       })),
     });
-    return wanted.length;
-  };
-}
-
-/**
- * One delivery of one event to one endpoint (a test event, or a "send again" of an earlier one),
- * numbered after the brand's last committed event: it goes after every event already queued.
- */
-export async function enqueueOne(
-  tx: Tx,
-  endpointId: string,
-  event: { id: string; type: string; payload: string },
-  now: Date,
-): Promise<string> {
-  const id = timeOrderedId();
-  const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId }, select: { brandId: true } });
-  const numbered = await tx.eventSequence.findUnique({ where: { brandId: endpoint.brandId } });
-  await tx.webhookDelivery.create({
-    data: {
-      id,
-      seq: (numbered?.last ?? 0) + 1,
-      endpointId,
-      eventId: event.id,
-      eventType: event.type,
-      payload: event.payload,
-      status: "pending",
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    },
-  });
-  return id;
+  }
+  return { fannedSeq, more };
 }

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { log } from "../log";
 import type { Attempted, Delivery, Endpoint } from "./attempt";
+import { fanOutToNow } from "./cursor";
 import { backlogWait, MAX_ATTEMPTS, waitAfter } from "./schedule";
 
 export type ServedEndpoint = Endpoint & { brandId: string; failingSince: Date | null; retryAt: Date | null };
@@ -28,6 +29,9 @@ export async function recordAttempts(
     ? `Disabled on ${now.toISOString()}: ${MAX_ATTEMPTS} attempts over three days failed (last: ${failed!.why}). Fix the receiver, then enable the endpoint again; its waiting events follow in order.`
     : null;
   const kept = await db().$transaction(async (tx) => {
+    // events committed while it was enabled are still owed to it: fanned out before it is disabled,
+    // they wait, in order, until it is enabled again (lib/webhooks/cursor.ts)
+    if (disable && (await fanOutToNow(tx, endpoint.id)) === undefined) return false;
     // a write to the endpoint's row first: it holds the row until this commits (a delete of the
     // endpoint waits), and finding none means it was deleted mid-delivery: its deliveries and their
     // log went with it, nothing is left to record

@@ -117,10 +117,54 @@ async function post(base: string, key: string, capability: string, body: unknown
   return (await response.json()) as { ok: boolean; error: { confirmationToken: string } };
 }
 
-/** Waits until no delivery is pending (the lag of the last round's backlog is counted in it). */
+/** Every enabled endpoint's cursor at its brand's last event number. */
+async function fannedOut(): Promise<boolean> {
+  const endpoints = await db().webhookEndpoint.findMany({ where: { enabled: true } });
+  const numbers = await db().eventSequence.findMany({
+    where: { brandId: { in: endpoints.map((endpoint) => endpoint.brandId) } },
+  });
+  const last = new Map(numbers.map((row) => [row.brandId, row.last]));
+  return endpoints.every((endpoint) => endpoint.fannedSeq >= (last.get(endpoint.brandId) ?? 0));
+}
+
+/** `count` question.asked events of the brand, numbered after its last, in one transaction. */
+async function queueEvents(shortId: string, count: number, now: Date): Promise<void> {
+  const brand = await db().brand.findFirstOrThrow({ where: { shortId } });
+  await db().$transaction(async (tx) => {
+    const start = (await tx.eventSequence.findUnique({ where: { brandId: brand.id } }))?.last ?? 0;
+    await tx.event.createMany({
+      data: Array.from({ length: count }, (_, index) => ({
+        id: `evt_fanout${String(index).padStart(14, "0")}`,
+        brandId: brand.id,
+        seq: start + 1 + index,
+        type: "question.asked",
+        createdAt: now,
+        actor: { door: "api" },
+        data: {
+          id: randomUUID(),
+          key: `q.catch-up.${index}`,
+          question: "Which one?",
+          options: ["a", "b"],
+          scope: "work",
+        },
+      })),
+    });
+    await tx.eventSequence.upsert({
+      where: { brandId: brand.id },
+      create: { brandId: brand.id, last: start + count },
+      update: { last: start + count },
+    });
+  });
+}
+
+/**
+ * Waits until every event is fanned out to the endpoints (the worker makes the deliveries after
+ * the write, lib/webhooks/fan-out.ts) and no delivery is pending (the lag of the last round's
+ * backlog is counted in it).
+ */
 async function drained(): Promise<void> {
   for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-    if ((await db().webhookDelivery.count({ where: { status: "pending" } })) === 0) return;
+    if ((await fannedOut()) && (await db().webhookDelivery.count({ where: { status: "pending" } })) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error("webhook deliveries still pending after 2 minutes");
@@ -138,6 +182,9 @@ export type CatchUp = {
  * Catch-up (issue 39): a backlog of `count` deliveries over 10 endpoints of a brand of its own,
  * queued at once (written straight into the queue, as a receiver's outage leaves it), sent to a fast
  * loopback receiver by the server's worker: deliveries a second and the server's CPU per delivery.
+ * `from: "events"` queues `count / 10` events instead (written straight into the events table, as
+ * writes leave them while the worker is held back), each owed to the 10 endpoints: the worker's
+ * fan-out (lib/webhooks/fan-out.ts) is then part of the cost (issue 39.7).
  */
 export async function webhooksCatchUp(
   base: string,
@@ -145,6 +192,7 @@ export async function webhooksCatchUp(
   email: string,
   serverPid: number,
   count: number,
+  from: "deliveries" | "events" = "deliveries",
 ): Promise<CatchUp> {
   let received = 0;
   const receiver = createServer((request, response) => {
@@ -183,9 +231,10 @@ export async function webhooksCatchUp(
     }));
     const cpuBefore = cpuOf(serverPid);
     const started = performance.now();
-    await db().webhookDelivery.createMany({ data: rows });
-    while ((await db().webhookDelivery.count({ where: { endpointId: { in: endpoints }, status: "pending" } })) > 0)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    if (from === "deliveries") await db().webhookDelivery.createMany({ data: rows });
+    else await queueEvents(brand, count / ENDPOINTS, now);
+    const pending = () => db().webhookDelivery.count({ where: { endpointId: { in: endpoints }, status: "pending" } });
+    while ((await pending()) > 0 || !(await fannedOut())) await new Promise((resolve) => setTimeout(resolve, 50));
     const seconds = (performance.now() - started) / 1000;
     const cpuUs = cpuOf(serverPid) - cpuBefore;
     return {

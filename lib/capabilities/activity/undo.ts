@@ -5,6 +5,7 @@ import { AppError } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
 import { readRow, restoreRow, ROW_MODELS } from "../../db/rows";
 import { recordId, writeOutput } from "../schemas";
+import { fanOutToNow, startCursorNow } from "../../webhooks/cursor";
 import { changesOf, undoRefusal, type Entry } from "./undo-state";
 import { restoreInWords } from "./undo-words";
 
@@ -101,7 +102,12 @@ export const activityUndo = defineCapability({
     // last change first: a row created after another it depends on goes before it
     for (const change of changes.toReversed()) {
       try {
+        const endpoint = change.ref.model === "webhookEndpoint" ? String(change.ref.key.id) : undefined;
+        // a webhook endpoint's settings change at this commit: what came before is owed under the
+        // settings it has now, what comes after under those restored (lib/webhooks/cursor.ts)
+        if (endpoint) await fanOutToNow(ctx.db, endpoint);
         await restoreRow(ctx.db, change.ref, change.before, await readRow(ctx.db, change.ref));
+        if (endpoint && change.before) await startCursorNow(ctx.db, endpoint);
       } catch (error) {
         if (isUniqueViolation(error))
           throw new AppError("undo_conflict", "This cannot be undone: a record it brings back exists again since.", {

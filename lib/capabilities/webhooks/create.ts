@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { endpointEvent, endpointEventData } from "./events";
+import { startCursorNow } from "../../webhooks/cursor";
 import { newSecret, sealSecret } from "../../webhooks/secrets";
 import {
   checkNotDuplicate,
@@ -84,6 +85,8 @@ export const webhooksCreate = defineCapability({
         updatedAt: ctx.now,
       },
     });
+    // it gets the events committed after this write, none from before
+    await startCursorNow(ctx.db, id);
     return { ok: true as const, id, revision: 1, secret };
   },
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { deliveryQueued, deliveryQueuedData } from "./events";
 import { notFound } from "../../contract/errors";
-import { enqueueOne } from "../../webhooks/fan-out";
+import { enqueueOne } from "../../webhooks/cursor";
 import { writeOutput } from "../schemas";
 import { endpointId, findEndpoint } from "./shared";
 

@@ -2,7 +2,8 @@ import { randomBase62 } from "../../crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { deliveryQueued, deliveryQueuedData } from "./events";
-import { enqueueOne, webhookBody } from "../../webhooks/fan-out";
+import { enqueueOne } from "../../webhooks/cursor";
+import { webhookBody } from "../../webhooks/fan-out";
 import { writeOutput } from "../schemas";
 import { endpointId, findEndpoint } from "./shared";
 

@@ -5,6 +5,7 @@ import { endpointEvent, endpointEventData } from "./events";
 import { invalidInput, revisionConflict } from "../../contract/errors";
 import { expectedRevision, writeOutput } from "../schemas";
 import { dateInWords } from "../../team/role-words";
+import { fanOutToNow, startCursorNow } from "../../webhooks/cursor";
 import {
   checkNotDuplicate,
   checkUrl,
@@ -87,6 +88,8 @@ export const webhooksUpdate = defineCapability({
   async execute(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
     const revision = endpoint.revision + 1;
+    // what was committed before this change is owed under the endpoint's settings before it
+    if (input.eventTypes || input.enabled !== undefined) await fanOutToNow(ctx.db, endpoint.id);
     // one conditional update: of two concurrent changes, exactly one wins
     const changed = await ctx.db.webhookEndpoint.updateMany({
       where: { id: endpoint.id, revision: endpoint.revision },
@@ -103,6 +106,8 @@ export const webhooksUpdate = defineCapability({
       },
     });
     if (changed.count !== 1) throw revisionConflict((await findEndpoint(ctx, input.id)).revision);
+    // enabled (again): the events from now on, none of those committed while it was disabled
+    if (input.enabled === true) await startCursorNow(ctx.db, endpoint.id);
     return { ok: true as const, id: endpoint.id, revision };
   },
 });
