@@ -14,7 +14,7 @@ import { mcpDoor } from "./mcp";
 import { serveMcpPost } from "./mcp-post";
 import { headerOf, nodeReader, sendJson, sendWebResponse, toWebRequest } from "../http/node-bridge";
 import { hasMalformedEscape, malformedPathAnswer } from "./malformed-path";
-import { callStarted } from "../ops/calls-in-flight";
+import { callStarted } from "../http/calls-in-flight";
 
 type Door = (request: Request) => Promise<Response>;
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;

@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db/client";
 import { log } from "../log";
-import { callsInFlight } from "../ops/calls-in-flight";
+import { callsInFlight } from "../http/calls-in-flight";
 import { type Attempted, attemptDelivery } from "./attempt";
 import { type CursorAt, fanOutStep } from "./fan-out";
 import { recordAttempts, type ScheduledDelivery } from "./record";
