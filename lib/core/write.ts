@@ -2,7 +2,7 @@
 // one transaction with its idempotency records, the audit record of its success and its event (the
 // outbox, lib/events). Effects outside the database run once the transaction committed.
 import { randomUUID } from "node:crypto";
-import { db, type Tx } from "../db/client";
+import { db, holdTheWriter, type Tx } from "../db/client";
 import type { BaseContext, BrandContext, Actor } from "../contract/context";
 import type { BoundCall, Capability, Touched } from "../contract/define";
 import { AppError } from "../contract/errors";
@@ -75,6 +75,8 @@ export async function write(
     ? { brandId: access.brand.id, caller: callerKey(actor), capabilityId: capability.id, key: idempotencyKeyOf(input) }
     : undefined;
   const transaction = db().$transaction(async (tx) => {
+    // on SQLite, the one write lock before anything is read (lib/db/client.ts)
+    await holdTheWriter(tx);
     // first, so two uses of one token queue here and the second writes nothing (decisions §5)
     if (confirmed && !(await spendToken(tx, confirmed.tokenId, now))) throw SPENT_MEANWHILE;
     if (idempotency) {

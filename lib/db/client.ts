@@ -56,6 +56,18 @@ function clients(): Clients {
   return globalForDb.brandOpsDb;
 }
 
+/**
+ * On SQLite, a write's transaction takes the database's one write lock first. A transaction that
+ * reads and then writes is refused at its first write, at once and whatever the busy timeout
+ * (SQLITE_BUSY_SNAPSHOT), when another connection wrote in between: the webhook worker and the
+ * chat's pipeline run in Next's bundle with connections of their own, and the admin CLI or a second
+ * server may share the file. Holding the lock from the start makes the write wait its turn instead
+ * (the busy timeout above). A statement that changes nothing takes it. PostgreSQL needs nothing.
+ */
+export async function holdTheWriter(tx: Tx): Promise<void> {
+  if (dialect() === "sqlite") await tx.$executeRaw`UPDATE "EventSequence" SET "last" = "last" WHERE 0`;
+}
+
 /** Connections to a database of one's own (tests that set up a second database); close them after. */
 export function openClients(url: string): Clients {
   return dialectOf(url) === "postgresql" ? postgresClients(url) : sqliteClients(url);
