@@ -7,6 +7,7 @@ import "server-only";
 import type { z } from "zod";
 import { config } from "../config";
 import { AppError, invalidInput } from "../contract/errors";
+import { asAppError } from "../core/fault";
 import { checkStorable, describe } from "../core/input";
 import { readJsonBody, webBody } from "../http/body";
 import { isJsonObject, requestIdOf } from "../http/request";
@@ -119,9 +120,10 @@ const sizeText = (bytes: number) =>
     ? `${bytes / (1024 * 1024)} MiB`
     : `${Math.round(bytes / 1024)} KiB`;
 
-/** An AppError (or an unexpected fault, as internal) as the API door's JSON error response. */
+/** An AppError (or a fault: unavailable or internal) as the API door's JSON error response. */
 export function errorResponse(thrown: unknown, requestId: string): Response {
-  const error = thrown instanceof AppError ? thrown : new AppError("internal", "Unexpected error");
+  // a busy or unreachable database is 503 unavailable with Retry-After, as on the API door, not a 500
+  const error = asAppError(thrown);
   if (!(thrown instanceof AppError)) console.error(`[${requestId}] person route failed:`, thrown);
   const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store" });
   if (error.details.retryAfterSeconds !== undefined)

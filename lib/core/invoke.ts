@@ -2,7 +2,7 @@
 // in the order of decisions §3; nothing is written and no token issued before step 9 passes.
 import { db, readDb, sql, type Tx } from "../db/client";
 import type { SqlRead } from "../db/sql";
-import { isUnavailable } from "../db/errors";
+import { asAppError } from "./fault";
 import { config } from "../config";
 import { storage } from "../storage";
 import type { Door } from "../contract/catalogue";
@@ -179,17 +179,6 @@ async function run(
 const sqlOutsideTransaction: SqlRead = () => {
   throw new Error("ctx.sql reads outside the write's transaction; use ctx.db in writes");
 };
-
-/** An unexpected error becomes `internal`; its cause goes into the call's log line (logCall). */
-function asAppError(thrown: unknown): AppError {
-  if (thrown instanceof AppError) return thrown;
-  if (isUnavailable(thrown)) {
-    return new AppError("unavailable", "The service cannot reach its database right now; retry shortly", {
-      retryAfterSeconds: 1,
-    });
-  }
-  return new AppError("internal", "Unexpected error");
-}
 
 async function auditFailure(trail: AuditTrail, error: AppError, now: Date): Promise<void> {
   try {

@@ -2,6 +2,7 @@
 // (lib/admin/commands.ts) and the settings page (app/api/settings/keys). The key itself is
 // returned once; only its SHA-256 and a short prefix are stored (decisions §4).
 import { randomUUID } from "node:crypto";
+import { holdTheWriter } from "../db/client";
 import type { PrismaClient } from "../db/generated/client";
 import { isScope, SCOPES, type Scope } from "../contract/catalogue";
 import { newApiKey } from "../core/auth";
@@ -66,6 +67,8 @@ export async function revokeApiKey(db: PrismaClient, id: string, ownerId?: strin
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
   const where = { id, ...(ownerId ? { userId: ownerId } : {}) };
   return db.$transaction(async (tx) => {
+    // on SQLite, the write lock before the read (lib/db/client.ts)
+    await holdTheWriter(tx);
     if ((await tx.apiKey.count({ where })) === 0) return false;
     await tx.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
     return true;
