@@ -109,7 +109,9 @@ describe("settings: webhooks", () => {
     await page.getByTestId("webhook-delete").click();
     await confirm(page);
     await page.getByTestId("webhooks-empty").waitFor();
-  });
+    // eight steps, two of them deliveries, each wait bounded by its own 15 s: under the whole suite's
+    // load the worker gives way to the calls in flight (lib/webhooks/worker.ts), and 30 s ran out
+  }, 90_000);
 
   it("one quick double tap sends one test event; the log shows it and a resend delivered without Refresh", async () => {
     const own = await startReceiver();
