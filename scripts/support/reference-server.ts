@@ -48,10 +48,10 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
     `SELECT b."id", b."status", (SELECT m."role" FROM "Membership" m WHERE m."brandId" = b."id" AND m."userId" = ?) AS "role" FROM "Brand" b WHERE b."shortIdKey" = ?`,
   );
   const colors = prepare(
-    `SELECT "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`,
+    `SELECT "id", "name", "hex", "role" FROM "KitColor" WHERE "brandId" = ? AND "approved" = TRUE ORDER BY "createdAt", "id"`,
   );
   const typography = prepare(
-    `SELECT "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`,
+    `SELECT "id", "family", "role", "weights" FROM "KitTypography" WHERE "brandId" = ? ORDER BY "position", "id"`,
   );
   const logos = prepare(`SELECT l."assetId", l."name", l."form", l."theme", l."primary" FROM "KitLogo" l
     WHERE l."brandId" = ? AND EXISTS (SELECT 1 FROM "Asset" a WHERE a."id" = l."assetId" AND a."brandId" = l."brandId" AND a."status" = 'approved') ORDER BY l."position", l."id"`);
@@ -77,11 +77,11 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
 
   function kit(brandId: string) {
     return kitRead.output.parse({
-      colors: (colors.all(brandId) as { name: string; hex: string; role: string }[]).map(
-        ({ name, hex, role: use }) => ({ name, hex, role: use, contrast: contrast(hex) }),
+      colors: (colors.all(brandId) as { id: string; name: string; hex: string; role: string }[]).map(
+        ({ id, name, hex, role: use }) => ({ id, name, hex, role: use, contrast: contrast(hex) }),
       ),
-      typography: (typography.all(brandId) as { family: string; role: string; weights: string }[]).map(
-        ({ family, role: use, weights }) => ({ family, role: use, weights: JSON.parse(weights) as string[] }),
+      typography: (typography.all(brandId) as { id: string; family: string; role: string; weights: string }[]).map(
+        ({ id, family, role: use, weights }) => ({ id, family, role: use, weights: JSON.parse(weights) as string[] }),
       ),
       logos: (logos.all(brandId) as { primary: number }[]).map((logo) => ({ ...logo, primary: logo.primary === 1 })),
       instructions: Object.fromEntries(
@@ -114,6 +114,7 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
     },
   };
 
+  let saidDefect = false;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -134,6 +135,8 @@ export async function startReferenceServer(file: string): Promise<{ url: string;
         const answer = await route(request, body);
         send(answer.status, answer.type, answer.text);
       } catch (error) {
+        // a defect of the reference (a schema it no longer matches) is said once, not hidden in a status
+        if (!(error instanceof Refusal) && !saidDefect) (saidDefect = true), console.error("[reference]", error);
         const { status, code } = error instanceof Refusal ? error : { status: 500, code: "internal" };
         send(status, "application/json", JSON.stringify({ ok: false, error: { code, message: code } }));
       }
