@@ -137,11 +137,13 @@ describe("activity.undo: the team", () => {
     // the new admin makes the first one a member: undoing the promotion would leave no admin
     await done(world, "team.role.update", { userId: world.admin.id, role: "member" }, world.member.key);
     const entry = await entryOf(world, promoted.requestId, world.member.key);
-    const error = await undoRefused(world, entry.id, world.member.key);
-    expect(error.message).toBe(
+    const refusal =
       "This cannot be undone: A person's place in the team as member cannot come back: they are the brand's last " +
-        "admin without an end of access now: make another person admin first.",
-    );
+      "admin without an end of access now: make another person admin first.";
+    // the list offers no Undo that the undo would refuse: it says why, in the same words
+    expect(entry.undo).toEqual({ available: false, reason: refusal });
+    const error = await undoRefused(world, entry.id, world.member.key);
+    expect(error.message).toBe(refusal);
     expect(expectOk(await send(world, "team.list", {}, world.member.key)).items).toContainEqual(
       expect.objectContaining({ userId: world.member.id, role: "admin" }),
     );

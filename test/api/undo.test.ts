@@ -278,10 +278,13 @@ describe("activity.undo refuses in words", () => {
     const id = await addColor(world, "Sea", "#219EBC");
     const { requestId } = await done(world, "kit.colors.remove", { id });
     await addColor(world, "Sea again", "#219EBC");
-    const error = await undoRefused(world, (await entryOf(world, requestId)).id, 409, "undo_conflict");
+    const entry = await entryOf(world, requestId);
+    const error = await undoRefused(world, entry.id, 409, "undo_conflict");
     expect(error.message).toContain(
       'the kit has the colour "Sea again" (#219EBC, accent) now, with the same HEX value and role',
     );
+    // activity.list asks the same rules: no Undo offered that would be refused
+    expect(entry.undo).toEqual({ available: false, reason: error.message });
   });
 
   it("after the window: undo_expired", async () => {

@@ -34,10 +34,11 @@ const notUndoable = (message: string) => new AppError("not_undoable", message, {
 
 /**
  * Why the entry cannot be undone now, or undefined: in the order the cheapest answer comes first, so
- * activity.list reads an old or refused entry's changes not at all. `rules`: also the rules a
- * restore must keep (writes only).
+ * activity.list reads an old or refused entry's changes not at all. The rules a restore must keep
+ * are asked too, so the list offers no Undo that would then be refused; `asWrite`: the undo itself,
+ * which holds each rule's lock while it asks.
  */
-export async function undoRefusal(ctx: BrandContext, entry: Entry, rules: boolean): Promise<AppError | undefined> {
+export async function undoRefusal(ctx: BrandContext, entry: Entry, asWrite: boolean): Promise<AppError | undefined> {
   if (entry.outcome === "replayed")
     return notUndoable("This repeated an earlier call and changed nothing itself: undo that earlier call instead.");
   if (entry.outcome !== "ok") return notUndoable("This was refused and changed nothing.");
@@ -58,8 +59,8 @@ export async function undoRefusal(ctx: BrandContext, entry: Entry, rules: boolea
     const now = await readRow(ctx.db, change.ref);
     const moved = changedColumns(change.ref.model, now, change.after);
     if (moved.length) reasons.push(await changedSince(ctx, entry, change, now, moved));
-    else if (rules) {
-      const broken = await brokenRule(ctx, change.ref.model, change.before, now);
+    else {
+      const broken = await brokenRule(ctx, change.ref.model, change.before, now, asWrite);
       if (broken)
         reasons.push(`${capitalized(recordInWords(change.ref.model, change.before!))} cannot come back: ${broken}`);
     }
