@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Button, ErrorText } from "@/components/ui/form";
 import type { ConnectedApp } from "@/lib/keys/connected-apps";
-import { dateInWords } from "@/lib/team/role-words";
+import { dateInWords } from "@/lib/words/date-words";
 
 const when = (iso: string | null) => (iso ? dateInWords(iso) : "never");
 

@@ -4,7 +4,7 @@
 // and the file an entry touched shown on request.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AppHeader } from "@/components/ui/app-header";
-import { dateInWords } from "@/lib/team/role-words";
+import { dateInWords } from "@/lib/words/date-words";
 import { UsageChart } from "./usage-chart";
 import { errorSentences } from "@/components/widgets/error-text";
 import { runCapability } from "@/components/widgets/run";

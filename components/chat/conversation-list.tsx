@@ -3,7 +3,7 @@
 // chat, a drawer on a phone. Open one by clicking it; rename and delete (after a confirmation) from
 // its row; "New conversation" (Ctrl/Cmd+Shift+O) starts another.
 import { useCallback, useEffect, useState } from "react";
-import { dateInWords } from "@/lib/team/role-words";
+import { dateInWords } from "@/lib/words/date-words";
 import { deleteConversation, listConversations, renameConversation, type ConversationItem } from "./conversation-api";
 
 type Props = {

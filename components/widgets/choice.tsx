@@ -12,7 +12,7 @@ import { WidgetError } from "./widget-error";
 import { valueInWords } from "./value-words";
 import { useCanRun } from "./may";
 import { firstControl, useFocusWhen } from "./next-step";
-import { dateInWords } from "@/lib/team/role-words";
+import { dateInWords } from "@/lib/words/date-words";
 
 type Question = OutputOf<"questions.list">["items"][number];
 /** a question put off in this card: its revision after that, and when */

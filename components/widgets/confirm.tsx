@@ -13,7 +13,7 @@ import { ReadableData } from "./readable";
 import { ShownOnce } from "./shown-once";
 import { UndoOffer } from "./undo-offer";
 import { useFocusWhen, useNextStep } from "./next-step";
-import { dateInWords } from "@/lib/team/role-words";
+import { dateInWords } from "@/lib/words/date-words";
 
 /**
  * `embedded`: inside the widget that asked (review), which shows the result itself. `proposedAgain`:

@@ -3,7 +3,7 @@
 // voice card's "Where from?" both say it. A module of its own so the voice card (reached from the
 // fallback every nested widget may show) does not import the genome card and its actions.
 import type { OutputOf } from "./types";
-import { dateInWords } from "@/lib/team/role-words";
+import { dateInWords } from "@/lib/words/date-words";
 
 export type GenomeEntry = OutputOf<"genome.read">["entries"][number];
 type Entry = GenomeEntry;

@@ -14,7 +14,7 @@ import { Propose } from "./row-actions";
 import { ProposeForm } from "./propose-form";
 import { useAnyTouch } from "./truth";
 import { errorOf, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";
-import { dateInWords } from "@/lib/team/role-words";
+import { dateInWords } from "@/lib/words/date-words";
 
 type Item = OutputOf<"memory.list">["items"][number];
 

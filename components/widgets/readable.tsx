@@ -1,6 +1,6 @@
 // Any JSON value as something a person can read: headings for keys, paragraphs for text, lists for
 // arrays, key/value rows for small objects. Never raw JSON as the main view.
-import { dateInWords } from "@/lib/team/role-words";
+import { dateInWords } from "@/lib/words/date-words";
 import type { ReactNode } from "react";
 import { isRecord } from "./types";
 

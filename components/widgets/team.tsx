@@ -8,7 +8,8 @@ import { NextPage, usePages } from "./pages";
 import { Propose } from "./row-actions";
 import { useCanRun } from "./may";
 import { ROLES } from "@/lib/contract/roles";
-import { dateInWords, ROLE_WORDS, roleName } from "@/lib/team/role-words";
+import { ROLE_WORDS, roleName } from "@/lib/team/role-words";
+import { dateInWords } from "@/lib/words/date-words";
 import type { OutputOf } from "./types";
 
 type Member = OutputOf<"team.list">["items"][number];

@@ -8,7 +8,8 @@ import { createTransport } from "nodemailer";
 import { config } from "../config";
 import { log } from "../log";
 import type { Role } from "../contract/roles";
-import { dateInWords, ROLE_WORDS } from "./role-words";
+import { ROLE_WORDS } from "./role-words";
+import { dateInWords } from "../words/date-words";
 
 export type InvitationMail = {
   /** the invited address (the link only joins a person signed in as it) */

@@ -10,12 +10,3 @@ export const ROLE_WORDS: Record<Role, { name: string; article: string; can: stri
 
 /** "Viewer", "Member", "Admin"; an unknown value is shown as it is rather than hidden. */
 export const roleName = (role: string): string => ROLE_WORDS[role as Role]?.name ?? role;
-
-/** "28 November 2026, 14:05 UTC": a date a person reads the same wherever the server runs. */
-export function dateInWords(value: Date | string, withTime = true): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  const day = date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  if (!withTime) return day;
-  const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-  return `${day}, ${time} UTC`;
-}

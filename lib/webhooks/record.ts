@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { log } from "../log";
+import { dateInWords } from "../words/date-words";
 import type { Attempted, Delivery, Endpoint } from "./attempt";
 import { fanOutToNow } from "./cursor";
 import { backlogWait, MAX_ATTEMPTS, waitAfter } from "./schedule";
@@ -26,7 +27,7 @@ export async function recordAttempts(
   const next = failed ? nextTry(failed, now, delivered.length > 0 ? null : endpoint.failingSince) : undefined;
   const disable = next !== undefined && next.at === null;
   const reason = disable
-    ? `Disabled on ${now.toISOString()}: ${MAX_ATTEMPTS} attempts over three days failed (last: ${failed!.why}). Fix the receiver, then enable the endpoint again; its waiting events follow in order.`
+    ? `Disabled on ${dateInWords(now)}: ${MAX_ATTEMPTS} attempts over three days failed (last: ${failed!.why}). Fix the receiver, then enable the endpoint again; its waiting events follow in order.`
     : null;
   const kept = await db().$transaction(async (tx) => {
     // events committed while it was enabled are still owed to it: fanned out before it is disabled,

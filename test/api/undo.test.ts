@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call, expectError, expectOk, makeKey, makeWorld, type ApiResponse } from "../support/world";
-import { dateInWords } from "../../lib/team/role-words";
+import { dateInWords } from "../../lib/words/date-words";
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 type Input = Record<string, unknown>;

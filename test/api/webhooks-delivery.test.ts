@@ -197,6 +197,8 @@ describe("webhook deliveries", () => {
     ).toBe(false);
     const listed = expectOk(await asAdmin("webhooks.list")).items.find((item: any) => item.id === id);
     expect(listed.disabledReason).toMatch(/13 attempts over three days failed \(last: HTTP 500\)/);
+    // the house's date words, as an admin's disabling says it, not a machine's ISO time
+    expect(listed.disabledReason).toMatch(/^Disabled on \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC: /);
     const [failed] = await log(id);
     expect(failed).toMatchObject({ status: "failed" });
     expect(failed.attempts).toHaveLength(13);

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/form";
 import type { OutputOf } from "@/components/widgets/types";
 import type { Act } from "./use-actions";
-import { dateInWords } from "@/lib/team/role-words";
+import { dateInWords } from "@/lib/words/date-words";
 import { eventTypeInWords } from "@/lib/words/event-words";
 import type { EventTypeChoice } from "./add-form";
 

@@ -7,7 +7,7 @@ import { changedColumns, decodeRow, isRowModel, keyText, readRow, refOf } from "
 import type { RecordRef, Row } from "../../db/rows";
 import { config } from "../../config";
 // people read these sentences in the app as well as integrators: the house's one date format
-import { dateInWords } from "../../team/role-words";
+import { dateInWords } from "../../words/date-words";
 import { brokenRule } from "./undo-rules";
 import { columnInWords, recordInWords } from "./undo-words";
 

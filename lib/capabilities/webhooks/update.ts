@@ -4,7 +4,7 @@ import { rowRef } from "../../db/rows";
 import { endpointEvent, endpointEventData } from "./events";
 import { invalidInput, revisionConflict } from "../../contract/errors";
 import { expectedRevision, writeOutput } from "../schemas";
-import { dateInWords } from "../../team/role-words";
+import { dateInWords } from "../../words/date-words";
 import { fanOutToNow, startCursorNow } from "../../webhooks/cursor";
 import {
   checkNotDuplicate,
