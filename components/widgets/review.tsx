@@ -16,6 +16,13 @@ import { ReviewCheck } from "./review-check";
 import { useCanRun } from "./may";
 import { capitalized, typeInWords } from "@/lib/storage/type-words";
 
+// what the review's own card says of the file as it is now: an undo may have put it back to proposed
+const REVIEWED_WORDS: Record<string, string> = {
+  approved: "Approved: agents may use and publish it.",
+  archived: "Archived: set aside.",
+  proposed: "Proposed again: this review was undone. Approve or archive it from the library.",
+};
+
 export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetProps) {
   const { act } = useWidgetCalls();
   const steps = useCardSteps();
@@ -63,9 +70,7 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
             {!reviewed && asset.status === "proposed" && assetId && (
               <ReviewCheck brand={brand} assetId={assetId} mimeType={asset.mimeType} />
             )}
-            {reviewed && (
-              <p>{asset.status === "approved" ? "Approved: agents may use and publish it." : "Archived: set aside."}</p>
-            )}
+            {reviewed && <p>{REVIEWED_WORDS[asset.status] ?? REVIEWED_WORDS.proposed}</p>}
             {waiting && asset.status === "proposed" && (
               <p className="muted" data-testid="review-waiting">
                 Waiting for your confirmation below.

@@ -14,15 +14,21 @@ type Touched = NonNullable<Extract<ToolEnvelope, { status: "ok" }>["touched"]>;
 type Truth = {
   touches: ReadonlyMap<string, { count: number; removed: boolean }>;
   total: number;
+  /** undos and redos so far: each may have written back any record, so every record counts them */
+  undos: number;
   touch(touched: Touched): void;
 };
 
 // outside a page that keeps the truth (an MCP host), nothing is counted and cards read once
-const TruthContext = createContext<Truth>({ touches: new Map(), total: 0, touch: () => undefined });
+const TruthContext = createContext<Truth>({ touches: new Map(), total: 0, undos: 0, touch: () => undefined });
 
 export function TruthProvider({ children }: { children: ReactNode }) {
   const [touches, setTouches] = useState<ReadonlyMap<string, { count: number; removed: boolean }>>(new Map());
+  const [undos, setUndos] = useState(0);
   const touch = useCallback((touched: Touched) => {
+    // activity.undo names the entry it took back, not the records it wrote back (a file, a question,
+    // a member): those are whatever the undone write changed
+    if (touched.kind === "activity") setUndos((count) => count + 1);
     setTouches((current) =>
       new Map(current).set(touched.id.toLowerCase(), {
         count: (current.get(touched.id.toLowerCase())?.count ?? 0) + 1,
@@ -32,7 +38,7 @@ export function TruthProvider({ children }: { children: ReactNode }) {
   }, []);
   useTouchesFromOtherTabs(touch);
   const total = useMemo(() => [...touches.values()].reduce((sum, entry) => sum + entry.count, 0), [touches]);
-  const value = useMemo(() => ({ touches, total, touch }), [touches, total, touch]);
+  const value = useMemo(() => ({ touches, total, undos, touch }), [touches, total, undos, touch]);
   return <TruthContext.Provider value={value}>{children}</TruthContext.Provider>;
 }
 
@@ -64,10 +70,13 @@ export function useReportTouched() {
 /** How many writes touched a record so far on this page (a read's card reads again when it grows). */
 export const useAnyTouch = () => useContext(TruthContext).total;
 
-/** How often the records of these ids were touched (a card reads again when it grows), and whether one was removed. */
+/**
+ * How often the records of these ids were touched (a card reads again when it grows), undos
+ * included, and whether one was removed.
+ */
 export function useTouches(ids: Iterable<string>): { version: number; removed: boolean } {
-  const { touches } = useContext(TruthContext);
-  let version = 0;
+  const { touches, undos } = useContext(TruthContext);
+  let version = undos;
   let removed = false;
   for (const id of ids) {
     const touch = touches.get(id.toLowerCase());
