@@ -136,6 +136,9 @@ describe("undo", () => {
     await expect.poll(() => status(review), { timeout: 15_000 }).toBe("proposed");
     await expect.poll(() => status(result), { timeout: 15_000 }).toBe("proposed");
     expect(await result.innerText()).toContain("Proposed again: this review was undone.");
+    // the approval's card no longer offers an Undo that would only be refused
+    expect(await approval.getByTestId("undo").count()).toBe(0);
+    expect(await approval.getByTestId("undone").innerText()).toContain("Undone");
     await review
       .getByTestId("review-approve")
       .waitFor({ timeout: 15_000 })

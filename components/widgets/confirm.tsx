@@ -12,6 +12,7 @@ import { isRecord, okData, type Decision, type ToolEnvelope, type WidgetProps } 
 import { ReadableData } from "./readable";
 import { ShownOnce } from "./shown-once";
 import { UndoOffer } from "./undo-offer";
+import { useUndone } from "./truth";
 import { useFocusWhen, useNextStep } from "./next-step";
 import { dateInWords } from "@/lib/words/date-words";
 
@@ -58,6 +59,8 @@ export function ConfirmWidget({
   }
 
   const shown = result ?? (envelope?.status === "awaiting_confirmation" ? null : envelope);
+  // taken back on this page: a second Undo would only be refused (its records changed since)
+  const undone = useUndone(shown?.status === "ok" ? shown.undoable : undefined);
   const expired =
     shown?.status === "error" &&
     shown.error.code === "confirmation_required" &&
@@ -141,7 +144,14 @@ export function ConfirmWidget({
             proposedAgain
           />
         )}
-        {shown?.status === "ok" && shown.undoable && brand && <UndoOffer activityId={shown.undoable} brand={brand} />}
+        {shown?.status === "ok" && shown.undoable && brand && !undone && (
+          <UndoOffer activityId={shown.undoable} brand={brand} />
+        )}
+        {undone && (
+          <p className="muted" data-testid="undone">
+            Undone: what this changed was put back as it was.
+          </p>
+        )}
         {shown?.status === "ok" && (
           <ResultWidget
             capabilityId={capabilityId}

@@ -67,6 +67,12 @@ export function useReportTouched() {
   );
 }
 
+/** Whether this activity entry was taken back on this page (activity.undo touches the entry it undid). */
+export function useUndone(activityId: string | undefined): boolean {
+  const { touches } = useContext(TruthContext);
+  return activityId !== undefined && (touches.get(activityId.toLowerCase())?.count ?? 0) > 0;
+}
+
 /** How many writes touched a record so far on this page (a read's card reads again when it grows). */
 export const useAnyTouch = () => useContext(TruthContext).total;
 
