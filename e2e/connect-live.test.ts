@@ -100,6 +100,11 @@ describe.each(["phone", "laptop"] as const)("on a %s", (size) => {
     const connectedRow = list.locator("li", { hasText: /Connected/ });
     await expect.poll(() => connectedRow.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await list.innerText()).not.toContain("Not finished yet");
+    // the provider's catalogue row no longer offers the first connection again: a second account
+    const another = list.getByRole("button", { name: "Connect another Mock Social account" });
+    await expect.poll(() => another.count(), { timeout: 15_000 }).toBe(1);
+    expect(await another.innerText()).toBe("Connect another account");
+    expect(await list.getByRole("button", { name: "Connect Mock Social", exact: true }).count()).toBe(0);
     await screenshot(page, `connect-live-${size}-connected`, { fullPage: false });
 
     // a reload: the Connect step is still in the conversation, and says where the connection stands

@@ -8,7 +8,19 @@ import { ActionLinkWidget } from "./action-link";
 import { useWidgetCalls } from "./calls";
 import type { ToolEnvelope } from "./types";
 
-export function ConnectButton({ brand, provider, name }: { brand: string; provider: string; name: string }) {
+// `another`: the brand is connected to this provider already; a second account is allowed, and the
+// row says that is what the button does rather than offering the first connection again
+export function ConnectButton({
+  brand,
+  provider,
+  name,
+  another,
+}: {
+  brand: string;
+  provider: string;
+  name: string;
+  another: boolean;
+}) {
   const { act } = useWidgetCalls();
   const [envelope, setEnvelope] = useState<ToolEnvelope | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,11 +44,11 @@ export function ConnectButton({ brand, provider, name }: { brand: string; provid
         type="button"
         className="link-button"
         data-testid="row-connect"
-        aria-label={`Connect ${name}`}
+        aria-label={another ? `Connect another ${name} account` : `Connect ${name}`}
         disabled={busy}
         onClick={() => void connect()}
       >
-        Connect
+        {another ? "Connect another account" : "Connect"}
       </button>
     </span>
   );

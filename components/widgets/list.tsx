@@ -51,7 +51,7 @@ export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps
       {data?.catalog && (
         <>
           <h4 className="list-subhead">Providers you can connect</h4>
-          <Rows items={data.catalog} connect={brand} />
+          <Rows items={data.catalog} connect={brand} connected={connectedProviders(items)} />
         </>
       )}
       <NextPage pages={pages} />
@@ -98,14 +98,21 @@ const EMPTY: Record<string, string> = {
   "connections.list": "No services connected yet.",
 };
 
+/** The providers the brand has a live connection to: their catalogue row offers another account. */
+function connectedProviders(items: Item[]): ReadonlySet<string> {
+  return new Set(items.filter((item) => item.status === "connected").map((item) => String(item.provider)));
+}
+
 function Rows({
   items,
   actions,
   connect,
+  connected,
 }: {
   items: Item[];
   actions?: { capabilityId: string; brand: string };
   connect?: string;
+  connected?: ReadonlySet<string>;
 }) {
   return (
     <ul className="list">
@@ -132,7 +139,12 @@ function Rows({
               </span>
               {actions && <RowActions capabilityId={actions.capabilityId} item={item} brand={actions.brand} />}
               {connect !== undefined && item.available === true && (
-                <ConnectButton brand={connect} provider={String(item.provider)} name={String(item.name)} />
+                <ConnectButton
+                  brand={connect}
+                  provider={String(item.provider)}
+                  name={String(item.name)}
+                  another={connected?.has(String(item.provider)) ?? false}
+                />
               )}
             </div>
             <span className="list-badges">
