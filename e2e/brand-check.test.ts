@@ -13,6 +13,7 @@ import { startServer, type RunningServer } from "../scripts/support/start-server
 import { startScriptedModel, type ScriptedModel } from "../scripts/support/scripted-openai";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
+import { runFromPalette } from "./support/slash";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -57,15 +58,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function reviewCard(page: Page): Promise<Locator> {
-  await page.getByTestId("chat-input").fill("/");
-  await page.getByTestId("slash-item-library.search").click();
-  if (
-    await page
-      .getByTestId("slash-run")
-      .isVisible()
-      .catch(() => false)
-  )
-    await page.getByTestId("slash-run").click();
+  await runFromPalette(page, "library.search");
   const carousel = page.getByTestId("widget-carousel").last();
   await carousel.getByRole("button", { name: "Review" }).first().click();
   const review = page.getByTestId("widget-review").last();

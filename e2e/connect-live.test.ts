@@ -1,11 +1,3 @@
-// Connecting from the chat keeps the chat true (issue 38.3), in Debian's Chromium on a 360×740 phone
-// and a 1280×800 laptop: Connect on the integrations list is a step of the conversation (its link
-// card is brought into view); the provider's callback, in its own tab, tells the chat, whose list
-// card and link card then say "connected" without a reload; after a reload the step is still there
-// and still says so. Runs its own server: connecting needs an OAuth provider (test/support).
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type RunningServer } from "../scripts/support/start-server";
@@ -13,6 +5,7 @@ import { startMockProvider, writeProvidersFile, type MockProvider } from "../tes
 import { makeBrand } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, signIn, type Person } from "./support/people";
+import { localFilesEnv } from "./support/local-files";
 
 const SIZES = { phone: { width: 360, height: 740 }, laptop: { width: 1280, height: 800 } } as const;
 let browser: Browser;
@@ -26,14 +19,7 @@ beforeAll(async () => {
   server = await startServer({
     ...inject("testEnv"),
     CONNECTION_PROVIDERS_FILE: providers.file,
-    // the page may reach only the app's own origin (e2e/support/browser.ts): local files in every profile
-    S3_BUCKET: "",
-    S3_ENDPOINT: "",
-    S3_REGION: "",
-    S3_ACCESS_KEY_ID: "",
-    S3_SECRET_ACCESS_KEY: "",
-    S3_FORCE_PATH_STYLE: "",
-    STORAGE_DIR: mkdtempSync(path.join(tmpdir(), "connect-live-files-")),
+    ...localFilesEnv("connect-live"),
   });
   browser = await launchBrowser();
 }, 120_000);

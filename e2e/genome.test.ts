@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../lib/db/client";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
+import { paletteResult } from "./support/slash";
 
 const baseUrl = inject("baseUrl");
 const PHONE = { width: 360, height: 740 };
@@ -39,20 +40,7 @@ async function phoneAs(person: Person): Promise<Page> {
 }
 
 /** Opens /<id> from the palette by tapping, runs it; returns the new result. */
-async function command(page: Page, id: string): Promise<Locator> {
-  const before = await page.getByTestId("slash-result").count();
-  await page.getByTestId("chat-input").fill("/");
-  await page.getByTestId(`slash-item-${id}`).click();
-  if (
-    await page
-      .getByTestId("slash-run")
-      .isVisible()
-      .catch(() => false)
-  )
-    await page.getByTestId("slash-run").click();
-  await expect.poll(() => page.getByTestId("slash-result").count(), { timeout: 15_000 }).toBe(before + 1);
-  return page.getByTestId("slash-result").nth(before);
-}
+const command = (page: Page, id: string): Promise<Locator> => paletteResult(page, id);
 
 /** Taps, and returns the step of the conversation the tap added. */
 async function stepOf(page: Page, target: Locator): Promise<Locator> {

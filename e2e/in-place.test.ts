@@ -10,6 +10,7 @@ import { db } from "../lib/db/client";
 import { call, expectOk, makeKey } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, type Person, signIn } from "./support/people";
+import { runFromPalette } from "./support/slash";
 
 const baseUrl = inject("baseUrl");
 const SIZES = { phone: { width: 360, height: 740 }, laptop: { width: 1280, height: 800 } } as const;
@@ -49,15 +50,7 @@ async function chat(size: keyof typeof SIZES, path = "/", person = member): Prom
 
 async function listQuestions(page: Page) {
   const before = await page.getByTestId("widget-choice").count();
-  await page.getByTestId("chat-input").fill("/");
-  await page.getByTestId("slash-item-questions.list").click();
-  if (
-    await page
-      .getByTestId("slash-run")
-      .isVisible()
-      .catch(() => false)
-  )
-    await page.getByTestId("slash-run").click();
+  await runFromPalette(page, "questions.list");
   await expect.poll(() => page.getByTestId("widget-choice").count(), { timeout: 15_000 }).toBe(before + 1);
 }
 

@@ -13,6 +13,7 @@ import { call, confirmAndCall, expectOk, makeKey } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { layoutProblems, placeholderFits } from "./support/layout";
 import { createPerson, createTestBrand, signIn } from "./support/people";
+import { runFromPalette } from "./support/slash";
 
 const baseUrl = inject("baseUrl");
 const PHONE = { width: 360, height: 740 };
@@ -26,16 +27,7 @@ async function command(id: string, fill?: () => Promise<void>): Promise<Locator>
     has: page.getByTestId("slash-echo").locator("code", { hasText: new RegExp(`^/${id.replaceAll(".", "\\.")}$`) }),
   });
   const before = await results.count();
-  await page.getByTestId("chat-input").fill("/");
-  await page.getByTestId(`slash-item-${id}`).click();
-  if (fill) await fill();
-  if (
-    await page
-      .getByTestId("slash-run")
-      .isVisible()
-      .catch(() => false)
-  )
-    await page.getByTestId("slash-run").click();
+  await runFromPalette(page, id, fill);
   await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(before + 1);
   return results.last();
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, expectOk, makeKey } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, type Person, signIn } from "./support/people";
+import { runFromPalette } from "./support/slash";
 
 const baseUrl = inject("baseUrl");
 const SIZES = { phone: { width: 360, height: 740 }, laptop: { width: 1280, height: 800 } } as const;
@@ -59,15 +60,7 @@ const offeredActivity = (page: Page) =>
   page.evaluate(() => (window as { activityOffered?: boolean }).activityOffered === true);
 
 async function questions(page: Page) {
-  await page.getByTestId("chat-input").fill("/");
-  await page.getByTestId("slash-item-questions.list").click();
-  if (
-    await page
-      .getByTestId("slash-run")
-      .isVisible()
-      .catch(() => false)
-  )
-    await page.getByTestId("slash-run").click();
+  await runFromPalette(page, "questions.list");
   const card = page.getByTestId("widget-choice").last();
   await card.getByText("Which tone do we use?").waitFor({ timeout: 15_000 });
   return card;

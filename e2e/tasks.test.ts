@@ -4,8 +4,6 @@
 // questions, upload a logo and see it in the kit, disconnect a connection. Each write goes through its confirm card; the database says
 // what happened. Screenshots: test-results/screenshots/task-*.png.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -16,6 +14,8 @@ import { startServer, type RunningServer } from "../scripts/support/start-server
 import { call, confirmAndCall, expectOk, makeKey } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
+import { paletteResult } from "./support/slash";
+import { localFilesEnv } from "./support/local-files";
 
 let server: RunningServer;
 let baseUrl: string;
@@ -40,22 +40,7 @@ async function type(target: Locator, text: string) {
 }
 
 /** Opens /<id> from the palette by clicking, lets `fill` fill its form, runs it; returns the new result. */
-async function command(id: string, fill?: () => Promise<void>): Promise<Locator> {
-  const before = await page.getByTestId("slash-result").count();
-  await page.getByTestId("chat-input").fill("/");
-  await page.getByTestId(`slash-item-${id}`).click();
-  if (fill) await fill();
-  if (
-    await page
-      .getByTestId("slash-run")
-      .isVisible()
-      .catch(() => false)
-  )
-    await page.getByTestId("slash-run").click();
-  await expect.poll(() => page.getByTestId("slash-result").count(), { timeout: 15_000 }).toBe(before + 1);
-  // this result, not whichever is last when the locator is used
-  return page.getByTestId("slash-result").nth(before);
-}
+const command = (id: string, fill?: () => Promise<void>): Promise<Locator> => paletteResult(page, id, fill);
 
 /** The latest step the person took in a card (kept by the conversation, below the card). */
 const lastStep = () => page.getByTestId("card-step").last();
@@ -85,17 +70,9 @@ async function confirmIn(area: Locator) {
 }
 
 beforeAll(async () => {
-  // local file storage in every profile: the page may reach only the app's own origin (browser.ts),
-  // and the person's tasks, not S3, are under test here (test/storage covers S3's signed URLs)
   server = await startServer({
     ...inject("testEnv"),
-    S3_BUCKET: "",
-    S3_ENDPOINT: "",
-    S3_REGION: "",
-    S3_ACCESS_KEY_ID: "",
-    S3_SECRET_ACCESS_KEY: "",
-    S3_FORCE_PATH_STYLE: "",
-    STORAGE_DIR: mkdtempSync(path.join(tmpdir(), "tasks-files-")),
+    ...localFilesEnv("tasks"),
   });
   baseUrl = server.url;
   const url = { url: baseUrl };

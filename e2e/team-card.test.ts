@@ -7,6 +7,7 @@ import { db } from "../lib/db/client";
 import { createInvitation } from "../lib/team/invitations";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
+import { runFromPalette } from "./support/slash";
 
 const baseUrl = inject("baseUrl");
 const PHONE = { width: 360, height: 740 };
@@ -27,15 +28,7 @@ async function chatIn(person: Person, shortId: string): Promise<Page> {
 }
 
 async function teamCard(page: Page) {
-  await page.getByTestId("chat-input").fill("/team.list");
-  await page.getByTestId("slash-item-team.list").click();
-  if (
-    await page
-      .getByTestId("slash-run")
-      .isVisible()
-      .catch(() => false)
-  )
-    await page.getByTestId("slash-run").click();
+  await runFromPalette(page, "team.list", undefined, "/team.list");
   const card = page.getByTestId("widget-team").last();
   await card.waitFor();
   return card;

@@ -10,6 +10,7 @@ import { createKey } from "../lib/admin/commands";
 import { db } from "../lib/db/client";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
+import { runFromPalette } from "./support/slash";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -101,15 +102,7 @@ describe("undo", () => {
   it("a file approved from its review card, then undone: the review card reads the file again and offers Approve", async () => {
     await proposeFile("harbour-poster.png");
     const page = await openChat({ width: 1280, height: 900 });
-    await page.getByTestId("chat-input").fill("/");
-    await page.getByTestId("slash-item-library.search").click();
-    if (
-      await page
-        .getByTestId("slash-run")
-        .isVisible()
-        .catch(() => false)
-    )
-      await page.getByTestId("slash-run").click();
+    await runFromPalette(page, "library.search");
     await page.getByTestId("widget-carousel").last().getByRole("button", { name: "Review" }).first().click();
     await page.getByTestId("widget-review").first().waitFor({ timeout: 15_000 });
     // this card, by its place: later steps (the undo's own card) may show the file too

@@ -4,8 +4,7 @@
 // runs its own server: connections.connect needs an OAuth provider, the chat a model.
 import { randomUUID } from "node:crypto";
 import { deflateSync, crc32 } from "node:zlib";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -17,6 +16,7 @@ import { startMockProvider, writeProvidersFile, type MockProvider } from "../tes
 import { confirmAndCall, makeBrand } from "../test/support/world";
 import { launchBrowser, newPage, SCREENSHOTS, screenshot } from "./support/browser";
 import { createPerson, signIn, type Person } from "./support/people";
+import { localFilesEnv } from "./support/local-files";
 
 let browser: Browser;
 let server: RunningServer;
@@ -142,15 +142,7 @@ beforeAll(async () => {
     CONNECTION_PROVIDERS_FILE: providers.file,
     OPENAI_BASE_URL: model.baseUrl,
     ASSISTANT_MODEL: "scripted-model",
-    // local file storage in every profile: the page may reach only the app's own origin (browser.ts),
-    // and the widgets, not S3, are under test here (test/storage covers S3's signed URLs)
-    S3_BUCKET: "",
-    S3_ENDPOINT: "",
-    S3_REGION: "",
-    S3_ACCESS_KEY_ID: "",
-    S3_SECRET_ACCESS_KEY: "",
-    S3_FORCE_PATH_STYLE: "",
-    STORAGE_DIR: mkdtempSync(path.join(tmpdir(), "widgets-files-")),
+    ...localFilesEnv("widgets"),
   });
   brand = await makeBrand({ name: "Widget Roasters", plan: "pro" });
   people.admin = await createPerson({ name: "Ada Admin", brands: { [brand.shortId]: "admin" } });

@@ -1,12 +1,3 @@
-// Words for people in every slash form and card, in Debian's Chromium, as an admin and as a viewer:
-// every form the palette offers is opened (each action of a union too) and read for machine words
-// (a discriminator, "(optional)" ids, camelCase or snake_case labels, raw enum values); required
-// fields are marked on screen and for assistive technology; forms that edit start from the current
-// values; a service is connected from the Connect button of its catalogue row, through a real OAuth
-// provider and back; a file that is not its type is refused in words, over the API and in the card.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -17,6 +8,7 @@ import { startMockProvider, writeProvidersFile, type MockProvider } from "../tes
 import { call, confirmAndCall, expectError, expectOk, makeKey } from "../test/support/world";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
+import { localFilesEnv } from "./support/local-files";
 
 let server: RunningServer;
 let mock: MockProvider;
@@ -125,14 +117,7 @@ beforeAll(async () => {
   server = await startServer({
     ...inject("testEnv"),
     CONNECTION_PROVIDERS_FILE: providers.file,
-    // local file storage: the page may reach only the app's own origin (browser.ts)
-    S3_BUCKET: "",
-    S3_ENDPOINT: "",
-    S3_REGION: "",
-    S3_ACCESS_KEY_ID: "",
-    S3_SECRET_ACCESS_KEY: "",
-    S3_FORCE_PATH_STYLE: "",
-    STORAGE_DIR: mkdtempSync(path.join(tmpdir(), "words-files-")),
+    ...localFilesEnv("words"),
   });
   const url = { url: server.url };
   brand = await createTestBrand("Word Roasters");
