@@ -16,7 +16,7 @@ import type { Door, Scope, Widget } from "./catalogue";
 import type { BaseContext, BrandContext } from "./context";
 import type { LimitCode } from "./errors";
 import type { Role } from "./roles";
-import type { RecordRef } from "../db/rows";
+import type { RecordRef, Row } from "../db/rows";
 
 export type { RecordRef } from "../db/rows";
 
@@ -63,9 +63,16 @@ export type EventType = {
 export type Emitted = { type: string; data: Record<string, unknown> };
 
 /**
+ * A row of an undoable write as it was before the write ran (the pipeline reads the rows its `undo`
+ * names first, for activity.undo): null when it did not exist, undefined when the write did not name it.
+ */
+export type RowBefore = (ref: RecordRef) => Row | null | undefined;
+
+/**
  * What a write tells integrators once it committed: every type it can produce (one per outcome,
  * so the catalogue is generated from the registry) and the one this call produced. `emit` runs in
- * the write's transaction right after execute, so it reads the changed record as committed.
+ * the write's transaction right after execute, so it reads the changed record as committed; `before`
+ * gives the rows its undo names as they were, for an event that says what changed from what.
  */
 export type WriteEvents<Ctx, In, Out, K extends string = string> = {
   types: Readonly<Record<K, EventType>>;
@@ -73,6 +80,7 @@ export type WriteEvents<Ctx, In, Out, K extends string = string> = {
     ctx: Ctx,
     input: In,
     data: Out,
+    before: RowBefore,
   ) =>
     | { type: NoInfer<K>; data: Record<string, unknown> }
     | Promise<{ type: NoInfer<K>; data: Record<string, unknown> }>;
@@ -160,7 +168,7 @@ export type BoundCall<Ctx> = {
   execute(ctx: Ctx): Promise<{
     data: Record<string, unknown>;
     touched(): Touched | undefined;
-    event(): Promise<Emitted | undefined>;
+    event(before: RowBefore): Promise<Emitted | undefined>;
     /** the rows it changed, now that it ran (none when it cannot be undone) */
     records(): Promise<readonly RecordRef[]>;
   }>;
@@ -183,7 +191,10 @@ type Erased = Meta & {
   touched?: (input: never, data: never) => Touched | undefined;
   check?: (ctx: never, input: never) => Promise<void>;
   execute?: (ctx: never, input: never) => Promise<unknown>;
-  events?: { types: Readonly<Record<string, EventType>>; emit: (ctx: never, input: never, data: never) => unknown };
+  events?: {
+    types: Readonly<Record<string, EventType>>;
+    emit: (ctx: never, input: never, data: never, before: RowBefore) => unknown;
+  };
   undo?: { records: (ctx: never, input: never, data?: never) => unknown } | { not: string };
 };
 
@@ -244,7 +255,8 @@ function acceptor<Ctx, I extends z.ZodType, O extends Output, K extends string>(
         return {
           data,
           touched: () => touched?.(input, data),
-          event: async () => (events ? checkedEvent(id, events.types, await events.emit(ctx, input, data)) : undefined),
+          event: async (before) =>
+            events ? checkedEvent(id, events.types, await events.emit(ctx, input, data, before)) : undefined,
           records: async () => (undo && "records" in undo ? undo.records(ctx, input, data) : []),
         };
       },

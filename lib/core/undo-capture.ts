@@ -7,6 +7,11 @@ import { encodeRow, readRow, sameRef, keyText, type RecordRef, type Row } from "
 
 type Snapshot = { ref: RecordRef; before: Row | null };
 
+/** The rows a write named, as they were before it ran (its event may say what changed from what). */
+export function rowsBefore(taken: readonly Snapshot[] | undefined): (ref: RecordRef) => Row | null | undefined {
+  return (ref) => taken?.find((snapshot) => sameRef(snapshot.ref, ref))?.before;
+}
+
 /** The rows as they are before the write; undefined for a write that cannot be undone. */
 export async function snapshotBefore(tx: Tx, refs: readonly RecordRef[] | undefined): Promise<Snapshot[] | undefined> {
   if (!refs) return undefined;

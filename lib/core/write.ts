@@ -17,7 +17,7 @@ import { issueToken, spendToken, validToken, type Binding } from "./confirmation
 import { remember, replay, type IdempotencyScope } from "./idempotency";
 import type { Settle } from "./idempotent-call";
 import type { ParsedCall } from "./input";
-import { snapshotBefore, storeChanges } from "./undo-capture";
+import { rowsBefore, snapshotBefore, storeChanges } from "./undo-capture";
 
 /**
  * A call's valid confirmation token, not spent yet: write() spends it in its own transaction.
@@ -101,7 +101,7 @@ export async function write(
     if (trail) await recordAudit(tx, trail, "ok", now, undefined, summary, touched(), activityId);
     // every audited write tells integrators what it changed, last: recording takes the brand's
     // event-number lock, held to the commit (lib/events/record.ts); a replay above records none
-    const emitted = trail ? await event() : undefined;
+    const emitted = trail ? await event(rowsBefore(taken)) : undefined;
     const eventId = emitted ? newEventId() : undefined;
     if (taken)
       await storeChanges(tx, taken, await records(), {

@@ -25,3 +25,29 @@ export function memberData(
     accessUntil: membership.accessUntil ? membership.accessUntil.toISOString() : null,
   };
 }
+
+/** team.member.role_changed: the member as they are now, and what they had before (a promotion or a demotion, an end moved). */
+export const roleChangedData = memberEventData
+  .extend({
+    previous: z
+      .object({
+        role: z.enum(ROLES).describe("Their role before this change"),
+        accessUntil: z.string().nullable().describe("When their access was to end before this change, or null"),
+      })
+      .strict()
+      .describe("The role and end of access they had before this change"),
+  })
+  .strict();
+
+/** The membership row as it was before the write (the pipeline's snapshot), in the event's words. */
+export function previousMembership(row: { role?: unknown; accessUntil?: unknown }): {
+  role: Role;
+  accessUntil: string | null;
+} {
+  const until = row.accessUntil;
+  return {
+    role: row.role as Role,
+    accessUntil:
+      until instanceof Date ? until.toISOString() : until == null ? null : new Date(String(until)).toISOString(),
+  };
+}

@@ -147,7 +147,14 @@ describe("invite → accept → role change → removal", () => {
     expect((await mcp.listTools()).tools.map((tool) => tool.name)).toContain("team_invite");
     await mcp.close();
     const changed = (await events("team.member.role_changed")).map((event) => event.data);
-    expect(changed).toContainEqual({ userId: person.id, name: "Mira Agency", role: "admin", accessUntil: null });
+    // as they are now, and what they had before: a promotion reads as one without keeping state
+    expect(changed).toContainEqual({
+      userId: person.id,
+      name: "Mira Agency",
+      role: "admin",
+      accessUntil: null,
+      previous: { role: "viewer", accessUntil: null },
+    });
 
     // removed: every door refuses the next call, and the brand leaves their list
     expectOk(await admin("team.remove", { userId: person.id }));
@@ -227,6 +234,11 @@ describe("access that ends (accessUntil)", () => {
     expect(await memberRow(person.id)).toMatchObject({ accessEnded: false });
     expectOk(await admin("team.role.update", { userId: person.id, role: "member", accessUntil: null }));
     expect(await memberRow(person.id)).toMatchObject({ accessUntil: null });
+    // the last change's event says which end it replaced: the extension's, as an ISO time
+    const changes = (await events("team.member.role_changed")).filter((event) => event.data.userId === person.id);
+    const last = changes.at(-1)!.data;
+    expect(last).toMatchObject({ role: "member", accessUntil: null, previous: { role: "member" } });
+    expect(Date.parse(last.previous.accessUntil) - Date.now()).toBeGreaterThan(9 * 86_400_000);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { membershipRef } from "./shared";
-import { memberData, memberEventData } from "../../team/member-event";
+import { memberData, memberEventData, previousMembership, roleChangedData } from "../../team/member-event";
 import { writeOutput } from "../schemas";
 import { accessUntilField, findMember, futureTime, keepAnAdmin, roleField, untilWords, userIdField } from "./shared";
 
@@ -28,8 +28,9 @@ export const teamRoleUpdate = defineCapability({
   events: {
     types: {
       "team.member.role_changed": {
-        description: "A member's role or end of access changed (the data is the member as they are now)",
-        data: memberEventData,
+        description:
+          "A member's role or end of access changed (the data is the member as they are now, and `previous`: what they had before)",
+        data: roleChangedData,
       },
       "team.member.access_ended": {
         description: "A member's time-boxed access ended at its accessUntil: their calls in the brand are refused",
@@ -37,9 +38,15 @@ export const teamRoleUpdate = defineCapability({
         when: "by the service once the member's accessUntil (set by team.role.update or an invitation) has passed, once per ended access",
       },
     },
-    emit: async (ctx, input) => {
+    emit: async (ctx, input, _data, before) => {
       const member = await findMember(ctx, input.userId);
-      return { type: "team.member.role_changed", data: memberData(member.user, member) };
+      // the membership as it was: the pipeline read it before the change, for undo (undo.records below)
+      const was = before(membershipRef(ctx, input.userId));
+      if (!was) throw new Error("team.role.update changed a membership the pipeline did not read before");
+      return {
+        type: "team.member.role_changed",
+        data: { ...memberData(member.user, member), previous: previousMembership(was) },
+      };
     },
   },
   async summarize(ctx, input) {
