@@ -1,3 +1,9 @@
+// Connecting from the chat keeps the chat true (issue 38.3), in Debian's Chromium on a 360×740 phone
+// and a 1280×800 laptop: Connect on the integrations list is a step of the conversation (its link
+// card is brought into view); the provider's callback, in its own tab, tells the chat, whose list
+// card and link card then say "connected" without a reload; after a reload the step is still there
+// and still says so; the provider's row then offers another account. Runs its own server: connecting
+// needs an OAuth provider (test/support).
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type RunningServer } from "../scripts/support/start-server";

@@ -1,3 +1,9 @@
+// Words for people in every slash form and card, in Debian's Chromium, as an admin and as a viewer:
+// every form the palette offers is opened (each action of a union too) and read for machine words
+// (a discriminator, "(optional)" ids, camelCase or snake_case labels, raw enum values); required
+// fields are marked on screen and for assistive technology; forms that edit start from the current
+// values; a service is connected from the Connect button of its catalogue row, through a real OAuth
+// provider and back; a file that is not its type is refused in words, over the API and in the card.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -32,9 +32,8 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<{ id: string
  * EventSequence row) locks that row until the write commits, so a later number never commits
  * before an earlier one: a reader paging by `seq` (events.list, the webhook fan-out) cannot step past
  * an event still to commit. Taken last in the transaction, so the lock covers only the event's row
- * and the commit. On
- * PostgreSQL the number and the row are one statement (a round trip fewer under the lock); SQLite
- * has one writer, so no lock is waited on there.
+ * and the commit. On PostgreSQL the number and the row are one statement (a round trip fewer under
+ * the lock); SQLite has one writer, so no lock is waited on there.
  */
 async function insertNumbered(tx: Tx, id: string, event: NewEvent): Promise<number> {
   if (dialect() === "postgresql") {

@@ -26,7 +26,10 @@ export function memberData(
   };
 }
 
-/** team.member.role_changed: the member as they are now, and what they had before (a promotion or a demotion, an end moved). */
+/**
+ * team.member.role_changed: the member as they are now, and what they had before, so a promotion, a
+ * demotion or a moved end reads as one without keeping state.
+ */
 export const roleChangedData = memberEventData
   .extend({
     previous: z

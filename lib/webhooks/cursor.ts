@@ -49,7 +49,10 @@ export async function fanOutToNow(tx: Tx, endpointId: string): Promise<number | 
   }
 }
 
-/** An endpoint created or enabled again gets only the events after this write: its cursor at the brand's last number. */
+/**
+ * An endpoint created or enabled again gets only the events after this write: its cursor at the
+ * brand's last number.
+ */
 export async function startCursorNow(tx: Tx, endpointId: string): Promise<void> {
   const { brandId } = await tx.webhookEndpoint.findUniqueOrThrow({
     where: { id: endpointId },

@@ -6,9 +6,10 @@
 // deliveries in order, stops at the first failure (later events never overtake it), then records
 // the batch and releases the claim in one transaction (lib/webhooks/record.ts). A killed instance
 // stops renewing, its lease runs out within LEASE_MS and another instance takes over; what it had
-// sent but not recorded is sent again (at least once). Lanes (WEBHOOKS_CONCURRENCY) each go on to the next endpoint as soon as they finish
-// one; the next is the least recently served endpoint of the brand holding the fewest lanes, and no
-// brand holds more than three quarters of them, so one brand's slow receivers never hold up another.
+// sent but not recorded is sent again (at least once). Lanes (WEBHOOKS_CONCURRENCY) each go on to
+// the next endpoint as soon as they finish one; the next is the least recently served endpoint of the
+// brand holding the fewest lanes, and no brand holds more than three quarters of them, so one brand's
+// slow receivers never hold up another.
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db/client";
