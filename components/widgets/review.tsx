@@ -9,7 +9,7 @@ import { Badge, WidgetFrame } from "./frame";
 import { ConfirmWidget } from "./confirm";
 import { useWidgetCalls } from "./calls";
 import { awaiting, useCardSteps } from "./card";
-import { errorOf, okDataOf, type ToolEnvelope, type WidgetProps } from "./types";
+import { errorOf, okDataOf, type OutputOf, type ToolEnvelope, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 import { bytes } from "./record";
 import { ReviewCheck } from "./review-check";
@@ -17,7 +17,7 @@ import { useCanRun } from "./may";
 import { capitalized, typeInWords } from "@/lib/storage/type-words";
 
 // what the review's own card says of the file as it is now: an undo may have put it back to proposed
-const REVIEWED_WORDS: Record<string, string> = {
+const REVIEWED_WORDS: Record<OutputOf<"library.asset.get">["status"], string> = {
   approved: "Approved: agents may use and publish it.",
   archived: "Archived: set aside.",
   proposed: "Proposed again: this review was undone. Approve or archive it from the library.",
@@ -70,7 +70,7 @@ export function ReviewWidget({ capabilityId, input, envelope, brand }: WidgetPro
             {!reviewed && asset.status === "proposed" && assetId && (
               <ReviewCheck brand={brand} assetId={assetId} mimeType={asset.mimeType} />
             )}
-            {reviewed && <p>{REVIEWED_WORDS[asset.status] ?? REVIEWED_WORDS.proposed}</p>}
+            {reviewed && <p>{REVIEWED_WORDS[asset.status]}</p>}
             {waiting && asset.status === "proposed" && (
               <p className="muted" data-testid="review-waiting">
                 Waiting for your confirmation below.
