@@ -1,5 +1,5 @@
 // The PostgreSQL cost curve of `npm run bench` (issue 29): the server as `npm start` serves it on
-// the suite's private PostgreSQL and Redis (postgres.ts, redis.ts; or BENCH_DATABASE_URL and
+// the suite's private PostgreSQL and Redis (bench-pg-services.ts; or BENCH_DATABASE_URL and
 // BENCH_REDIS_URL), on a library grown in place to each size of BENCH_PG_SIZES (1000, 100000 and
 // 1000000 files across 10,000 brands; bench-pg-seed.ts). At each size, with BENCH_CONNECTIONS
 // (10), BENCH_SECONDS each: kit.read, library.search's first page, a filtered search,
@@ -8,15 +8,10 @@
 // size, and the ratio of each p50 to the smallest size's (aim for search: <= 2 at 1M; every p99 < 50 ms),
 // then the CPU each call cost the server, PostgreSQL (all its processes) and Redis: on a machine
 // whose cores the three share with the load generator, throughput is bounded by their sum.
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { cpus, loadavg } from "node:os";
 import type autocannon from "autocannon";
-import { migrateDatabase } from "../../lib/db/migrate";
 import { startServer } from "./start-server";
-import { startPostgres, type LocalPostgres } from "./postgres";
-import { startRedis, type RunningRedis } from "./redis";
+import { benchServices } from "./bench-pg-services";
 import { growLibrary, pgWorld, BRANDS } from "./bench-pg-seed";
 import { benchCall } from "./bench-calls";
 import { explainSearch } from "./bench-pg-explain";
@@ -29,21 +24,9 @@ const SECTIONS = ["logos", "colors", "typography", "imagery", "general"];
 const SIZES = (process.env.BENCH_PG_SIZES ?? "1000,100000,1000000").split(",").map(Number);
 
 export async function benchPostgres(): Promise<number> {
-  const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-bench-pg-"));
-  let postgres: LocalPostgres | undefined;
-  let redis: RunningRedis | undefined;
-  const url = process.env.BENCH_DATABASE_URL ?? (await (postgres = await startPostgres()).createDatabase("curve"));
-  const env = {
-    DATABASE_URL: url,
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? (redis = await startRedis()).url,
-    APP_SECRET: randomBytes(32).toString("base64url"),
-    STORAGE_DIR: path.join(dir, "files"),
-    SEED_DEMO: "0",
-    RATE_LIMIT_PER_MINUTE: "1000000000",
-  };
-  await migrateDatabase(url);
-  const world = await pgWorld(url);
-  const server = await startServer(env);
+  const services = await benchServices("curve");
+  const world = await pgWorld(services.url);
+  const server = await startServer(services.env);
   const brand = "BENCH-1";
   const call = (capability: string, args: Record<string, unknown>) =>
     benchCall(server.url, world.key, "api", capability, { brand, ...args });
@@ -108,12 +91,7 @@ export async function benchPostgres(): Promise<number> {
       if (files === 0) for (const [, options] of scenarios) await measure(options());
       files = size;
       for (const [name, options] of scenarios) {
-        curve.get(name)!.push(
-          await measure(options(), undefined, undefined, server.pid, {
-            postgres: postgres?.pid(),
-            redis: redis?.pid(),
-          }),
-        );
+        curve.get(name)!.push(await measure(options(), undefined, undefined, server.pid, services.pids));
       }
       loads.push(loadavg()[0]!);
       plans = await explainSearch(world.client, world.brandId);
@@ -130,9 +108,7 @@ export async function benchPostgres(): Promise<number> {
       );
     await server.stop();
     await world.client.end();
-    await redis?.stop();
-    await postgres?.destroy();
-    rmSync(dir, { recursive: true, force: true });
+    await services.stop();
   }
   console.log(
     `\n## PostgreSQL cost curve: server on PostgreSQL + Redis, ${BRANDS.toLocaleString("en")} brands (BENCH-1 holds one file in ten), ${CONNECTIONS} connections, ${DURATION_S} s per size after 2 s of warm-up, ${new Date().toISOString()}\n`,
