@@ -2,22 +2,20 @@
 // the standardwebhooks package (and svix) unchanged. The suite's server runs the worker every
 // 100 ms, bounds an attempt to 1 s and compresses the three-day schedule to about 3 s
 // (test/support/global-setup.ts).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Webhook as SvixWebhook } from "svix";
 import { db } from "../../lib/db/client";
 import { timeOrderedId } from "../../lib/webhooks/ids";
 import { assertWebhookBody } from "../support/contract";
-import { startReceiver, verify, type Receiver } from "../support/webhook-receiver";
+import { verify } from "../support/webhook-receiver";
+import { webhookEndpoints } from "../support/webhook-endpoints";
 import { call, confirmAndCall, expectOk, makeWorld } from "../support/world";
 
 let world: Awaited<ReturnType<typeof makeWorld>>;
-const receivers: Receiver[] = [];
+const endpoints = webhookEndpoints();
 
 beforeAll(async () => {
   world = await makeWorld();
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((receiver) => receiver.stop()));
 });
 
 const asAdmin = (capability: string, body: Record<string, unknown> = {}) =>
@@ -32,16 +30,7 @@ const COLOR_ADDED = "kit.color.added";
  */
 async function endpoint(eventTypes: string[] = [COLOR_ADDED]) {
   world = await makeWorld();
-  const receiver = await startReceiver();
-  receivers.push(receiver);
-  const created = expectOk(
-    await confirmAndCall("webhooks.create", world.admin.key, {
-      brand: world.brand.shortId,
-      url: receiver.url,
-      eventTypes,
-    }),
-  );
-  return { receiver, id: created.id as string, secret: created.secret as string };
+  return endpoints.endpoint(world, eventTypes);
 }
 
 const sendTest = async (id: string) => expectOk(await asAdmin("webhooks.test", { id })).id as string;
@@ -95,16 +84,7 @@ describe("webhook deliveries", () => {
 
   it("a committed write's event reaches subscribed endpoints only; a refused write sends nothing", async () => {
     const all = await endpoint([COLOR_ADDED]);
-    const receiver = await startReceiver();
-    receivers.push(receiver);
-    expectOk(
-      await confirmAndCall("webhooks.create", world.admin.key, {
-        brand: world.brand.shortId,
-        url: receiver.url,
-        eventTypes: ["question.asked"],
-      }),
-    );
-    const other = { receiver };
+    const other = await endpoints.endpoint(world, ["question.asked"]);
     const added = await confirmAndCall("kit.colors.add", world.admin.key, {
       brand: world.brand.shortId,
       name: "Hook Blue",
@@ -251,8 +231,7 @@ describe("webhook deliveries", () => {
   });
 
   it("a redirect is not followed: the attempt fails and the other address gets nothing", async () => {
-    const elsewhere = await startReceiver();
-    receivers.push(elsewhere);
+    const elsewhere = await endpoints.receiver();
     const { receiver, id } = await endpoint();
     receiver.answers = [{ redirect: elsewhere.url }];
     await sendTest(id);

@@ -4,20 +4,17 @@
 // their own commit, whatever the worker has fanned out so far. To see an event committed and not
 // yet fanned out, a test holds the endpoint's claim itself (as another instance would), so the
 // suite server's worker cannot reach it until the test lets go.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { deleteExpiredEvents } from "../../lib/events/retention";
-import { startReceiver, type Receiver } from "../support/webhook-receiver";
+import { webhookEndpoints } from "../support/webhook-endpoints";
 import { call, confirmAndCall, expectOk, makeWorld } from "../support/world";
 
 let world: Awaited<ReturnType<typeof makeWorld>>;
-const receivers: Receiver[] = [];
+const endpoints = webhookEndpoints();
 
 beforeAll(async () => {
   world = await makeWorld();
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((receiver) => receiver.stop()));
 });
 
 const COLOR_ADDED = "kit.color.added";
@@ -28,16 +25,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
 /** An endpoint in a brand of its own, subscribed to `eventTypes`. */
 async function endpoint(eventTypes: string[]) {
   world = await makeWorld();
-  const receiver = await startReceiver();
-  receivers.push(receiver);
-  const created = expectOk(
-    await confirmAndCall("webhooks.create", world.admin.key, {
-      brand: world.brand.shortId,
-      url: receiver.url,
-      eventTypes,
-    }),
-  );
-  return { receiver, id: created.id as string };
+  return endpoints.endpoint(world, eventTypes);
 }
 
 /** The endpoint claimed as another instance would hold it: the worker neither fans out nor sends for it. */
@@ -82,15 +70,7 @@ describe("webhook fan-out after the write", () => {
   it("a new endpoint never gets an event from before its creation", async () => {
     world = await makeWorld();
     const before = await addColor();
-    const receiver = await startReceiver();
-    receivers.push(receiver);
-    expectOk(
-      await confirmAndCall("webhooks.create", world.admin.key, {
-        brand: world.brand.shortId,
-        url: receiver.url,
-        eventTypes: [COLOR_ADDED],
-      }),
-    );
+    const { receiver } = await endpoints.endpoint(world, [COLOR_ADDED]);
     const after = await addColor();
     await until(() => receiver.deliveredIds().length).toBe(1);
     await settle();
