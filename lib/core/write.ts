@@ -3,6 +3,7 @@
 // outbox, lib/events). Effects outside the database run once the transaction committed.
 import { randomUUID } from "node:crypto";
 import { db, holdTheWriter, type Tx } from "../db/client";
+import { lockRows } from "../db/locks";
 import type { BaseContext, BrandContext, Actor } from "../contract/context";
 import type { BoundCall, Capability, Touched } from "../contract/define";
 import { AppError } from "../contract/errors";
@@ -89,10 +90,14 @@ export async function write(
     }
     const activityId = randomUUID();
     const ctx = { ...context(tx, (effect) => void effects.push(effect)), activityId };
+    // the rows it will change, locked before its check reads them: a concurrent write of one of
+    // them (on another instance too) waits for this one's commit, then checks what it left
+    await lockRows(tx, (await call.records?.(ctx)) ?? []);
     await call.check(ctx);
     // what changes, in the words a person confirmed, for the activity trail: read before the change
     const summary = trail && call.summarize ? await call.summarize(ctx) : undefined;
-    // what it changes, for activity.undo: its rows as they were, in this transaction
+    // what it changes, for activity.undo: its rows as they were, in this transaction (named again
+    // after the check: a set of rows read before its locks may have moved meanwhile)
     const taken = trail ? await snapshotBefore(tx, await call.records?.(ctx)) : undefined;
     const { data, touched, event, records } = await call.execute(ctx);
     if (idempotency) await remember(tx, idempotency, input, data, now);

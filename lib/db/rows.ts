@@ -58,6 +58,12 @@ const modelOf = (model: RowModel): Model => ROW_MODELS[model];
 // the one place rows are reached by model name: each name above is a delegate of the client
 const delegate = (tx: Tx, model: RowModel): Delegate => (tx as unknown as Record<RowModel, Delegate>)[model];
 
+/** The columns that name one row of the model, in their declared order. */
+export const keyColumns = (model: RowModel): readonly string[] => modelOf(model).key;
+
+/** The model's table: Prisma's default, the model's name with a capital (the schemas map no names). */
+export const tableOf = (model: RowModel): string => model.charAt(0).toUpperCase() + model.slice(1);
+
 /** Prisma's unique selector: the column itself, or the compound `a_b: { a, b }`. */
 function whereOf(ref: RecordRef): Row {
   const { key } = modelOf(ref.model);

@@ -234,7 +234,7 @@ describe("activity.undo: the brand, its library, questions and webhooks", () => 
     expect(await status(two.ids[1]!)).toBe("open");
   });
 
-  it("webhook endpoints created, changed and deleted come back with the same id and the same sealed secret", async () => {
+  it("webhook endpoints created and changed come back with the same id and the same sealed secret; a removal says it cannot", async () => {
     const world = await makeWorld();
     const endpoints = async () => expectOk(await send(world, "webhooks.list", {})).items;
     const withoutRevision = async () =>
@@ -245,11 +245,29 @@ describe("activity.undo: the brand, its library, questions and webhooks", () => 
       (await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).secretSealed;
     const secret = await sealed();
     await roundTrip(world, "webhooks.update", { id: endpoint.id, description: "CRM", enabled: false }, withoutRevision);
-    await roundTrip(world, "webhooks.delete", { id: endpoint.id }, withoutRevision);
-    // the redo deleted it again: undoing the redo brings it back once more, still sealed as it was
-    const redo = expectOk(await send(world, "activity.list", { capabilityId: "activity.undo", limit: 1 })).items[0];
-    await undo(world, redo.id);
     expect(await sealed()).toBe(secret);
+    // a removal took the endpoint's delivery log and the events it was owed: it is not offered as
+    // undoable, and an undo of it is refused in words, rather than bringing back a part of it
+    await db().webhookDelivery.create({
+      data: {
+        id: randomUUID(),
+        endpointId: endpoint.id,
+        eventId: `evt_${randomUUID()}`,
+        eventType: "kit.color.added",
+        payload: "{}",
+        status: "pending",
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      },
+    });
+    const { requestId } = await done(world, "webhooks.delete", { id: endpoint.id });
+    const entry = await entryOf(world, requestId);
+    expect(entry.undo.available).toBe(false);
+    expect(entry.undo.reason).toMatch(/delivery log .* cannot come back as it was: add the receiver again/);
+    const refused = await undoRefused(world, entry.id, 409, "not_undoable");
+    expect(refused.message).toBe(entry.undo.reason);
+    expect(await endpoints()).toEqual([]);
   });
 });
 

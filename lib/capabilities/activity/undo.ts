@@ -5,7 +5,7 @@ import { AppError } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
 import { readRow, restoreRow, ROW_MODELS } from "../../db/rows";
 import { recordId, writeOutput } from "../schemas";
-import { fanOutToNow, startCursorNow } from "../../webhooks/cursor";
+import { AROUND_RESTORE } from "./undo-around";
 import { changesOf, undoRefusal, type Entry } from "./undo-state";
 import { restoreInWords } from "./undo-words";
 
@@ -101,13 +101,11 @@ export const activityUndo = defineCapability({
     const { changes } = await undoable(ctx, input.activityId);
     // last change first: a row created after another it depends on goes before it
     for (const change of changes.toReversed()) {
+      const around = AROUND_RESTORE[change.ref.model];
       try {
-        const endpoint = change.ref.model === "webhookEndpoint" ? String(change.ref.key.id) : undefined;
-        // a webhook endpoint's settings change at this commit: what came before is owed under the
-        // settings it has now, what comes after under those restored (lib/webhooks/cursor.ts)
-        if (endpoint) await fanOutToNow(ctx.db, endpoint);
+        await around?.before?.(ctx.db, change.ref);
         await restoreRow(ctx.db, change.ref, change.before, await readRow(ctx.db, change.ref));
-        if (endpoint && change.before) await startCursorNow(ctx.db, endpoint);
+        await around?.after?.(ctx.db, change.ref, change.before);
       } catch (error) {
         if (isUniqueViolation(error))
           throw new AppError("undo_conflict", "This cannot be undone: a record it brings back exists again since.", {

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { rowRef } from "../../db/rows";
-
 import { writeOutput } from "../schemas";
 import { endpointId, findEndpoint, host } from "./shared";
 
@@ -29,7 +27,13 @@ export const webhooksDelete = defineCapability({
     },
     emit: (_ctx, input) => ({ type: "webhook.endpoint.deleted", data: { id: input.id } }),
   },
-  undo: { records: (_ctx, input) => [rowRef("webhookEndpoint", input.id)] },
+  // the endpoint alone could come back, not its delivery log nor the events of the gap: an undo that
+  // restored part of what the removal took would say it restored all of it
+  undo: {
+    not:
+      "A removed endpoint's delivery log and the events it was owed went with it, so it cannot come back as it was: " +
+      "add the receiver again (webhooks.create), which gets the events from then on with a new secret.",
+  },
   async summarize(ctx, input) {
     const endpoint = await findEndpoint(ctx, input.id);
     const waiting = await ctx.db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: "pending" } });
