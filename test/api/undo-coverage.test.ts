@@ -98,7 +98,10 @@ function differences(before: Map<string, Map<string, string>>, after: Map<string
 
 /** The rows the write's activity entry names, as `Table ["key"]`. */
 async function named(auditEntryId: string): Promise<Set<string>> {
-  const changes = await db().activityChange.findMany({ where: { auditEntryId }, select: { model: true, recordKey: true } });
+  const changes = await db().activityChange.findMany({
+    where: { auditEntryId },
+    select: { model: true, recordKey: true },
+  });
   return new Set(changes.map((change) => `${change.model} ${change.recordKey}`));
 }
 
