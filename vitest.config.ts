@@ -10,7 +10,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["test/**/*.test.ts", "e2e/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
     setupFiles: ["test/support/env.ts"],
     // files share one server and one database; each file makes its own brands and people
@@ -18,5 +17,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ["default", "./test/support/summary-reporter.ts"],
+    // each project has its own server (test/support/global-setup.ts): the whole suite on the
+    // default settings, and the MCP door's files again with its fast path off (MCP_FAST_PATH), so
+    // both ways the door is served are held to the same tests
+    projects: [
+      { extends: true, test: { name: "suite", include: ["test/**/*.test.ts", "e2e/**/*.test.ts"] } },
+      // the exchange's own test (test/unit) needs no server; the MCP door's files do
+      { extends: true, test: { name: "mcp-sdk-only", include: ["test/mcp/**/*.test.ts"] } },
+    ],
   },
 });

@@ -154,6 +154,13 @@ const schema = z
       .max(1000, "WEBHOOKS_ENDPOINTS_PER_BRAND must be a whole number from 1 to 1000, such as 20")
       .default(20),
     CAPABILITY_ROLLOUT: z.enum(["all", "available"]).default("all"),
+    // the MCP door's fast path (lib/mcp/quick.ts): on, the common stateless requests are answered
+    // by instances connected once, about twice the throughput of the SDK's own handler; off, the
+    // SDK serves every request (docs/contributors.md, "Two ways MCP is served")
+    MCP_FAST_PATH: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.enum(["on", "off"], "MCP_FAST_PATH must be on or off").default("on"),
+    ),
     SEED_DEMO: z.enum(["0", "1"]).default("1"),
     // the assistant's model (decisions §8): OpenAI, or any OpenAI-compatible server by its base URL
     OPENAI_API_KEY: unsetIfEmpty(z.string()),

@@ -20,7 +20,7 @@ import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { withMcpCors } from "../mcp/cors";
 import { idempotencyKeyOf, markReplay } from "../mcp/idempotency-meta";
 import { registerDecideTool } from "../mcp/decide";
-import { authInfoOfExchange } from "../mcp/exchange";
+import { requestAuthInfo } from "../mcp/request-auth";
 import { mcpHttp } from "../mcp/http";
 import { quickMcp } from "../mcp/quick";
 import { refuseForeignRequest } from "../mcp/origin";
@@ -61,8 +61,7 @@ export const mcpQuick = quickMcp(registerTools);
  */
 function registerTools(server: McpServer, caller?: McpCaller): void {
   const callerFor = (ctx: ServerContext) => {
-    // a request on the 2026 exchange reaches its instance without its HTTP AuthInfo (lib/mcp/exchange.ts)
-    const current = callerOf(ctx.http?.authInfo ?? authInfoOfExchange(ctx.mcpReq.id)) ?? caller;
+    const current = callerOf(requestAuthInfo(ctx)) ?? caller;
     if (!current) throw new Error("the MCP door serves authenticated requests only (authInfo)");
     return current;
   };

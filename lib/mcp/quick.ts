@@ -7,7 +7,8 @@
 // held elsewhere) is not taken: the caller hands it to the door, which answers it with the SDK's
 // own errors. What the SDK's serving would check first is checked here with the SDK's own functions
 // (classification, Host, content type), and a request any check would refuse is left to the door,
-// so the two paths cannot answer apart (test/mcp/quick-path.test.ts asks both).
+// so the two paths cannot answer apart (test/mcp/quick-path.test.ts asks both). MCP_FAST_PATH=off
+// leaves every request to the door, served by the SDK alone.
 import {
   classifyInboundRequest,
   isJSONRPCRequest,
@@ -15,6 +16,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCRequest,
 } from "@modelcontextprotocol/server";
+import { config } from "../config";
 import { bearerOf, callerOf, checkBearer, needsStepUp } from "./auth";
 import { legacyExchange, modernExchange, type Exchange } from "./exchange";
 import { heldSession } from "./held-sessions";
@@ -34,7 +36,7 @@ export function quickMcp(register: RegisterTools): (header: Header, body: unknow
   const legacy = legacyExchange(register);
   const modern = modernExchange(register);
   return async (header, body) => {
-    if (!plainPost(header)) return undefined;
+    if (config().MCP_FAST_PATH === "off" || !plainPost(header)) return undefined;
     const sessionId = header("mcp-session-id");
     if (sessionId !== null) return sessionAnswer(sessionId, header, body);
     const route = classifyInboundRequest({

@@ -16,17 +16,15 @@ import { startS3, type LocalS3 } from "./s3";
 
 export type TestProfile = "embedded" | "distributed";
 
-let server: RunningServer | undefined;
-let dir: string | undefined;
-let postgres: LocalPostgres | undefined;
-let redis: RunningRedis | undefined;
-let s3: LocalS3 | undefined;
+/** The project that runs the MCP door's test files again with the fast path off (vitest.config.ts). */
+export const SDK_ONLY_PROJECT = "mcp-sdk-only";
 
+/** Starts the project's server and what it needs; the function returned stops them (vitest calls it). */
 export async function setup(project: TestProject) {
   const profile = (process.env.TEST_PROFILE ?? "embedded") as TestProfile;
   if (profile !== "embedded" && profile !== "distributed")
     throw new Error(`TEST_PROFILE: embedded or distributed, not ${profile}`);
-  dir = mkdtempSync(path.join(tmpdir(), "brand-ops-test-"));
+  const dir = mkdtempSync(path.join(tmpdir(), "brand-ops-test-"));
   const env: Record<string, string> = {
     DATABASE_URL: `file:${path.join(dir, "test.db")}`,
     APP_SECRET: randomBytes(32).toString("base64url"),
@@ -46,7 +44,12 @@ export async function setup(project: TestProject) {
     WEBHOOKS_POLL_MS: "100",
     WEBHOOKS_TIMEOUT_SECONDS: "1",
     WEBHOOKS_RETRY_SCALE: "0.00001",
+    // the MCP door is served two ways (lib/mcp/quick.ts): its test files run against both
+    MCP_FAST_PATH: project.name === SDK_ONLY_PROJECT ? "off" : (process.env.MCP_FAST_PATH ?? "on"),
   };
+  let postgres: LocalPostgres | undefined;
+  let redis: RunningRedis | undefined;
+  let s3: LocalS3 | undefined;
   if (profile === "distributed") {
     postgres = await startPostgres();
     env.DATABASE_URL = await postgres.createDatabase("suite");
@@ -56,17 +59,16 @@ export async function setup(project: TestProject) {
     env.REDIS_URL = redis.url;
   }
   await migrateDatabase(env.DATABASE_URL!);
-  server = await startServer(env);
+  const server: RunningServer = await startServer(env);
   project.provide("baseUrl", server.url);
   project.provide("testEnv", env);
   project.provide("testProfile", profile);
-}
-
-export async function teardown() {
-  await server?.stop();
-  if (server) keepServerLog(server.output());
-  await Promise.all([postgres?.destroy(), redis?.stop(), s3?.stop()]);
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  return async function teardown() {
+    await server.stop();
+    keepServerLog(server.output(), project.name === SDK_ONLY_PROJECT ? "sdk-only-server.log" : "suite-server.log");
+    await Promise.all([postgres?.destroy(), redis?.stop(), s3?.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 /**
@@ -74,14 +76,14 @@ export async function teardown() {
  * and its error lines printed: a 5xx answer's line carries the cause, which the test that got the
  * answer cannot see (a 503 under load was otherwise untraceable from CI's output).
  */
-function keepServerLog(output: string) {
+function keepServerLog(output: string, file: string) {
   mkdirSync("test-results", { recursive: true });
-  writeFileSync(path.join("test-results", "suite-server.log"), output);
+  writeFileSync(path.join("test-results", file), output);
   const errors = output.split("\n").filter((line) => /"level":"(error|fatal)"/.test(line));
   if (errors.length === 0) return;
   const shown = errors.slice(0, 20).map((line) => (line.length > 2000 ? `${line.slice(0, 2000)}…` : line));
   console.error(
-    `[suite server] ${errors.length} error line(s) in its log (all of it: test-results/suite-server.log):\n${shown.join("\n")}`,
+    `[suite server] ${errors.length} error line(s) in its log (all of it: test-results/${file}):\n${shown.join("\n")}`,
   );
 }
 

@@ -36,7 +36,9 @@ function durations(modules: ReadonlyArray<TestModule>, total: number): string {
   const timed = modules
     .map((module) => {
       const diagnostic = module.diagnostic();
-      return { file: module.relativeModuleId, ms: diagnostic.duration + diagnostic.setupDuration };
+      // a file two projects run (the MCP door's) is named with the project of the second run
+      const project = module.project.name === "suite" ? "" : ` (${module.project.name})`;
+      return { file: `${module.relativeModuleId}${project}`, ms: diagnostic.duration + diagnostic.setupDuration };
     })
     .sort((a, b) => b.ms - a.ms)
     .slice(0, SLOWEST);
