@@ -17,11 +17,24 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ["default", "./test/support/summary-reporter.ts"],
-    // each project has its own server (test/support/global-setup.ts): the whole suite on the
-    // default settings, and the MCP door's files again with its fast path off (MCP_FAST_PATH), so
-    // both ways the door is served are held to the same tests
+    // the suite and the MCP door's files each have a server of their own (test/support/global-setup.ts):
+    // the whole suite on the default settings, and the MCP door's files again with its fast path off
+    // (MCP_FAST_PATH), so both ways the door is served are held to the same tests
     projects: [
-      { extends: true, test: { name: "suite", include: ["test/**/*.test.ts", "e2e/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "suite", include: ["test/**/*.test.ts", "e2e/**/*.test.ts"], exclude: ["test/unit/**"] },
+      },
+      // code alone, no server: `npm run test:unit` runs these in seconds
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          globalSetup: [],
+          setupFiles: ["test/support/unit-env.ts"],
+        },
+      },
       // the exchange's own test (test/unit) needs no server; the MCP door's files do
       { extends: true, test: { name: "mcp-sdk-only", include: ["test/mcp/**/*.test.ts"] } },
     ],

@@ -105,6 +105,21 @@ ensure_services() {
   fi
 }
 
+# Whether a test run needs the suite's server (and so the build, Chromium, the databases): the whole
+# suite does, and so does any chosen file outside test/unit (options, starting with -, name no file).
+needs_server() {
+  [ $# -eq 0 ] && return 0
+  local argument
+  for argument in "$@"; do
+    case "$argument" in
+      -*) ;;
+      test/unit/*) ;;
+      *) return 0 ;;
+    esac
+  done
+  return 1
+}
+
 task="${1:?usage: run.sh <task> [args]}"; shift
 ensure_dependencies
 case "$task" in
@@ -116,9 +131,20 @@ case "$task" in
     # the doors in front of Next's handler (scripts/serve.ts); `next start` serves the same, slower.
     # NODE_ENV as `next start` sets it: React, Next and the libraries run their production builds.
     NODE_ENV=production exec node --import tsx scripts/serve.ts ;;
-  # format and lint first (biome.jsonc): a difference from the formatter or any lint warning fails the run;
-  # then knip (knip.json): a file, dependency or binary nothing uses
-  test) npx biome ci --error-on-warnings --reporter=summary . 1>&2; npx knip --no-progress 1>&2; ensure_chromium; ensure_speech; ensure_jq; ensure_services; ensure_build; ensure_views; exec npx vitest run "$@" ;;
+  # The whole suite (no arguments, as CI runs it): format and lint first (biome.jsonc), where a
+  # difference from the formatter or any lint warning fails the run, then knip (knip.json): a file,
+  # dependency or binary nothing uses. Chosen files (`npm test -- <files>`) skip those (`npm run
+  # lint` runs them), and files of test/unit alone need no server, so nothing is installed or built.
+  test)
+    if [ $# -eq 0 ]; then
+      npx biome ci --error-on-warnings --reporter=summary . 1>&2; npx knip --no-progress 1>&2
+    else
+      echo "[test] chosen files: format, lint and knip are skipped (npm run lint runs them)" >&2
+    fi
+    if needs_server "$@"; then ensure_chromium; ensure_speech; ensure_jq; ensure_services; ensure_build; ensure_views; fi
+    exec npx vitest run "$@" ;;
+  # the unit tests alone: no server, no build, no lint (seconds once installed)
+  test-unit) exec npx vitest run --project unit "$@" ;;
   admin) exec npx tsx --conditions=react-server scripts/admin.ts "$@" ;;
   bench) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench.ts "$@" ;;
   bench-profile) ensure_build; ensure_views; exec npx tsx --conditions=react-server scripts/bench-profile.ts "$@" ;;
