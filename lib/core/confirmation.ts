@@ -1,5 +1,6 @@
 // Confirmation tokens (decisions §5): single use, bound to caller + brand + capability + the
-// canonical input, valid 10 minutes. Only the token's hash is stored.
+// canonical input (and the rows the write names, as the person saw them), valid 10 minutes. Only
+// the token's hash is stored.
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
 import { db as database, type Tx } from "../db/client";
@@ -7,10 +8,22 @@ import { canonicalJson, randomBase62, sha256 } from "../crypto";
 
 export const CONFIRMATION_TTL_MS = 10 * 60_000;
 
-export type Binding = { caller: string; brandId: string; capabilityId: string; input: unknown };
+/**
+ * What a token allows: this caller's call of this capability with this input in this brand, and
+ * (`seen`, when the write names rows: lib/contract/define.ts `undo.records`) on those rows as they
+ * were when the person was asked. A token presented once they changed is not valid for the call:
+ * the person is asked again, about the rows as they are now (or told why the call fails now).
+ */
+export type Binding = { caller: string; brandId: string; capabilityId: string; input: unknown; seen?: string };
 
-export function bindingHash(binding: Binding): string {
-  return sha256(canonicalJson(binding));
+/**
+ * The stored binding: the call's hash, then (after a colon) the rows' fingerprint when the write
+ * names rows, so a check can tell a token of another call from one of this call on changed rows.
+ * A token without the second part (none named) is bound to the call alone.
+ */
+export function bindingHash({ seen, ...call }: Binding): string {
+  const hash = sha256(canonicalJson(call));
+  return seen ? `${hash}:${seen}` : hash;
 }
 
 export async function issueToken(db: PrismaClient, binding: Binding, summary: string, now: Date) {
@@ -44,18 +57,21 @@ export async function sweepConfirmationTokens(now: Date): Promise<number> {
 /**
  * The stored token's id when it is valid for exactly this call (unused, unexpired, bound to it); it
  * is not spent here but by spendToken, with the write it allows. A token presented with a call it is
- * not bound to is left untouched (decisions §9).
+ * not bound to is left untouched (decisions §9). `{ changedSince }`: a token of this very call whose
+ * rows changed after its person was asked (its id, to be spent with the new question).
  */
 export async function validToken(
   db: PrismaClient,
   token: string,
   binding: Binding,
   now: Date,
-): Promise<string | undefined> {
+): Promise<string | { changedSince: string } | undefined> {
   const stored = await db.confirmationToken.findUnique({ where: { tokenHash: sha256(token) } });
-  if (!stored || stored.bindingHash !== bindingHash(binding) || stored.usedAt !== null || stored.expiresAt <= now)
-    return undefined;
-  return stored.id;
+  if (!stored || stored.usedAt !== null || stored.expiresAt <= now) return undefined;
+  const wanted = bindingHash(binding);
+  if (stored.bindingHash === wanted) return stored.id;
+  const call = (hash: string) => hash.split(":")[0];
+  return call(stored.bindingHash) === call(wanted) ? { changedSince: stored.id } : undefined;
 }
 
 /**

@@ -18,13 +18,15 @@ import { issueToken, spendToken, validToken, type Binding } from "./confirmation
 import { remember, replay, type IdempotencyScope } from "./idempotency";
 import type { Settle } from "./idempotent-call";
 import type { ParsedCall } from "./input";
+import { seenRows } from "./seen-rows";
 import { rowsBefore, snapshotBefore, storeChanges } from "./undo-capture";
 
 /**
  * A call's valid confirmation token, not spent yet: write() spends it in its own transaction.
  * `reask`: the answer to a call whose token another use spent meanwhile (a call without a valid token).
+ * `seen`: the fingerprint of the rows it names, as its person saw them (seen-rows.ts).
  */
-export type Confirmed = { tokenId: string; reask: () => Promise<never> };
+export type Confirmed = { tokenId: string; reask: (changedSince?: true) => Promise<never>; seen: string | undefined };
 
 export async function requireConfirmation(
   capability: Capability,
@@ -34,30 +36,45 @@ export async function requireConfirmation(
   ctx: BrandContext,
   now: Date,
 ): Promise<Confirmed> {
-  const binding: Binding = {
+  const binding = async (): Promise<Binding> => ({
     caller: callerKey(actor),
     brandId: access.brand.id,
     capabilityId: capability.id,
     input: parsed.call.input,
-  };
-  const ask = async (): Promise<never> => {
+    seen: await seenRows(ctx.db, await parsed.call.records?.(ctx)),
+  });
+  // `changedSince`: asked again, the record having changed since the person confirmed (reason
+  // changed_since: what they confirmed was written by nobody)
+  const ask = async (changedSince?: true): Promise<never> => {
     // nobody is asked to confirm a call that must fail: its read-only checks run first
     await parsed.call.check(ctx);
     if (!parsed.call.summarize) throw new Error(`${capability.id} needs confirmation but has no summarize`);
     const summary = await parsed.call.summarize(ctx);
-    const { token, expiresAt } = await issueToken(db(), binding, summary, now);
-    throw new AppError("confirmation_required", `Confirmation needed: ${summary}`, {
+    const { token, expiresAt } = await issueToken(db(), await binding(), summary, now);
+    const message = changedSince
+      ? `Nothing was changed: someone else changed this meanwhile. Confirmation needed again, as it is now: ${summary}`
+      : `Confirmation needed: ${summary}`;
+    throw new AppError("confirmation_required", message, {
       summary,
       confirmationToken: token,
       expiresAt: iso(expiresAt),
+      ...(changedSince ? { reason: "changed_since" } : {}),
     });
   };
-  const tokenId = parsed.confirmationToken && (await validToken(db(), parsed.confirmationToken, binding, now));
-  return tokenId ? { tokenId, reask: ask } : ask();
+  if (!parsed.confirmationToken) return ask();
+  const bound = await binding();
+  const valid = await validToken(db(), parsed.confirmationToken, bound, now);
+  if (typeof valid === "string") return { tokenId: valid, reask: ask, seen: bound.seen };
+  if (!valid) return ask();
+  // confirmed on the rows as they were: asked again, the token spent as by an answered refusal
+  await spendToken(db(), valid.changedSince, now);
+  return ask(true);
 }
 
 /** Thrown inside a write's transaction whose token another use spent first: nothing is written. */
 const SPENT_MEANWHILE = new Error("the confirmation token was spent by another use");
+/** Thrown inside a write's transaction once its rows are locked and differ from what its person confirmed. */
+const CHANGED_SINCE = new Error("the rows the write names changed since its person confirmed it");
 
 export async function write(
   capability: Capability,
@@ -92,7 +109,11 @@ export async function write(
     const ctx = { ...context(tx, (effect) => void effects.push(effect)), activityId };
     // the rows it will change, locked before its check reads them: a concurrent write of one of
     // them (on another instance too) waits for this one's commit, then checks what it left
-    await lockRows(tx, (await call.records?.(ctx)) ?? []);
+    const named = await call.records?.(ctx);
+    await lockRows(tx, named ?? []);
+    // another write of them committed after this one's person was asked: what they confirmed is not
+    // what it would change now
+    if (confirmed && (await seenRows(tx, named)) !== confirmed.seen) throw CHANGED_SINCE;
     await call.check(ctx);
     // what changes, in the words a person confirmed, for the activity trail: read before the change
     const summary = trail && call.summarize ? await call.summarize(ctx) : undefined;
@@ -140,14 +161,23 @@ export async function write(
 async function refused(thrown: unknown, confirmed: Confirmed | undefined, now: Date): Promise<never> {
   if (!confirmed) throw thrown;
   if (thrown === SPENT_MEANWHILE) return confirmed.reask();
-  if (thrown instanceof AppError && thrown.status < 500 && thrown.code !== "idempotency_key_in_use") {
-    try {
-      await spendToken(db(), confirmed.tokenId, now);
-    } catch (error) {
-      log.warn({ err: error }, "a refused write's confirmation token was not spent; it stays usable until it expires");
-    }
+  // its person is asked again about the rows as they are now, or told why the call fails now (a
+  // stale revision, a record gone); the token they used is spent, as by any answered refusal
+  if (thrown === CHANGED_SINCE) {
+    await spendQuietly(confirmed, now);
+    return confirmed.reask(true);
   }
+  if (thrown instanceof AppError && thrown.status < 500 && thrown.code !== "idempotency_key_in_use")
+    await spendQuietly(confirmed, now);
   throw thrown;
+}
+
+async function spendQuietly(confirmed: Confirmed, now: Date): Promise<void> {
+  try {
+    await spendToken(db(), confirmed.tokenId, now);
+  } catch (error) {
+    log.warn({ err: error }, "a refused write's confirmation token was not spent; it stays usable until it expires");
+  }
 }
 
 /** An idempotent capability's key (its schema requires it, decisions §6). */

@@ -130,6 +130,10 @@ function owned(model: RowModel, row: Row): [string, unknown][] {
   return Object.entries(row).filter(([column]) => !volatile.includes(column));
 }
 
+/** A row's owned columns as one canonical text (a missing row: null): equal texts, the same row to whoever reads it. */
+export const rowText = (model: RowModel, row: Row | null): string =>
+  row ? canonical(Object.fromEntries(owned(model, row))) : "null";
+
 /** The owned columns whose values differ (a row and nothing: every column). */
 export function changedColumns(model: RowModel, a: Row | null, b: Row | null): string[] {
   if (!a || !b) return a === b ? [] : owned(model, (a ?? b)!).map(([column]) => column);

@@ -415,3 +415,59 @@ describe("retention: tokens a day past their expiry are deleted by the backgroun
     expect(await db().confirmationToken.count({ where: { id: recent.id } })).toBe(1);
   });
 });
+
+describe("a confirmation is of the record as its person saw it", () => {
+  const colour = async (world: Awaited<ReturnType<typeof makeWorld>>) => {
+    const id = randomUUID();
+    await db().kitColor.create({ data: { id, brandId: world.brand.id, name: "Sky", hex: "#8ECAE6", role: "accent" } });
+    return id;
+  };
+  const ask = async (world: Awaited<ReturnType<typeof makeWorld>>, body: Record<string, unknown>) => {
+    const first = await call("kit.colors.update", world.admin.key, { brand: world.brand.shortId, ...body });
+    expect(first.body.error?.code).toBe("confirmation_required");
+    return first.body.error as { confirmationToken: string; summary: string };
+  };
+
+  it("changed by another write meanwhile: nothing is written, and the person is asked again about it as it is now", async () => {
+    const world = await makeWorld();
+    const id = await colour(world);
+    const rename = await ask(world, { id, name: "Skies" });
+    expect(rename.summary).toContain("(#8ECAE6");
+    const recolour = await ask(world, { id, hex: "#219EBC" });
+    const done = await call("kit.colors.update", world.admin.key, {
+      brand: world.brand.shortId,
+      id,
+      hex: "#219EBC",
+      confirmationToken: recolour.confirmationToken,
+    });
+    expect(done.body.ok).toBe(true);
+    // the rename was confirmed on the colour as #8ECAE6: it is not written over what changed
+    const again = await call("kit.colors.update", world.admin.key, {
+      brand: world.brand.shortId,
+      id,
+      name: "Skies",
+      confirmationToken: rename.confirmationToken,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: "confirmation_required", reason: "changed_since" });
+    expect(again.body.error.message).toMatch(/^Nothing was changed: someone else changed this meanwhile/);
+    expect(again.body.error.summary).toContain("(#219EBC");
+    expect(await db().kitColor.findUniqueOrThrow({ where: { id } })).toMatchObject({ name: "Sky", hex: "#219EBC" });
+    // the token it used is spent; the new one applies the rename to the colour as it is
+    const reused = await call("kit.colors.update", world.admin.key, {
+      brand: world.brand.shortId,
+      id,
+      name: "Skies",
+      confirmationToken: rename.confirmationToken,
+    });
+    expect(reused.body.error?.code).toBe("confirmation_required");
+    const applied = await call("kit.colors.update", world.admin.key, {
+      brand: world.brand.shortId,
+      id,
+      name: "Skies",
+      confirmationToken: again.body.error.confirmationToken,
+    });
+    expect(applied.body.ok).toBe(true);
+    expect(await db().kitColor.findUniqueOrThrow({ where: { id } })).toMatchObject({ name: "Skies", hex: "#219EBC" });
+  });
+});
