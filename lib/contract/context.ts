@@ -43,7 +43,7 @@ export type JudgePort = {
     system: string;
     prompt: string;
     now: Date;
-  }): Promise<{ text: string; model: string } | { refused: "no_model" | "no_budget" | "failed" }>;
+  }): Promise<{ text: string; model: string } | { refused: "no_model" | "no_budget" | "person_share" | "failed" }>;
 };
 
 export type BaseContext = {

@@ -1,5 +1,6 @@
 // The AI budget (decisions §6, §9): tokens the assistant's model used, per brand per calendar month
-// (UTC), against the plan's aiTokensPerMonth. The chat and Voice spend it; slash commands never do.
+// (UTC), against the plan's aiTokensPerMonth, and per person against their share of it. The chat,
+// Voice and brand.check's judgement (lib/model/judge.ts) spend it; slash commands never do.
 import { db, type Tx } from "../db/client";
 import { config } from "../config";
 import { monthOf, personShareOf, planOf } from "../plans";
@@ -23,72 +24,70 @@ export function personLimitOf(limit: number): number {
 }
 
 /**
- * Adds tokens to this month's count of the brand and of the person, each in one statement (no
- * read-modify-write), so concurrent chats of one brand never lose an increment. Portable SQL:
- * SQLite and PostgreSQL both upsert this way.
- */
-export async function recordUsage(brandId: string, userId: string, tokens: number, now: Date): Promise<void> {
-  if (!Number.isFinite(tokens) || tokens <= 0) return;
-  const month = monthOf(now);
-  const amount = Math.round(tokens);
-  await db().$transaction(async (tx) => {
-    await tx.$executeRaw`INSERT INTO "AiUsage" ("brandId", "month", "tokens") VALUES (${brandId}, ${month}, ${amount})
-      ON CONFLICT ("brandId", "month") DO UPDATE SET "tokens" = "AiUsage"."tokens" + excluded."tokens"`;
-    await tx.$executeRaw`INSERT INTO "AiPersonUsage" ("brandId", "month", "userId", "tokens") VALUES (${brandId}, ${month}, ${userId}, ${amount})
-      ON CONFLICT ("brandId", "month", "userId") DO UPDATE SET "tokens" = "AiPersonUsage"."tokens" + excluded."tokens"`;
-  });
-}
-
-/**
  * Tokens set aside for one model call before it is made, so that parallel calls of one brand
- * cannot all pass the check and overspend: one conditional statement takes the reservation only
- * while the month's used and reserved tokens together are below the limit (so the brand can go
- * over by at most one reservation's worth of calls in flight), and another, in the same
- * transaction, while the person's are below their share. Settled with what the provider
- * reported once the call is done, or released. A process killed in between leaves its
- * reservation counted until the month ends (at most AI_RESERVE_TOKENS each).
+ * cannot all pass the check and overspend. The rule that keeps a brand inside its month and a
+ * person inside their share, whatever a provider reports:
+ * - a reservation takes at most what is left of both, min(estimate, limit − used − reserved,
+ *   share − the person's used − reserved), under the two rows' locks, and is refused when less
+ *   than `atLeast` is left (a call that could not finish in the rest is not made);
+ * - its settle charges what the provider reported, input and output tokens together, but at most
+ *   the reservation, and releases the whole reservation.
+ * So used plus reserved never passes either limit. A caller that can bound the call makes it fit:
+ * the judge asks the model for no more output than the reservation leaves after its prompt
+ * (lib/model/judge.ts). What a provider reports past a reservation is not charged: the service,
+ * not the brand, carries an estimate that fell short. A process killed in between leaves its
+ * reservation counted until the month ends (at most its estimate each).
  */
 export type Reservation = { brandId: string; userId: string; month: string; tokens: number; settled: boolean };
 /** Why tokens were not reserved: the brand's month is spent, or this person's share of it. */
 export type Refusal = "month" | "person_share";
 
-class ShareSpent extends Error {}
+type Counted = { tokens: number | bigint; reserved: number | bigint };
 
 export async function reserveTokens(
   brand: Pick<BrandInfo, "id" | "plan">,
   userId: string,
   estimate: number,
   now: Date,
+  atLeast = 1,
 ): Promise<Reservation | Refusal> {
   const month = monthOf(now);
   const limit = planOf(brand.plan).aiTokensPerMonth;
   const share = personLimitOf(limit);
-  const amount = Math.max(1, Math.round(estimate));
-  try {
-    return await db().$transaction(async (tx) => {
-      await tx.$executeRaw`INSERT INTO "AiUsage" ("brandId", "month", "tokens", "reserved") VALUES (${brand.id}, ${month}, 0, 0) ON CONFLICT ("brandId", "month") DO NOTHING`;
-      await tx.$executeRaw`INSERT INTO "AiPersonUsage" ("brandId", "month", "userId") VALUES (${brand.id}, ${month}, ${userId}) ON CONFLICT ("brandId", "month", "userId") DO NOTHING`;
-      // the brand's row first, then the person's, as every statement here takes them (no deadlock)
-      const taken = await tx.$executeRaw`UPDATE "AiUsage" SET "reserved" = "reserved" + ${amount}
-        WHERE "brandId" = ${brand.id} AND "month" = ${month} AND "tokens" + "reserved" < ${limit}`;
-      if (taken !== 1) return "month" as const;
-      const mine = await tx.$executeRaw`UPDATE "AiPersonUsage" SET "reserved" = "reserved" + ${amount}
-        WHERE "brandId" = ${brand.id} AND "month" = ${month} AND "userId" = ${userId} AND "tokens" + "reserved" < ${share}`;
-      // undoes the brand's reservation with the transaction
-      if (mine !== 1) throw new ShareSpent();
-      return { brandId: brand.id, userId, month, tokens: amount, settled: false };
-    });
-  } catch (error) {
-    if (error instanceof ShareSpent) return "person_share";
-    throw error;
-  }
+  const wanted = Math.max(1, Math.round(estimate));
+  const needed = Math.min(wanted, Math.max(1, Math.round(atLeast)));
+  return db().$transaction(async (tx) => {
+    await tx.$executeRaw`INSERT INTO "AiUsage" ("brandId", "month", "tokens", "reserved") VALUES (${brand.id}, ${month}, 0, 0) ON CONFLICT ("brandId", "month") DO NOTHING`;
+    await tx.$executeRaw`INSERT INTO "AiPersonUsage" ("brandId", "month", "userId") VALUES (${brand.id}, ${month}, ${userId}) ON CONFLICT ("brandId", "month", "userId") DO NOTHING`;
+    // a no-op write locks each row to the commit (PostgreSQL; SQLite has one writer), so what is
+    // left cannot change between reading it and reserving from it; the brand's row first, then the
+    // person's, as every statement here takes them (no deadlock)
+    const [brandRow] = await tx.$queryRaw<Counted[]>`UPDATE "AiUsage" SET "reserved" = "reserved"
+      WHERE "brandId" = ${brand.id} AND "month" = ${month} RETURNING "tokens", "reserved"`;
+    const [personRow] = await tx.$queryRaw<Counted[]>`UPDATE "AiPersonUsage" SET "reserved" = "reserved"
+      WHERE "brandId" = ${brand.id} AND "month" = ${month} AND "userId" = ${userId} RETURNING "tokens", "reserved"`;
+    const monthLeft = limit - Number(brandRow!.tokens) - Number(brandRow!.reserved);
+    const shareLeft = share - Number(personRow!.tokens) - Number(personRow!.reserved);
+    if (monthLeft < needed) return "month" as const;
+    if (shareLeft < needed) return "person_share" as const;
+    const tokens = Math.min(wanted, monthLeft, shareLeft);
+    await tx.$executeRaw`UPDATE "AiUsage" SET "reserved" = "reserved" + ${tokens}
+      WHERE "brandId" = ${brand.id} AND "month" = ${month}`;
+    await tx.$executeRaw`UPDATE "AiPersonUsage" SET "reserved" = "reserved" + ${tokens}
+      WHERE "brandId" = ${brand.id} AND "month" = ${month} AND "userId" = ${userId}`;
+    return { brandId: brand.id, userId, month, tokens, settled: false };
+  });
 }
 
-/** Replaces the reservation with the tokens the call really used (0 to release it), once. */
+/**
+ * Replaces the reservation with the tokens the call really used, input and output (0 to release
+ * it), once: never more than was reserved, which was never more than was left.
+ */
 export async function settleTokens(reservation: Reservation, used: number): Promise<void> {
   if (reservation.settled) return;
   reservation.settled = true;
-  const spent = Number.isFinite(used) && used > 0 ? Math.round(used) : 0;
+  const reported = Number.isFinite(used) && used > 0 ? Math.round(used) : 0;
+  const spent = Math.min(reported, reservation.tokens);
   await db().$transaction((tx) => drawReserved(tx, reservation, spent, reservation.tokens));
 }
 
@@ -132,9 +131,9 @@ export function meteredSteps(brand: Pick<BrandInfo, "id" | "plan">, userId: stri
       return (await take(new Date())) !== null;
     },
     async stepDone(tokens: number): Promise<void> {
-      const reservation = open.shift();
-      if (reservation) await settleTokens(reservation, tokens);
-      else await recordUsage(brand.id, userId, tokens, new Date());
+      // a step without a reservation of its own (none should be) is charged through one, within what is left
+      const reservation = open.shift() ?? (await reserveTokens(brand, userId, tokens, new Date()));
+      if (typeof reservation !== "string") await settleTokens(reservation, tokens);
     },
     async releaseAll(): Promise<void> {
       for (const reservation of open.splice(0)) await settleTokens(reservation, 0);

@@ -358,3 +358,111 @@ describe("guardrails and tone, judged by the model", () => {
     ]);
   });
 });
+
+// A viewer could drain the brand's month through brand.check: each judgement reserved a fixed
+// AI_RESERVE_TOKENS while the counts were under the limits, then was charged whatever the model
+// reported, past the person's share and the brand's month. Now a judgement reserves at most what
+// is left of both, asks the model for no more output than fits in it, and is charged at most it.
+describe("the AI budget a judgement spends", () => {
+  const LIMIT = PLANS.free.aiTokensPerMonth;
+  // AI_PERSON_SHARE_PERCENT's default, 50
+  const SHARE = LIMIT / 2;
+  const PROMPT_TOKENS = 200;
+  const PERSON_SHARE_SPENT = "your share of this month's AI use is spent";
+  const MONTH_SPENT = "the brand's AI budget for this month is spent";
+  let server: Awaited<ReturnType<typeof startModelServer>>;
+  beforeAll(async () => {
+    // a model that answers at the full length it is allowed: what a reservation must hold
+    server = await startModelServer((request) => ({
+      text: JSON.stringify({ findings: [] }),
+      usage: { promptTokens: PROMPT_TOKENS, completionTokens: maxTokensOf(request) },
+    }));
+  }, 60_000);
+  afterAll(async () => server?.stop());
+
+  const maxTokensOf = (request: Record<string, unknown>) =>
+    Number(request.max_tokens ?? request.max_completion_tokens ?? Number.NaN);
+  const checkIn = (target: World, key: string, text = "Northwind Coffee roasts every week.") =>
+    call("brand.check", key, { brand: target.brand.shortId, text }, { url: server.url });
+  const month = (target: World) =>
+    db().aiUsage.findUnique({ where: { brandId_month: { brandId: target.brand.id, month: monthOf(new Date()) } } });
+  const personTokens = async (target: World, userId: string) =>
+    (
+      await db().aiPersonUsage.findUnique({
+        where: { brandId_month_userId: { brandId: target.brand.id, month: monthOf(new Date()), userId } },
+      })
+    )?.tokens ?? 0;
+  const setSpent = async (target: World, brandTokens: number, person?: { userId: string; tokens: number }) => {
+    const month = monthOf(new Date());
+    await db().aiUsage.create({ data: { brandId: target.brand.id, month, tokens: brandTokens } });
+    if (person) await db().aiPersonUsage.create({ data: { brandId: target.brand.id, month, ...person } });
+  };
+  const reasonsOf = (data: { notChecked: { rule: string; reason: string }[] }) =>
+    [...new Set(data.notChecked.map((item) => item.reason))].join("; ");
+
+  it("a viewer's checks stop at their share, in words saying so, while another member still checks", async () => {
+    const target = await makeWorld();
+    await seedVoice(target);
+    await setSpent(target, SHARE - 2500, { userId: target.viewer.id, tokens: SHARE - 2500 });
+    const answers: { reasons: string; maxTokens: number }[] = [];
+    for (let round = 0; round < 4; round++) {
+      const asked = server.model.requests.length;
+      const data = expectOk(await checkIn(target, target.viewer.key));
+      const request = server.model.requests.length > asked ? server.model.requests.at(-1)! : undefined;
+      answers.push({ reasons: reasonsOf(data), maxTokens: request ? maxTokensOf(request) : 0 });
+      if (data.notChecked.length) break;
+    }
+    // the first judgement fits whole; the second only in what is left (the model is told to say
+    // less); the third finds too little left and does not ask the model
+    expect(answers.length).toBe(3);
+    expect(answers.slice(0, 2).map((answer) => answer.reasons)).toEqual(["", ""]);
+    expect(answers[2]).toEqual({ reasons: PERSON_SHARE_SPENT, maxTokens: 0 });
+    expect(answers[1]!.maxTokens).toBeLessThan(answers[0]!.maxTokens);
+    // the viewer (the key's person) is charged, never past their share
+    const viewer = await personTokens(target, target.viewer.id);
+    expect(viewer).toBeGreaterThan(SHARE - 2500);
+    expect(viewer).toBeLessThanOrEqual(SHARE);
+    expect(await month(target)).toMatchObject({ reserved: 0 });
+    // the brand's month is not spent: a member's text is still judged by the model
+    const asked = server.model.requests.length;
+    const member = expectOk(await checkIn(target, target.member.key));
+    expect(member.notChecked).toEqual([]);
+    expect(member.checkedAgainst.model).toBe("scripted-model");
+    expect(server.model.requests.length).toBe(asked + 1);
+    expect(await personTokens(target, target.member.id)).toBeGreaterThan(0);
+  });
+
+  it("a judgement's reservation is capped at what is left: the model's output limit fits in it, and the charge too", async () => {
+    const target = await makeWorld();
+    await seedVoice(target);
+    await setSpent(target, SHARE - 1000, { userId: target.member.id, tokens: SHARE - 1000 });
+    const data = expectOk(await checkIn(target, target.member.key));
+    expect(data.notChecked).toEqual([]);
+    // the prompt's tokens come out of the 1,000 too
+    const maxTokens = maxTokensOf(server.model.requests.at(-1)!);
+    expect(maxTokens).toBeGreaterThan(0);
+    expect(maxTokens).toBeLessThan(1000 - PROMPT_TOKENS);
+    expect(await personTokens(target, target.member.id)).toBe(SHARE - 1000 + PROMPT_TOKENS + maxTokens);
+    expect(await month(target)).toMatchObject({ tokens: SHARE - 1000 + PROMPT_TOKENS + maxTokens, reserved: 0 });
+  });
+
+  it("never takes the brand past its month, however many check at once", async () => {
+    const target = await makeWorld();
+    await seedVoice(target);
+    await setSpent(target, LIMIT - 3000);
+    const people = [target.admin, target.member, target.viewer];
+    const asked = server.model.requests.length;
+    const together = await Promise.all(people.map((person) => checkIn(target, person.key)));
+    for (const answer of together) expectOk(answer);
+    // and one after the other, until the month is spent
+    let last = "";
+    for (let round = 0; round < 6 && last !== MONTH_SPENT; round++)
+      last = reasonsOf(expectOk(await checkIn(target, people[round % 3]!.key)));
+    expect(last).toBe(MONTH_SPENT);
+    expect(server.model.requests.length).toBeGreaterThan(asked);
+    const spent = await month(target);
+    expect(spent!.tokens).toBeGreaterThan(LIMIT - 3000);
+    expect(spent!.tokens).toBeLessThanOrEqual(LIMIT);
+    expect(spent!.reserved).toBe(0);
+  });
+});

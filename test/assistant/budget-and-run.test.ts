@@ -49,9 +49,9 @@ describe("the AI budget, with a scripted model", () => {
     const world = await makeChatWorld(env.url);
     const limit = PLANS.free.aiTokensPerMonth;
     await setUsage(world.brand.id, limit - 10);
-    // not exhausted yet: this chat runs and spends past the limit
+    // not exhausted yet: this chat runs; its 120 tokens are charged only the 10 left, never past the limit
     expect((await chat(env.url, world.member, world.brand.shortId, [userMessage("hello")])).status).toBe(200);
-    expect(await usageOf(world.brand.id)).toBe(limit + 110);
+    expect(await usageOf(world.brand.id)).toBe(limit);
     const requestsBefore = env.model.requests.length;
     const refused = await chat(env.url, world.member, world.brand.shortId, [userMessage("hello again")]);
     expect(refused.status).toBe(402);
@@ -64,7 +64,7 @@ describe("the AI budget, with a scripted model", () => {
     const slash = await run(env.url, world.member, "kit.read", world.brand.shortId, { parts: ["colors"] });
     expect(slash.status).toBe(200);
     expect(slash.body).toMatchObject({ status: "ok", capabilityId: "kit.read" });
-    expect(await usageOf(world.brand.id)).toBe(limit + 110);
+    expect(await usageOf(world.brand.id)).toBe(limit);
   });
 
   it("stops a conversation's model calls once they spend the last of the month's tokens", async () => {
@@ -76,7 +76,8 @@ describe("the AI budget, with a scripted model", () => {
     // the tool ran, but the model was not called again to talk about it
     expect(env.model.requests.length).toBe(before + 1);
     expect(turn.reply!.parts.some((part) => part.type === "tool-kit_read")).toBe(true);
-    expect(await usageOf(world.brand.id)).toBe(PLANS.free.aiTokensPerMonth + 70);
+    // its 120 tokens are charged only the 50 that were left: the month is spent, not passed
+    expect(await usageOf(world.brand.id)).toBe(PLANS.free.aiTokensPerMonth);
   });
 
   it("measures each brand against its own plan and month", async () => {
@@ -123,6 +124,25 @@ describe("without a model (the suite's server)", () => {
     expect(confirmed.body).toMatchObject({ status: "ok", data: { ok: true } });
     const kit = await run(baseUrl(), world.viewer, "kit.read", world.brand.shortId, { parts: ["colors"] });
     expect(kit.body.data.colors.map((colour: { hex: string }) => colour.hex)).toContain("#00AAFF");
+  });
+
+  it("a decision needs this service's Origin: with the cookie and none, 403 naming Origin and nothing runs", async () => {
+    const proposed = await run(baseUrl(), world.admin, "kit.colors.add", world.brand.shortId, {
+      name: "Origin",
+      hex: "#0B0B0B",
+    });
+    const withoutOrigin = await fetch(`${baseUrl()}/api/assistant/pending/${proposed.body.pendingId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: world.admin.cookie },
+      body: JSON.stringify({ decision: "confirm" }),
+    });
+    expect(withoutOrigin.status).toBe(403);
+    expect((await withoutOrigin.json()).error).toMatchObject({ code: "forbidden", field: "Origin" });
+    expect(await db().kitColor.count({ where: { brandId: world.brand.id, hex: "#0B0B0B" } })).toBe(0);
+    // the page's own request (its Origin) decides it
+    const confirmed = await decide(baseUrl(), world.admin, proposed.body.pendingId, "confirm");
+    expect(confirmed.body).toMatchObject({ status: "ok", data: { ok: true } });
+    expect(await db().kitColor.count({ where: { brandId: world.brand.id, hex: "#0B0B0B" } })).toBe(1);
   });
 
   it("answers the pipeline's errors as envelopes: unknown capability, bad input, no access", async () => {

@@ -16,6 +16,7 @@ import { chat, makeChatWorld, post, userMessage, type Person } from "../assistan
 
 // a free plan's 200,000 tokens a month; the default share (50%) lets one person spend 100,000
 const RESERVE = 40_000;
+const SHARE = 100_000;
 const STARTS_PER_HOUR = 5;
 let realtime: ScriptedRealtime;
 let model: ScriptedModel;
@@ -65,11 +66,13 @@ describe("one person's voice loop", () => {
       if (started.status !== 200) break;
       expect((await report(world.viewer, started.body.session.id, `resp_${round}`, 10_000_000)).status).toBe(200);
     }
-    // 40,000 and 80,000 are under the 100,000 share; the third session takes the viewer past it
+    // 40,000 and 80,000 are under the 100,000 share; the third session reserves only the 20,000 left
+    // of it, so its report is clamped there and the viewer never passes their share
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 402]);
+    expect(answers[2]!.body.session.tokens).toBe(SHARE - 2 * RESERVE);
     expect(answers[3]!.body.error).toMatchObject({ code: "budget_exceeded", reason: "person_share" });
     expect(answers[3]!.body.error.message).toMatch(/your share of .*100,000 tokens.*others in the brand can still/s);
-    expect(await brandTokens()).toBe(3 * RESERVE);
+    expect(await brandTokens()).toBe(SHARE);
     // the viewer's chat is refused the same way, without calling the model
     const calls = model.requests.length;
     const refused = await chat(server.url, world.viewer, world.brand.shortId, [userMessage("hello")]);
@@ -79,7 +82,7 @@ describe("one person's voice loop", () => {
     // the brand's month is not spent: the member chats, and may start voice too
     const member = await chat(server.url, world.member, world.brand.shortId, [userMessage("hello")]);
     expect(member.status).toBe(200);
-    expect(await brandTokens()).toBe(3 * RESERVE + 120);
+    expect(await brandTokens()).toBe(SHARE + 120);
     const memberVoice = await start(world.member);
     expect(memberVoice.status).toBe(200);
     await post(server.url, "/api/voice/session/end", world.member.cookie, { session: memberVoice.body.session.id });
@@ -121,15 +124,15 @@ describe("budget.usage: who spent what this month", () => {
     expect(read).toMatchObject({
       month: monthOf(new Date()),
       limit: 200_000,
-      spent: 3 * RESERVE + 120,
-      personLimit: 100_000,
+      spent: SHARE + 120,
+      personLimit: SHARE,
     });
     expect(read.people[0]).toEqual({
       userId: world.viewer.id,
       name: "Chat viewer",
       email: world.viewer.email,
-      spent: 3 * RESERVE,
-      share: 0.6,
+      spent: SHARE,
+      share: 0.5,
       sessions: 3,
     });
     const byId = new Map(read.people.map((person: { userId: string }) => [person.userId, person]));

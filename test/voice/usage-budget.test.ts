@@ -273,11 +273,13 @@ describe("realtime voice usage at the month's end", () => {
   it("a report that spends the month's last tokens ends the session and releases the rest of its reservation", async () => {
     const key = { brandId_month: { brandId: world.brand.id, month: monthOf(new Date()) } };
     await db().aiUsage.update({ where: key, data: { tokens: 200_000 - 500 } });
+    // the session reserves only the 500 left of the month, so a report past them is clamped there
     const session = await start(world.member);
+    expect(session.tokens).toBe(500);
     const answer = await report(world.member, session.id, "resp_last", 600);
-    expect(answer.body).toMatchObject({ charged: 600, exhausted: true, ended: true, left: 0, used: 200_100 });
+    expect(answer.body).toMatchObject({ charged: 500, exhausted: true, ended: true, left: 0, used: 200_000 });
     expect(answer.body.message).toMatch(/used its 200,000 assistant tokens/);
-    expect(await month()).toMatchObject({ tokens: 200_100, reserved: 0 });
+    expect(await month()).toMatchObject({ tokens: 200_000, reserved: 0 });
     expect((await report(world.member, session.id, "resp_after", 1)).status).toBe(404);
     expect(
       (await post(server.url, "/api/voice/session", world.member.cookie, { brand: world.brand.shortId })).status,

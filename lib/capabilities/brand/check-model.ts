@@ -1,7 +1,7 @@
 // Guardrails and tone judged by the assistant's model (issue 44.1): what no fixed rule can read.
 // The model is asked for JSON naming the guardrail by its number; its findings carry byModel, and
-// anything it could not judge (no model, no budget, an answer that cannot be read) goes to
-// notChecked instead, never to a refusal of the call.
+// anything it could not judge (no model, no budget or no share of it left, an answer that cannot be
+// read) goes to notChecked instead, never to a refusal of the call.
 import { z } from "zod";
 import type { BrandContext } from "../../contract/context";
 import type { CheckOutput, Finding } from "./check-shape";
@@ -35,6 +35,8 @@ export type Judged = { findings: Finding[]; notChecked: CheckOutput["notChecked"
 const REASONS = {
   no_model: "no model is configured for this service",
   no_budget: "the brand's AI budget for this month is spent",
+  // the caller's own part of the month (AI_PERSON_SHARE_PERCENT): the brand's other members still have theirs
+  person_share: "your share of this month's AI use is spent",
   failed: "the model could not be reached",
 } as const;
 
