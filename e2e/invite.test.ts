@@ -1,8 +1,9 @@
-// The invitation's accept page (issue 43.2) in Debian's Chromium, on a 360 px phone and a laptop:
+// The invitation's accept page in Debian's Chromium, on a 360 px phone and a laptop:
 // a new person signs up there and lands in the brand; a person with an account signs in as the
 // invited address and joins; someone signed in as another address is told so and nothing is joined
-// (the link then still works for its owner); a used, withdrawn or expired link says which.
-// Invitations are made with lib/team/invitations.ts in the suite's database, as team.invite does.
+// (the link then still works for its owner); a used, withdrawn or expired link says which, and so does
+// one whose inviter is no longer an admin. Invitations are made with lib/team/invitations.ts in the
+// suite's database, as team.invite does, by an admin of the brand.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../lib/db/client";
@@ -21,13 +22,18 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The invitation's link on the suite's server: its path (the test process's APP_URL is not the server's). */
+/**
+ * The invitation's link on the suite's server: its path (the test process's APP_URL is not the
+ * server's). Made by `by`, or by a new admin of the brand: an invitation gives nothing once its
+ * maker is no longer an admin.
+ */
 async function invite(
   brandId: string,
   email: string,
   options: { role?: Role; accessUntil?: Date | null; now?: Date; by?: string } = {},
 ) {
-  const inviter = options.by ?? (await createPerson({ name: "Ines Inviter" })).id;
+  const { shortId } = await db().brand.findUniqueOrThrow({ where: { id: brandId }, select: { shortId: true } });
+  const inviter = options.by ?? (await createPerson({ name: "Ines Inviter", brands: { [shortId]: "admin" } })).id;
   const made = await db().$transaction((tx) =>
     createInvitation(tx, {
       brandId,
@@ -164,21 +170,33 @@ describe("the invitation's accept page", () => {
     expect(await membership(brand.id, owner.email)).toMatchObject({ role: "member" });
   });
 
-  it("a withdrawn, an expired and an unknown link each say which", async () => {
+  it("a withdrawn, an expired, an unknown link and one whose inviter is no longer an admin each say which", async () => {
     const brand = await createTestBrand("Closed Door Roasters");
     const withdrawn = await invite(brand.id, "withdrawn@test.example");
     await db().teamInvitation.update({ where: { id: withdrawn.id }, data: { revokedAt: new Date() } });
     const expired = await invite(brand.id, "late@test.example", { now: new Date(Date.now() - 8 * 86_400_000) });
+    // made by an admin who is a member now (changed behind its back: nothing revoked it)
+    const former = await createPerson({ name: "Fern Former", brands: { [brand.shortId]: "admin" } });
+    const orphaned = await invite(brand.id, "orphan@test.example", { by: former.id });
+    await db().membership.update({
+      where: { brandId_userId: { brandId: brand.id, userId: former.id } },
+      data: { role: "member" },
+    });
     const { page } = await newPage(browser, baseUrl, { viewport: PHONE });
     const cases: [string, string, string][] = [
       [withdrawn.path, "invite-revoked", "This invitation was withdrawn"],
       [expired.path, "invite-expired", "This invitation has expired"],
+      [orphaned.path, "invite-inviter_no_longer_admin", "This invitation no longer works"],
       ["/invite/inv_notARealToken", "invite-unknown", "This invitation link is not valid"],
     ];
     for (const [path, testId, title] of cases) {
       await page.goto(path);
       await page.getByTestId(testId).waitFor();
       expect(await page.locator("h1").textContent()).toBe(title);
+      if (testId === "invite-inviter_no_longer_admin") {
+        expect(await page.getByTestId(testId).textContent()).toContain("Ask another admin of the brand");
+        await fitsThePhone(page, "invite-inviter-no-longer-admin-phone");
+      }
     }
     await fitsThePhone(page, "invite-unknown-phone");
   });

@@ -15,7 +15,7 @@ export type Actor = {
   apiKeyId: string | null;
   /** the key's name, as its owner gave it (events name the key: lib/events/actor.ts) */
   apiKeyName?: string;
-  /** null for sessions: there only the role applies (decisions §4) */
+  /** null for sessions: there only the role applies (docs/design.md, keys and roles) */
   scopes: readonly Scope[] | null;
   /** null when the key is not limited to some brands */
   brandIds: readonly string[] | null;
@@ -84,4 +84,10 @@ export type BrandContext = BaseContext & {
   activityId?: string;
   /** the event catalogue's types (lib/events/catalogue.ts, which a capability cannot import: it is read from the registry) */
   eventTypes(): readonly string[];
+  /**
+   * Records one more event of this write, in its transaction and by its actor: a consequence its own
+   * event does not say (an inviter's waiting invitations revoked with their right to invite). Any
+   * type of the catalogue, with data within that type's schema. In execute only: elsewhere it throws.
+   */
+  recordFurtherEvent(event: { type: string; data: Record<string, unknown> }): Promise<void>;
 };

@@ -1,5 +1,5 @@
 // The invocation pipeline: every door calls this and only translates its result. The steps run
-// in the order of decisions §3; nothing is written and no token issued before step 9 passes.
+// in the order of docs/design.md (order of checks); nothing is written and no token issued before step 9 passes.
 import { db, readDb, sql, type Tx } from "../db/client";
 import type { SqlRead } from "../db/sql";
 import { asAppError } from "./fault";
@@ -10,6 +10,8 @@ import type { BaseContext, BrandContext } from "../contract/context";
 import type { Touched } from "../contract/define";
 import { findCapability } from "../capabilities/registry";
 import { EVENT_TYPES } from "../events/catalogue";
+import { eventActorOf } from "../events/actor";
+import { recordFurtherEvent } from "../events/further";
 import { authenticate, callerKey, type Credential } from "./auth";
 import { callableCapabilities, hasScope, requireRole, resolveBrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
@@ -50,7 +52,7 @@ export type Outcome = {
   replayed?: { requestId: string };
 };
 
-// the outcome's placeholder until the call ends, shared: an Error per call cost a stack capture (issue 29)
+// the outcome's placeholder until the call ends, shared: an Error per call cost a stack capture (npm run bench:profile)
 const NOT_RUN = new AppError("internal", "not run");
 
 export async function invoke(call: Invocation): Promise<Outcome> {
@@ -136,6 +138,12 @@ async function run(
     capabilityTitle: (id) => findCapability(id)?.title,
     capabilityFacts: (id) => capabilityFacts(findCapability(id)),
     eventTypes: () => EVENT_TYPES,
+    recordFurtherEvent: async (event) => {
+      // a read, or a write's checks before it is confirmed: no transaction to record in
+      if (database === reader) throw new Error("ctx.recordFurtherEvent records in a write's transaction only");
+      const actorOfEvent = eventActorOf(actor, call.door);
+      await recordFurtherEvent(database, { ...event, brandId: access.brand.id, actor: actorOfEvent, at: now });
+    },
   });
   if (capability.kind === "read") {
     return { data: (await parsed.call.execute(context(reader, runSoon))).data };
@@ -162,7 +170,7 @@ async function run(
     once,
     (requestId) => (outcome.replayed = { requestId }),
     async (settle) => {
-      // 9. confirmation: a valid token, spent in the write's own transaction (decisions §5)
+      // 9. confirmation: a valid token, spent in the write's own transaction (docs/design.md, confirmation)
       const confirmed = capability.confirmation
         ? await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now)
         : undefined;

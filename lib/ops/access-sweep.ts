@@ -1,6 +1,9 @@
-// The sweeper of time-boxed access (issue 43.4): access already ends at accessUntil on every door
+// The sweeper of time-boxed access: access already ends at accessUntil on every door
 // (lib/core/access.ts reads it on each call); this records that it did, once per ended access:
-// team.member.access_ended and an activity entry, in one transaction with the membership's mark.
+// team.member.access_ended and an activity entry, in one transaction with the membership's mark,
+// and revokes the invitations the person made that still wait (each with team.invitation.revoked):
+// an invitation must not outlive its inviter's rights. The entry is the service's, not the
+// person's: nobody did anything at that moment, so team.list does not show them active then.
 // Every instance runs it (lib/ops/background.ts); the mark is a conditional update, so of two
 // instances finding one ended access only one records it.
 import { randomUUID } from "node:crypto";
@@ -12,6 +15,7 @@ import type { EventActor } from "../events/actor";
 import { recordEvent } from "../events/record";
 import { log } from "../log";
 import { ACCESS_ENDED_ACTIVITY_ID } from "../team/activity-ids";
+import { revokeInvitationsBy, withdrawnWords } from "../team/invitations";
 import { memberData } from "../team/member-event";
 
 const BATCH = 100;
@@ -45,15 +49,21 @@ async function recordOne(brandId: string, userId: string, accessUntil: Date, now
     });
     const data = memberData(membership.user, membership);
     const actor = await grantedBy(tx, brandId, data.userId, data.accessUntil);
+    const revoked = await revokeInvitationsBy(tx, brandId, userId, now);
+    // no userId: the service did this, at the time set before (activity.list names it)
     await recordAudit(
       tx,
-      { requestId: randomUUID(), door: actor.door, capabilityId: ACCESS_ENDED_ACTIVITY_ID, userId, brandId },
+      { requestId: randomUUID(), door: actor.door, capabilityId: ACCESS_ENDED_ACTIVITY_ID, brandId },
       "ok",
       now,
       undefined,
-      `The access of ${membership.user.name} (${membership.user.email}) to ${membership.brand.name} ended at ${accessUntil.toISOString()}, as set.`,
+      `The access of ${membership.user.name} (${membership.user.email}) to ${membership.brand.name} ended at ${accessUntil.toISOString()}, as set.${withdrawnWords(revoked.length, "were")}`,
     );
     await recordEvent(tx, { brandId, type: "team.member.access_ended", actor, data, at: now });
+    for (const invitation of revoked) {
+      const revokedData = { invitationId: invitation.id, email: invitation.email };
+      await recordEvent(tx, { brandId, type: "team.invitation.revoked", actor, data: revokedData, at: now });
+    }
     return true;
   });
 }

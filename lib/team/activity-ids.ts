@@ -10,3 +10,11 @@ export const TEAM_ACTIVITY_TITLES: Readonly<Record<string, string>> = {
   [ACCEPT_ACTIVITY_ID]: "Joined the team by invitation",
   [ACCESS_ENDED_ACTIVITY_ID]: "Time-boxed access ended",
 };
+
+/**
+ * Writes the service makes by itself, at a time set before (no person did them then): their entries
+ * keep no person, so nobody is shown active at that moment (team.list's last activity), and
+ * activity.list names the service as who did them.
+ */
+export const SERVICE_ACTIVITY_IDS: readonly string[] = [ACCESS_ENDED_ACTIVITY_ID];
+export const SERVICE_NAME = "The service";

@@ -1,14 +1,18 @@
-// The accept page's two routes (issue 43.2) against the suite's server: bad input in the API's error
+// The accept page's two routes against the suite's server: bad input in the API's error
 // shape naming the field, writes from another site refused, no session for Join answered 401, and
 // sign-up only for a valid invitation whose address has no account yet (nobody signs up otherwise).
 import { describe, expect, it } from "vitest";
+import { addMember, createUser } from "../../lib/admin/commands";
 import { db } from "../../lib/db/client";
 import { createInvitation } from "../../lib/team/invitations";
+import { signInCookie } from "../support/oauth-flow";
 import { baseUrl, makeBrand, makePerson } from "../support/world";
 
-async function invitation(email: string, options: { revoked?: boolean } = {}) {
+/** An invitation made by an admin of a new brand (`inviterDemoted`: who is a member now, made so behind its back). */
+async function invitation(email: string, options: { revoked?: boolean; inviterDemoted?: boolean } = {}) {
   const brand = await makeBrand();
   const inviter = await makePerson({ name: "Route Inviter" });
+  await addMember(db(), { brand: brand.shortId, email: inviter.email, role: "admin" });
   const made = await db().$transaction((tx) =>
     createInvitation(tx, {
       brandId: brand.id,
@@ -20,6 +24,7 @@ async function invitation(email: string, options: { revoked?: boolean } = {}) {
     }),
   );
   if (options.revoked) await db().teamInvitation.update({ where: { id: made.id }, data: { revokedAt: new Date() } });
+  if (options.inviterDemoted) await addMember(db(), { brand: brand.shortId, email: inviter.email, role: "member" });
   return { brand, token: made.inviteUrl.split("/").at(-1)! };
 }
 
@@ -96,6 +101,34 @@ describe("POST /api/invite/sign-up", () => {
     });
     // the same link again: it was used
     expect(await (await post("/api/invite/sign-up", body)).json()).toEqual({ outcome: "used" });
+  });
+});
+
+describe("an invitation whose inviter is no longer an admin", () => {
+  it("signs nobody up and joins nobody: the outcome says so (sign-up and accept)", async () => {
+    const email = `orphan-${Date.now()}@example.com`;
+    const { token } = await invitation(email, { inviterDemoted: true });
+    const signUp = await post("/api/invite/sign-up", { token, name: "Nobody", password: "long enough password" });
+    expect(signUp.status).toBe(200);
+    expect(await signUp.json()).toEqual({ outcome: "inviter_no_longer_admin" });
+    expect(await db().user.findUnique({ where: { email } })).toBeNull();
+
+    const password = "long enough password";
+    const existing = `orphan-account-${Date.now()}@example.com`;
+    const { id } = await createUser(db(), { email: existing, name: "Has Account", password });
+    const theirs = await invitation(existing, { inviterDemoted: true });
+    const accepted = await fetch(`${baseUrl()}/api/invite/accept`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: baseUrl(),
+        Cookie: await signInCookie(existing, password),
+      },
+      body: JSON.stringify({ token: theirs.token }),
+    });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ outcome: "inviter_no_longer_admin" });
+    expect(await db().membership.findFirst({ where: { brandId: theirs.brand.id, userId: id } })).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-// The team (issue 43.1, 43.4, 43.5, 43.7): invite → accept → role change → removal, each followed
+// The team: invite → accept → role change → removal, each followed
 // by calls through the API, MCP and the app (the assistant door) that show the new access; access
 // that ends at accessUntil on the next call, and its sweeper's event; the last admin rule; bad
 // input naming the field; another brand's person is 404 with no oracle.
@@ -345,5 +345,237 @@ describe("scopes and retries", () => {
     expectOk(await call("team.invitations.revoke", world.admin.key, revoke, { headers: revokeHeaders }));
     const revokedEvents = (await events("team.invitation.revoked")).filter((e) => e.data.invitationId === first.id);
     expect(revokedEvents).toHaveLength(1);
+  });
+});
+
+describe("time-boxed access cannot stretch itself", () => {
+  /** A brand whose member is made admin until `ends` by its admin (who has no end). */
+  async function boxedAdmin(ends: string) {
+    const w = await makeWorld();
+    const promoted = await confirmAndCall("team.role.update", w.admin.key, {
+      ...brandOf(w),
+      userId: w.member.id,
+      role: "admin",
+      accessUntil: ends,
+    });
+    expectOk(promoted);
+    return { w, promotedRequestId: promoted.headers.get("x-request-id")! };
+  }
+
+  it("an admin whose access ends gives nobody, themselves included, more than they have: 403 in words, before any confirmation", async () => {
+    const ends = in2(10);
+    const { w } = await boxedAdmin(ends);
+    const asBoxed = (capability: string, input: Record<string, unknown>) =>
+      call(capability, w.member.key, { ...brandOf(w), ...input });
+    const refused = async (capability: string, input: Record<string, unknown>, reason: string) => {
+      const error = expectError(await asBoxed(capability, input), 403, "forbidden");
+      expect(error.reason, JSON.stringify(input)).toBe(reason);
+      return error.message as string;
+    };
+    // their own end: neither cleared nor moved later
+    expect(
+      await refused("team.role.update", { userId: w.member.id, role: "admin", accessUntil: null }, "own_membership"),
+    ).toBe("You cannot move the end of your own access later: ask another admin.");
+    await refused("team.role.update", { userId: w.member.id, role: "admin", accessUntil: in2(20) }, "own_membership");
+    // nobody else past it: no end, a later end, or a membership without end left without one
+    const beyond = await refused(
+      "team.role.update",
+      { userId: w.viewer.id, role: "member", accessUntil: null },
+      "beyond_own_access",
+    );
+    expect(beyond).toContain("beyond the end of your own");
+    await refused(
+      "team.role.update",
+      { userId: w.viewer.id, role: "member", accessUntil: in2(20) },
+      "beyond_own_access",
+    );
+    await refused("team.role.update", { userId: w.viewer.id, role: "member" }, "beyond_own_access");
+    await refused("team.role.update", { userId: w.admin.id, role: "member" }, "beyond_own_access");
+    // an invitation neither: without an end, or a later one
+    await refused(
+      "team.invite",
+      { email: "later@example.com", role: "viewer", accessUntil: null },
+      "beyond_own_access",
+    );
+    await refused(
+      "team.invite",
+      { email: "later@example.com", role: "viewer", accessUntil: in2(20) },
+      "beyond_own_access",
+    );
+    expect(await db().teamInvitation.count({ where: { brandId: w.brand.id } })).toBe(0);
+    // an invitation that leaves the end out gets theirs
+    const invited = expectOk(
+      await confirmAndCall("team.invite", w.member.key, { ...brandOf(w), email: "within@example.com", role: "viewer" }),
+    );
+    const waiting = expectOk(await call("team.list", w.admin.key, brandOf(w))).invitations as any[];
+    expect(waiting.find((invitation) => invitation.id === invited.id)?.accessUntil).toBe(new Date(ends).toISOString());
+    expect((await events("team.member.invited", w)).map((event) => event.data)).toContainEqual(
+      expect.objectContaining({ invitationId: invited.id, accessUntil: new Date(ends).toISOString() }),
+    );
+    // within their own access it works, and they may bring their own end nearer
+    const viewerUntil = in2(5);
+    const within = { ...brandOf(w), userId: w.viewer.id, role: "member", accessUntil: viewerUntil };
+    expectOk(await confirmAndCall("team.role.update", w.member.key, within));
+    const nearer = { ...brandOf(w), userId: w.member.id, role: "admin", accessUntil: in2(8) };
+    expectOk(await confirmAndCall("team.role.update", w.member.key, nearer));
+  });
+
+  it("nor through activity.undo: the undo of the write that set their end is refused with the same reason, and not offered", async () => {
+    const { w, promotedRequestId } = await boxedAdmin(in2(10));
+    const entryOf = async (requestId: string, key: string) => {
+      const items = expectOk(await call("activity.list", key, { ...brandOf(w), requestId })).items as any[];
+      expect(items).toHaveLength(1);
+      return items[0] as { id: string; undo: { available: boolean; reason?: string } };
+    };
+    // undoing their own promotion would give back the member role without an end: later than their own end
+    const promotion = await entryOf(promotedRequestId, w.member.key);
+    const own = expectError(
+      await call("activity.undo", w.member.key, { ...brandOf(w), activityId: promotion.id }),
+      403,
+      "forbidden",
+    );
+    expect(own.reason).toBe("own_membership");
+    expect(own.message).toBe(
+      "This cannot be undone by you: it would move the end of your own access later. Ask another admin.",
+    );
+    expect(promotion.undo).toEqual({ available: false, reason: own.message });
+    // an end the brand's admin gave someone else: undoing it would give access without an end
+    const boxedViewer = await confirmAndCall("team.role.update", w.admin.key, {
+      ...brandOf(w),
+      userId: w.viewer.id,
+      role: "viewer",
+      accessUntil: in2(3),
+    });
+    expectOk(boxedViewer);
+    const viewerEntry = await entryOf(boxedViewer.headers.get("x-request-id")!, w.member.key);
+    const beyond = expectError(
+      await call("activity.undo", w.member.key, { ...brandOf(w), activityId: viewerEntry.id }),
+      403,
+      "forbidden",
+    );
+    expect(beyond.reason).toBe("beyond_own_access");
+    expect(viewerEntry.undo).toEqual({ available: false, reason: beyond.message });
+    expect(await memberRow2(w, w.member.id)).toMatchObject({ role: "admin", accessUntil: expect.any(String) });
+    // the brand's admin without an end may: the rule is about the one who undoes
+    expect((await entryOf(promotedRequestId, w.admin.key)).undo).toEqual({ available: true });
+  });
+});
+
+const memberRow2 = async (w: World, userId: string) =>
+  (expectOk(await call("team.list", w.admin.key, { ...brandOf(w), limit: 50 })).items as any[]).find(
+    (item) => item.userId === userId,
+  );
+
+describe("invitations do not outlive their inviter's rights", () => {
+  /** The brand's member made admin (until `ends`, or without end), and invitations made by them. */
+  async function inviterWorld(ends: string | null = null) {
+    const w = await makeWorld();
+    expectOk(await admin("team.role.update", { userId: w.member.id, role: "admin", accessUntil: ends }, w));
+    const inviteAs = async (email: string, extra: Record<string, unknown> = {}) => {
+      const data = expectOk(
+        await confirmAndCall("team.invite", w.member.key, { ...brandOf(w), email, role: "admin", ...extra }),
+      );
+      return { ...data, token: tokenOf(data.inviteUrl) } as { id: string; token: string };
+    };
+    return { w, inviteAs };
+  }
+  const waitingIds = async (w: World) =>
+    ((expectOk(await call("team.list", w.admin.key, brandOf(w))).invitations as any[]) ?? []).map(
+      (invitation) => invitation.id,
+    );
+  const revokedIds = async (w: World) =>
+    (await events("team.invitation.revoked", w)).map((event) => event.data.invitationId as string);
+  const joined = (w: World, userId: string) =>
+    db().membership.findUnique({ where: { brandId_userId: { brandId: w.brand.id, userId } } });
+
+  it("demoting or removing the inviter revokes their waiting invitations in the same write, each with its event", async () => {
+    const { w, inviteAs } = await inviterWorld();
+    const first = await newcomer("First Invitee");
+    const second = await newcomer("Second Invitee");
+    const one = await inviteAs(first.email);
+    const two = await inviteAs(second.email);
+    const demotion = await confirmAndCall("team.role.update", w.admin.key, {
+      ...brandOf(w),
+      userId: w.member.id,
+      role: "member",
+    });
+    expectOk(demotion);
+    expect(await revokedIds(w)).toEqual(expect.arrayContaining([one.id, two.id]));
+    expect(await waitingIds(w)).toEqual([]);
+    expect(await acceptInvitation(one.token, first.user)).toEqual({ outcome: "inviter_no_longer_admin" });
+    expect(await inspectInvitation(one.token)).toEqual({ outcome: "inviter_no_longer_admin" });
+    expect(await joined(w, first.id)).toBeNull();
+
+    // undoing the demotion gives the role back and, with it, the invitations it withdrew: the one not
+    // accepted meanwhile works again
+    const entry = (
+      expectOk(
+        await call("activity.list", w.admin.key, {
+          ...brandOf(w),
+          requestId: demotion.headers.get("x-request-id")!,
+        }),
+      ).items as any[]
+    )[0];
+    expectOk(await confirmAndCall("activity.undo", w.admin.key, { ...brandOf(w), activityId: entry.id }));
+    expect(await memberRow2(w, w.member.id)).toMatchObject({ role: "admin" });
+    expect(await acceptInvitation(two.token, second.user)).toMatchObject({ outcome: "ok" });
+    expect(await joined(w, second.id)).not.toBeNull();
+
+    // removing an inviter takes theirs back too
+    const third = await inviteAs((await newcomer("Third Invitee")).email);
+    expectOk(await admin("team.remove", { userId: w.member.id }, w));
+    expect(await revokedIds(w)).toContain(third.id);
+    expect(await waitingIds(w)).toEqual([]);
+  });
+
+  it("the end of the inviter's access revokes them too (the sweeper), under the service's name: the person is not made active then", async () => {
+    const { w, inviteAs } = await inviterWorld(in2(10));
+    const invitee = await newcomer("Late Invitee");
+    const invited = await inviteAs(invitee.email);
+    const before = await memberRow2(w, w.member.id);
+    await db().membership.update({
+      where: { brandId_userId: { brandId: w.brand.id, userId: w.member.id } },
+      data: { accessUntil: new Date(Date.now() - 1000) },
+    });
+    await recordEndedAccess(new Date());
+    expect(await revokedIds(w)).toContain(invited.id);
+    expect(await acceptInvitation(invited.token, invitee.user)).toEqual({ outcome: "inviter_no_longer_admin" });
+    expect(await joined(w, invitee.id)).toBeNull();
+    // the trail says the service recorded it; the person's last activity stays their own last write
+    const [ended] = await activity("team.access.ended", w);
+    expect(ended).toMatchObject({ title: "Time-boxed access ended", person: "The service", email: null });
+    expect((await memberRow2(w, w.member.id)).lastActiveAt).toBe(before.lastActiveAt);
+  });
+
+  it("decided at acceptance too: an inviter no longer admin joins nobody; an inviter's end moved earlier caps the access", async () => {
+    // an invitation made before this rule: its inviter was demoted without its revocation
+    const { w, inviteAs } = await inviterWorld();
+    const person = await newcomer("Old Invitee");
+    const old = await inviteAs(person.email);
+    await db().membership.update({
+      where: { brandId_userId: { brandId: w.brand.id, userId: w.member.id } },
+      data: { role: "member" },
+    });
+    expect(await inspectInvitation(old.token)).toEqual({ outcome: "inviter_no_longer_admin" });
+    expect(await acceptInvitation(old.token, person.user)).toEqual({ outcome: "inviter_no_longer_admin" });
+    expect(await joined(w, person.id)).toBeNull();
+
+    // the inviter's access now ends sooner than the invitation's: the person joins until the inviter's end
+    const capped = await inviterWorld(in2(10));
+    const invitee = await newcomer("Capped Invitee");
+    const invitation = await capped.inviteAs(invitee.email, { accessUntil: in2(8) });
+    const sooner = in2(3);
+    expectOk(
+      await admin("team.role.update", { userId: capped.w.member.id, role: "admin", accessUntil: sooner }, capped.w),
+    );
+    expect(await inspectInvitation(invitation.token)).toMatchObject({
+      outcome: "ok",
+      accessUntil: new Date(sooner).toISOString(),
+    });
+    expect(await acceptInvitation(invitation.token, invitee.user)).toMatchObject({
+      outcome: "ok",
+      accessUntil: new Date(sooner).toISOString(),
+    });
+    expect((await joined(capped.w, invitee.id))?.accessUntil?.toISOString()).toBe(new Date(sooner).toISOString());
   });
 });

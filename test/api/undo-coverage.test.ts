@@ -10,7 +10,8 @@ import { db } from "../../lib/db/client";
 import { Prisma } from "../../lib/db/generated/client";
 import { isRowModel, keyText, ROW_MODELS, type RecordRef } from "../../lib/db/rows";
 import { fixtures } from "../authz/fixtures";
-import { call, expectError, expectOk, makeWorld } from "../support/world";
+import { createInvitation } from "../../lib/team/invitations";
+import { call, expectError, expectOk, makePerson, makeWorld } from "../support/world";
 
 /** Rows that record that a call happened (its audit entry, event, token, answer kept for a retry), not what it changed. */
 const BOOKKEEPING = new Set([
@@ -105,6 +106,24 @@ async function named(auditEntryId: string): Promise<Set<string>> {
   return new Set(changes.map((change) => `${change.model} ${change.recordKey}`));
 }
 
+type Fixture = (typeof fixtures)[string];
+
+/** An admin of the brand with two waiting invitations they made. */
+async function inviter(brandId: string): Promise<string> {
+  const person = await makePerson({ name: "Inviter" });
+  await db().membership.create({ data: { brandId, userId: person.id, role: "admin" } });
+  for (const n of [1, 2])
+    await createInvitation(db(), {
+      brandId,
+      email: `invited-${n}-${person.id}@example.com`,
+      role: "viewer",
+      accessUntil: null,
+      createdById: person.id,
+      now: new Date(),
+    });
+  return person.id;
+}
+
 const undoable = capabilities.filter(
   (capability) => capability.kind === "write" && capability.undo && "records" in capability.undo,
 );
@@ -114,10 +133,26 @@ describe("every undoable write names every row it changes", () => {
     expect(undoable.map((capability) => capability.id).filter((id) => !fixtures[id])).toEqual([]);
   });
 
-  it.each(undoable.map((capability) => capability.id))("%s", async (id) => {
+  const cases: [string, string, Fixture][] = [
+    ...undoable.map((capability): [string, string, Fixture] => [
+      capability.id,
+      capability.id,
+      fixtures[capability.id]!,
+    ]),
+    // a write whose reach depends on the record: an inviter made viewer, or removed, takes their
+    // waiting invitations with them
+    [
+      "team.role.update of an inviter",
+      "team.role.update",
+      async (brand) => ({ userId: await inviter(brand.id), role: "viewer" }),
+    ],
+    ["team.remove of an inviter", "team.remove", async (brand) => ({ userId: await inviter(brand.id) })],
+  ];
+
+  it.each(cases)("%s", async (_name, id, fixture) => {
     const world = await makeWorld();
     const brand = { id: world.brand.id, shortId: world.brand.shortId };
-    const input = { brand: brand.shortId, ...(await fixtures[id]!(brand)) };
+    const input = { brand: brand.shortId, ...(await fixture(brand)) };
     const before = await rowsOf(brand.id);
     let answer = await call(id, world.admin.key, input);
     if (answer.body?.error?.code === "confirmation_required") {

@@ -1,7 +1,8 @@
-// Where an invitation's link leads (issue 43.2): what the invitation is, in words, and the one next
+// Where an invitation's link leads: what the invitation is, in words, and the one next
 // step for whoever opened it: join (signed in as the invited address), sign in as that address,
 // or sign up with it; a page that says so when someone else is signed in (nothing is joined, the
-// link keeps working for its owner); and which of used, withdrawn or expired when it cannot be used.
+// link keeps working for its owner); and which of used, withdrawn, expired or made by someone no
+// longer an admin when it cannot be used.
 import Link from "next/link";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";

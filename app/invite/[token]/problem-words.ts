@@ -13,6 +13,11 @@ export function problemWords(problem: InvitationProblem): { title: string; text:
         title: "This invitation was withdrawn",
         text: "An admin of the brand withdrew it, so the link no longer works. Ask them for a new invitation if you should still join.",
       };
+    case "inviter_no_longer_admin":
+      return {
+        title: "This invitation no longer works",
+        text: "The person who sent it is no longer an admin of the brand, so their invitations ended with their rights. Ask another admin of the brand to invite you again.",
+      };
     case "expired":
       return {
         title: "This invitation has expired",

@@ -5,7 +5,7 @@ import { defineCapability } from "../../contract/define";
 import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { undoRefusal, type Entry } from "./undo-state";
-import { TEAM_ACTIVITY_TITLES } from "../../team/activity-ids";
+import { SERVICE_ACTIVITY_IDS, SERVICE_NAME, TEAM_ACTIVITY_TITLES } from "../../team/activity-ids";
 
 // Newest first; the cursor is the last entry's time and id (keyset, like every list).
 const position = z.object({ at: z.string(), id: z.string() }).strict();
@@ -18,7 +18,12 @@ const item = z
     title: z.string().describe("What was done, in words (the capability's title)"),
     capabilityId: z.string(),
     door: z.string().describe("assistant, voice, mcp or api"),
-    person: z.string().nullable().describe("Who did it (their name), or null when unknown"),
+    person: z
+      .string()
+      .nullable()
+      .describe(
+        'Who did it (their name); "The service" for what the service did by itself (a time-boxed access that ended); null when unknown',
+      ),
     email: z.string().nullable().describe("Their e-mail (the person filter takes it), or null when unknown"),
     key: z.string().nullable().describe("The API key's name and prefix it was done with, or null (a session)"),
     status: z.enum(["done", "replayed", "refused"]).describe("done, replayed (an idempotent repeat) or refused"),
@@ -121,7 +126,11 @@ export const activityList = defineCapability({
           title: ctx.capabilityTitle(row.capabilityId) ?? TEAM_ACTIVITY_TITLES[row.capabilityId] ?? row.capabilityId,
           capabilityId: row.capabilityId,
           door: row.door,
-          person: row.userId ? (people.get(row.userId)?.name ?? null) : null,
+          person: row.userId
+            ? (people.get(row.userId)?.name ?? null)
+            : SERVICE_ACTIVITY_IDS.includes(row.capabilityId)
+              ? SERVICE_NAME
+              : null,
           email: row.userId ? (people.get(row.userId)?.email ?? null) : null,
           key: row.apiKeyId ? (keys.get(row.apiKeyId) ?? null) : null,
           status:

@@ -1,16 +1,24 @@
-// Rules that hold now, checked before a row is written back (issue 41.3): the kit's one colour per
+// Rules that hold now, checked before a row is written back: the kit's one colour per
 // HEX and role, one channel per value, one logo per file, one endpoint per receiver URL and the
 // brand's bound of endpoints, an admin without an end of access. A broken rule is an undo_conflict in words, before anybody confirms.
+// A membership written back must also stay within the access of whoever undoes (lib/team/access-bounds.ts):
+// that one is theirs, not the record's, so it is refused as the team's writes refuse it (403 forbidden).
 // activity.list asks the same rules without their locks (a read): the Undo it offers is the one that holds.
 import type { BrandContext } from "../../contract/context";
 import { AppError } from "../../contract/errors";
+import type { Role } from "../../contract/roles";
 import { lockKey } from "../../db/locks";
 import type { Row, RowModel } from "../../db/rows";
+import { callerStanding, overreach, type Standing, undoOverreachInWords } from "../../team/access-bounds";
 import { checkNotDuplicate, checkRoomForEndpoint, lockEndpoints } from "../webhooks/shared";
 import { recordInWords } from "./undo-words";
 
-/** `lock`: a write about to restore the row holds the rule's lock; a read (activity.list) only looks. */
-type Rule = (ctx: BrandContext, before: Row, now: Row | null, lock: boolean) => Promise<string | undefined>;
+/**
+ * `lock`: a write about to restore the row holds the rule's lock; a read (activity.list) only looks.
+ * A rule answers the reason in words (an undo_conflict), or the refusal itself when it is not the
+ * record's conflict but the caller's (forbidden).
+ */
+type Rule = (ctx: BrandContext, before: Row, now: Row | null, lock: boolean) => Promise<string | AppError | undefined>;
 
 const id = (row: Row) => String(row.id);
 
@@ -33,8 +41,10 @@ const RULES: Partial<Record<RowModel, Rule>> = {
     });
     return twin ? `that file is in the kit now as ${recordInWords("kitLogo", twin)}` : undefined;
   },
-  // the last-admin rule of team.role.update and team.remove (issue 43.1): a brand keeps an admin without end
+  // the last-admin rule of team.role.update and team.remove: a brand keeps an admin without end
   async membership(ctx, before, now, lock) {
+    const beyond = await beyondCallersAccess(ctx, before, now);
+    if (beyond) return beyond;
     const standing = (row: Row | null) => row?.role === "admin" && row.accessUntil == null;
     if (!standing(now) || standing(before)) return undefined;
     if (lock) await lockKey(ctx.db, `team:${ctx.brand.id}`);
@@ -58,7 +68,33 @@ const RULES: Partial<Record<RowModel, Rule>> = {
   },
 };
 
-/** The reason writing `before` back would break a rule now, in words; undefined when it would not. */
+const standingOf = (row: Row | null): Standing | null => {
+  if (!row) return null;
+  const until = row.accessUntil;
+  const accessUntil = until == null ? null : until instanceof Date ? until : new Date(String(until));
+  return { role: row.role as Role, accessUntil };
+};
+
+/**
+ * An undo that writes a membership back is a change of it by whoever undoes: refused as
+ * team.role.update refuses it (their own role raised or end moved later; for an admin whose access
+ * ends, a role or an end beyond theirs), read in the undo's transaction.
+ */
+async function beyondCallersAccess(ctx: BrandContext, before: Row, now: Row | null): Promise<AppError | undefined> {
+  const standing = await callerStanding(ctx.db, ctx.brand.id, ctx.actor);
+  const found = overreach(
+    { userId: ctx.actor.userId, standing },
+    { userId: String(before.userId), before: standingOf(now), after: standingOf(before) },
+  );
+  return found
+    ? new AppError("forbidden", undoOverreachInWords(found), { reason: found.reason, field: "activityId" })
+    : undefined;
+}
+
+/**
+ * Why writing `before` back would break a rule now: the reason in words (an undo_conflict), or a
+ * refusal of its own (forbidden); undefined when nothing would.
+ */
 export async function brokenRule(
   ctx: BrandContext,
   model: RowModel,

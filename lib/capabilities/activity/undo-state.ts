@@ -1,4 +1,4 @@
-// Whether one activity entry can be undone now, and if not, why in words (issue 41.3): the checks
+// Whether one activity entry can be undone now, and if not, why in words: the checks
 // activity.undo runs before asking to confirm and again in its transaction, and activity.list
 // shows per item.
 import type { BrandContext } from "../../contract/context";
@@ -11,7 +11,16 @@ import { dateInWords } from "../../words/date-words";
 import { brokenRule } from "./undo-rules";
 import { columnInWords, recordInWords } from "./undo-words";
 
-export type Entry = { id: string; at: Date; capabilityId: string; outcome: string; userId: string | null };
+/** `target`: "activity:<id>" for an undo, naming the entry it undid; absent when the caller did not read it. */
+export type Entry = {
+  id: string;
+  at: Date;
+  capabilityId: string;
+  outcome: string;
+  userId: string | null;
+  target?: string | null;
+};
+
 export type Change = { ref: RecordRef; before: Row | null; after: Row | null; eventId: string | null };
 
 /** The rows an entry changed, in the order it named them (rows it only read are left out). */
@@ -44,13 +53,8 @@ export async function undoRefusal(ctx: BrandContext, entry: Entry, asWrite: bool
   if (entry.outcome !== "ok") return notUndoable("This was refused and changed nothing.");
   const facts = ctx.capabilityFacts(entry.capabilityId);
   if (!facts?.undoable) return notUndoable(facts?.notUndoable ?? "This kind of change cannot be taken back.");
-  const hours = config().UNDO_WINDOW_HOURS;
-  if (ctx.now.getTime() - entry.at.getTime() > hours * 3_600_000)
-    return new AppError(
-      "undo_expired",
-      `This was done on ${dateInWords(entry.at)}; a change can be undone for ${hours} hours after it was made.`,
-      { field: "activityId" },
-    );
+  const expired = await pastTheWindow(ctx, entry);
+  if (expired) return expired;
   const captured = await changesOf(ctx, entry.id);
   if (captured.all === 0)
     return notUndoable("This was done before the service kept what each change did, so it cannot be taken back.");
@@ -61,6 +65,8 @@ export async function undoRefusal(ctx: BrandContext, entry: Entry, asWrite: bool
     if (moved.length) reasons.push(await changedSince(ctx, entry, change, now, moved));
     else {
       const broken = await brokenRule(ctx, change.ref.model, change.before, now, asWrite);
+      // a refusal of the caller's own (forbidden) is theirs, whatever else holds
+      if (broken instanceof AppError) return broken;
       if (broken)
         reasons.push(`${capitalized(recordInWords(change.ref.model, change.before!))} cannot come back: ${broken}`);
     }
@@ -68,6 +74,43 @@ export async function undoRefusal(ctx: BrandContext, entry: Entry, asWrite: bool
   if (!reasons.length) return undefined;
   return new AppError("undo_conflict", `This cannot be undone: ${reasons.join("; ")}.`, { field: "activityId" });
 }
+
+/** An undo's own capability: its entries name the entry they undid (see pastTheWindow). */
+const UNDO_ID = "activity.undo";
+
+/**
+ * undo_expired once the write the entry goes back to is older than UNDO_WINDOW_HOURS. An undo's
+ * undo (a redo) goes back to the write it undid, and so on down the chain of undone entries (each
+ * activity.undo entry names the one it undid as its target, "activity:<id>"): undo, redo, undo…
+ * keeps a write reversible only within the window of the write itself, not of its latest undo.
+ */
+async function pastTheWindow(ctx: BrandContext, entry: Entry): Promise<AppError | undefined> {
+  const hours = config().UNDO_WINDOW_HOURS;
+  const within = (at: Date) => ctx.now.getTime() - at.getTime() <= hours * 3_600_000;
+  let original: Pick<Entry, "id" | "at" | "capabilityId" | "target"> = entry;
+  // each undone entry is older than its undo, so the walk ends; it stops at the first one past the window
+  while (original.capabilityId === UNDO_ID && within(original.at)) {
+    const target = original.target !== undefined ? original.target : await targetOf(ctx, original.id);
+    const [kind, id] = target?.split(":") ?? [];
+    if (kind !== "activity" || !id) break;
+    const undone = await ctx.db.auditEntry.findFirst({
+      where: { id, brandId: ctx.brand.id },
+      select: { id: true, at: true, capabilityId: true, target: true },
+    });
+    if (!undone) break;
+    original = undone;
+  }
+  if (within(original.at)) return undefined;
+  const words =
+    original.id === entry.id
+      ? `This was done on ${dateInWords(original.at)}; a change can be undone for ${hours} hours after it was made.`
+      : `This goes back to a change made on ${dateInWords(original.at)}; a change can be undone for ${hours} hours ` +
+        "after it was made, and undoing its undo (a redo) counts from that change too.";
+  return new AppError("undo_expired", words, { field: "activityId" });
+}
+
+const targetOf = async (ctx: BrandContext, id: string) =>
+  (await ctx.db.auditEntry.findUnique({ where: { id }, select: { target: true } }))?.target ?? null;
 
 const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 

@@ -41,6 +41,10 @@ export const teamInvitationsRevoke = defineCapability({
     types: {
       "team.invitation.revoked": {
         description: "An invitation was taken back: its link no longer works",
+        when:
+          "once a call of team.invitations.revoke committed, and, with the change that took its inviter's right to " +
+          "invite (made other than admin by team.role.update, removed by team.remove, or their access ended), each of " +
+          "their invitations still waiting",
         data: z
           .object({
             invitationId: z.string().describe("The invitation's id"),

@@ -6,7 +6,9 @@ import { ROLES } from "../../contract/roles";
 import { createInvitation } from "../../team/invitations";
 import { mailConfigured, sendInvitationMail } from "../../team/mail";
 import { timestamp } from "../schemas";
-import { accessUntilField, futureTime, roleField, untilWords } from "./shared";
+import { callerStanding } from "../../team/access-bounds";
+import type { BrandContext } from "../../contract/context";
+import { accessUntilField, futureTime, roleField, untilWords, withinOwnAccess } from "./shared";
 
 const invitedEvent = z
   .object({
@@ -35,7 +37,10 @@ export const teamInvite = defineCapability({
     "Invites someone by e-mail to join the brand with a role (viewer, member or admin), optionally until a time " +
     "(accessUntil). The answer carries the invitation link, shown only this once: single use, bound to that e-mail, " +
     "valid 7 days; the person opens it, signs in or signs up as that e-mail, and joins. Someone already in the team " +
-    'is 422 naming email with reason "already_member".',
+    'is 422 naming email with reason "already_member". An admin whose access ends invites nobody beyond it: a later ' +
+    'accessUntil, or null (no end), is 403 forbidden with reason "beyond_own_access", and leaving it out gives their ' +
+    "own end. The invitation lapses when the admin who made it is no longer one (made other than admin, removed, " +
+    "access ended).",
   input: z
     .object({
       email: z
@@ -78,21 +83,26 @@ export const teamInvite = defineCapability({
         when: "when the invited person accepted the invitation (its page), in the same transaction as their joining",
       },
     },
-    emit: async (_ctx, input, data) => ({
-      type: "team.member.invited",
-      data: {
-        invitationId: data.id,
-        email: input.email,
-        role: input.role,
-        accessUntil: input.accessUntil ? new Date(input.accessUntil).toISOString() : null,
-        expiresAt: data.expiresAt,
-      },
-    }),
+    // the end as stored: the caller's own when the input left it out
+    emit: async (ctx, input, data) => {
+      const invitation = await ctx.db.teamInvitation.findUniqueOrThrow({ where: { id: data.id } });
+      return {
+        type: "team.member.invited",
+        data: {
+          invitationId: data.id,
+          email: input.email,
+          role: input.role,
+          accessUntil: invitation.accessUntil?.toISOString() ?? null,
+          expiresAt: data.expiresAt,
+        },
+      };
+    },
   },
-  summarize: (ctx, input) =>
-    `Invite ${input.email} to ${ctx.brand.name} as ${input.role}${untilWords(input.accessUntil ? new Date(input.accessUntil) : null)}.`,
+  summarize: async (ctx, input) =>
+    `Invite ${input.email} to ${ctx.brand.name} as ${input.role}${untilWords(await invitedUntil(ctx, input))}.`,
   async check(ctx, input) {
-    futureTime(ctx, input.accessUntil);
+    const accessUntil = await invitedUntil(ctx, input);
+    await withinOwnAccess(ctx, { before: null, after: { role: input.role, accessUntil } });
     const member = await ctx.db.membership.findFirst({
       where: { brandId: ctx.brand.id, user: { email: input.email } },
       select: { userId: true },
@@ -104,11 +114,12 @@ export const teamInvite = defineCapability({
     }
   },
   async execute(ctx, input) {
+    const accessUntil = await invitedUntil(ctx, input);
     const invitation = await createInvitation(ctx.db, {
       brandId: ctx.brand.id,
       email: input.email,
       role: input.role,
-      accessUntil: futureTime(ctx, input.accessUntil) ?? null,
+      accessUntil,
       createdById: ctx.actor.userId,
       now: ctx.now,
     });
@@ -121,7 +132,7 @@ export const teamInvite = defineCapability({
         invitedBy: ctx.actor.name,
         url: invitation.inviteUrl,
         expiresAt: invitation.expiresAt,
-        accessUntil: futureTime(ctx, input.accessUntil) ?? null,
+        accessUntil,
       };
       ctx.afterCommit(async () => void (await sendInvitationMail(mail)));
     }
@@ -133,3 +144,12 @@ export const teamInvite = defineCapability({
     };
   },
 });
+
+/**
+ * The end of access the invitation gives: the one asked for (null: no end), or, left out, the
+ * inviter's own, so an admin whose access ends invites nobody past it by omission.
+ */
+async function invitedUntil(ctx: BrandContext, input: { accessUntil?: string | null }): Promise<Date | null> {
+  if (input.accessUntil !== undefined) return futureTime(ctx, input.accessUntil) ?? null;
+  return (await callerStanding(ctx.db, ctx.brand.id, ctx.actor))?.accessUntil ?? null;
+}

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
+import { countWaitingInvitationsBy, withdrawnWords } from "../../team/invitations";
 import { membershipRef } from "./shared";
 import { writeOutput } from "../schemas";
+import { revokeInvitationsOf, waitingInvitations } from "./inviter";
 import { findMember, keepAnAdmin, userIdField } from "./shared";
 
 export const teamRemove = defineCapability({
@@ -17,14 +19,16 @@ export const teamRemove = defineCapability({
   title: "Remove a person from the brand",
   description:
     "Removes a member from the brand: from their next call on, through every door (keys, connected apps, the app), " +
-    "they have no access to it. Their account and their other brands stay. The last admin without an end of access " +
-    "cannot be removed (409 last_admin).",
+    "they have no access to it. Their account and their other brands stay; the invitations they made that still " +
+    "wait are revoked. The last admin without an end of access cannot be removed (409 last_admin).",
   limits: ["last_admin"],
   input: z.object({ userId: userIdField() }).strict(),
   output: writeOutput,
   touched: (input) => ({ kind: "team", id: input.userId, removed: true }),
   // the membership comes back with its role, end of access and joining time: access returns on the next call
-  undo: { records: (ctx, input) => [membershipRef(ctx, input.userId)] },
+  undo: {
+    records: async (ctx, input) => [membershipRef(ctx, input.userId), ...(await waitingInvitations(ctx, input.userId))],
+  },
   events: {
     types: {
       "team.member.removed": {
@@ -46,7 +50,8 @@ export const teamRemove = defineCapability({
   },
   async summarize(ctx, input) {
     const member = await findMember(ctx, input.userId);
-    return `Remove ${member.user.name} (${member.user.email}, ${member.role}) from ${ctx.brand.name}: their access ends at once on every door.`;
+    const waiting = await countWaitingInvitationsBy(ctx.db, ctx.brand.id, member.userId, ctx.now);
+    return `Remove ${member.user.name} (${member.user.email}, ${member.role}) from ${ctx.brand.name}: their access ends at once on every door.${withdrawnWords(waiting)}`;
   },
   async check(ctx, input) {
     await keepAnAdmin(ctx, await findMember(ctx, input.userId), null);
@@ -54,6 +59,8 @@ export const teamRemove = defineCapability({
   async execute(ctx, input) {
     const member = await findMember(ctx, input.userId);
     await ctx.db.membership.delete({ where: { brandId_userId: { brandId: ctx.brand.id, userId: member.userId } } });
+    // what they invited must not outlive their place (an undo of the removal brings both back)
+    await revokeInvitationsOf(ctx, member.userId);
     return { ok: true as const, id: member.userId };
   },
 });

@@ -2,8 +2,19 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { membershipRef } from "./shared";
 import { memberData, memberEventData, previousMembership, roleChangedData } from "../../team/member-event";
+import { countWaitingInvitationsBy, withdrawnWords } from "../../team/invitations";
 import { writeOutput } from "../schemas";
-import { accessUntilField, findMember, futureTime, keepAnAdmin, roleField, untilWords, userIdField } from "./shared";
+import { revokeInvitationsOf, waitingInvitations } from "./inviter";
+import {
+  accessUntilField,
+  findMember,
+  futureTime,
+  keepAnAdmin,
+  roleField,
+  untilWords,
+  userIdField,
+  withinOwnAccess,
+} from "./shared";
 
 export const teamRoleUpdate = defineCapability({
   id: "team.role.update",
@@ -18,13 +29,22 @@ export const teamRoleUpdate = defineCapability({
   description:
     "Sets a member's role (viewer, member or admin) and, optionally, when their access ends: accessUntil an ISO 8601 " +
     "time with offset in the future, null for no end, omitted to keep it. Extending an ended access gives it back. " +
-    "The last admin without an end of access can be neither demoted nor time-boxed (409 last_admin).",
+    "The last admin without an end of access can be neither demoted nor time-boxed (409 last_admin). Nobody raises " +
+    'their own role or moves their own end later (403 forbidden, reason "own_membership"), and an admin whose access ' +
+    'ends gives nobody an end later than theirs, or none (403 forbidden, reason "beyond_own_access"). Made other ' +
+    "than admin, the person's waiting invitations are revoked.",
   limits: ["last_admin"],
   input: z.object({ userId: userIdField(), role: roleField(), accessUntil: accessUntilField() }).strict(),
   output: writeOutput,
   touched: (input) => ({ kind: "team", id: input.userId }),
   // role and end of access as they were; a restore that would leave no admin is refused (activity/undo-rules.ts)
-  undo: { records: (ctx, input) => [membershipRef(ctx, input.userId)] },
+  // and, made other than admin, the invitations it revokes: an undo brings them back waiting
+  undo: {
+    records: async (ctx, input) => [
+      membershipRef(ctx, input.userId),
+      ...(input.role === "admin" ? [] : await waitingInvitations(ctx, input.userId)),
+    ],
+  },
   events: {
     types: {
       "team.member.role_changed": {
@@ -53,11 +73,15 @@ export const teamRoleUpdate = defineCapability({
     const member = await findMember(ctx, input.userId);
     const until = nextAccessUntil(ctx, input, member.accessUntil);
     const end = until ? untilWords(until) : member.accessUntil ? ", with no end of access" : "";
-    return `Make ${member.user.name} (${member.user.email}) ${input.role} of ${ctx.brand.name}${end}.`;
+    const waiting =
+      input.role === "admin" ? 0 : await countWaitingInvitationsBy(ctx.db, ctx.brand.id, member.userId, ctx.now);
+    return `Make ${member.user.name} (${member.user.email}) ${input.role} of ${ctx.brand.name}${end}.${withdrawnWords(waiting)}`;
   },
   async check(ctx, input) {
     const member = await findMember(ctx, input.userId);
-    await keepAnAdmin(ctx, member, { role: input.role, accessUntil: nextAccessUntil(ctx, input, member.accessUntil) });
+    const after = { role: input.role, accessUntil: nextAccessUntil(ctx, input, member.accessUntil) };
+    await withinOwnAccess(ctx, { userId: member.userId, before: member, after });
+    await keepAnAdmin(ctx, member, after);
   },
   async execute(ctx, input) {
     const member = await findMember(ctx, input.userId);
@@ -71,6 +95,9 @@ export const teamRoleUpdate = defineCapability({
         ...(accessUntil?.getTime() !== member.accessUntil?.getTime() ? { accessEndedAt: null } : {}),
       },
     });
+    // no longer an admin: what they invited must not outlive their right to invite (an undo of this
+    // change gives both back)
+    if (input.role !== "admin") await revokeInvitationsOf(ctx, member.userId);
     return { ok: true as const, id: member.userId };
   },
 });

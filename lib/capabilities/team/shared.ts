@@ -1,11 +1,13 @@
 // Fields and rules the team.* capabilities share: who is a member (404 for anyone else, with no
-// oracle across brands), the last-admin rule, and times that must lie ahead.
+// oracle across brands), the last-admin rule, how far the caller's own access reaches, and times
+// that must lie ahead.
 import { z } from "zod";
 import type { BrandContext } from "../../contract/context";
 import { AppError, invalidInput, notFound } from "../../contract/errors";
 import { ROLES, type Role } from "../../contract/roles";
 import { lockKey } from "../../db/locks";
 import type { RecordRef } from "../../db/rows";
+import { callerStanding, overreach, overreachInWords, type Standing } from "../../team/access-bounds";
 import { recordId } from "../schemas";
 
 export const ROLE_WORDS: Record<Role, string> = { viewer: "viewer", member: "member", admin: "admin" };
@@ -92,6 +94,21 @@ export async function keepAnAdmin(
     `${member.user.name} is the last admin of ${ctx.brand.name} and cannot be ${change}: make another person admin first`,
     { field: "userId" },
   );
+}
+
+/**
+ * Refuses (403 forbidden, with its reason) a membership left as `after` that reaches past the
+ * caller's own access: their own role raised or end moved later, or, for an admin whose access
+ * ends, a role or an end beyond theirs (lib/team/access-bounds.ts). The caller's membership is read
+ * in this transaction, so a change of it committed meanwhile counts.
+ */
+export async function withinOwnAccess(
+  ctx: BrandContext,
+  target: { userId?: string; before: Standing | null; after: Standing | null },
+): Promise<void> {
+  const standing = await callerStanding(ctx.db, ctx.brand.id, ctx.actor);
+  const found = overreach({ userId: ctx.actor.userId, standing }, target);
+  if (found) throw new AppError("forbidden", overreachInWords(found), { reason: found.reason, field: found.field });
 }
 
 /** "until 31 March 2027, 18:00 UTC" or nothing, for the sentences a person confirms. */
