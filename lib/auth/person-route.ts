@@ -1,7 +1,7 @@
 // The one way a route serves the signed-in person (the Assistant, Voice, conversations, settings,
 // the confirm page): the same-site check on writes, the person's session, the JSON body read as it
 // streams in and refused past its limit (the API door's reader, lib/http/body.ts), the input
-// schema, and the API door's error body for every refusal (decisions §2). A route keeps only its
+// schema, and the API door's error body for every refusal (docs/design.md, errors). A route keeps only its
 // own logic: `export const POST = personRoute({ origin: "browser", body: { limit, schema } }, work)`.
 import "server-only";
 import type { z } from "zod";
@@ -16,7 +16,8 @@ import { sessionUserId } from "./session";
 /**
  * Who may send a write: "browser", a page of this service (a request with neither Origin nor
  * Sec-Fetch-Site is not from a browser page); "page", only with this service's own Origin (the
- * settings and consent pages, whose changes are never sent by a script); false for reads.
+ * settings and consent pages and a Confirm or Cancel, whose writes are never sent by a script);
+ * false for reads.
  */
 export type OriginRule = "browser" | "page" | false;
 

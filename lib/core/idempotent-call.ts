@@ -1,9 +1,10 @@
-// Steps 9 and 10 under the caller's Idempotency-Key (issue 28, Stripe's rules), for any write and
+// Steps 9 and 10 under the caller's Idempotency-Key (Stripe's rules), for any write and
 // any door that reads one: the API door's header, the MCP door's `_meta.idempotencyKey`. The first
 // call's final answer (its data, or a refusal no retry can change) is replayed for 24 hours to a
 // retry with the same input; answers that are not final (a confirmation asked, a rate limit, a
-// fault) free the key, so a retry runs. The confirmation token is not part of the input, so the
-// confirmed repeat of a call runs under the key of the call that was asked to confirm.
+// fault) free the key, so a retry runs; a fault that cannot free it tells the caller to retry when
+// its lease has ended. The confirmation token is not part of the input, so the confirmed repeat of
+// a call runs under the key of the call that was asked to confirm.
 // Independent of questions.answer's `idempotencyKey` body field (idempotency.ts), which keeps its meaning.
 import { z } from "zod";
 import { db, type Tx } from "../db/client";
@@ -12,6 +13,7 @@ import { shownOnceOf, withoutShownOnce } from "../contract/shown-once";
 import { open, seal } from "../connections/vault";
 import { log } from "../log";
 import { recordAudit, type AuditTrail } from "./audit";
+import { asAppError } from "./fault";
 import {
   claimKey,
   completeClaim,
@@ -71,14 +73,15 @@ export async function idempotently(
   const boundTo = sealedFor(call, parsed.data);
   if ("replay" in claimed) return replay(claimed.replay, call, boundTo, replayed);
   const { claim } = claimed;
-  const stopRenewing = renewWhileRunning(claim);
+  const lease = renewWhileRunning(claim, call.now);
   try {
     return await run((tx, data) => completeClaim(tx, claim, kept(data, call, boundTo)));
   } catch (thrown) {
-    await settleFailure(claim, thrown, call.requestId);
-    throw thrown;
+    // no renewal after the failure: the lease must not outlive the answer that tells when it ends
+    lease.stop();
+    throw await settleFailure(claim, thrown, call.requestId, lease.endsBy());
   } finally {
-    stopRenewing();
+    lease.stop();
   }
 }
 
@@ -121,8 +124,11 @@ function kept(data: Record<string, unknown>, call: Call, boundTo: string): Store
 const sealedFor = (call: Call, key: string) =>
   `idempotent-answer\0${call.brandId}\0${call.caller}\0${call.capabilityId}\0${key}`;
 
-/** A final refusal is the key's answer; anything else frees the key (or its lease ends, if even that fails). */
-async function settleFailure(claim: Claim, thrown: unknown, requestId: string): Promise<void> {
+/**
+ * A final refusal is the key's answer; anything else frees the key, or, if even that fails, its
+ * lease ends it. Answers what the caller is told: the error as thrown, unless the key stays held.
+ */
+async function settleFailure(claim: Claim, thrown: unknown, requestId: string, leaseEndsBy: number): Promise<unknown> {
   try {
     if (thrown instanceof AppError && thrown.status < 500 && !NOT_FINAL.includes(thrown.code)) {
       const answer: StoredAnswer = {
@@ -136,7 +142,31 @@ async function settleFailure(claim: Claim, thrown: unknown, requestId: string): 
     } else {
       await releaseClaim(claim);
     }
+    return thrown;
   } catch (error) {
     log.warn({ requestId, err: error }, "an idempotency key was not settled; its lease ends it");
+    return heldUntil(thrown, leaseEndsBy);
   }
+}
+
+/**
+ * A database fault whose key could not be freed (the database that cut the write is usually down
+ * for the release too): a retry within the lease would only hear idempotency_key_in_use, so the
+ * 503's Retry-After waits the lease out. Waiting is enough on SQLite and PostgreSQL alike, whichever
+ * instance the retry reaches: a freeing sent later, when the database answers again, could reach it
+ * after the retry, or never, if this instance stops first. The fault stays the answer's cause in the log.
+ */
+function heldUntil(thrown: unknown, leaseEndsBy: number): unknown {
+  const answer = asAppError(thrown);
+  if (answer.code !== "unavailable") return thrown;
+  const leaseLeft = Math.ceil((leaseEndsBy - Date.now()) / 1000);
+  const retryAfterSeconds = Math.max(answer.details.retryAfterSeconds ?? 1, leaseLeft);
+  return Object.assign(
+    new AppError(
+      "unavailable",
+      `The service cannot reach its database right now; retry in ${retryAfterSeconds} s, when this call's Idempotency-Key is free again`,
+      { ...answer.details, retryAfterSeconds },
+    ),
+    { cause: thrown },
+  );
 }

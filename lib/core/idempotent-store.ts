@@ -84,24 +84,28 @@ export async function completeClaim(tx: Tx, claim: Claim, answer: StoredAnswer):
   }
 }
 
+/** A running call's hold on its key: `stop` ends the renewals; `endsBy` is the latest its lease can end. */
+export type Lease = { stop: () => void; endsBy: () => number };
+
 /**
- * Renews the claim's lease every third of it while its call runs, and returns the stop: a call
- * slower than the lease keeps its key, and a killed instance's claim lapses one lease after its
- * last renewal (IDEMPOTENCY_LEASE_SECONDS, 10 by default), not a worst-case write's time after.
- * A renewal that fails is tried again at the next beat; a claim taken over is not renewed.
+ * Renews the claim's lease every third of it while its call runs: a call slower than the lease
+ * keeps its key, and a killed instance's claim lapses one lease after its last renewal
+ * (IDEMPOTENCY_LEASE_SECONDS, 10 by default), not a worst-case write's time after. A renewal that
+ * fails is tried again at the next beat; a claim taken over is not renewed. `endsBy` counts every
+ * renewal sent, answered or not: one the database has not answered yet may still land.
  */
-export function renewWhileRunning(claim: Claim): () => void {
+export function renewWhileRunning(claim: Claim, claimedAt: Date): Lease {
   const leaseMs = config().IDEMPOTENCY_LEASE_SECONDS * 1000;
+  let endsBy = claimedAt.getTime() + leaseMs;
   const timer = setInterval(() => {
+    const leaseUntil = Date.now() + leaseMs;
+    endsBy = Math.max(endsBy, leaseUntil);
     db()
-      .idempotentCall.updateMany({
-        where: claim,
-        data: { leaseUntil: new Date(Date.now() + leaseMs) },
-      })
+      .idempotentCall.updateMany({ where: claim, data: { leaseUntil: new Date(leaseUntil) } })
       .catch(() => {});
   }, leaseMs / 3);
   timer.unref();
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), endsBy: () => endsBy };
 }
 
 /** Frees the key after an answer that is not final (confirmation asked, rate limit, fault): a retry runs again. */

@@ -3,6 +3,7 @@
 // closed or lost, so service comes back by itself when the database does.
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { log } from "../log";
 import { PrismaClient as PostgresClient } from "./generated-pg/client";
 import type { PrismaClient } from "./generated/client";
 import type { Clients } from "./clients";
@@ -24,8 +25,10 @@ export function postgresClients(url: string): Clients {
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
-  // an idle connection that the server drops (restart, 57P01) emits here; unhandled it would end the process
-  const logLost = (error: Error) => console.error("database connection lost:", error.message);
+  // an idle connection that the server drops (restart, 57P01) emits here; unhandled it would end the
+  // process. A warning, not an error: the pool replaces it, and a call it failed has its own line
+  const logLost = (error: Error) =>
+    log.warn({ component: "database", error: error.message }, "database connection lost");
   pool.on("error", logLost);
   readPool.on("error", logLost);
   // one generated client per provider; both have the same model API (lib/db/postgres-schema.ts)

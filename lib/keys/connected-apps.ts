@@ -9,6 +9,7 @@ import { db } from "../db/client";
 import { keyableBrands } from "./keys";
 import { answerAuthRequest } from "../auth/authorization-server";
 import { config } from "../config";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "../http/client-address";
 import { OFFLINE_ACCESS } from "../oauth/resource";
 
 export const consentRequest = z.object({
@@ -62,9 +63,9 @@ export async function answerConsent(
 
 /**
  * The authorization server's consent endpoint, called as the browser would (its authorize step
- * needs a request: the person's cookie, this service's Origin), through the same guard as the
- * browser's own requests: a Deny for an app on an untrusted address leads to our error page. Its
- * refusals (a forged, expired or spent query) become the spec's error body.
+ * needs a request: the person's cookie, this service's Origin, the client's address), through the
+ * same guard as the browser's own requests: a Deny for an app on an untrusted address leads to our
+ * error page. Its refusals (a forged, expired or spent query) become the spec's error body.
  */
 async function consent(
   body: { accept: boolean; scope?: string; oauth_query: string },
@@ -78,13 +79,25 @@ async function consent(
       Origin: new URL(appUrl).origin,
       "Content-Type": "application/json",
       Accept: "application/json",
+      // better-auth limits requests per client address, read from this header (lib/auth/auth.ts);
+      // without it every person's consent fell in one shared bucket, which one client could empty
+      [CLIENT_ADDRESS_HEADER]: clientAddressOf(headers),
     },
     body: JSON.stringify(body),
   });
   const response = await answerAuthRequest(request);
+  if (response.status === 429) throw tooManyConsents(response);
   const answer = (await response.json().catch(() => null)) as { url?: unknown } | null;
   if (!response.ok || typeof answer?.url !== "string") throw expired();
   return { url: answer.url };
+}
+
+/** The limit's refusal as the API door's: the request is still valid, only not now. */
+function tooManyConsents(response: Response): AppError {
+  const retryAfterSeconds = Math.max(1, Number(response.headers.get("x-retry-after")) || 60);
+  return new AppError("rate_limited", `Too many consent answers from this address; retry in ${retryAfterSeconds} s`, {
+    retryAfterSeconds,
+  });
 }
 
 const expired = () =>

@@ -181,7 +181,7 @@ describe("webhook endpoints", () => {
         where: { endpointId: { in: [watcher.id, created.id] } },
         select: { payload: true, endpointId: true, eventType: true },
       });
-    // the worker makes the watcher's deliveries from the events after the writes commit (issue 39.7)
+    // the worker makes the watcher's deliveries from the events after the writes commit (lib/webhooks/fan-out.ts)
     await expect
       .poll(async () => (await owed()).filter((delivery) => delivery.endpointId === watcher.id).length)
       .toBeGreaterThanOrEqual(3);
@@ -201,5 +201,42 @@ describe("webhook endpoints", () => {
       expect(text).not.toContain(created.secret.slice(6));
       expect(text).not.toContain(rotated.secret.slice(6));
     }
+  });
+
+  it("one endpoint per receiver however the URL is spelt: a trailing slash, the scheme's and host's case, the default port; on create, update and undo", async () => {
+    const own = await makeWorld();
+    const brand = own.brand.shortId;
+    const as = (capability: string, body: Record<string, unknown>) =>
+      call(capability, own.admin.key, { brand, ...body });
+    const confirmed = (capability: string, body: Record<string, unknown>) =>
+      confirmAndCall(capability, own.admin.key, { brand, ...body });
+    // subscribed to an event this brand never has: nothing is delivered to these loopback addresses
+    const eventTypes = ["kit.color.added"];
+    const duplicate = (answer: Awaited<ReturnType<typeof call>>, of: string) => {
+      const refused = expectError(answer, 422, "invalid_input");
+      expect(refused).toMatchObject({ field: "url", reason: "duplicate" });
+      expect(refused.message).toContain(of);
+    };
+    const first = expectOk(await confirmed("webhooks.create", { url: `${receiverUrl}/slash/`, eventTypes }));
+    for (const url of [`${receiverUrl}/slash`, "HTTP://127.0.0.1:9/hooks/slash", `${receiverUrl}/slash//`])
+      duplicate(await as("webhooks.create", { url, eventTypes }), first.id);
+    const port = expectOk(await confirmed("webhooks.create", { url: "http://127.0.0.1/port", eventTypes }));
+    duplicate(await as("webhooks.create", { url: "http://127.0.0.1:80/port/", eventTypes }), port.id);
+    // stored as typed
+    const listed = expectOk(await as("webhooks.list", {})).items as { id: string; url: string }[];
+    expect(listed.find((endpoint) => endpoint.id === first.id)!.url).toBe(`${receiverUrl}/slash/`);
+
+    const other = expectOk(await confirmed("webhooks.create", { url: `${receiverUrl}/other`, eventTypes }));
+    duplicate(await as("webhooks.update", { id: other.id, url: `${receiverUrl}/slash` }), first.id);
+    // its own URL, spelt otherwise, is no duplicate of itself
+    expectOk(await confirmed("webhooks.update", { id: first.id, url: `${receiverUrl}/slash` }));
+
+    // moved elsewhere, and its old receiver added again with the slash: the move cannot be undone
+    const moved = await confirmed("webhooks.update", { id: first.id, url: `${receiverUrl}/moved` });
+    expectOk(moved);
+    const entry = expectOk(await as("activity.list", { requestId: moved.headers.get("x-request-id") })).items[0];
+    const again = expectOk(await confirmed("webhooks.create", { url: `${receiverUrl}/slash/`, eventTypes }));
+    const refused = expectError(await as("activity.undo", { activityId: entry.id }), 409, "undo_conflict");
+    expect(refused.message).toContain(`already sends webhooks to this URL (endpoint ${again.id})`);
   });
 });

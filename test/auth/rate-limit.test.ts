@@ -6,34 +6,38 @@ import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
-import { createUser } from "../../lib/admin/commands";
+import { addMember, createUser } from "../../lib/admin/commands";
 import { startServer, type RunningServer } from "../../scripts/support/start-server";
+import { authorize, pkce, register, signInCookie, useServer } from "../support/oauth-flow";
+import { makeBrand } from "../support/world";
 
 let perAddress: RunningServer;
 let perAccount: RunningServer;
 let behindProxy: RunningServer;
+let consents: RunningServer;
 beforeAll(async () => {
-  [perAddress, perAccount, behindProxy] = await Promise.all([
+  [perAddress, perAccount, behindProxy, consents] = await Promise.all([
     startServer({ ...inject("testEnv"), SIGN_IN_PER_MINUTE: "5" }),
     startServer({ ...inject("testEnv"), SIGN_IN_PER_MINUTE: "1000", SIGN_IN_ACCOUNT_PER_MINUTE: "8" }),
     startServer({ ...inject("testEnv"), SIGN_IN_PER_MINUTE: "5", TRUSTED_PROXIES: "127.0.0.1" }),
+    startServer(inject("testEnv")),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([perAddress?.stop(), perAccount?.stop(), behindProxy?.stop()]);
+  await Promise.all([perAddress?.stop(), perAccount?.stop(), behindProxy?.stop(), consents?.stop()]);
 });
 
-type Answer = { status: number; cookies: string[] };
+type Answer = { status: number; cookies: string[]; headers: Record<string, unknown>; body: string };
 
-/** One sign-in attempt from the loopback address `from`, with extra headers. */
-function attempt(
+/** A POST of `body` as JSON from the loopback address `from`, with this server's Origin and extra headers. */
+function postFrom(
   server: RunningServer,
   from: string,
-  email: string,
-  password: string,
+  path: string,
+  body: unknown,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
-  const url = new URL(`${server.url}/api/auth/sign-in/email`);
+  const url = new URL(`${server.url}${path}`);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -45,16 +49,32 @@ function attempt(
         headers: { "Content-Type": "application/json", Origin: server.url, ...headers },
       },
       (res) => {
-        res.resume();
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
         res.on("end", () =>
-          resolve({ status: res.statusCode!, cookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []) }),
+          resolve({
+            status: res.statusCode!,
+            cookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []),
+            headers: res.headers,
+            body: text,
+          }),
         );
       },
     );
     req.on("error", reject);
-    req.end(JSON.stringify({ email, password }));
+    req.end(JSON.stringify(body));
   });
 }
+
+/** One sign-in attempt from the loopback address `from`, with extra headers. */
+const attempt = (
+  server: RunningServer,
+  from: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) => postFrom(server, from, "/api/auth/sign-in/email", { email, password }, headers);
 
 const RIGHT = "the right password";
 async function person() {
@@ -149,5 +169,51 @@ describe("behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)", () => {
     expect(
       (await attempt(behindProxy, "127.0.0.51", await person(), RIGHT, { "X-Forwarded-For": "198.51.100.200" })).status,
     ).toBe(429);
+  });
+});
+
+describe("the OAuth consent answer (it reaches the authorization server from inside, per client address all the same)", () => {
+  // better-auth's limit on the consent endpoint: its default rule, 100 a minute (lib/auth/auth.ts)
+  const CONSENT_LIMIT = 100;
+
+  it("one client spending the consent limit does not block another client's consent", async () => {
+    useServer(consents.url);
+    const brand = await makeBrand({ name: "Consent Limit" });
+    const [flooder, other] = [await person(), await person()];
+    for (const email of [flooder, other]) await addMember(db(), { brand: brand.shortId, email, role: "admin" });
+    const [flooderCookie, otherCookie] = [await signInCookie(flooder, RIGHT), await signInCookie(other, RIGHT)];
+    // refused answers (a query the authorization server never signed), all from one address
+    const forged = { oauthQuery: "client_id=x&sig=forged", accept: false };
+    const consentFrom = (from: string, cookie: string, body: unknown) =>
+      postFrom(consents, from, "/api/oauth/consent", body, { Cookie: cookie });
+    for (let i = 0; i < CONSENT_LIMIT; i++)
+      expect((await consentFrom("127.0.0.71", flooderCookie, forged)).status).toBe(422);
+
+    // another person's browser, at its own address: their consent goes through
+    const client = await register();
+    const consentUrl = await authorize(otherCookie, {
+      client_id: client.body.client_id,
+      code_challenge: pkce().challenge,
+      code_challenge_method: "S256",
+      scope: "kit.read",
+    });
+    expect(consentUrl.pathname).toBe("/oauth/consent");
+    const answered = await consentFrom("127.0.0.72", otherCookie, {
+      oauthQuery: consentUrl.searchParams.toString(),
+      accept: true,
+      brands: [brand.shortId],
+      scopes: ["kit.read"],
+    });
+    expect(answered.status, answered.body).toBe(200);
+    expect(new URL(JSON.parse(answered.body).data.url).searchParams.get("code")).toBeTruthy();
+
+    // while the flooding address is refused, saying when to try again (not that the request expired)
+    const limited = await consentFrom("127.0.0.71", flooderCookie, forged);
+    expect(limited.status).toBe(429);
+    expect(JSON.parse(limited.body).error).toMatchObject({
+      code: "rate_limited",
+      retryAfterSeconds: expect.any(Number),
+    });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,7 @@ export type PersonRoute = {
   path: string;
   /** a body of the route's own shape; absent, the route reads none */
   body?: Record<string, unknown>;
-  /** the settings and consent pages: the Origin must be sent, and be this service's */
+  /** the settings and consent pages and the confirm decisions: the Origin must be sent, and be this service's */
   pageOnly?: boolean;
   /** what a body that is not JSON gets, when something is refused before the body is read */
   notJson?: string;
@@ -17,8 +17,9 @@ const id = "00000000-0000-4000-8000-000000000000";
 export const PERSON_ROUTES: PersonRoute[] = [
   { method: "GET", path: "/api/assistant/capabilities?brand=NOPE" },
   { method: "POST", path: "/api/assistant/run", body: { capabilityId: "kit.read", brand: "NOPE", input: {} } },
-  { method: "POST", path: `/api/assistant/pending/${id}`, body: { decision: "cancel" } },
-  { method: "POST", path: `/api/confirm/${id}`, body: { decision: "cancel" } },
+  // a decision runs a write: only from this service's own pages, as the settings' changes
+  { method: "POST", path: `/api/assistant/pending/${id}`, body: { decision: "cancel" }, pageOnly: true },
+  { method: "POST", path: `/api/confirm/${id}`, body: { decision: "cancel" }, pageOnly: true },
   { method: "POST", path: "/api/chat", body: { brand: "NOPE", messages: [{ role: "user", parts: [] }] } },
   { method: "GET", path: "/api/conversations?brand=NOPE" },
   { method: "GET", path: `/api/conversations/${id}` },

@@ -48,16 +48,21 @@ const kitColours = async () =>
     (c) => c.name,
   );
 
+/** The decision's POST as the page sends it (its Origin), or with another Origin or none (`origin: null`). */
+function decideOnPage(url: string, cookie: string, decision: "confirm" | "cancel", origin: string | null = baseUrl()) {
+  const id = new URL(url).pathname.split("/").at(-1)!;
+  return fetch(`${baseUrl()}/api/confirm/${id}`, {
+    method: "POST",
+    headers: { Cookie: cookie, ...(origin === null ? {} : { Origin: origin }), "Content-Type": "application/json" },
+    body: JSON.stringify({ decision }),
+  });
+}
+
 /** What the person's browser does on the page: open it, then press Confirm or Cancel. */
 async function onPage(url: string, cookie: string, decision: "confirm" | "cancel") {
   const page = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
   const html = await page.text();
-  const id = new URL(url).pathname.split("/").at(-1)!;
-  const response = await fetch(`${baseUrl()}/api/confirm/${id}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: baseUrl(), "Content-Type": "application/json" },
-    body: JSON.stringify({ decision }),
-  });
+  const response = await decideOnPage(url, cookie, decision);
   return {
     page: page.status,
     html,
@@ -151,6 +156,28 @@ describe("a client that declares URL-mode elicitation", () => {
     expect(await kitColours()).not.toContain(input.name);
     await client.close();
   });
+  it("the decision needs this service's Origin: with the cookie and none, 403 naming Origin and nothing decided", async () => {
+    const input = colour();
+    const refused: { status: number; body: any }[] = [];
+    const client = await urlClient(async (asked) => {
+      for (const origin of [null, "https://elsewhere.example"]) {
+        const response = await decideOnPage(asked.url, admin.cookie, "confirm", origin);
+        refused.push({ status: response.status, body: await response.json() });
+      }
+      // still waiting: the page's own request decides it
+      return onPage(asked.url, admin.cookie, "confirm");
+    });
+    expect(expectToolOk(await callTool(client, "kit_colors_add", input)).ok).toBe(true);
+    const [person] = (await Promise.all(client.browsing)) as Awaited<ReturnType<typeof onPage>>[];
+    expect(refused.map(({ status, body }) => `${status} ${body.error?.code} ${body.error?.field}`)).toEqual([
+      "403 forbidden Origin",
+      "403 forbidden Origin",
+    ]);
+    expect(person!.status).toBe(200);
+    expect((await kitColours()).filter((name) => name === input.name)).toHaveLength(1);
+    await client.close();
+  });
+
   it("the MCP Apps view's confirmation_decide cannot decide it, even with the caller's own key", async () => {
     const input = colour();
     const viewHost = await connectMcp(admin.key);

@@ -64,10 +64,23 @@ export async function lockEndpoints(ctx: BrandContext): Promise<void> {
   await lockKey(ctx.db, `webhook-endpoints:${ctx.brand.id}`);
 }
 
-/** A receiver URL as compared: parsed, so `HTTPS://Hooks.Example.com:443/in` is `https://hooks.example.com/in`. */
-const comparable = (url: string) => (URL.canParse(url) ? new URL(url).href : url);
+/**
+ * A receiver URL as compared (it is stored as typed): parsed, so `HTTPS://Hooks.Example.com:443/in/`
+ * is `https://hooks.example.com/in`: a trailing slash names the same receiver, or one typing
+ * difference would make a second endpoint that is sent every event twice.
+ */
+function comparable(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  parsed.pathname = parsed.pathname.replace(/\/+$/, "");
+  return parsed.href;
+}
 
-/** One endpoint per receiver URL: another would get every event twice. `except` is the endpoint being changed. */
+/**
+ * One endpoint per receiver URL: another would get every event twice. `except` is the endpoint being
+ * changed. Compared over the brand's stored rows as parsed above, not in SQL on the stored text, so
+ * create, update and activity.undo's rule compare alike, rows stored before this rule included.
+ */
 export async function checkNotDuplicate(ctx: BrandContext, url: string, except?: string): Promise<void> {
   const wanted = comparable(url);
   const endpoints = await ctx.db.webhookEndpoint.findMany({

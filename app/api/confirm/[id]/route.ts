@@ -11,8 +11,9 @@ export const dynamic = "force-dynamic";
 
 const decision = z.object({ decision: z.enum(["confirm", "cancel"]) });
 
+// a decision runs a write: only this service's own page may send it, with its Origin ("page")
 export const POST = personRoute(
-  { origin: "browser", body: { limit: 4096, schema: decision } },
+  { origin: "page", body: { limit: 4096, schema: decision } },
   async ({ userId, input, requestId, params }) => {
     const outcome = await decideOnPage(userId, params.id!, input.decision, requestId);
     if (!outcome)

@@ -9,8 +9,9 @@ export const dynamic = "force-dynamic";
 
 const decision = z.object({ decision: z.enum(["confirm", "cancel"]) });
 
+// a decision runs a write: only this service's own pages may send it, with their Origin ("page")
 export const POST = personRoute(
-  { origin: "browser", body: { limit: 4096, schema: decision } },
+  { origin: "page", body: { limit: 4096, schema: decision } },
   ({ userId, input, requestId, params }) => decidePending(userId, params.id!, input.decision, requestId),
 );
 
