@@ -1,5 +1,5 @@
-// The error side of the document: one body schema per code (decisions §2) and, from a capability's
-// catalogue facts, the codes it can answer with (decisions §3). Nothing here is per capability id.
+// The error side of the document: one body schema per code (docs/design.md, errors) and, from a capability's
+// catalogue facts, the codes it can answer with (docs/design.md, order of checks). Nothing here is per capability id.
 import type { Capability } from "../contract/define";
 import { ERROR_STATUS, type ErrorCode } from "../contract/errors";
 
@@ -38,7 +38,14 @@ const DETAILS: Partial<Record<ErrorCode, { properties: Record<string, Schema>; r
     },
   },
   forbidden: {
-    properties: { field: text("brand, when the brand is unknown or out of the key's reach (no existence oracle)") },
+    properties: {
+      field: text(
+        "brand, when the brand is unknown or out of the key's reach (no existence oracle); for a team change past the caller's own access, the field asking for it (role, accessUntil; activityId for an undo)",
+      ),
+      reason: text(
+        "A team change past the caller's own access: own_membership (their own role raised or their own end of access moved later), beyond_own_access (an admin whose access ends giving a role or an end beyond theirs: a later end, or none)",
+      ),
+    },
   },
   insufficient_scope: { properties: { scope: text("The scope the key lacks") }, required: ["scope"] },
   last_admin: { properties: { field: text("userId: the person who is the brand's last admin") } },
@@ -52,6 +59,12 @@ const DETAILS: Partial<Record<ErrorCode, { properties: Record<string, Schema>; r
         "Send it back as confirmationToken with the same input to run the write; single use, 10 minutes",
       ),
       expiresAt: { type: "string", format: "date-time", description: "When the token expires (ISO 8601 UTC)" },
+      reason: {
+        type: "string",
+        enum: ["changed_since"],
+        description:
+          "changed_since: the call came with a token, but the record it changes was changed by another write after its person was asked, so nothing was written; this is the question again, about the record as it is now",
+      },
     },
     required: ["summary", "confirmationToken", "expiresAt"],
   },
@@ -138,7 +151,7 @@ export function errorDescription(code: ErrorCode): string {
   return DESCRIPTION[code];
 }
 
-/** Every code a capability can answer with, derived from its catalogue facts (decisions §3). */
+/** Every code a capability can answer with, derived from its catalogue facts (docs/design.md, order of checks). */
 export function errorCodesOf(capability: Capability, inputSchema: Schema): ErrorCode[] {
   const codes: ErrorCode[] = ["unauthenticated", "rate_limited", "not_found", "invalid_input"];
   if (capability.scope) codes.push("insufficient_scope");
@@ -148,7 +161,7 @@ export function errorCodesOf(capability: Capability, inputSchema: Schema): Error
   if (capability.confirmation) codes.push("confirmation_required");
   if (hasProperty(inputSchema, "expectedRevision")) codes.push("revision_conflict");
   codes.push(...(capability.limits ?? []));
-  // budget_exceeded: no capability uses the model itself; only the assistant door meters it (decisions §6)
+  // budget_exceeded: no capability uses the model itself; only the assistant door meters it (docs/design.md, plans and the AI budget)
   codes.push("internal", "unavailable");
   return codes;
 }

@@ -55,7 +55,7 @@ describe.each(["2025", "2026"] as const)("the %s exchange", (era) => {
     const request = call(era, "echo", { text: "hello" });
     const answer = await ask(exchange, request);
     expect(answer.id).toBe(request.id);
-    expect(answer.result?.content[0]!.text).toBe("hello");
+    expect(answer.result?.content[0]?.text).toBe("hello");
   });
 
   it("answers a call its instance does not answer in time with a JSON-RPC error, under the call's id", async () => {
@@ -68,7 +68,7 @@ describe.each(["2025", "2026"] as const)("the %s exchange", (era) => {
     expect(answer.error?.code).toBe(-32000);
     expect(answer.error?.message).toBe("The server did not answer within 0.2 s: send the request again");
     // the instance is still usable
-    expect((await ask(exchange, call(era, "echo", { text: "after" }))).result?.content[0]!.text).toBe("after");
+    expect((await ask(exchange, call(era, "echo", { text: "after" }))).result?.content[0]?.text).toBe("after");
   });
 
   it("answers every waiting call when the SDK closes its transport, then serves the next call on a new one", async () => {
@@ -81,6 +81,6 @@ describe.each(["2025", "2026"] as const)("the %s exchange", (era) => {
     const closed = await waiting;
     expect(closed.error?.code).toBe(-32000);
     expect(closed.error?.message).toMatch(/closed this exchange/);
-    expect((await ask(exchange, call(era, "echo", { text: "again" }))).result?.content[0]!.text).toBe("again");
+    expect((await ask(exchange, call(era, "echo", { text: "again" }))).result?.content[0]?.text).toBe("again");
   });
 });
