@@ -5,7 +5,7 @@
 // is allowed; what axe found is listed when one is. Dark screenshots: dark-*.png. Also the API
 // reference (/docs, rendered by Scalar, and its summary when the script does not load), the OAuth
 // consent and error pages (the confirm page: e2e/mcp-confirm-page.test.ts), and the reduced-motion
-// preference (issue 38.9). Screenshots docs-light, docs-dark, docs-phone, docs-summary.
+// preference. Screenshots docs-light, docs-dark, docs-phone, docs-summary.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

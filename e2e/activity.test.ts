@@ -134,7 +134,7 @@ describe("the Activity page", () => {
     await expect
       .poll(() => theirs.page.getByTestId("activity-not-yours").textContent(), { timeout: 15_000 })
       .toMatch(/admin/i);
-    // told before any filter is offered (issue 38.2)
+    // told before any filter is offered: nothing is offered that is then refused
     expect(await theirs.page.getByTestId("activity-filters").count()).toBe(0);
     expect(await theirs.page.getByTestId("activity-row").count()).toBe(0);
   });

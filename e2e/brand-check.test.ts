@@ -1,4 +1,4 @@
-// The review card shows brand.check's findings before an admin approves a file (issue 44.2), in
+// The review card shows brand.check's findings before an admin approves a file, in
 // Debian's Chromium on a 360 px phone and a laptop: a proposed image in a colour outside the kit is
 // opened for review from the library's carousel, and the card says Off brand, in words, above
 // Approve. And under a draft the assistant wrote, Check on brand shows what is off in place.

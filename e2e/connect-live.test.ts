@@ -1,4 +1,4 @@
-// Connecting from the chat keeps the chat true (issue 38.3), in Debian's Chromium on a 360×740 phone
+// Connecting from the chat keeps the chat true, in Debian's Chromium on a 360×740 phone
 // and a 1280×800 laptop: Connect on the integrations list is a step of the conversation (its link
 // card is brought into view); the provider's callback, in its own tab, tells the chat, whose list
 // card and link card then say "connected" without a reload; after a reload the step is still there

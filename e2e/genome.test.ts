@@ -1,4 +1,4 @@
-// The brand voice shaped by its people on a 360 px phone (issue 42.6), in Debian's Chromium, by
+// The brand voice shaped by its people on a 360 px phone, in Debian's Chromium, by
 // tapping and typing words only: a member proposes a guardrail from the genome card; a viewer sees
 // it with no button; an admin approves it through the confirm card and sees the voice change, with
 // the line's source on demand. Screenshots: genome-*.png.

@@ -1,4 +1,4 @@
-// Outcomes where the person looks (issue 38.7), in Debian's Chromium on a 360×740 phone and a
+// Outcomes where the person looks, in Debian's Chromium on a 360×740 phone and a
 // 1280×800 laptop: Later on a question in an earlier card leaves the question where it was and the
 // conversation keeps its scroll (the step it adds at the end does not pull the view away), and the
 // question then says it was put off, there and after a reload (screenshots later-*.png);

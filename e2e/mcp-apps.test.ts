@@ -238,7 +238,7 @@ describe("MCP Apps views in a browser host (AppBridge, Chromium)", () => {
           const found = await layoutProblems(frame.locator("html"));
           expect({ name, width, theme, ...found }).toEqual({ name, width, theme, clipped: [], small: [], faint: [] });
         }
-        // each colour's values, "On black" included, and its Edit / Remove (an admin's, issue 40),
+        // each colour's values, "On black" included, and its Edit / Remove (an admin's),
         // inside the frame and not hidden
         const cells = await palette.locator("tr[data-hex] td").evaluateAll((tds) =>
           tds.map((td) => ({

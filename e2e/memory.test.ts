@@ -1,4 +1,4 @@
-// The brand's memory on a 360 px phone (issue 42.2, 42.6), in Debian's Chromium, by tapping and
+// The brand's memory on a 360 px phone, in Debian's Chromium, by tapping and
 // typing words only: a member proposes a declaration from the memory card's form; an admin opens the
 // overview, taps its way into the memory waiting for review and accepts the declaration through
 // the confirm card; a viewer sees the memory with no buttons. Screenshots: memory-*.png.

@@ -1,4 +1,4 @@
-// Where the person's next step is (issue 38.1, 38.6), in Debian's Chromium on a 360×740 phone and a
+// Where the person's next step is, in Debian's Chromium on a 360×740 phone and a
 // 1280×800 laptop: what a tap starts (a confirm card after Save in a contact's Edit, Remove,
 // Disconnect, a slash command's Run) is brought into view, clear of the message box, with focus on
 // its Confirm; after Confirm, a wrong sign-in and Revoke focus stays where the next step is, never
@@ -188,7 +188,7 @@ describe("focus after a refusal or a removal", () => {
 });
 
 describe("an expired confirmation", () => {
-  it("keeps what it was about beside Propose it again, also after a reload (issue 38.10)", async () => {
+  it("keeps what it was about beside Propose it again, also after a reload", async () => {
     const page = await chat("laptop");
     await command(page, "kit.colors.add", async () => {
       await page.getByTestId("slash-field-name").fill("Late sea");
@@ -217,7 +217,7 @@ describe("an expired confirmation", () => {
   }, 60_000);
 });
 
-describe("wrong input in words (issue 38.4)", () => {
+describe("wrong input in words", () => {
   it("a colour code written as a word is answered with what a colour code looks like", async () => {
     const page = await chat("phone");
     await page.getByTestId("chat-input").fill("/");
@@ -232,7 +232,7 @@ describe("wrong input in words (issue 38.4)", () => {
   });
 });
 
-describe("no dead ends (issue 38.7)", () => {
+describe("no dead ends", () => {
   it("an empty contacts list offers Add a channel, an empty integrations list Connect a service", async () => {
     const empty = await createTestBrand("Empty Roasters");
     const person = await createPerson({ name: "Eve Empty", brands: { [empty.shortId]: "admin" } });

@@ -1,4 +1,4 @@
-// Offered only what the role allows (issue 38.2), in Debian's Chromium on a 360×740 phone and a
+// Offered only what the role allows, in Debian's Chromium on a 360×740 phone and a
 // 1280×800 laptop: a viewer's questions card reads the questions without Answer, Later or Dismiss;
 // Activity is in the menu only for those who may read it (the page tells anyone else, with no
 // filters); the slash palette lists only what the role may run; a viewer's key form offers no write

@@ -1,4 +1,4 @@
-// Settings › People (issue 43.6) on a 360 px phone in Debian's Chromium: an admin invites someone
+// Settings › People on a 360 px phone in Debian's Chromium: an admin invites someone
 // (confirmed, the link shown once and copied; no SMTP on the suite's server, so the page says to pass
 // it on), the new person accepts on the accept page and sees the brand, then the admin changes their
 // role and removes them, and withdraws another invitation; a viewer sees the team without buttons.

@@ -66,7 +66,7 @@ describe("every page at 360 px", () => {
       () => (document.querySelector('[data-testid="brand-switcher"]') as HTMLSelectElement | null)?.value !== "",
     );
     await fits(page, "chat");
-    // the brand's whole name (wrapped, not cut) and the person's role in words (issue 38.8)
+    // the brand's whole name (wrapped, not cut) and the person's role in words
     await header(page, "Phone Roasters With A Long Name");
     // voice off: its sentence once, in a line or two, not 40 % of the phone
     const note = await page.getByTestId("voice-control").boundingBox();

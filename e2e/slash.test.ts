@@ -98,7 +98,7 @@ describe("the chat page without a model, in Chromium", () => {
     await signIn(page, member.email, member.password);
     await expect.poll(() => page.getByTestId("model-missing").innerText()).toContain("No AI model is configured");
     await expect.poll(() => page.getByTestId("brand-switcher").inputValue()).toBe(brand.shortId);
-    // Send says it cannot send (aria-disabled) and, pressed, says why (issue 38.7)
+    // Send says it cannot send (aria-disabled) and, pressed, says why: no dead end
     expect(await page.getByTestId("chat-send").getAttribute("aria-disabled")).toBe("true");
     // plain text cannot be answered without a model: said where the person types, with the way out
     await page.getByTestId("chat-input").fill("what are our colours?");

@@ -225,7 +225,7 @@ describe("every task by clicking", () => {
       expect(await page.getByTestId("slash-field-expectedRevision").count()).toBe(0);
       await type(page.getByTestId("slash-field-city"), "Lyon");
     });
-    // the run echoes what was given, in words; the focus is on the new card's Confirm, the next step (issue 38.6)
+    // the run echoes what was given, in words; the focus is on the new card's Confirm, the next step
     expect(await result.getByTestId("slash-echo").innerText()).toContain("City: Lyon");
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))

@@ -1,4 +1,4 @@
-// The team card in the chat (issue 43.6), reached by the slash command /team.list in Debian's
+// The team card in the chat, reached by the slash command /team.list in Debian's
 // Chromium on a 360 px phone: the people with their role in words, the waiting invitations, and for
 // an admin a role proposed on a row as a confirm card; a viewer sees the same people without buttons.
 import type { Browser, Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// Undo in Debian's Chromium (issue 41.6): a colour added by clicking in the chat is taken back from
+// Undo in Debian's Chromium: a colour added by clicking in the chat is taken back from
 // the card the confirmed write left, then added again and taken back from the Activity page; each
 // through the confirm card with what comes back in words, on a laptop and a 360 px phone. A refused
 // undo (the colour changed since) reads in words. A card showing one record (a file's review card)

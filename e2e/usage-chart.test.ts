@@ -1,4 +1,4 @@
-// The Activity page's AI budget chart (budget.usage, issue 36.2) in Debian's Chromium: a brand's
+// The Activity page's AI budget chart (budget.usage) in Debian's Chromium: a brand's
 // admin sees one bar per person with their tokens in words and the person past their share marked;
 // a member sees no chart; it fits a 360 px phone. Screenshots usage-chart*.png.
 import type { Browser } from "playwright-core";
@@ -62,7 +62,7 @@ describe("the AI budget chart on the Activity page", () => {
 
     const theirs = await newPage(browser, baseUrl);
     await signIn(theirs.page, member.email, member.password, "/activity");
-    // a member is told the trail is for admins, and offered no filters nor chart (issue 38.2)
+    // a member is told the trail is for admins, and offered no filters nor chart
     await theirs.page.getByTestId("activity-not-yours").waitFor({ timeout: 15_000 });
     expect(await theirs.page.getByTestId("usage-chart").count()).toBe(0);
   }, 90_000);

@@ -35,7 +35,8 @@ const MACHINE_WORDS: [RegExp, string][] = [
   // an API key is named to people by its prefix (bop_…), as the Settings page shows it
   [/\b(?!bop_)[a-z]+_[a-z_]+\b/, "snake_case"],
   [/\b(upsert|genome|unspecified|defer|mocksocial)\b/, "a raw enum value or key"],
-  // issue 38.5: capability ids, scopes and event types; MIME types; the overview's machine labels
+  // machine words a person must never read: capability ids, scopes and event types; MIME types; the
+  // overview's machine labels
   [
     /\b(brand|kit|library|questions|connections|activity|webhooks?|memory|genome|team)\.[a-z][a-z_.]*\b/,
     "a capability id, scope or event type",
@@ -246,7 +247,7 @@ describe.each(["admin", "viewer"] as const)("every read's card in words, as %s",
     const found: string[] = [];
     // a file's details need a file chosen, an endpoint's deliveries an endpoint (this brand has none);
     // the rest run as they open
-    // and a check of what is on brand, a text or a file to check (issue 44)
+    // and a check of what is on brand, a text or a file to check
     const needAChoice = new Set(["library.asset.get", "webhooks.deliveries.list", "brand.check"]);
     for (const { id } of items.filter((item) => item.kind === "read" && !needAChoice.has(item.id))) {
       const result = await run(page, id);
@@ -338,7 +339,7 @@ describe("connections by name", () => {
     ).toBe(0); // not set up here
     expect(await machineWordsIn(list.getByTestId("widget-list"))).toEqual([]);
     await row.getByRole("button", { name: "Connect Mock Social" }).click();
-    // the link card is the conversation's next step (issue 38.3), not a part of the row
+    // the link card is the conversation's next step, not a part of the row
     const link = page.getByTestId("card-step").last().getByTestId("action-link-open");
     await link.waitFor({ timeout: 15_000 });
     expect(await link.innerText()).toBe("Open Mock Social to connect");
@@ -391,7 +392,7 @@ describe("a file that is not its type, in words", () => {
   });
 });
 
-describe("confirm summaries and Settings in words (issue 38.5)", () => {
+describe("confirm summaries and Settings in words", () => {
   it("the kit's and the contacts' confirm cards say roles, sections and channel kinds in words", async () => {
     const page = pages.admin;
     const found: string[] = [];
@@ -431,7 +432,7 @@ describe("confirm summaries and Settings in words (issue 38.5)", () => {
   });
 });
 
-describe("Activity and the webhooks log in words (issue 38.5)", () => {
+describe("Activity and the webhooks log in words", () => {
   it("a refusal on the Activity page says who may do it and the role in words", async () => {
     const url = { url: server.url };
     const viewerKey = (await makeKey(people.viewer.email)).key;

@@ -55,7 +55,7 @@ const schema = z
     DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
     APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
     STORAGE_DIR: z.string().min(1).default("./data/files"),
-    // S3_BUCKET selects S3-compatible storage instead of STORAGE_DIR (decisions §8)
+    // S3_BUCKET selects S3-compatible storage instead of STORAGE_DIR (docs/operators.md, Storage)
     S3_BUCKET: unsetIfEmpty(
       z
         .string()
@@ -162,7 +162,7 @@ const schema = z
       z.enum(["on", "off"], "MCP_FAST_PATH must be on or off").default("on"),
     ),
     SEED_DEMO: z.enum(["0", "1"]).default("1"),
-    // the assistant's model (decisions §8): OpenAI, or any OpenAI-compatible server by its base URL
+    // the assistant's model: OpenAI, or any OpenAI-compatible server by its base URL
     OPENAI_API_KEY: unsetIfEmpty(z.string()),
     OPENAI_BASE_URL: unsetIfEmpty(z.url("OPENAI_BASE_URL must be a URL such as http://127.0.0.1:11434/v1")),
     ASSISTANT_MODEL: unsetIfEmpty(z.string().max(200)),
@@ -212,7 +212,7 @@ const schema = z
     // the most one person may spend of a brand's monthly AI tokens, in percent (lib/assistant/person-share.ts):
     // past it their chat and voice get 402 person_share while the others still can; 100 turns the bound off
     AI_PERSON_SHARE_PERCENT: wholeNumber("AI_PERSON_SHARE_PERCENT", 1, 100, 50),
-    // how long a write can be undone (activity.undo, issue 41); AUDIT_RETENTION_DAYS keeps entries longer
+    // how long a write can be undone (activity.undo); AUDIT_RETENTION_DAYS keeps entries longer
     UNDO_WINDOW_HOURS: wholeNumber("UNDO_WINDOW_HOURS", 1, 24 * 365, 24),
     VOICE_TRANSCRIPTION_MODEL: unsetIfEmpty(z.string().max(200)),
     VOICE_SPEECH_MODEL: unsetIfEmpty(z.string().max(200)),

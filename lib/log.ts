@@ -2,9 +2,9 @@
 // event), so a log collector can index requestId, door, capability, status and ms without parsing
 // text. pino writes each line to stdout as it is logged (its default, synchronous: in order, none
 // lost if the process dies); a line costs a call ~30 µs of CPU, mostly the write itself, and pino's
-// asynchronous destination measured no clearer than the noise (issue 29). One instance per process:
-// Next bundles this module into several server chunks (instrumentation, each route), and two
-// streams on one file descriptor would interleave their lines out of order.
+// asynchronous destination measured no clearer than the noise (npm run bench:profile). One instance
+// per process: Next bundles this module into several server chunks (instrumentation, each route),
+// and two streams on one file descriptor would interleave their lines out of order.
 import pino from "pino";
 
 const globalForLog = globalThis as unknown as { brandOpsLog?: pino.Logger };

@@ -1,5 +1,5 @@
 // Operator CLI: npm run admin -- <command>. One JSON object on stdout and exit 0, or a message
-// on stderr and exit 1 (decisions §8). It reads the same DATABASE_URL as the server.
+// on stderr and exit 1 (docs/design.md, the admin CLI). It reads the same DATABASE_URL as the server.
 import { parseArgs } from "node:util";
 import { closeDb, db } from "../lib/db/client";
 import { migrateDatabase } from "../lib/db/migrate";

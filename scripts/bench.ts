@@ -257,7 +257,7 @@ if (PARTS.includes("webhooks-postgres") && !missing)
   failed += await (await import("./support/bench-webhooks-postgres")).benchWebhooksPostgres(webhooks);
 if (PARTS.includes("memory"))
   failed += await (await import("./support/bench-memory")).benchMemory(missing ? ["embedded"] : undefined);
-// brand.check's p95 for a 1,000-word text and a 2,000 × 2,000 PNG (issue 44.1); BENCH_ONLY=brand.check measures it alone
+// brand.check's p95 for a 1,000-word text and a 2,000 × 2,000 PNG; BENCH_ONLY=brand.check measures it alone
 if (PARTS.includes("check") && (!ONLY || ONLY.startsWith("brand.check")))
   failed += await (await import("./support/bench-check")).benchCheck();
 if (failed > 0) {

@@ -1,6 +1,7 @@
 // `npm start`: the service on node:http. The API and MCP doors are answered by their own
-// functions in front of Next's request handler (lib/doors/server.ts, issue 16); pages and every
-// other route are Next's, as `next start` would serve them. Run after scripts/prepare.ts.
+// functions in front of Next's request handler (lib/doors/server.ts: Next's routing cost more than
+// the pipeline); pages and every other route are Next's, as `next start` would serve them. Run
+// after scripts/prepare.ts.
 //
 // Not under `--conditions=react-server` as the other scripts are: that condition would reach Next's
 // own React for server rendering. Only `server-only` (the marker lib/ modules import) needs it, so

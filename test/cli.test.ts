@@ -1,4 +1,4 @@
-// The operator CLI exactly as decisions §8 fixes it: `npm run admin -- …`, one JSON object on
+// The operator CLI exactly as docs/design.md (the admin CLI) fixes it: `npm run admin -- …`, one JSON object on
 // stdout and exit 0, or a message on stderr and exit 1.
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";

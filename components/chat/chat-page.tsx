@@ -205,7 +205,7 @@ function Chat({ user, catalogue, modelConfigured, activityMinRole, voiceOffNote 
                 />
                 <div className="chat-column">
                   <main className="conversation-scroll" ref={scroller}>
-                    {/* the page's one level-one heading, whatever the conversation holds (issue 38.9) */}
+                    {/* the page's one level-one heading, whatever the conversation holds: screen readers go by it */}
                     <h1 className="visually-hidden">Assistant</h1>
                     <div
                       className="conversation"

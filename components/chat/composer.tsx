@@ -140,7 +140,7 @@ export function Composer({ brand, conversationId, modelConfigured, busy, sendHid
             type="button"
             className="button primary"
             data-testid="chat-send"
-            // without a model Send stays pressable and says why it sends nothing (issue 38.7)
+            // without a model Send stays pressable and says why it sends nothing: no dead end
             disabled={busy || slash || (modelConfigured && !text.trim())}
             aria-disabled={!modelConfigured || undefined}
             style={!modelConfigured ? { opacity: 0.6 } : undefined}

@@ -22,7 +22,7 @@ export function ActionLinkWidget({ capabilityId, input, envelope, brand }: Widge
   const provider = link?.name ?? (typeof input.provider === "string" ? input.provider : "the provider");
   const connection = useConnection(brand, link?.connectionId);
   const expired = link !== undefined && Date.parse(link.expiresAt) <= Date.now();
-  // a link the person's tap asked for is their next step: in view, its button focused (issue 38.1)
+  // a link the person's tap asked for is their next step: in view, its button focused
   const next = useNextStep<HTMLDivElement>(link !== undefined && !expired);
   return (
     <WidgetFrame name="action_link" capabilityId={capabilityId} error={errorOf(envelope)}>

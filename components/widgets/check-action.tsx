@@ -1,5 +1,5 @@
 "use client";
-// "Check on brand" under text the assistant drafted and on a file (issue 44.2): runs brand.check
+// "Check on brand" under text the assistant drafted and on a file: runs brand.check
 // as the signed-in person and shows its findings in place, brought into view with focus on them.
 import { useEffect, useRef, useState } from "react";
 import { useWidgetCalls } from "./calls";

@@ -40,8 +40,9 @@ export function ConfirmWidget({
   const again = proposedHere ?? steps.at(-1)?.envelope ?? null;
   const [proposing, setProposing] = useState(false);
   const pending = envelope?.status === "awaiting_confirmation" ? envelope : undefined;
-  // an expired proposal keeps what it was about beside "Propose it again" (issue 38.10): the
-  // expiry's error carries the summary, and the card remembers the one it first showed
+  // an expired proposal keeps what it was about beside "Propose it again", so the person knows what
+  // they would propose: the expiry's error carries the summary, and the card remembers the one it
+  // first showed
   const said = (envelope && "summary" in envelope ? envelope.summary : undefined) ?? summaryOf(envelope);
   const [first] = useState(said);
   const summary = said ?? first ?? summaryOf(result);

@@ -1,5 +1,5 @@
 "use client";
-// The brand's genome (issue 42.6): the entries its voice is built from, each with what it says, its
+// The brand's genome: the entries its voice is built from, each with what it says, its
 // kind in words, where it came from and whether it is in the voice; Approve / Reject on a proposal
 // and Retire on an approved entry for those whose role allows genome.entries.review (through the
 // confirm card), and a form to propose one for those whose role allows genome.entries.propose.

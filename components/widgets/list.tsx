@@ -36,7 +36,7 @@ export function ListWidget({ capabilityId, input, envelope, brand }: WidgetProps
   const data = isRecord(answer) ? { catalog: rowsOf(answer.catalog) } : undefined;
   const pages = usePages({ capabilityId, input, envelope, brand }, listPage);
   const items = pages.items;
-  // an empty list offers what fills it (issue 38.7), to those who may
+  // an empty list offers what fills it, to those who may: no dead end
   const canRun = useCanRun();
   const addsContacts = capabilityId === "brand.contacts.list" && canRun("brand.contacts.save");
   return (

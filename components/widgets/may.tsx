@@ -1,5 +1,5 @@
 "use client";
-// What the person may do in the brand on screen (issue 38.2): their role there and each
+// What the person may do in the brand on screen: their role there and each
 // capability's minRole (from the catalogue the server sends the page). A card, menu, palette or
 // form offers only what passes `canRun`, so nothing is offered that is then refused. Where the role
 // is not known (staff act as admins, an MCP host), everything is offered and the server decides.

@@ -1,5 +1,5 @@
 "use client";
-// The brand's memory (issue 42.2): its declarations, each with what it says, where it came from and
+// The brand's memory: its declarations, each with what it says, where it came from and
 // whether it waits for review; Accept / Reject on a pending one for those whose role allows
 // memory.review (its confirm card is the conversation's next step, or appears in place), and a
 // small form to propose one for those whose role allows memory.propose. After a write (a proposal,

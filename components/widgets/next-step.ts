@@ -1,5 +1,5 @@
 "use client";
-// Where the person's next step is (issue 38.1, 38.6). What a tap starts (a confirm card after Save,
+// Where the person's next step is. What a tap starts (a confirm card after Save,
 // Remove, Disconnect or Run) is brought into view with focus on its first control, on every size:
 // on a phone the new card may otherwise land under the message box, and a keyboard would need
 // dozens of Tabs to reach it. Only what the person started claims focus: one card per tap or key,

@@ -1,5 +1,5 @@
 "use client";
-// The overview's way into the brand's memory (issue 42.2): "3 waiting for review" opens memory.list
+// The overview's way into the brand's memory: "3 waiting for review" opens memory.list
 // (the pending declarations when some wait, else all of it) as the conversation's next card, or
 // in place where there is no conversation. Offered only to those whose role allows memory.list.
 import { useState } from "react";

@@ -51,7 +51,7 @@ export function PaletteWidget({ capabilityId, input, envelope, brand }: WidgetPr
       : undefined;
   const kit: ShownKit | undefined = read ?? okData(reread) ?? written;
   const error = errorOf(envelope) ?? errorOf(reread);
-  // Edit and Remove on each colour, for those who may (issue 40)
+  // Edit and Remove on each colour, for those who may
   const edits = useColorEdits(
     brand,
     Boolean(kit?.colors?.some((color) => color.id) || kit?.typography?.length || kit?.logos?.length),

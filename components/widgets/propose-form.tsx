@@ -1,7 +1,7 @@
 "use client";
 // The small form at the foot of a knowledge card (the brand voice's genome, the memory) by which
 // anyone whose role allows it proposes something for an admin to review. Closed, it is one button;
-// open, its first field has focus (issue 38.6) and Ctrl+Enter sends it from any field. A proposal
+// open, its first field has focus (the next step) and Ctrl+Enter sends it from any field. A proposal
 // needs no confirmation: in a conversation it is the next step, elsewhere the form says it was
 // proposed. A refused one keeps the form and what was typed, with the reason. The fields are the
 // caller's; this holds what every such form does around them.

@@ -1,5 +1,5 @@
 "use client";
-// The review card's check (issue 44.2): before an admin approves a proposed image, brand.check reads
+// The review card's check: before an admin approves a proposed image, brand.check reads
 // it against the kit and its findings are shown on the card, so nobody approves an off-brand file
 // without seeing why.
 import { useEffect, useRef, useState } from "react";

@@ -1,6 +1,6 @@
 // What every widget receives. Capabilities' inputs and outputs come from the registry's type map
 // (imported as types only: the registry itself pulls the database in), so a widget reading a field a
-// capability no longer answers fails to compile (architecture.md §15).
+// capability no longer answers fails to compile.
 import type { CapabilityId, CapabilityMap } from "@/lib/capabilities/registry";
 import type { EnvelopeError, ToolEnvelope } from "@/lib/pending/envelope";
 

@@ -1,5 +1,5 @@
 "use client";
-// Undo where a write is shown (issue 41.6): the card a confirmed write leaves in the chat and each
+// Undo where a write is shown: the card a confirmed write leaves in the chat and each
 // Activity row that can be taken back offer it. It proposes activity.undo like any write, so the
 // person confirms what will come back in words; a refusal (changed since, too old) reads in words.
 import { Propose } from "./row-actions";

@@ -1,7 +1,7 @@
 "use client";
 // The brand voice (brand.soul.read, which has no widget of its own in the specification): its parts
 // as readable text under headings, each line with where it came from on demand (its genome entry:
-// who proposed it, from what, who approved it; issue 42.3, 42.6), read once when first asked for.
+// who proposed it, from what, who approved it), read once when first asked for.
 import { useState } from "react";
 import { useWidgetCalls } from "./calls";
 import { Empty, WidgetFrame } from "./frame";
@@ -9,7 +9,7 @@ import { day, type GenomeEntry, Origin } from "./genome-origin";
 import { errorOf, okDataOf, type WidgetProps } from "./types";
 import { WidgetError } from "./widget-error";
 
-/** The compiled voice, each line with where it came from on demand (brand.soul.read's sources, issue 42.3). */
+/** The compiled voice, each line with where it came from on demand (brand.soul.read's sources). */
 export function VoiceCard({ capabilityId, envelope, brand }: WidgetProps) {
   const soul = okDataOf(envelope, "brand.soul.read");
   const { run } = useWidgetCalls();

@@ -1,5 +1,6 @@
-// Operator commands (decisions §8): bootstrapping people, brands, memberships and keys. Used by
-// the admin CLI, the demo seed and the tests. Each returns the JSON object the CLI prints.
+// Operator commands (docs/design.md, the admin CLI): bootstrapping people, brands, memberships and
+// keys. Used by the admin CLI, the demo seed and the tests. Each returns the JSON object the CLI
+// prints.
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
 import { SCOPES, type Scope } from "../contract/catalogue";

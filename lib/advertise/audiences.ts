@@ -1,4 +1,4 @@
-// What each audience is shown of a capability, from one place (architecture.md §13):
+// What each audience is shown of a capability, from one place (docs/mcp.md, Tool schemas):
 // - `toolInput`: the portable object every provider and MCP host accepts (unions flattened);
 // - `strictToolInput`: the same in OpenAI's strict shape, for OpenAI's own API;
 // - `toolOutput`: the MCP output schema, in the portable dialect.

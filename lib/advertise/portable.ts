@@ -1,6 +1,6 @@
 // The portable dialect: the JSON Schema every tool consumer we know reads the same way. OpenAI,
 // Anthropic and Gemini function declarations, MCP hosts that map schemas onto a single-`type`
-// dialect, and the MCP Inspector's portability lint (../shared/stack-notes.md):
+// dialect, and the MCP Inspector's portability lint (docs/mcp.md, Tool schemas):
 // - a nullable type array (`["string","null"]`) becomes `anyOf` branches of one type each;
 // - `const` becomes a one-value `enum` (Gemini's schema has no `const`);
 // - `oneOf` becomes `anyOf` (Gemini and OpenAI's strict mode read only `anyOf`; the exact

@@ -1,6 +1,7 @@
-// The 402 a person gets when the AI budget refuses them (decisions §2, §6): the brand's month is
-// spent (everyone waits for the next month), or only their own share of it (AI_PERSON_SHARE_PERCENT,
-// `reason: "person_share"`), while the brand's other members can still use the assistant and voice.
+// The 402 a person gets when the AI budget refuses them (docs/design.md, plans and the AI budget):
+// the brand's month is spent (everyone waits for the next month), or only their own share of it
+// (AI_PERSON_SHARE_PERCENT, `reason: "person_share"`), while the brand's other members can still
+// use the assistant and voice.
 import { AppError } from "../contract/errors";
 import type { BrandInfo } from "../contract/context";
 import { db } from "../db/client";

@@ -1,4 +1,4 @@
-// The brand's approved voice as the chat's model is handed it (issue 42.7): read through the
+// The brand's approved voice as the chat's model is handed it: read through the
 // pipeline as brand.soul.read, as any agent reads it, so only approved genome entries reach it.
 import type { CapabilityMap } from "../capabilities/registry";
 import type { RunForPerson } from "../pending/envelope";

@@ -2,7 +2,8 @@
 // recurse), and reads them whole: so each body is read here first, as it streams in, and refused
 // past BODY_LIMIT (1 MiB, as the API door) before it is all held (lib/http/body.ts); a JSON body is
 // also held to every route's depth bound (lib/http/json-text.ts). Both refusals carry the service's
-// own error body (decisions §2): 422 `invalid_input` naming `body`, as the API door answers both.
+// own error body (docs/design.md, errors): 422 `invalid_input` naming `body`, as the API door
+// answers both.
 import { invalidInput } from "../contract/errors";
 import { BODY_LIMIT, BODY_LIMIT_TEXT, readBoundedBytes, webBody } from "../http/body";
 import { requestIdOf } from "../http/request";

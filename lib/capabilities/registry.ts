@@ -1,5 +1,5 @@
 // The registry: every capability, defined once. Doors and the pipeline read it as data; the UI reads
-// its type map (CapabilityMap), as a tRPC client reads its router's type (architecture.md §15).
+// its type map (CapabilityMap), as a tRPC client reads its router's type.
 import type { z } from "zod";
 import type { Capability } from "../contract/define";
 import { brandsList } from "./account/brands-list";

@@ -31,7 +31,7 @@ export const nextCursor = () =>
 export const timestamp = () =>
   z.iso.datetime().meta({ pattern: undefined }).describe("ISO 8601 UTC timestamp with milliseconds");
 
-/** Write outputs are literally { ok: true, id?, revision? } (decisions §1). */
+/** Write outputs are literally { ok: true, id?, revision? } (docs/design.md, calls). */
 export const writeOutput = z
   .object({
     ok: z.literal(true),

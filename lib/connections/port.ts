@@ -20,7 +20,7 @@ export type ConnectionsPort = {
   revoke(provider: Provider, tokens: ProviderTokens): Promise<void>;
 };
 
-/** APP_URL + the callback route (decisions §9). */
+/** APP_URL + the callback route (docs/design.md, signed links). */
 export function redirectUri(): string {
   return `${config().APP_URL}${CALLBACK_PATH}`;
 }

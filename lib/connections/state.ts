@@ -1,6 +1,7 @@
 // The OAuth `state` and PKCE (RFC 7636, S256). The state is signed with APP_SECRET and names an
 // OAuthState row; the row holds the code_verifier, the expiry and the single use. The provider
-// travels in the signed state (decisions §9), so a state cannot be replayed at another provider.
+// travels in the signed state (docs/design.md, connections), so a state cannot be replayed at
+// another provider.
 import { createHash, randomBytes } from "node:crypto";
 import { config } from "../config";
 import { hmac, safeEqual } from "../crypto";

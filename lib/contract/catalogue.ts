@@ -1,5 +1,6 @@
-// The closed lists every capability is described with (decisions §7): the doors that serve it, the
-// scope a key needs for it, the widget that shows its result, and the tool name it has on MCP.
+// The closed lists every capability is described with (docs/design.md, rollout): the doors that
+// serve it, the scope a key needs for it, the widget that shows its result, and the tool name it
+// has on MCP.
 
 export const DOORS = ["assistant", "voice", "mcp", "api"] as const;
 export type Door = (typeof DOORS)[number];
@@ -20,16 +21,16 @@ export const SCOPES = [
   // for the webhooks.* capabilities (additive, like activity.read)
   "webhooks.read",
   "webhooks.write",
-  // for the memory.* capabilities (issue 42): keys made before them do not gain them
+  // for the memory.* capabilities: keys made before them do not gain them
   "memory.read",
   "memory.write",
-  // for the genome.* capabilities (issue 42): keys made before them do not gain them
+  // for the genome.* capabilities: keys made before them do not gain them
   "genome.read",
   "genome.write",
-  // for the team.* capabilities (issue 43): keys made before them do not gain them
+  // for the team.* capabilities: keys made before them do not gain them
   "team.read",
   "team.write",
-  // for activity.undo (issue 41): keys made before it do not gain it
+  // for activity.undo: keys made before it do not gain it
   "activity.write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -46,11 +47,11 @@ export const WIDGETS = [
   "review",
   "file_request",
   "action_link",
-  // brand.check (issue 44): a verdict and its findings
+  // brand.check: a verdict and its findings
   "check",
   "memory",
   "genome",
-  // team.list (issue 43.6): the people, their roles and the waiting invitations
+  // team.list: the people, their roles and the waiting invitations
   "team",
 ] as const;
 export type Widget = (typeof WIDGETS)[number];

@@ -7,9 +7,9 @@
 //
 // The registry erases each capability's own input and output types for the pipeline (one list of
 // many shapes), but each definition keeps its id and schemas' types (`Typed`), so the registry's
-// type map reaches the screen (architecture.md §15). The pipeline still calls them typed: `accept`
-// checks a raw input against the capability's own schema and hands back its functions already
-// bound to that input, inside this closure where the types are known (architecture.md §11), so
+// type map reaches the screen (docs/contributors.md, Types reach the screen). The pipeline still
+// calls them typed: `accept` checks a raw input against the capability's own schema and hands back
+// its functions already bound to that input, inside this closure where the types are known, so
 // nothing is cast on the way.
 import type { z } from "zod";
 import type { Door, Scope, Widget } from "./catalogue";
@@ -29,8 +29,8 @@ type Meta = {
   confirmation: boolean;
   doors: readonly Door[];
   /**
-   * The specification's rollout phase (decisions §7), which CAPABILITY_ROLLOUT=available reads.
-   * Not whether the capability is built: every capability in the registry is served; the
+   * The specification's rollout phase (docs/design.md, rollout), which CAPABILITY_ROLLOUT=available
+   * reads. Not whether the capability is built: every capability in the registry is served; the
    * catalogue's `served` says so per server.
    */
   phase: "available" | "planned";
@@ -38,7 +38,7 @@ type Meta = {
   /** one line a person or a model reads in a tool list */
   title: string;
   description: string;
-  /** the input carries idempotencyKey, replayed per decisions §6 */
+  /** the input carries idempotencyKey, replayed as docs/design.md (idempotency) says */
   idempotent?: boolean;
   /** a write that can remove or revoke something (MCP destructiveHint) */
   destructive?: boolean;
@@ -87,7 +87,7 @@ export type WriteEvents<Ctx, In, Out, K extends string = string> = {
 };
 
 /**
- * Whether and how a write can be undone (activity.undo, issue 41). `records` names the rows it
+ * Whether and how a write can be undone (activity.undo). `records` names the rows it
  * changes; the pipeline calls it twice in the write's transaction: before execute (no data yet:
  * every existing row it will change) and after (with its output: rows it created), and keeps
  * each row before and after. `not` says in words why it cannot be taken back.
@@ -96,7 +96,7 @@ export type UndoDeclaration<Ctx, In, Out> =
   | { records: (ctx: Ctx, input: In, data?: Out) => readonly RecordRef[] | Promise<readonly RecordRef[]> }
   | { not: string };
 
-/** Every capability answers with a JSON object (a write with { ok: true, … }, decisions §1). */
+/** Every capability answers with a JSON object (a write with { ok: true, … }: docs/design.md, calls). */
 type Output = z.ZodType<Record<string, unknown>>;
 
 type Definition<Ctx, I extends z.ZodType, O extends Output, K extends string, Id extends string = string> = Meta & {
@@ -121,7 +121,7 @@ type Definition<Ctx, I extends z.ZodType, O extends Output, K extends string, Id
   /**
    * Read-only checks that must pass before anybody is asked to confirm (a referenced record exists,
    * no duplicate, expectedRevision matches). The pipeline runs them again inside the write's
-   * transaction, right before execute (decisions §3).
+   * transaction, right before execute (docs/design.md, order of checks).
    */
   check?: (ctx: Ctx, input: z.output<I>) => Promise<void>;
   /** absent while the capability is not implemented: then it is not served (not_found) */

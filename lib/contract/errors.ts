@@ -1,5 +1,6 @@
-// One error class and one code union: the spec's error table plus the additive codes of
-// decisions §2. Doors map an AppError to their own format; nothing else is thrown on purpose.
+// One error class and one code union: the spec's error table plus the service's additive codes
+// (docs/design.md, errors). Doors map an AppError to their own format; nothing else is thrown on
+// purpose.
 
 export const ERROR_STATUS = {
   unauthenticated: 401,
@@ -11,7 +12,7 @@ export const ERROR_STATUS = {
   idempotency_key_in_use: 409,
   webhook_endpoint_limit: 409,
   last_admin: 409,
-  // activity.undo (issue 41): a record changed since or a rule holds now; past UNDO_WINDOW_HOURS; cannot be taken back
+  // activity.undo: a record changed since or a rule holds now; past UNDO_WINDOW_HOURS; cannot be taken back
   undo_conflict: 409,
   undo_expired: 409,
   not_undoable: 409,
@@ -47,7 +48,7 @@ export type ProviderReport = {
   requestId?: string;
 };
 
-/** Extra members of the error body, per code (decisions §2). */
+/** Extra members of the error body, per code (docs/design.md, errors). */
 export type ErrorDetails = {
   field?: string;
   issues?: FieldIssue[];

@@ -1,4 +1,4 @@
-/** Timestamps leave the service as ISO 8601 UTC with milliseconds (decisions §1). */
+/** Timestamps leave the service as ISO 8601 UTC with milliseconds (docs/design.md, calls). */
 export function iso(date: Date): string {
   return date.toISOString();
 }

@@ -13,7 +13,7 @@ import { isServed } from "./rollout";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The same answer for an unknown brand, a brand outside the key's list and a brand the person
-// is not a member of: no existence oracle across brands (decisions §2).
+// is not a member of: no existence oracle across brands (docs/design.md, errors).
 const noAccess = () => new AppError("forbidden", "You have no access to this brand", { field: "brand" });
 
 export type BrandAccess = { brand: BrandInfo; role: Role | null };
@@ -36,11 +36,11 @@ export async function resolveBrandAccess(actor: Actor, brandRef: string, now = n
   return { brand, role };
 }
 
-/** A time-boxed membership (issue 43) is no access from its accessUntil on, on every door. */
+/** A time-boxed membership is no access from its accessUntil on, on every door. */
 export const accessEnded = (accessUntil: Date | null, now: Date): boolean =>
   accessUntil !== null && accessUntil.getTime() <= now.getTime();
 
-/** Staff have an admin's permissions in every brand (decisions §4). */
+/** Staff have an admin's permissions in every brand (docs/design.md, keys and roles). */
 function effectiveRole(actor: Actor, role: Role | null): Role {
   return actor.staff ? "admin" : (role ?? "viewer");
 }

@@ -1,5 +1,5 @@
 // Step 1 of the pipeline: who is calling. Keys are `bop_` + 40 base62 characters; only their
-// SHA-256 is stored, so a database leak reveals no usable key (decisions §4).
+// SHA-256 is stored, so a database leak reveals no usable key (docs/design.md, keys and roles).
 import { db, sql } from "../db/client";
 import { asBoolean, asDate, asJson } from "../db/sql";
 import { isScope } from "../contract/catalogue";
@@ -14,7 +14,8 @@ const KEY_PATTERN = /^bop_[0-9A-Za-z]{40}$/;
 /**
  * `app`: an OAuth access token, accepted by the MCP door only (its audience, RFC 8707). `checked`:
  * a bearer the MCP door authenticated for this same HTTP request moments ago (lib/mcp/auth.ts):
- * looking it up again cost each tool call a second key read and hash (npm run bench:profile, issue 29).
+ * looking it up again cost each tool call a second key read and hash (measured with
+ * npm run bench:profile).
  */
 export type Credential =
   | { kind: "key" | "app"; authorization: string | null }

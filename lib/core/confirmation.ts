@@ -1,6 +1,6 @@
-// Confirmation tokens (decisions §5): single use, bound to caller + brand + capability + the
-// canonical input (and the rows the write names, as the person saw them), valid 10 minutes. Only
-// the token's hash is stored.
+// Confirmation tokens (docs/design.md, confirmation): single use, bound to caller + brand +
+// capability + the canonical input (and the rows the write names, as the person saw them), valid 10
+// minutes. Only the token's hash is stored.
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
 import { db as database, type Tx } from "../db/client";
@@ -45,7 +45,7 @@ export async function issueToken(db: PrismaClient, binding: Binding, summary: st
 /**
  * Retention, in the background loop (lib/ops/background.ts): tokens are useless a day after they
  * expire. Not on every proposal, as it was: one more statement and round trip per 409 for a table
- * a sweep a minute keeps as small (issue 29).
+ * a sweep a minute keeps as small (the benchmarks counted that round trip on every proposal).
  */
 export async function sweepConfirmationTokens(now: Date): Promise<number> {
   const { count } = await database().confirmationToken.deleteMany({
@@ -57,8 +57,9 @@ export async function sweepConfirmationTokens(now: Date): Promise<number> {
 /**
  * The stored token's id when it is valid for exactly this call (unused, unexpired, bound to it); it
  * is not spent here but by spendToken, with the write it allows. A token presented with a call it is
- * not bound to is left untouched (decisions §9). `{ changedSince }`: a token of this very call whose
- * rows changed after its person was asked (its id, to be spent with the new question).
+ * not bound to is left untouched (docs/design.md, confirmation). `{ changedSince }`: a token of
+ * this very call whose rows changed after its person was asked (its id, to be spent with the new
+ * question).
  */
 export async function validToken(
   db: PrismaClient,
@@ -76,8 +77,8 @@ export async function validToken(
 
 /**
  * Spends the token, in the transaction of the write it allows or of the refusal answered instead
- * (decisions §5): a call cut before either commits leaves it usable for its retry. One conditional
- * update: of two uses at once exactly one gets true.
+ * (docs/design.md, confirmation): a call cut before either commits leaves it usable for its retry.
+ * One conditional update: of two uses at once exactly one gets true.
  */
 export async function spendToken(db: Tx, tokenId: string, now: Date): Promise<boolean> {
   const spent = await db.confirmationToken.updateMany({

@@ -1,5 +1,6 @@
-// Idempotency keys (decisions §6): scoped to brand + caller + capability, kept 24 hours. A repeat
-// with the same input replays the first response; the same key with other input is refused.
+// Idempotency keys (docs/design.md, idempotency): scoped to brand + caller + capability, kept 24
+// hours. A repeat with the same input replays the first response; the same key with other input is
+// refused.
 import type { Tx } from "../db/client";
 import { lockKey } from "../db/locks";
 import { canonicalJson, sha256 } from "../crypto";

@@ -6,7 +6,10 @@ import { AppError, type FieldIssue } from "../contract/errors";
 
 export type Body = { ok: true; value: unknown } | { ok: false; message: string };
 
-/** The envelope fields beside every capability's own input (decisions §1); the OpenAPI document shows them too. */
+/**
+ * The envelope fields beside every capability's own input (docs/design.md, calls); the OpenAPI
+ * document shows them too.
+ */
 export const envelope = z.object({
   brand: z.string().min(1).max(100).describe("The brand's short id or UUID").optional(),
   confirmationToken: z
@@ -103,7 +106,7 @@ export function describe(issue: z.core.$ZodIssue): FieldIssue[] {
       return [{ field: at(issue.path), message: `must be one of: ${issue.values.map(String).join(", ")}` }];
     case "invalid_format":
       // a pattern says what it wants in its own message ("must be a colour code like #1A2B3C"); zod's
-      // default names the regex, which nobody reading the answer can use (issue 38.4)
+      // default names the regex, which nobody reading the answer can use
       if (issue.format === "regex")
         return [{ field: at(issue.path), message: PATTERN_DEFAULT.test(issue.message) ? NO_MATCH : issue.message }];
       return [{ field: at(issue.path), message: `must be a valid ${issue.format === "uuid" ? "UUID" : issue.format}` }];

@@ -1,7 +1,8 @@
-// Per-key call rate: at most RATE_LIMIT_PER_MINUTE calls in any 60 seconds (decisions §9).
-// A sliding log rather than rate-limiter-flexible's fixed windows, which let up to twice the limit
-// through across a window boundary. Each counted call frees its slot 60 s later, so capacity
-// comes back continuously. Refused calls are not counted, so a client that backs off recovers.
+// Per-key call rate: at most RATE_LIMIT_PER_MINUTE calls in any 60 seconds (docs/design.md, rate
+// limit). A sliding log rather than rate-limiter-flexible's fixed windows, which let up to twice
+// the limit through across a window boundary. Each counted call frees its slot 60 s later, so
+// capacity comes back continuously. Refused calls are not counted, so a client that backs off
+// recovers.
 import { redis } from "../redis";
 import { SharedRateLimitStore } from "./rate-limit-redis";
 import type { RateLimitDecision, RateLimitStore } from "./rate-limit-store";

@@ -1,5 +1,6 @@
-// Which capabilities a door serves (decisions §7): implemented, listed for the door, and allowed
-// by CAPABILITY_ROLLOUT. `available` mirrors the spec's pilot: Available ones, Assistant and MCP only.
+// Which capabilities a door serves (docs/design.md, rollout): implemented, listed for the door, and
+// allowed by CAPABILITY_ROLLOUT. `available` mirrors the spec's pilot: Available ones, Assistant
+// and MCP only.
 import type { Door } from "../contract/catalogue";
 import type { Capability } from "../contract/define";
 import { config } from "../config";

@@ -1,6 +1,7 @@
-// What a write changed, kept inside its own transaction (issue 41): the rows its capability names
-// (lib/contract/define.ts `undo.records`), read before and after it runs, stored with its activity
-// entry as they are stored (a sealed secret stays sealed). activity.undo restores from them.
+// What a write changed, kept inside its own transaction for activity.undo: the rows its capability
+// names (lib/contract/define.ts `undo.records`), read before and after it runs, stored with its
+// activity entry as they are stored (a sealed secret stays sealed). activity.undo restores from
+// them.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { encodeRow, readRow, sameRef, keyText, type RecordRef, type Row } from "../db/rows";

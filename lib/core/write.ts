@@ -95,7 +95,7 @@ export async function write(
   const transaction = db().$transaction(async (tx) => {
     // on SQLite, the one write lock before anything is read (lib/db/client.ts)
     await holdTheWriter(tx);
-    // first, so two uses of one token queue here and the second writes nothing (decisions §5)
+    // first, so two uses of one token queue here and the second writes nothing (docs/design.md, confirmation)
     if (confirmed && !(await spendToken(tx, confirmed.tokenId, now))) throw SPENT_MEANWHILE;
     if (idempotency) {
       const previous = await replay(tx, idempotency, input, now);
@@ -155,8 +155,8 @@ export async function write(
 
 /**
  * A write that did not commit: a refusal it answers (a duplicate, a stale revision, a record gone)
- * spends the token all the same, "whatever the outcome" (decisions §5); a fault, a key taken over
- * by a retry and a token spent by another use leave it as it was.
+ * spends the token all the same, "whatever the outcome" (docs/design.md, confirmation); a fault, a
+ * key taken over by a retry and a token spent by another use leave it as it was.
  */
 async function refused(thrown: unknown, confirmed: Confirmed | undefined, now: Date): Promise<never> {
   if (!confirmed) throw thrown;
@@ -180,7 +180,7 @@ async function spendQuietly(confirmed: Confirmed, now: Date): Promise<void> {
   }
 }
 
-/** An idempotent capability's key (its schema requires it, decisions §6). */
+/** An idempotent capability's key (its schema requires it: docs/design.md, idempotency). */
 function idempotencyKeyOf(input: unknown): string {
   const key =
     typeof input === "object" && input !== null && "idempotencyKey" in input ? input.idempotencyKey : undefined;

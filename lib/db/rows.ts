@@ -1,4 +1,4 @@
-// Rows of the models a write can be undone on (issue 41), read and written by model name: what a
+// Rows of the models a write can be undone on (activity.undo), read and written by model name: what a
 // write changed is kept as its rows before and after, exactly as stored (a sealed secret stays
 // sealed, nothing is opened), and an undo writes the earlier row back. The per-model facts are
 // data here; adding a model is one entry in ROW_MODELS.

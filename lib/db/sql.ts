@@ -4,7 +4,7 @@
 // other reads stay on Prisma. SQL is written with `?` placeholders and double-quoted identifiers,
 // which SQLite and PostgreSQL both read. The hot reads use subqueries rather than joins: on SQLite a
 // prepared two-table join took 16–18 µs a run where the same lookups as subqueries took 4 (key,
-// brand and membership; measured on this machine with better-sqlite3; issue 16).
+// brand and membership; measured on this machine with better-sqlite3 for npm run bench).
 import Database from "better-sqlite3";
 
 export type SqlValue = string | number | null;
@@ -30,7 +30,7 @@ export function sqliteReader(file: string): SqlRead {
  * value (here: an ORDER BY beside `"brandId" = ?`, which it checks for equal terms), it marks the
  * statement to be planned again whenever that parameter is bound, so a statement prepared once was
  * parsed and planned on every run: kit.read's colour read took 11 µs a run instead of 3, and
- * better-sqlite3 compiled its row builder anew each time (npm run bench:profile, issue 29). `+?` is
+ * better-sqlite3 compiled its row builder anew each time (npm run bench:profile). `+?` is
  * the same value with the same (no) affinity, still an equality the index serves, but the planner
  * does not look into it. PostgreSQL has no unary plus for text: this is SQLite's reader only.
  */

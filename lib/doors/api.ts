@@ -1,7 +1,8 @@
-// The API door: POST /api/v1/<capability id> (decisions §1). It reads the HTTP request into an
-// invocation and writes the outcome back as HTTP; every rule lives in the pipeline. One answer,
-// two faces: a Web Request (Next's route handler) and node:http (`npm start`, lib/doors/server.ts),
-// where building a Web Request and Response cost each call more than its checks (issue 29).
+// The API door: POST /api/v1/<capability id> (docs/design.md, doors). It reads the HTTP request
+// into an invocation and writes the outcome back as HTTP; every rule lives in the pipeline. One
+// answer, two faces: a Web Request (Next's route handler) and node:http (`npm start`,
+// lib/doors/server.ts), where building a Web Request and Response cost each call more than its
+// checks (npm run bench:profile).
 import { invoke, type Outcome } from "../core/invoke";
 import type { Body } from "../core/input";
 import { readJsonBody, type BodySource } from "../http/body";

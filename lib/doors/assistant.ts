@@ -2,8 +2,8 @@
 // person (signed-in session, role only, no scopes) calls a capability from the chat, through the
 // model's tools or a slash command, or from a voice session. It translates invoke()'s outcome into a
 // ToolEnvelope; a confirmation_required answer becomes a stored pending call whose token stays
-// here, and only the owner's Confirm presents it (lib/assistant/decide.ts, decisions §5).
-// Every rule lives in the pipeline.
+// here, and only the owner's Confirm presents it (lib/assistant/decide.ts;
+// docs/design.md, confirmation). Every rule lives in the pipeline.
 import { authenticate, type Credential } from "../core/auth";
 import { resolveBrandAccess } from "../core/access";
 import { canonicalJson } from "../crypto";

@@ -1,6 +1,6 @@
-// The file routes of local storage (decisions §9): HTTP ⇄ LocalStorage, nothing else. A download
-// whose signature is missing, altered or expired gets 403 and no bytes; the rules of an upload
-// PUT live in lib/storage/local-receive.ts.
+// The file routes of local storage (docs/design.md, signed links): HTTP ⇄ LocalStorage, nothing
+// else. A download whose signature is missing, altered or expired gets 403 and no bytes; the rules
+// of an upload PUT live in lib/storage/local-receive.ts.
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { storage } from "../storage";

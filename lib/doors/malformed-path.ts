@@ -17,7 +17,7 @@ export function hasMalformedEscape(pathname: string): boolean {
   }
 }
 
-/** 404 not_found in the service's error body (decisions §2), for a path that does not decode. */
+/** 404 not_found in the service's error body (docs/design.md, errors), for a path that does not decode. */
 export function malformedPathAnswer(request: Request): Response {
   const requestId = requestIdOf(request);
   const error = new AppError("not_found", "Nothing is served at this address: its percent-encoding is malformed");

@@ -1,4 +1,4 @@
-// The MCP door (decisions §5, §9): one tool per capability this key may call here, each call one
+// The MCP door (docs/design.md, doors): one tool per capability this key may call here, each call one
 // pipeline invocation. structuredContent is the API door's `data`, or its error body (isError).
 // The protocol machinery (serving, sessions, OAuth, Origin and CORS, MCP Apps) is lib/mcp/.
 import { randomUUID } from "node:crypto";
@@ -73,7 +73,7 @@ function registerTools(server: McpServer, caller?: McpCaller): void {
   // MCP Apps: the confirm view's tool and the views
   registerDecideTool(server, callerFor);
   registerViews(server);
-  // the brand as resources and prompts (issue 44.3), read as the request's caller
+  // the brand as resources and prompts, read as the request's caller
   registerBrandResources(server, callerFor);
   registerBrandPrompts(server, callerFor);
   server.server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => ({

@@ -1,4 +1,4 @@
-// The two ends of a connection link, for a person's browser (decisions §9): GET
+// The two ends of a connection link, for a person's browser (docs/design.md, signed links): GET
 // /api/connections/start (the link connections.connect hands out) and GET
 // /api/connections/callback (where the provider sends the person back). Each translates the
 // request, with the browser's sign-in, into lib/connections and the outcome into a page or a

@@ -39,7 +39,7 @@ function apiCapabilityOf(pathname: string): string | undefined {
   const match = API_PATH.exec(pathname);
   if (!match || NEXT_OWNED.has(match[1]!)) return undefined;
   // as Next decodes the [capability] segment; one that does not decode names no capability, and the
-  // pipeline says so in its order of checks (a key first, decisions §3)
+  // pipeline says so in its order of checks (a key first: docs/design.md, order of checks)
   return hasMalformedEscape(match[1]!) ? match[1]! : decodeURIComponent(match[1]!);
 }
 
@@ -50,7 +50,7 @@ export function doorsInFrontOf(next: NodeHandler, onError: (error: unknown) => v
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
     // the doors' POSTs answered on node:http itself, without a Web Request and Response per call
-    // (issue 29): the API door (api.ts) and the MCP door's quick path (mcp-post.ts)
+    // (npm run bench:profile): the API door (api.ts) and the MCP door's quick path (mcp-post.ts)
     // counted while answered (calls-in-flight.ts): short calls, never a stream held open
     if (request.method === "POST" && pathname === "/api/mcp") {
       response.once("close", callStarted());

@@ -4,7 +4,10 @@ import { randomUUID } from "node:crypto";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-/** The caller's X-Request-Id when it is 1–128 characters of [A-Za-z0-9._-], else a new one (decisions §1). */
+/**
+ * The caller's X-Request-Id when it is 1–128 characters of [A-Za-z0-9._-], else a new one
+ * (docs/design.md, calls).
+ */
 export function requestIdOf(request: Request): string {
   return requestIdFrom(request.headers.get("x-request-id"));
 }

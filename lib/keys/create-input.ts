@@ -1,5 +1,5 @@
 // What the settings page may send to create a key, checked field by field so every refusal
-// names its field (decisions §2), and resolved to what lib/keys/keys.ts stores.
+// names its field (docs/design.md, errors), and resolved to what lib/keys/keys.ts stores.
 import { z } from "zod";
 import type { PrismaClient } from "../db/generated/client";
 import { SCOPES } from "../contract/catalogue";

@@ -1,6 +1,6 @@
 // Personal API keys: created, listed and revoked here, for both the operator CLI
 // (lib/admin/commands.ts) and the settings page (app/api/settings/keys). The key itself is
-// returned once; only its SHA-256 and a short prefix are stored (decisions §4).
+// returned once; only its SHA-256 and a short prefix are stored (docs/design.md, keys and roles).
 import { randomUUID } from "node:crypto";
 import { holdTheWriter } from "../db/client";
 import type { PrismaClient } from "../db/generated/client";

@@ -1,4 +1,4 @@
-// Prompts that put the brand in front of the model (issue 44.3): each embeds the brand resources it
+// Prompts that put the brand in front of the model: each embeds the brand resources it
 // needs (brand-resources.ts, read through the pipeline as the caller) as Markdown, then asks for the
 // work. A brand the caller may not read is refused in the same words as one that does not exist.
 import { ProtocolError, ProtocolErrorCode, type McpServer, type PromptMessage } from "@modelcontextprotocol/server";

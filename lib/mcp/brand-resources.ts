@@ -1,4 +1,4 @@
-// The brand as MCP resources (issue 44.3): for every brand the caller may read, its kit, its voice
+// The brand as MCP resources: for every brand the caller may read, its kit, its voice
 // and its usage instructions at brand://{shortId}/kit|voice|instructions, each read as JSON (the
 // capability's own data) and as Markdown. Nothing is authorized here: the list asks brands.list and
 // the capabilities' declared scope and minimum role, and every read is one pipeline call of the

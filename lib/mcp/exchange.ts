@@ -3,7 +3,7 @@
 // Protocol dispatch, the tools' input and output checks, each era's encoding) over a transport of
 // its public Transport interface. Serving each request on an instance and a Streamable HTTP
 // transport of its own, connected and closed again, cost such a call more than the pipeline it
-// runs (npm run bench:profile, issue 29).
+// runs (npm run bench:profile).
 //   2025 era: the instance connected here directly; each message carries its AuthInfo.
 //   2026 era: the SDK's serveStdio entry over this transport (its documented custom-transport
 //   option): it binds one instance to the revision, as it does for a stdio client. That entry hands

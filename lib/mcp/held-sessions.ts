@@ -47,7 +47,7 @@ export async function openSession(
     sessionIdGenerator: () => id,
     // a client that declared no elicitation is never asked anything mid-call, and no tool here
     // sends a notification before its result: its calls are answered as JSON, without an event
-    // stream per call (a fifth of such a call's cost, npm run bench, issue 29)
+    // stream per call (a fifth of such a call's cost, npm run bench)
     enableJsonResponse: !declaresElicitation(initialize),
     onsessioninitialized: (id) => {
       sessions.set(id, session);

@@ -68,7 +68,7 @@ async function handleMcp(door: Door, request: Request): Promise<Response> {
   // 2025-era traffic (no per-request envelope) is answered statelessly with a JSON body rather than
   // the SDK fallback's event stream: no tool of this door sends anything before its result on a
   // stateless call (elicitation needs a session, above), and the stream cost every call ~15 % more
-  // (npm run bench, issue 16). The 2026 protocol goes to the SDK's own handler.
+  // (npm run bench). The 2026 protocol goes to the SDK's own handler.
   if (await isLegacyRequest(forward, body)) return legacyStateless(door, forward, authInfo, body);
   return door.modern.fetch(forward, { authInfo, parsedBody: body });
 }

@@ -1,6 +1,7 @@
-// The MCP door's Idempotency-Key (issue 28): a `_meta` entry of tools/call, so no tool's input
-// schema grows a field (what model providers and hosts are shown stays as it is), and the mark of
-// a replayed result in the result's `_meta`, as the API door's Idempotent-Replayed header.
+// The MCP door's Idempotency-Key (docs/design.md, idempotency): a `_meta` entry of tools/call, so
+// no tool's input schema grows a field (what model providers and hosts are shown stays as it is),
+// and the mark of a replayed result in the result's `_meta`, as the API door's Idempotent-Replayed
+// header.
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { IdempotencyKeyInput } from "../core/idempotent-call";
 

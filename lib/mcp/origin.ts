@@ -19,7 +19,7 @@ import { mcpHostnames } from "../oauth/resource";
 const LOOPBACK = new Set(localhostAllowedHostnames());
 
 // per settings object (config() keeps one; tests that change the settings get a new one): the
-// lists were built anew for every request, two URL parses each (npm run bench:profile, issue 29)
+// lists were built anew for every request, two URL parses each (npm run bench:profile)
 type Lists = { hosts: string[]; origins: string[]; admitted: Set<string> };
 const lists = new WeakMap<object, Lists>();
 

@@ -75,8 +75,9 @@ export function errorResult(body: {
 }
 
 /**
- * A client without elicitation gets the token as the API door gives it (decisions §5); hosts that
- * show the model only the text (the Inspector CLI, mcporter, mcpc) need it there to finish the write.
+ * A client without elicitation gets the token as the API door gives it
+ * (docs/design.md, confirmation); hosts that show the model only the text (the Inspector CLI,
+ * mcporter, mcpc) need it there to finish the write.
  */
 function retryWithToken(error: Record<string, unknown>): string {
   if (typeof error.confirmationToken !== "string") return "";

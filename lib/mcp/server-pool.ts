@@ -3,7 +3,7 @@
 // instance still serving another one (its assertNotServing), and an instance whose transport has
 // closed is idle again (Protocol clears its transport). Building one, with every tool, the views
 // and their handlers, and then collecting it, was the largest cost the MCP door had over the API
-// door (npm run bench:profile, issue 29). A pooled instance holds nothing of a caller: each call
+// door (npm run bench:profile). A pooled instance holds nothing of a caller: each call
 // reads its caller from the request (ctx.http.authInfo) and the client's capabilities from the
 // request's own envelope (tools.ts), so what one request leaves in it cannot reach the next.
 import { McpServer } from "@modelcontextprotocol/server";

@@ -33,7 +33,7 @@ let served: { list: readonly Capability[]; tools: ServedTool[] } | undefined;
 /**
  * The tools of the capabilities this door serves, derived once: their JSON Schemas depend on the
  * registry only, and deriving them (zod → JSON Schema) cost 2.6 ms per call when every stateless
- * request did it (npm run bench:profile, issue 16). Derived again if the list changes (tests that
+ * request did it (npm run bench:profile). Derived again if the list changes (tests that
  * swap the registry's rollout).
  */
 export function servedTools(): ServedTool[] {

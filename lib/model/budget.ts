@@ -1,6 +1,7 @@
-// The AI budget (decisions §6, §9): tokens the assistant's model used, per brand per calendar month
-// (UTC), against the plan's aiTokensPerMonth, and per person against their share of it. The chat,
-// Voice and brand.check's judgement (lib/model/judge.ts) spend it; slash commands never do.
+// The AI budget (docs/design.md, plans and the AI budget): tokens the assistant's model used, per
+// brand per calendar month (UTC), against the plan's aiTokensPerMonth, and per person against their
+// share of it. The chat, Voice and brand.check's judgement (lib/model/judge.ts) spend it; slash
+// commands never do.
 import { db, type Tx } from "../db/client";
 import { config } from "../config";
 import { monthOf, personShareOf, planOf } from "../plans";

@@ -1,6 +1,7 @@
-// The assistant's language model (decisions §8). OPENAI_BASE_URL selects any OpenAI-compatible
-// server (Ollama, vLLM, llama.cpp, the scripted model of the tests): they serve only the
-// chat-completions API, so every configuration goes through provider.chat(): one code path, tested.
+// The assistant's language model (docs/operators.md, Configuration). OPENAI_BASE_URL selects any
+// OpenAI-compatible server (Ollama, vLLM, llama.cpp, the scripted model of the tests): they serve
+// only the chat-completions API, so every configuration goes through provider.chat(): one code
+// path, tested.
 import "server-only";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";

@@ -22,7 +22,7 @@ const TAGS: Record<string, string> = {
   budget: "The brand's monthly AI tokens: who spent what (budget.usage)",
 };
 
-/** What a POST to an id this server does not serve can answer (decisions §3, steps 1 to 3). */
+/** What a POST to an id this server does not serve can answer (docs/design.md, order of checks: steps 1 to 3). */
 const UNKNOWN_ID_CODES: ErrorCode[] = ["unauthenticated", "rate_limited", "not_found", "internal", "unavailable"];
 
 const integerHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });

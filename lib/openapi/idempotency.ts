@@ -2,7 +2,10 @@
 // header, and the Idempotent-Replayed header on the answers a retry can be given again.
 import type { ErrorCode } from "../contract/errors";
 
-/** Refusals a retry is given again: those of the confirmation's checks and the execution (decisions §3 steps 9 and 10). */
+/**
+ * Refusals a retry is given again: those of the confirmation's checks and the execution
+ * (docs/design.md, order of checks: steps 9 and 10).
+ */
 const REPLAYED: readonly ErrorCode[] = [
   "not_found",
   "invalid_input",

@@ -50,7 +50,7 @@ function defaultsInWords(node: unknown): unknown {
 const mapValues = (object: Schema, map: (value: unknown) => unknown): Schema =>
   Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value)]));
 
-/** The request body: the capability's input plus the envelope fields it accepts (decisions §1). */
+/** The request body: the capability's input plus the envelope fields it accepts (docs/design.md, calls). */
 export function requestSchema(capability: Capability): Schema {
   const fields = jsonSchema(envelope, "input").properties as Record<string, Schema>;
   const extra: Record<string, Schema> = { brand: fields.brand! };
@@ -71,7 +71,7 @@ const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 function headersFor(code: ErrorCode | "ok"): Record<string, unknown> {
   const headers: Record<string, unknown> = { "X-Request-Id": headerRef("X-Request-Id") };
-  // the rate limit is known once the key is (decisions §3 step 2)
+  // the rate limit is known once the key is (docs/design.md, order of checks: step 2)
   if (code !== "unauthenticated") {
     for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) headers[name] = headerRef(name);
   }

@@ -15,7 +15,7 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 // Hidden once Scalar has mounted (its own <main> then is the page's only one); its samples scroll
-// sideways, so each is focusable for people who scroll with the keyboard (issue 38.9).
+// sideways, so each is focusable for people who scroll with the keyboard.
 export function referenceSummary(document: Record<string, unknown>): string {
   const paths = document.paths as Record<string, { post?: Operation }>;
   const items = Object.entries(paths)

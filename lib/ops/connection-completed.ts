@@ -1,8 +1,8 @@
-// A connection completed at the provider's callback is a write like any other (issue 38.3): in the
-// transaction that marks it connected (lib/connections/complete.ts), an activity entry and the
-// `connection.connected` event, by whoever asked for the link (the actor of its
-// `connection.link_issued` event: the person, and the app or key and door they asked through), so
-// Activity, events.list and webhooks all learn of it. Like the team's writes no capability call
+// A connection completed at the provider's callback is a write like any other, so the chat and the
+// trail tell it: in the transaction that marks it connected (lib/connections/complete.ts), an
+// activity entry and the `connection.connected` event, by whoever asked for the link (the actor of
+// its `connection.link_issued` event: the person, and the app or key and door they asked through),
+// so Activity, events.list and webhooks all learn of it. Like the team's writes no capability call
 // makes (access-sweep.ts), it lives here, above the pipeline; the callback's route hands it down.
 import { randomUUID } from "node:crypto";
 import { connectionItemOf } from "../capabilities/connections/shared";

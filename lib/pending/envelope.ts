@@ -1,7 +1,8 @@
 // What one capability call from the Assistant door hands back, to the model (as the tool's
 // output) and to the widgets (as the tool part's output). It never carries a confirmation token:
 // a confirmation-requiring call is parked server-side as a pending call (lib/pending/store.ts)
-// and only the person's click, checked against that stored call, runs it (decisions §5).
+// and only the person's click, checked against that stored call, runs it
+// (docs/design.md, confirmation).
 import type { Door } from "../contract/catalogue";
 import type { AppError, ErrorBody } from "../contract/errors";
 import type { Touched } from "../contract/define";

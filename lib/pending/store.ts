@@ -1,6 +1,7 @@
 // Pending calls: a confirmation-requiring write proposed through the Assistant door, parked until
-// its person decides (decisions §5). The token is sealed at rest and never leaves this module
-// except into the pipeline; every state change is one conditional update, so two clicks decide once.
+// its person decides (docs/design.md, confirmation). The token is sealed at rest and never leaves
+// this module except into the pipeline; every state change is one conditional update, so two clicks
+// decide once.
 import { db } from "../db/client";
 import { asJson } from "../db/sql";
 import { randomBase62 } from "../crypto";

@@ -1,12 +1,13 @@
-// Receiving the PUT of a signed upload URL on local storage (decisions §9): one accepted PUT per
-// URL (a later one is 409), one body in flight per URL (a PUT while another is arriving is 409 at
-// once: bodies-in-flight.ts), nothing larger than the declared size is stored (413), and the bytes
-// must be of the declared type (422). Bytes land in a temporary file first (0600, like every stored
-// file: lib/private-files.ts) and are linked into place only when every check passed, so a refused
-// or cut-off PUT leaves nothing behind and may be retried. So the bytes an upload holds on disk,
-// arriving or stored, never exceed its declared size, which the quota holds for it until the sweep.
-// A transfer still arriving past the grace after its URL's expiry is not linked: the sweep keeps
-// the upload (and its reservation) while the bytes arrive, and deletes what it holds afterwards.
+// Receiving the PUT of a signed upload URL on local storage (docs/design.md, signed links): one
+// accepted PUT per URL (a later one is 409), one body in flight per URL (a PUT while another is
+// arriving is 409 at once: bodies-in-flight.ts), nothing larger than the declared size is stored
+// (413), and the bytes must be of the declared type (422). Bytes land in a temporary file first
+// (0600, like every stored file: lib/private-files.ts) and are linked into place only when every
+// check passed, so a refused or cut-off PUT leaves nothing behind and may be retried. So the bytes
+// an upload holds on disk, arriving or stored, never exceed its declared size, which the quota
+// holds for it until the sweep. A transfer still arriving past the grace after its URL's expiry is
+// not linked: the sweep keeps the upload (and its reservation) while the bytes arrive, and deletes
+// what it holds afterwards.
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { link, mkdir, rm } from "node:fs/promises";

@@ -103,7 +103,7 @@ export async function startVoiceSession(
 /**
  * Realtime starts per person per hour (VOICE_SESSIONS_PER_HOUR), counted by the shared rate limiter
  * (Redis when set, so the bound holds across instances): each start reserves a session's tokens, and
- * a loop of starts and reports would otherwise spend the brand's month in seconds (issue 36).
+ * a loop of starts and reports would otherwise spend the brand's month in seconds.
  */
 async function limitStarts(userId: string, now: Date): Promise<void> {
   const perHour = config().VOICE_SESSIONS_PER_HOUR;

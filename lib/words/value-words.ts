@@ -57,7 +57,7 @@ const WORDS: Record<string, string> = {
   "code.not_undoable": "cannot be undone",
   "code.unavailable": "the service was unavailable",
   "code.internal": "an error on our side",
-  // the genome: each kind of entry and its status (issue 42.6)
+  // the genome: each kind of entry and its status
   "kind.voice": "Tone of voice",
   "kind.guardrail": "Guardrail",
   "kind.vocabulary_use": "Word to use",

@@ -1,4 +1,4 @@
-// brand.check's latency through the API door (issue 44.1; BENCH_PARTS=check npm run bench): p50 and
+// brand.check's latency through the API door (BENCH_PARTS=check npm run bench): p50 and
 // p95 of sequential calls for a 1,000-word text against a voice of 40 words to avoid (no model, so
 // the fixed rules alone), and for a 2,000 × 2,000 PNG of noise (nothing compresses, the worst case
 // to decode) against a kit of five colours. Targets: p95 ≤ 300 ms and ≤ 800 ms on this machine.

@@ -1,14 +1,15 @@
-// The memory part of `npm run bench` (issue 29): the server's memory over BENCH_MEMORY_CALLS
-// (100,000) mixed calls after 10,000 of warm-up, in each profile of BENCH_MEMORY_PROFILES
-// (embedded: SQLite; distributed: PostgreSQL + Redis). The mix, in turn on each of 10 connections:
-// kit.read, library.search, questions.list and brand.overview through the API door, kit_read
-// through the MCP door (2026 protocol) and library_search (2025-era, no session), and
-// questions.ask (a write). At each reading (after the warm-up, at 10,000 calls, half-way, at the
-// end) it takes RSS (/proc/<pid>/status), then has the server collect its garbage and report its
-// heap (bench-heap-hook.ts, loaded into the server for the bench only). What decides "flat" is the
-// heap in use after that collection: RSS also follows how much the collector keeps reserved (tens
-// of MB either way between runs), while the collected heap holds only what is still referenced, so
-// its growth from 10k to the end, divided by the calls between, is what each call leaves behind.
+// The memory part of `npm run bench` (does a call leave anything behind?): the server's memory over
+// BENCH_MEMORY_CALLS (100,000) mixed calls after 10,000 of warm-up, in each profile of
+// BENCH_MEMORY_PROFILES (embedded: SQLite; distributed: PostgreSQL + Redis). The mix, in turn on
+// each of 10 connections: kit.read, library.search, questions.list and brand.overview through the
+// API door, kit_read through the MCP door (2026 protocol) and library_search (2025-era, no
+// session), and questions.ask (a write). At each reading (after the warm-up, at 10,000 calls,
+// half-way, at the end) it takes RSS (/proc/<pid>/status), then has the server collect its garbage
+// and report its heap (bench-heap-hook.ts, loaded into the server for the bench only). What decides
+// "flat" is the heap in use after that collection: RSS also follows how much the collector keeps
+// reserved (tens of MB either way between runs), while the collected heap holds only what is still
+// referenced, so its growth from 10k to the end, divided by the calls between, is what each call
+// leaves behind.
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

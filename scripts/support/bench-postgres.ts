@@ -1,4 +1,4 @@
-// The PostgreSQL cost curve of `npm run bench` (issue 29): the server as `npm start` serves it on
+// The PostgreSQL cost curve of `npm run bench`: the server as `npm start` serves it on
 // the suite's private PostgreSQL and Redis (bench-pg-services.ts; or BENCH_DATABASE_URL and
 // BENCH_REDIS_URL), on a library grown in place to each size of BENCH_PG_SIZES (1000, 100000 and
 // 1000000 files across 10,000 brands; bench-pg-seed.ts). At each size, with BENCH_CONNECTIONS

@@ -1,4 +1,4 @@
-// The MCP SDK's own cost per call, measured apart from everything else (issue 29): what the MCP
+// The MCP SDK's own cost per call, measured apart from everything else: what the MCP
 // door pays the official SDK for one tools/call however lean the rest of the door gets.
 //
 // In a process of its own (sdk-floor-main.ts), the door's own exchanges (lib/mcp/exchange.ts: one

@@ -1,4 +1,4 @@
-// npm run bench's webhooks scenario (issue 28): a write's throughput (questions.ask through the API
+// npm run bench's webhooks scenario: a write's throughput (questions.ask through the API
 // door, a new question per call) with 10 webhook endpoints subscribed to its event and the
 // delivery worker running, as a ratio to the same write in a brand with no endpoint, in alternating
 // rounds on one server; and the delivery lag (receipt time − the event's time) p50/p99 under that
@@ -78,7 +78,7 @@ export async function webhooksScenario(
     }
     await drained();
     burst.push(...lags.splice(0));
-    // a steady rate, as a busy brand writes all day: the lag integrators feel (issue 39.7)
+    // a steady rate, as a busy brand writes all day: the lag integrators feel
     await autocannon({ ...write(brands.hooked), duration: STEADY_SECONDS, connections: 2, overallRate: STEADY_RATE });
     await drained();
   } finally {
@@ -179,12 +179,12 @@ export type CatchUp = {
 };
 
 /**
- * Catch-up (issue 39): a backlog of `count` deliveries over 10 endpoints of a brand of its own,
- * queued at once (written straight into the queue, as a receiver's outage leaves it), sent to a fast
- * loopback receiver by the server's worker: deliveries a second and the server's CPU per delivery.
- * `from: "events"` queues `count / 10` events instead (written straight into the events table, as
- * writes leave them while the worker is held back), each owed to the 10 endpoints: the worker's
- * fan-out (lib/webhooks/fan-out.ts) is then part of the cost (issue 39.7).
+ * Catch-up after a receiver's outage: a backlog of `count` deliveries over 10 endpoints of a brand
+ * of its own, queued at once (written straight into the queue, as a receiver's outage leaves it),
+ * sent to a fast loopback receiver by the server's worker: deliveries a second and the server's CPU
+ * per delivery. `from: "events"` queues `count / 10` events instead (written straight into the
+ * events table, as writes leave them while the worker is held back), each owed to the 10 endpoints:
+ * the worker's fan-out (lib/webhooks/fan-out.ts) is then part of the cost.
  */
 export async function webhooksCatchUp(
   base: string,

@@ -143,7 +143,8 @@ export function importPicture(root: string, layers: readonly (readonly string[])
     const from = roomOf(arrow.from);
     if (from === undefined) continue;
     if (!tier.has(from)) unplaced.add(from);
-    // nothing under lib reaches up into the pages or the components (architecture.md)
+    // nothing under lib reaches up into the pages or the components (docs/contributors.md, How it
+    // is built)
     const to = roomOf(arrow.to) ?? arrow.to.split("/")[0]!;
     if (roomOf(arrow.to) !== undefined && !tier.has(to)) unplaced.add(to);
     if (from === to) continue;

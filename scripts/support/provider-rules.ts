@@ -1,19 +1,19 @@
 // What real model providers refuse in a tool declaration, as their documentation and their error
-// messages say (../shared/stack-notes.md, "What the model providers accept as tool schemas"). The
+// messages say (the API references and public error reports named below). The
 // scripted stand-ins (scripted-openai.ts, scripted-realtime.ts) answer a provider-shaped 400 with
 // these messages, and test/unit/tool-schemas.test.ts holds every advertised schema to each set, so
 // no test can pass on a schema a real provider would refuse. Written from the providers' rules, not
 // from lib/advertise: it checks that code, it must not share its assumptions.
 //
 // Gemini has two fields for a function's parameters, and what is refused depends on which one a
-// host fills (sources read for issue 36.9):
+// host fills (from the sources named here):
 // - `parameters`: Gemini's own Schema, "a select subset of an OpenAPI 3.0 schema object". Its fields
 //   are those of `Schema` in @google/genai (googleapis/js-genai src/types.ts): anyOf, default,
 //   description, enum (strings), example, format, items, maxItems, maxLength, maxProperties, maximum,
 //   minItems, minLength, minProperties, minimum, nullable, pattern, properties, propertyOrdering,
 //   required, title, type (one name). Any other member is a 400 "Invalid JSON payload received.
 //   Unknown name \"additionalProperties\" … Cannot find field." (also const, propertyNames, $defs,
-//   $ref, $schema: public reports in ../shared/stack-notes.md), and a type array "Proto field is not
+//   $ref, $schema: public error reports from Gemini's API), and a type array "Proto field is not
 //   repeating, cannot start list".
 // - `parametersJsonSchema`: JSON Schema, "mutually exclusive with parameters"; it "must describe an
 //   object" (FunctionDeclaration in @google/genai src/types.ts). Google documents the keywords it

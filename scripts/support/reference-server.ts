@@ -1,4 +1,4 @@
-// The limit reference of `npm run bench` (issue 16), not product code: the doors' work for the
+// The limit reference of `npm run bench`, not product code: the doors' work for the
 // benchmarked calls written directly on node:http + better-sqlite3, to say what this machine can do
 // for them. Per request it does what the door does: read and parse the JSON body, check the bearer
 // key (SHA-256, revoked/expired), the key's rate limit (the service's own in-memory store), the

@@ -1,4 +1,4 @@
-// The audit trail cannot be grown by anyone who can reach the server (issue 36.5): writes refused
+// The audit trail cannot be grown by anyone who can reach the server: writes refused
 // before a caller is let through (no key, a bad key, a session gone) are tallied, one entry per
 // hour, door, capability and outcome with a count, not one entry each; and the trail is kept
 // AUDIT_RETENTION_DAYS, older entries deleted in batches by the background loop.

@@ -1,4 +1,4 @@
-// Who may call what, in which brand (spec "Authentication"; decisions §2, §4, §6, §7).
+// Who may call what, in which brand (spec "Authentication"; docs/design.md, keys and roles).
 // Everything goes through the real server over HTTP; the world is built with the operator commands.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ const base62 = (length: number) => [...randomBytes(length)].map((byte) => BASE62
 
 /**
  * Every capability of the spec's summary table plus brands.list, by the lowest role that may call
- * it: since issue 3 the API door serves all of them. Written out, not computed from the registry,
+ * it: the API door serves all of them. Written out, not computed from the registry,
  * so that a capability dropped or served at the wrong role fails.
  */
 const VIEWER_CAPABILITIES = [
@@ -23,15 +23,15 @@ const VIEWER_CAPABILITIES = [
   "questions.list",
   "brand.overview",
   "brand.soul.read",
-  // issue 44: "is this on brand?"
+  // "is this on brand?"
   "brand.check",
   "kit.read",
   "library.search",
   "library.asset.get",
-  // issue 42: the brand's memory
+  // the brand's memory and genome
   "memory.list",
   "genome.read",
-  // issue 43: the brand's people
+  // the brand's people
   "team.list",
 ];
 const MEMBER_CAPABILITIES = [
@@ -53,13 +53,13 @@ const IMPLEMENTED = [
   "connections.list",
   "connections.connect",
   "connections.disconnect",
-  // an addition to the spec's table (issue 14): the brand's activity trail, for admins
+  // an addition to the spec's table: the brand's activity trail, for admins
   "activity.list",
-  // issue 41: undo an earlier write, for admins
+  // undo an earlier write, for admins
   "activity.undo",
-  // issue 28: what changed, one event per committed write, for integrators catching up
+  // what changed, one event per committed write, for integrators catching up
   "events.list",
-  // additions (issue 28): a brand's webhook endpoints, for admins
+  // additions: a brand's webhook endpoints, for admins
   "webhooks.list",
   "webhooks.create",
   "webhooks.update",
@@ -68,20 +68,20 @@ const IMPLEMENTED = [
   "webhooks.deliveries.list",
   "webhooks.deliveries.resend",
   "webhooks.test",
-  // issue 36: who spent what of the brand's AI tokens this month, for admins
+  // who spent what of the brand's AI tokens this month, for admins
   "budget.usage",
-  // issue 40: the kit's colours can be changed and removed
+  // the kit's colours can be changed and removed
   "kit.colors.update",
   "kit.colors.remove",
   "kit.typography.save",
   "kit.typography.remove",
   "kit.logos.save",
   "kit.logos.remove",
-  // issue 42: an admin accepts or rejects what was proposed for the brand's memory
+  // an admin accepts or rejects what was proposed for the brand's memory
   "memory.review",
-  // issue 42: an admin approves, rejects or retires the genome's entries
+  // an admin approves, rejects or retires the genome's entries
   "genome.entries.review",
-  // issue 43: the team, for its admins
+  // the team, for its admins
   "team.invite",
   "team.invitations.revoke",
   "team.role.update",

@@ -1,4 +1,4 @@
-// Field bounds of every implemented capability, over real HTTP (spec "Endpoints", decisions §2, §6, §9).
+// Field bounds of every implemented capability, over real HTTP (spec "Endpoints"; docs/design.md, errors).
 // A value AT a bound passes validation (the call goes on: 200, or 409 confirmation_required for a
 // confirmation-requiring write, or an execution-time answer that is not 422); ONE PAST the bound is
 // 422 invalid_input naming the field as a dotted path with numeric indexes, and `issues` lists it.
@@ -418,7 +418,7 @@ describe("brands.list bounds", () => {
 });
 
 describe("unknown fields", () => {
-  it("a misspelt field is refused and named, not ignored (decisions §1)", async () => {
+  it("a misspelt field is refused and named, not ignored", async () => {
     const world = await makeWorld();
     expectInvalid(
       await call("brand.profile.update", world.admin.key, {

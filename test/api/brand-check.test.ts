@@ -1,4 +1,4 @@
-// brand.check (issue 44.1): texts against the approved voice and the channel's rules, images made
+// brand.check: texts against the approved voice and the channel's rules, images made
 // here with sharp against the kit, the extra scopes a file needs, bounded decoding, and the
 // scripted model judging a guardrail (its findings marked as the model's; no model or no budget:
 // notChecked, never 402).

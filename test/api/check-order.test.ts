@@ -1,4 +1,4 @@
-// The order of checks (decisions §3): each pair is tested with one call that violates both
+// The order of checks (docs/design.md, order of checks): each pair is tested with one call that violates both
 // rules; the earlier rule must win. Rate limiting (step 2) is covered in rate-limit-rollout.test.ts.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { db } from "../../lib/db/client";
 import { addMember, setBrandStatus } from "../../lib/admin/commands";
 import { call, makeBrand, makeKey, makePerson, type ApiResponse } from "../support/world";
 
-/** Defined in the registry but not executed yet: not served, so 404 not_found (decisions §7). */
+/** Defined in the registry but not executed yet: not served, so 404 not_found (docs/design.md, rollout). */
 
 function expectError(response: ApiResponse, status: number, code: string) {
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });

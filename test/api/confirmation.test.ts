@@ -1,4 +1,4 @@
-// Confirmation of writes over HTTP (spec "Common call shape", Errors rule 2; decisions §2, §3, §5, §9),
+// Confirmation of writes over HTTP (spec "Common call shape", Errors rule 2; docs/design.md, confirmation),
 // for kit.colors.add, kit.instructions.update and brand.profile.update.
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -379,7 +379,7 @@ describe("a token is consumed by its own call even when execution fails", () => 
   });
 });
 
-describe("no token before the pre-token checks pass (decisions §3)", () => {
+describe("no token before the pre-token checks pass", () => {
   it("a stale expectedRevision is revision_conflict on the first call, with no token issued", async () => {
     const scene = await makeScene();
     const city = `Nowhere ${uid()}`;

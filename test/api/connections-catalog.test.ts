@@ -191,7 +191,7 @@ describe("admin only (from the registry through the pipeline)", () => {
   });
 });
 
-describe("order of checks (decisions §3) for connections", () => {
+describe("order of checks for connections", () => {
   it("4 before 5: a key without connections.write and bad input is 403 naming the scope", async () => {
     const key = (await makeKey(world.admin.email, { scopes: "connections.read" })).key;
     const error = expectError(

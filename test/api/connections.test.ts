@@ -176,7 +176,7 @@ describe("the whole flow: connect → provider → callback page → connections
     expect(Date.parse(items[0].connectedAt)).toBeGreaterThanOrEqual(before);
     expect(items[0].connectedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-    // the completion is a write like any other (issue 38.3): its event and activity entry, by whoever
+    // the completion is a write like any other: its event and activity entry, by whoever
     // asked for the link (here an API key)
     const events = expectOk(await asAdmin("events.list", { types: ["connection.connected"] })).items;
     expect(events.filter((event: { data: { id: string } }) => event.data.id === link.connectionId)).toEqual([

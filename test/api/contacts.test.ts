@@ -1,4 +1,4 @@
-// brand.contacts.list and brand.contacts.save (spec "Contact channel"; decisions §6, §9).
+// brand.contacts.list and brand.contacts.save (spec "Contact channel"; docs/design.md, contact channels and the kit).
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call, confirmAndCall, expectError, expectOk, makeWorld } from "../support/world";

@@ -1,4 +1,4 @@
-// Events (issue 28): every committed write records exactly one event in its own transaction, none
+// Events: every committed write records exactly one event in its own transaction, none
 // for a refused or rolled-back one; events.list pages them by cursor without ever skipping one a
 // slower transaction commits late; they are swept after EVENT_RETENTION_DAYS.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -1,4 +1,4 @@
-// The brand's genome (issue 42.1, 42.3, 42.4, 42.5): genome.read, genome.entries.propose and
+// The brand's genome: genome.read, genome.entries.propose and
 // genome.entries.review over HTTP, and what each does to the voice every agent writes in.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The API door as HTTP (decisions §1, §2, §9): methods, request ids, bodies, response shapes,
+// The API door as HTTP (docs/design.md, calls and errors): methods, request ids, bodies, response shapes,
 // timestamps, and the audit trail every write attempt leaves.
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
@@ -38,7 +38,7 @@ function expectError(response: ApiResponse, status: number, code: string) {
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
 }
 
-/** Members an error body may carry beyond code, message, field, issues and requestId (decisions §2). */
+/** Members an error body may carry beyond code, message, field, issues and requestId (docs/design.md, errors). */
 const EXTRA_MEMBERS: Record<string, string[]> = {
   insufficient_scope: ["scope"],
   confirmation_required: ["summary", "confirmationToken", "expiresAt"],

@@ -1,4 +1,4 @@
-// The Idempotency-Key header on every write (issue 28 point 3): a retry replays the first final
+// The Idempotency-Key header on every write (docs/design.md, idempotency): a retry replays the first final
 // answer, another body is idempotency_key_reused, a key still running is 409 with Retry-After, a
 // crashed call's claim is taken over after its lease, and each write happens once. Both profiles.
 import { randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 // A body nested 100,000 levels deep, sent to every route that reads a JSON body: one answer,
-// 422 invalid_input on field body in the service's error shape (decisions §2), never a 5xx or a
+// 422 invalid_input on field body in the service's error shape (docs/design.md, errors), never a 5xx or a
 // stack overflow's message. Before, registration answered 500 (JSON.stringify overflowed) and the
 // chat 422 "Maximum call stack size exceeded". Also the consent page given a redirect_uri that is
 // not a URL (it answered 500 ERR_INVALID_URL).

@@ -1,6 +1,6 @@
 // Brand kit and brand capabilities over HTTP: kit.read, kit.colors.add, kit.instructions.update,
 // brand.soul.read, brand.profile.update, brand.overview (spec "Brand kit", "Brand", "Brand voice";
-// decisions §2, §6).
+// docs/design.md, contact channels and the kit).
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
@@ -151,7 +151,7 @@ describe("kit.read", () => {
     const { world } = await kitWorld();
     const all = expectOk(await kitRead(world));
     expect(Object.keys(all).sort()).toEqual(["colors", "instructions", "logos", "typography"]);
-    // each family with its id (issue 40: kit.typography.save and remove name it)
+    // each family with its id (kit.typography.save and remove name it)
     expect(all.typography).toEqual([
       { id: expect.any(String), family: "Fraunces", role: "heading", weights: ["600", "800"] },
       { id: expect.any(String), family: "Inter", role: "body", weights: ["400"] },

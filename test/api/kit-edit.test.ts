@@ -1,4 +1,4 @@
-// Editing the brand kit over HTTP (issue 40): kit.colors.update/remove, kit.typography.save/remove,
+// Editing the brand kit over HTTP: kit.colors.update/remove, kit.typography.save/remove,
 // kit.logos.save/remove, and the ids kit.read gives them. Each: asks for confirmation before writing anything, refuses each bound and
 // duplicate naming the field, another brand's id as an unknown one (404), viewers and members (403),
 // a key without kit.write; retries with an Idempotency-Key write once; the event is in events.list.

@@ -1,4 +1,4 @@
-// library.search and library.asset.get through the API door (decisions §6, §9): only approved
+// library.search and library.asset.get through the API door (docs/design.md, the library and uploads): only approved
 // files, filters, keyset pages with signed cursors, and download URLs signed from the record.
 import path from "node:path";
 import { randomUUID } from "node:crypto";

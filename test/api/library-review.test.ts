@@ -1,4 +1,4 @@
-// library.asset.review (spec "Library asset status"; decisions §3, §9): proposed → approved or
+// library.asset.review (spec "Library asset status"; docs/design.md, the library and uploads): proposed → approved or
 // archived, by an admin, with a person's confirmation; a file that is not proposed, or not this
 // brand's, fails before anybody is asked to confirm.
 import { randomBytes, randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// library.upload.create over HTTP with the real local storage (decisions §6, §9): start, one PUT
+// library.upload.create over HTTP with the real local storage (docs/design.md, the library and uploads): start, one PUT
 // of the bytes to the signed URL, complete. Every refusal is checked for what it did not store.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

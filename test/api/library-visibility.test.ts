@@ -1,6 +1,6 @@
-// Who sees which files (decisions §6). The API door is tested over HTTP in library-read.test.ts;
-// the Assistant door has no route yet, so its rule is tested through the same pipeline it will
-// call: invoke() with a person's session, on the suite's database.
+// Who sees which files (docs/design.md, the library and uploads). The API door is tested over HTTP
+// in library-read.test.ts; the Assistant door has no route yet, so its rule is tested through the
+// same pipeline it will call: invoke() with a person's session, on the suite's database.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";

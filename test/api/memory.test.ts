@@ -1,4 +1,4 @@
-// The brand's memory (issue 42.2, 42.4, 42.5): memory.list, memory.propose and memory.review over
+// The brand's memory: memory.list, memory.propose and memory.review over
 // HTTP, an answered question in memory with its question's id, and brand.overview's pending count.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -101,7 +101,7 @@ describe("the examples' walk against a fresh demo brand", () => {
     expect(Object.keys(recorded).sort()).toEqual(EXAMPLE_WALK.map((example) => example.name).sort());
   });
 
-  it("the logos search finds the demo brand's approved logo, whose bytes the seed stored (issue 37.7)", async () => {
+  it("the logos search finds the demo brand's approved logo, whose bytes the seed stored", async () => {
     const items = answers.get("logos")!.body.data.items as { id: string; name: string; status: string }[];
     expect(items.map(({ name, status }) => ({ name, status }))).toEqual([{ name: DEMO_LOGO_NAME, status: "approved" }]);
     const asset = await call(

@@ -1,6 +1,6 @@
-// The documentation runs as written for an integrator using openapi-typescript with its defaults
-// (issue 37.7): types generated from the served /openapi.json, and every request and response
-// example of the document assigned to them, type-checked under strict settings. Before, a request
+// The documentation runs as written for an integrator using openapi-typescript with its defaults:
+// types generated from the served /openapi.json, and every request and response example of the
+// document assigned to them, type-checked under strict settings. Before, a request
 // field with a `default` was required there, so `brands.list {}` did not compile.
 // openapi-typescript needs TypeScript 5's compiler API, which the project's TypeScript 7 no longer
 // ships: it runs isolated through npx, pinned (package.json "comments"), in a temp dir.

@@ -1,7 +1,7 @@
 // What the service publishes about its capabilities, compared with a snapshot taken before the
-// layout refactor of issue 26: the OpenAPI document, the catalogue, and MCP tools/list as an
-// all-scope key sees it with and without the MCP Apps extension. A change to the registry that
-// is meant to show here updates the fixtures (`npm test -- test/api/published-surface.test.ts -u`);
+// refactor that moved lib/ into its layers: the OpenAPI document, the catalogue, and MCP
+// tools/list as an all-scope key sees it with and without the MCP Apps extension. A change to the
+// registry that is meant to show here updates the fixtures (`npm test -- test/api/published-surface.test.ts -u`);
 // a refactor must leave them as they are. The served text is compared, not a re-parse of it, so key
 // order counts; only the server's own origin (APP_URL, a port chosen per run) is replaced.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";

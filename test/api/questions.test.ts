@@ -1,4 +1,5 @@
-// questions.ask, questions.list and questions.answer over HTTP (spec "questions.*"; decisions §2, §6, §9).
+// questions.ask, questions.list and questions.answer over HTTP (spec "questions.*"; docs/design.md,
+// brands and questions).
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
@@ -223,7 +224,7 @@ describe("questions.list", () => {
     expect(after[1].revision).toBe(2);
   });
 
-  it("says of each question whether it is open or deferred, and since when it is deferred (issue 38.7)", async () => {
+  it("says of each question whether it is open or deferred, and since when it is deferred", async () => {
     const world = await makeWorld();
     const [kept, putOff] = expectOk(await ask(world, [item(), item()])).ids;
     const before = Date.now();

@@ -1,5 +1,5 @@
-// Rate limiting per key (decisions §3 step 2, §9) and the rollout switch (decisions §7), each on
-// an extra server started with its own setting against the suite's database.
+// Rate limiting per key and the rollout switch (docs/design.md, rate limit and rollout), each on an
+// extra server started with its own setting against the suite's database.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";

@@ -1,4 +1,4 @@
-// Values shown once under an Idempotency-Key (issue 36.1): a webhook's signing secret reaches its
+// Values shown once under an Idempotency-Key: a webhook's signing secret reaches its
 // caller in the answer and in that caller's retries with the same key, but the stored answer holds
 // it only sealed; another credential with the same key never gets it. Both profiles.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// The kit's and the contacts' confirm summaries say values in words (issue 38.5): a colour with no
+// The kit's and the contacts' confirm summaries say values in words: a colour with no
 // role is "with no particular role", the "colors" section is "colours", an e-mail channel is an
 // e-mail one, a logo for any background says so; none shows the stored value as the machine spells it.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// Team invitations by e-mail (issue 43.3), sent to a real SMTP server on loopback (smtp-server):
+// Team invitations by e-mail, sent to a real SMTP server on loopback (smtp-server):
 // team.invite on a server started with SMTP_URL sends the link, which the test follows to sign up
 // and join; the message lib/team/mail.ts sends, what happens when the relay refuses it or none is
 // configured, and the settings it needs.

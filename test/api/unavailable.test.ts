@@ -1,4 +1,4 @@
-// 503 unavailable (decisions §2): the database cannot be reached right now; the same call may
+// 503 unavailable (docs/design.md, errors): the database cannot be reached right now; the same call may
 // succeed later. Here: a server whose database file is not there (yet).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

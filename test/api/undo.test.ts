@@ -1,4 +1,4 @@
-// activity.undo over HTTP (issue 41): every reversible write is undone (its records read back
+// activity.undo over HTTP: every reversible write is undone (its records read back
 // through the capabilities as they were, same ids) and redone by undoing the undo; a later change
 // is a conflict naming it; the window; the writes that cannot be undone say why; scopes and roles;
 // the activity.undone event; an Idempotency-Key retry after an undo replays without writing.

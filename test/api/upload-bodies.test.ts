@@ -1,4 +1,4 @@
-// Parallel PUTs to one signed upload URL, over HTTP against the suite's server (issue 25, point 4):
+// Parallel PUTs to one signed upload URL, over HTTP against the suite's server (a security review's finding):
 // fifteen PUTs of one upload, the first held open one byte short, used to keep fifteen partial
 // files; now one body is in flight and the others are refused at once with 409 in the files
 // routes' error shape, before a byte of their bodies is read. A client that disconnects mid-body

@@ -1,7 +1,8 @@
-// A brand's webhook endpoints are bounded (issue 36.3): one endpoint per receiver URL, at most
-// WEBHOOKS_ENDPOINTS_PER_BRAND (20 in the suite, the default) per brand, both holding under
-// concurrent calls; a brand already past the bound keeps its endpoints and adds none; and an event
-// about an endpoint is not sent to that endpoint. Each test has a brand of its own.
+// A brand's webhook endpoints are bounded, so no brand makes the service send without end: one
+// endpoint per receiver URL, at most WEBHOOKS_ENDPOINTS_PER_BRAND (20 in the suite, the default)
+// per brand, both holding under concurrent calls; a brand already past the bound keeps its
+// endpoints and adds none; and an event about an endpoint is not sent to that endpoint. Each test
+// has a brand of its own.
 import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { makeWebhookEndpoint } from "../support/records";
@@ -149,7 +150,7 @@ describe("an endpoint is not sent the events about itself", () => {
       deliveries
         .filter((delivery) => delivery.endpointId === id && delivery.eventType.startsWith("webhook.endpoint."))
         .map((delivery) => about(delivery.payload));
-    // the first hears of the second and the third, once the worker has fanned the events out (issue 39.7)
+    // the first hears of the second and the third, once the worker has fanned the events out
     await expect
       .poll(async () => {
         deliveries = await owed();
@@ -164,7 +165,7 @@ describe("an endpoint is not sent the events about itself", () => {
   });
 });
 
-describe("the words of a refused URL (issue 36.9)", () => {
+describe("the words of a refused URL", () => {
   it.each([
     [
       "https://no-such-host.invalid/hooks",

@@ -1,4 +1,4 @@
-// The deferred fan-out (issue 39.7): a write records only its event; the worker turns the events past
+// The deferred fan-out: a write records only its event; the worker turns the events past
 // an endpoint's cursor into its deliveries after the commit. These are the edges where that could
 // differ from deliveries made in the write: the changes that decide who gets what take effect at
 // their own commit, whatever the worker has fanned out so far. To see an event committed and not

@@ -1,4 +1,4 @@
-// What the assistant does with the brand's genome (issue 42.7): its system prompt carries the
+// What the assistant does with the brand's genome: its system prompt carries the
 // approved voice, and the scripted model proposes a guardrail through genome_entries_propose; the
 // proposal waits for a person (the model's own review is parked for the person's click).
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// The assistant's model settings, validated once (decisions §8): OPENAI_BASE_URL selects any
+// The assistant's model settings, validated once (docs/operators.md, Configuration): OPENAI_BASE_URL selects any
 // OpenAI-compatible server through the chat-completions API and needs ASSISTANT_MODEL;
 // OPENAI_API_KEY alone selects OpenAI with a default model; nothing means no model.
 import { afterEach, describe, expect, it } from "vitest";

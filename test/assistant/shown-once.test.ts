@@ -1,4 +1,4 @@
-// Values shown once through the chat (issue 36.1): a webhook's signing secret, made when the person
+// Values shown once through the chat: a webhook's signing secret, made when the person
 // confirms webhooks.create (or .secret.rotate) through the real confirmation route, reaches that
 // person in the answer to their click and nowhere else: not the stored conversation, not the
 // pending call's record, not the model's next turn (every byte the scripted model received).

@@ -1,7 +1,7 @@
 // better-auth's routes (/api/auth) read a body as it streams in and refuse it past 1 MiB while
-// reading (issue 37.3): before, the whole body was read (request.text()) and only then measured, so
+// reading (a security review's finding): before, the whole body was read (request.text()) and only then measured, so
 // one request could hold any amount of memory. The refusal is 422 invalid_input naming body, in the
-// service's error shape, as the API door's (decisions §2), and it comes while the client is still
+// service's error shape, as the API door's (docs/design.md, errors), and it comes while the client is still
 // sending: the server did not wait for, nor keep, the rest.
 import http from "node:http";
 import { describe, expect, it } from "vitest";

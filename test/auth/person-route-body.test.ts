@@ -1,5 +1,5 @@
-// A signed-in person's route reads its body as it streams in and stops at the limit (issue 37.3, a
-// security finding: ten routes read the whole body first, then measured it). Each route handler is
+// A signed-in person's route reads its body as it streams in and stops at the limit (a security
+// review's finding: ten routes read the whole body first, then measured it). Each route handler is
 // sent a 32 MiB body without Content-Length, made chunk by chunk as it is read: the answer (422
 // naming body) must come while most of it was never made, and the body is cancelled. Reading
 // everything first would make all 32 MiB (and keep it in memory) before answering.

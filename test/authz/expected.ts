@@ -1,6 +1,6 @@
 // The expected answer of one authorization case, as a pure function of the catalogue facts of a
 // capability (served, scope, minimum role, kind, confirmation, brand-scoped) and of the caller, in
-// the order of checks of decisions §3. Nothing here names a capability: a change in the registry
+// the order of checks (docs/design.md). Nothing here names a capability: a change in the registry
 // changes the matrix.
 import type { Capability } from "../../lib/contract/define";
 import { ERROR_STATUS, type ErrorCode } from "../../lib/contract/errors";
@@ -27,7 +27,7 @@ export type Expectation = { status: number; code: ErrorCode | "ok" };
 
 const answer = (code: ErrorCode | "ok"): Expectation => ({ status: code === "ok" ? 200 : ERROR_STATUS[code], code });
 
-/** The role the caller acts with in that brand, or null without access (decisions §4). */
+/** The role the caller acts with in that brand, or null without access (docs/design.md, keys and roles). */
 function roleIn(caller: Caller, place: Place): Role | null {
   if (caller === "staff") return "admin"; // staff act as admins in every brand
   if (caller === "nonmember" || place === "other") return null;

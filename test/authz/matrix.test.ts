@@ -1,4 +1,4 @@
-// The authorization matrix (issue 6), generated from the registry: every capability × caller
+// The authorization matrix, generated from the registry: every capability × caller
 // (viewer, member, admin, staff, a non-member) × key with its scope / without it × own brand /
 // other brand / closed brand gives exactly the code expected.ts derives from the catalogue facts.
 // Cells expecting confirmation_required then present the token and must succeed, so every path
@@ -71,7 +71,7 @@ beforeAll(async () => {
     CONNECTION_PROVIDERS_FILE: providers.file,
     RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     // every caller's fixtures share the other brand: its webhook endpoints (about 60) pass the bound
-    // a brand has (issue 36.3, test/api/webhooks-bounds.test.ts), which this matrix is not about
+    // a brand has (test/api/webhooks-bounds.test.ts), which this matrix is not about
     WEBHOOKS_ENDPOINTS_PER_BRAND: "1000",
   });
 

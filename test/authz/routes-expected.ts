@@ -1,7 +1,7 @@
-// The authorization matrix of the routes outside the capability doors (issue 25), as data: for each
+// The authorization matrix of the routes outside the capability doors, as data: for each
 // route (one case of it) and each caller, the outcome expected. Brand A is the brand of the viewer,
 // the member and the admin; the outsider is an admin of another brand; staff belong to no brand
-// and act as admins everywhere (decisions §4); `apiKey` is the admin's API key presented where a
+// and act as admins everywhere (docs/design.md, keys and roles); `apiKey` is the admin's API key presented where a
 // session is expected (on the MCP door: another key of the admin's than the one that parked the
 // call). Records named "the admin's" belong to the admin. An outcome is what routes-calls.ts reads
 // off an answer: `<status> <code>`, `envelope <status>` for a tool envelope, `tool …` on the MCP
@@ -112,7 +112,7 @@ export const EXPECTED = {
     ...signedIn("403 page"),
     admin: "200 page",
   },
-  // a signed URL is its own authority (decisions §9): whoever holds it gets the bytes, until it expires
+  // a signed URL is its own authority (docs/design.md, signed links): whoever holds it gets the bytes, until it expires
   "files.download by a signed URL": everyone("200"),
   "well-known: protected resource metadata": everyone("200"),
 } satisfies Record<string, Outcomes>;

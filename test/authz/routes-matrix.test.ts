@@ -1,4 +1,4 @@
-// The authorization matrix of the routes outside the capability doors (issue 25): every row of
+// The authorization matrix of the routes outside the capability doors: every row of
 // routes-expected.ts (a route and the record or brand it names) × every caller (no session, a
 // viewer, a member and an admin of brand A, another brand's admin, staff, the admin's API key where
 // a session is expected) must give exactly the outcome the table says. Every caller but the admin

@@ -1,6 +1,6 @@
-// The signed-in person's routes refuse alike (issue 37.3): every route of routes-person.ts, sent
+// The signed-in person's routes refuse alike: every route of routes-person.ts, sent
 // from another site, without a session, or with a body that is not JSON, answers the API door's
-// error body (decisions §2) with the same status, code and field, its request id echoed, never
+// error body (docs/design.md, errors) with the same status, code and field, its request id echoed, never
 // cached. They all go through one wrapper (lib/auth/person-route.ts); this table keeps it so.
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl } from "../support/world";

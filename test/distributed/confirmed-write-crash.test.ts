@@ -1,4 +1,4 @@
-// A confirmed write cut by a killed instance is finished by its retry (issue 36.6): confirmed
+// A confirmed write cut by a killed instance is finished by its retry: confirmed
 // kit.colors.add calls, each with its Idempotency-Key and its confirmation token, are in flight
 // when the instance is killed with SIGKILL; every one is then retried, same key and same token, on
 // a fresh instance. A claim the dead instance held is taken over within about 10 s (the default

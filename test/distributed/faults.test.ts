@@ -1,4 +1,4 @@
-// Faults (issue 6, done-when 3): a server killed with SIGKILL in the middle of writes leaves no
+// Faults: a server killed with SIGKILL in the middle of writes leaves no
 // partial record, on SQLite and PostgreSQL; PostgreSQL stopped under traffic gives 503
 // `unavailable` with Retry-After (never a 500) and full service once it is back, same process.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -128,7 +128,7 @@ for (const kind of ["sqlite", "postgresql"] as const) {
       expect(assets.every((a) => a.uploadId && a.sizeBytes > 0n)).toBe(true);
       const genome = await clients.writer.genome.findUnique({ where: { brandId: w.brand.id } });
       expect(genome!.revision).toBe(1 + ok("brand.profile.update")); // one revision per committed update
-      // the outbox (issue 28): one event per committed write and none for the others, numbered 1..n
+      // the outbox: one event per committed write and none for the others, numbered 1..n
       // without a gap (a number is taken in the write's transaction, so a killed one gives it back)
       const events = await clients.writer.event.findMany({ where: { brandId: w.brand.id }, orderBy: { seq: "asc" } });
       expect(events.length).toBe(audit.filter((e) => e.outcome === "ok").length);

@@ -1,4 +1,4 @@
-// Every write retried with the same Idempotency-Key after a reset is applied exactly once (issue 28,
+// Every write retried with the same Idempotency-Key after a reset is applied exactly once (the
 // proof): connections cut mid-request, then an instance killed with SIGKILL while writes are in
 // flight; every key is then retried on another instance until it has an answer, on SQLite and
 // PostgreSQL. A first call that committed is replayed; one that died before committing runs again

@@ -1,4 +1,4 @@
-// Two `next start` instances on one PostgreSQL (issue 6, done-when 1): what one instance promises,
+// Two `next start` instances on one PostgreSQL: what one instance promises,
 // the other keeps. Private cluster and Redis; runs in both profiles where the binaries are. A
 // round-robin balancer in front is their APP_URL, as in a deployment (the OAuth issuer and the MCP
 // resource are that URL, whichever instance answers).

@@ -1,4 +1,5 @@
-// The four races of issue 6, on SQLite and on PostgreSQL: the suite's server runs on the profile's
+// The races several instances must survive (one revision, one token, one idempotency key, one
+// quota, one upload, one colour), on SQLite and on PostgreSQL: the suite's server runs on the profile's
 // database and targets.ts starts a server on the other one (PostgreSQL only where its binaries are).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../support/world";

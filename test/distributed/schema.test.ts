@@ -1,4 +1,4 @@
-// The PostgreSQL data model and migrations stay in step with SQLite's (issue 6, build 1).
+// The PostgreSQL data model and migrations stay in step with SQLite's.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Webhooks under a crash (issue 28): two instances on one PostgreSQL database, a receiver, writes
+// Webhooks under a crash: two instances on one PostgreSQL database, a receiver, writes
 // through both under load; one instance is killed with SIGKILL and started again, and the receiver
 // is down for a while. Every committed write (its event row: the outbox commits with the write)
 // reaches the receiver at least once, counted by webhook-id with duplicates counted, and nothing

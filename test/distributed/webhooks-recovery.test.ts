@@ -1,4 +1,4 @@
-// Webhooks recover in seconds (issue 39), on the profile's database (SQLite, or PostgreSQL when
+// Webhooks recover in seconds, on the profile's database (SQLite, or PostgreSQL when
 // distributed): two instances (one on SQLite) write events while the receiver is down; once it is back, everything
 // queued arrives, in the events' commit order, before the schedule's own next attempt was due (the
 // short retry cadence while newer deliveries wait). Then an instance is killed mid-batch and another

@@ -1,4 +1,4 @@
-// Property-based fuzzing of every capability's input over HTTP (issue 6, "Bad input at scale").
+// Property-based fuzzing of every capability's input over HTTP: bad input at scale.
 // For each capability of the registry: inputs generated from its JSON Schema (valid-looking, with
 // ids of records that exist mixed in), and mutations of them (wrong types, out-of-range numbers,
 // NaN-like strings, oversized strings, unknown fields, nesting thousands of levels deep). Every

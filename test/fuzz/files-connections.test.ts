@@ -1,4 +1,4 @@
-// Property-based fuzzing of the routes a link leads to (issue 25): the signed file URLs of local
+// Property-based fuzzing of the routes a link leads to: the signed file URLs of local
 // storage (download, HEAD, one PUT of the bytes) and both ends of a connection link (start, the
 // provider's callback). Real signed URLs and a real signed state are mutated (a parameter dropped,
 // changed, duplicated, a path segment replaced by `..`, NUL, a malformed escape, 3,000 characters;
@@ -104,7 +104,10 @@ function mutatedUrl(original: () => URL): fc.Arbitrary<string> {
     });
 }
 
-/** The file routes' refusal (lib/doors/files.ts): its own body, with the request id; statuses of decisions §9. */
+/**
+ * The file routes' refusal (lib/doors/files.ts): its own body, with the request id; statuses of
+ * docs/design.md, signed links.
+ */
 function expectFileAnswer(answer: Answer, headBytes: number, method = "GET") {
   expectNoFault(answer, headBytes);
   if (answer.status < 400 || answer.status === 431) return;

@@ -1,4 +1,4 @@
-// Property-based fuzzing of the OAuth authorization server (issue 25) on the suite's server:
+// Property-based fuzzing of the OAuth authorization server on the suite's server:
 // registration, the token and revocation endpoints, authorization requests (signed in or not, as a
 // navigation or a page's fetch), the consent answer, the consent and error pages, and the metadata
 // documents. Inputs: valid-looking from the schemas in oauth-specs.ts with real clients and a real

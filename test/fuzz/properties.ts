@@ -26,7 +26,7 @@ export async function makeFuzzWorld(keyCount: number) {
   return { brand, admin, keys, key: () => keys[next++ % keys.length]! };
 }
 
-/** The capability's input schema with the envelope fields every call may carry (decisions §1). */
+/** The capability's input schema with the envelope fields every call may carry (docs/design.md, calls). */
 export function wireSchema(capability: Capability): Json {
   const own = z.toJSONSchema(capability.input, { io: "input", unrepresentable: "any" }) as Json;
   const head = z.toJSONSchema(envelope, { io: "input" }) as Json;

@@ -1,7 +1,7 @@
 // What every fuzzed answer of a route outside the capability doors must satisfy, whatever was sent:
 // never a 5xx, never a trace of the server's insides (a stack frame, a runtime or driver message, a
 // file path), and every refusal in the shape that route documents: the service's error body
-// (decisions §2) for the JSON routes, RFC 6749 / 7591 error members for the OAuth endpoints, a page
+// (docs/design.md, errors) for the JSON routes, RFC 6749 / 7591 error members for the OAuth endpoints, a page
 // for the pages a person's browser opens, 405 with Allow and no body for a method a route lacks.
 import { expect } from "vitest";
 import { ERROR_STATUS } from "../../lib/contract/errors";

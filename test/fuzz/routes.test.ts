@@ -1,4 +1,4 @@
-// Property-based fuzzing of the JSON routes outside the capability doors (issue 25): the chat, the
+// Property-based fuzzing of the JSON routes outside the capability doors: the chat, the
 // assistant's slash runs, pending decisions and palette, the conversations, the voice routes and
 // the settings routes, signed in as a brand admin. Each run sends one request whose body is
 // valid-looking, mutated (wrong types, unknown fields, huge strings, 100,000 levels of nesting) or

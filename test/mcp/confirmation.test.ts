@@ -1,4 +1,4 @@
-// Confirmation on the MCP door (decisions §5): elicitation where the client supports it, the
+// Confirmation on the MCP door (docs/design.md, confirmation): elicitation where the client supports it, the
 // token never leaving the server; otherwise the API door's confirmation_required and its token.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -152,7 +152,7 @@ describe("rate_limited on a server with RATE_LIMIT_PER_MINUTE=2", () => {
 
   it("the third call is rate_limited with retryAfterSeconds (the session's initialize is the first)", async () => {
     const key = await makeKey(world.viewer.email);
-    // the SDK 1.x client opens a session: its initialize counts like any call (issue 25 point 3)
+    // the SDK 1.x client opens a session: its initialize counts like any call
     const client = await connectMcp(key.key, { url: server.url });
     expect((await callTool(client, "kit_read", { brand: world.brand.shortId })).isError ?? false).toBe(false);
     const error = expectToolError(await callTool(client, "kit_read", { brand: world.brand.shortId }), "rate_limited");

@@ -1,4 +1,4 @@
-// events_list through the MCP door with the official client (issue 28): writes made over MCP are
+// events_list through the MCP door with the official client: writes made over MCP are
 // events whose actor names the key and the door; a write the person declined leaves none.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callTool, connectMcp, expectToolError, expectToolOk, type McpClient } from "../support/mcp";

@@ -1,4 +1,4 @@
-// `_meta.idempotencyKey` on MCP tools/call (issue 28 point 3): the API's Idempotency-Key through
+// `_meta.idempotencyKey` on MCP tools/call (docs/design.md, idempotency): the API's Idempotency-Key through
 // the official client, replays marked in the result's _meta, and no tool schema grows a field.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The brand as MCP resources and prompts (issue 44.3), with the official client per role and scope,
+// The brand as MCP resources and prompts, with the official client per role and scope,
 // and the MCP Inspector CLI as an outside client.
 import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";

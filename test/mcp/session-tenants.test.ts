@@ -1,4 +1,4 @@
-// One tenant cannot drop another's MCP sessions (issue 25 point 3): a caller at its cap gives up its
+// One tenant cannot drop another's MCP sessions: a caller at its cap gives up its
 // own oldest session, never another's; `initialize` counts against the key's rate like any call.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SESSIONS_PER_KEY, SESSIONS_PER_PERSON } from "../../lib/mcp/session-slots";

@@ -18,9 +18,9 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toContain("brand_contacts_save");
     expect(names).not.toContain("library_upload_create");
     // the spec's seventeen MCP capabilities, brands.list, and the additions activity_list,
-    // events_list, the eight webhooks_* (issue 28), budget_usage (issue 36) and the kit edits (issue 40)
+    // events_list, the eight webhooks_*, budget_usage and the kit edits
     expect(names).toContain("activity_list");
-    // issue 41: undo any write
+    // undo any write
     expect(names).toContain("activity_undo");
     expect(names).toContain("events_list");
     expect(names).toContain("budget_usage");
@@ -29,13 +29,13 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toContain("kit_colors_remove");
     expect(names).toContain("kit_typography_save");
     expect(names).toContain("kit_logos_save");
-    // issue 44: "is this on brand?"
+    // "is this on brand?"
     expect(names).toContain("brand_check");
-    // issue 42: the brand's memory
+    // the brand's memory
     expect(names).toEqual(expect.arrayContaining(["memory_list", "memory_propose", "memory_review"]));
-    // issue 42: the brand's genome
+    // the brand's genome
     expect(names).toEqual(expect.arrayContaining(["genome_read", "genome_entries_propose", "genome_entries_review"]));
-    // issue 43: the team
+    // the team
     expect(names.filter((name) => name.startsWith("team_"))).toHaveLength(5);
     expect(names).toHaveLength(48);
   });

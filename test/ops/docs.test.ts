@@ -2,7 +2,7 @@
 // every setting the code reads (with the code's defaults), and every `sh runnable` block runs
 // against the suite's server and prints what the guide says it prints.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config, resetConfigForTests } from "../../lib/config";
@@ -26,6 +26,44 @@ describe("links of README.md and docs/*.md", () => {
         broken.push(`${target}: no heading makes #${anchor}`);
     }
     expect(broken).toEqual([]);
+  });
+});
+
+describe("no ticket numbers in the code", () => {
+  // A comment says why, not which ticket: a reader of this repository has no tracker to look a number
+  // up in (the settled design is docs/design.md). Another project's tracker is cited by its URL form
+  // (owner/repo#123), which this does not match.
+  const TICKET = /\bissue [0-9]/i;
+  const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs|css)$/;
+  // generated from prisma/schema.prisma, and ignored by git
+  const GENERATED = new Set(["lib/db/generated", "lib/db/generated-pg"]);
+  const filesUnder = (folder: string): string[] =>
+    readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
+      const relative = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) return GENERATED.has(relative) ? [] : filesUnder(relative);
+      return SOURCE.test(entry.name) ? [relative] : [];
+    });
+  const lineOf = (text: string, index: number) => text.slice(0, index).split("\n").length;
+
+  it("no source file of lib/, components/ or app/ names an issue number", () => {
+    const found = ["lib", "components", "app"].flatMap(filesUnder).flatMap((file) =>
+      readFileSync(path.join(ROOT, file), "utf8")
+        .split("\n")
+        .flatMap((line, index) => (TICKET.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("no test title of test/ or e2e/ names an issue number", () => {
+    // the first string argument of describe, it or test (and their .each, .skip, … forms called directly)
+    const TITLE = /\b(?:describe|it|test)(?:\.[A-Za-z]+)*\(\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
+    const found = ["test", "e2e"].flatMap(filesUnder).flatMap((file) => {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      return [...text.matchAll(TITLE)]
+        .filter((match) => TICKET.test(match[2]!))
+        .map((match) => `${file}:${lineOf(text, match.index)}: ${match[2]}`);
+    });
+    expect(found).toEqual([]);
   });
 });
 

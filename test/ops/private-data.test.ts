@@ -1,4 +1,4 @@
-// `npm start` under the usual umask (022) keeps what it stores to its own user (issue 25, point 8):
+// `npm start` under the usual umask (022) keeps what it stores to its own user:
 // the database, which holds e-mails, password hashes and conversations, with its -wal and -shm,
 // and every stored or arriving file are 0600, the folders it creates 0700 (lib/private-files.ts).
 // Everything is created by the server itself, in folders that do not exist before it starts.

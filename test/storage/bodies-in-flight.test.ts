@@ -1,5 +1,5 @@
-// One body in flight per upload on local disk, and its reservation held while it arrives (issue 25,
-// point 4). Run in this process, on a database and a storage folder of its own: the receiving side
+// One body in flight per upload on local disk, and its reservation held while it arrives (a
+// security review's finding). Run in this process, on a database and a storage folder of its own: the receiving side
 // (lib/storage/local-receive.ts) and the sweep (lib/storage/upload-sweep.ts) share this process's
 // claims as they share the server's, and no other server's sweep can touch these rows meanwhile.
 // test/api/upload-bodies.test.ts does the same over HTTP against the suite's server.

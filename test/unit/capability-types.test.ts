@@ -1,4 +1,4 @@
-// The registry's type map reaches the screen (architecture.md §15, issue 37.2): a UI call names a
+// The registry's type map reaches the screen (docs/contributors.md, Types reach the screen): a UI call names a
 // capability the registry has, sends that capability's input and reads that capability's output, as
 // a tRPC client reads its router's type. `npx tsc --noEmit` checks this file: an unused expected
 // error (@ts-expect-error below) fails it the day the map goes loose (a plain string id, an `any`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contrast, normalizeHex } from "../../lib/capabilities/kit/color";
 
-describe("HEX normalization (decisions §6)", () => {
+describe("HEX normalization", () => {
   it.each([
     ["#abc", "#AABBCC"],
     ["abc", "#AABBCC"],

@@ -1,4 +1,5 @@
-// The settings of issue 36.2, validated once at start: their defaults, and a sentence naming a wrong one.
+// The settings of one person's share of the AI budget, validated once at start: their defaults, and
+// a sentence naming a wrong one.
 import { afterEach, describe, expect, it } from "vitest";
 import { config, resetConfigForTests } from "../../lib/config";
 import { personShareOf, PLANS } from "../../lib/plans";

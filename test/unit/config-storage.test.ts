@@ -1,4 +1,4 @@
-// Storage settings are validated at start (decisions §8): S3_BUCKET selects S3, anything else
+// Storage settings are validated at start (docs/operators.md, Storage): S3_BUCKET selects S3, anything else
 // S3-related without it is a mistake named in one sentence.
 import { afterEach, describe, expect, it } from "vitest";
 import { config, resetConfigForTests } from "../../lib/config";

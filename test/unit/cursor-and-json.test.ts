@@ -5,7 +5,7 @@ import { canonicalJson } from "../../lib/crypto";
 
 const shape = z.object({ key: z.string() }).strict();
 
-describe("cursors are opaque and tamper-evident (decisions §9)", () => {
+describe("cursors are opaque and tamper-evident", () => {
   it("round-trips a position", () => {
     const cursor = encodeCursor("brands.list", { key: "abc-1" });
     expect(decodeCursor("brands.list", cursor, shape)).toEqual({ key: "abc-1" });

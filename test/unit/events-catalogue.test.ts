@@ -1,4 +1,4 @@
-// The event catalogue (issue 28) is generated from the registry: every write declares its event
+// The event catalogue is generated from the registry: every write declares its event
 // types, each with a data schema; the catalogue lists them once, and the OpenAPI `webhooks` map
 // has one entry per type.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Dependencies point one way (architecture.md, issue 26): no import cycle anywhere in lib, app or
+// Dependencies point one way (docs/contributors.md, How it is built): no import cycle anywhere in lib, app or
 // components, and no arrow between rooms of lib against the layering written down in
 // scripts/support/import-graph.ts (`npx tsx scripts/import-graph.ts` prints the picture).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";

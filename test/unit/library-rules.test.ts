@@ -1,5 +1,5 @@
-// The library's pure rules: the one type of a file (decisions §9), who sees which status
-// (decisions §6), and whether bytes are what their declared MIME type says.
+// The library's pure rules (docs/design.md, the library and uploads): the one type of a file, who
+// sees which status, and whether bytes are what their declared MIME type says.
 import { describe, expect, it } from "vitest";
 import { assetTypeOf } from "../../lib/capabilities/library/asset-type";
 import { visibleStatuses } from "../../lib/capabilities/library/visibility";

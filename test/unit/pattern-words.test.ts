@@ -1,4 +1,4 @@
-// Every pattern a capability's input carries has a sentence a person understands (issue 38.4): a
+// Every pattern a capability's input carries has a sentence a person understands: a
 // value that misses it is answered with the schema's own words ("must be a colour code like
 // #1A2B3C"), never zod's "must be a valid regex" nor the bare pattern. Found by walking each
 // input's JSON Schema for `pattern` (top-level fields, list items, each shape of a union), so a new

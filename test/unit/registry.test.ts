@@ -41,7 +41,7 @@ const ADDITIONS = [
 ];
 
 /**
- * capabilities that edit the kit the spec's kit.write already covers (issue 40): a kit.write key
+ * capabilities that edit the kit the spec's kit.write already covers: a kit.write key
  * was given to change the kit, so these serve it without a new scope
  */
 const KIT_EDITS = [
@@ -54,26 +54,26 @@ const KIT_EDITS = [
 ];
 
 /**
- * brand.check (issue 44.1): a read of the spec's brand.read, for viewers, on every door: a brand.read key
+ * brand.check: a read of the spec's brand.read, for viewers, on every door: a brand.read key
  * was given to read the voice, and the check only reads it (a file also needs kit.read and library.read)
  */
 const BRAND_CHECK = ["brand.check"];
 
-/** the brand's memory (issue 42.2): its own scopes, added after the others, so no key made before grants them */
+/** the brand's memory: its own scopes, added after the others, so no key made before grants them */
 const MEMORY = {
   "memory.list": { kind: "read", scope: "memory.read", minRole: "viewer", confirm: false, voice: true },
   "memory.propose": { kind: "write", scope: "memory.write", minRole: "member", confirm: false, voice: true },
   "memory.review": { kind: "write", scope: "memory.write", minRole: "admin", confirm: true, voice: false },
 };
 
-/** the genome (issue 42.1): its own scopes, added after the others; voice reads and proposes, never reviews */
+/** the genome: its own scopes, added after the others; voice reads and proposes, never reviews */
 const GENOME = {
   "genome.read": { kind: "read", scope: "genome.read", minRole: "viewer", confirm: false, voice: true },
   "genome.entries.propose": { kind: "write", scope: "genome.write", minRole: "member", confirm: false, voice: true },
   "genome.entries.review": { kind: "write", scope: "genome.write", minRole: "admin", confirm: true, voice: false },
 };
 
-/** the team (issue 43.1): its own scopes, added after the others; voice only reads it */
+/** the team: its own scopes, added after the others; voice only reads it */
 const TEAM = {
   "team.list": { kind: "read", scope: "team.read", minRole: "viewer", confirm: false, voice: true },
   "team.invite": { kind: "write", scope: "team.write", minRole: "admin", confirm: true, voice: false },
@@ -118,7 +118,7 @@ describe("the registry against the spec's summary table", () => {
     );
   });
 
-  it("brand.check is a viewer's read of brand.read on every door, shown by its own widget (issue 44.1)", () => {
+  it("brand.check is a viewer's read of brand.read on every door, shown by its own widget", () => {
     const capability = findCapability("brand.check")!;
     expect({
       kind: capability.kind,
@@ -130,7 +130,7 @@ describe("the registry against the spec's summary table", () => {
     expect([...capability.doors].sort()).toEqual(["api", "assistant", "mcp", "voice"]);
   });
 
-  it("the kit edits are confirmed admin writes of kit.write on kit.colors.add's doors (issue 40)", () => {
+  it("the kit edits are confirmed admin writes of kit.write on kit.colors.add's doors", () => {
     const add = findCapability("kit.colors.add")!;
     for (const id of KIT_EDITS) {
       const capability = findCapability(id)!;
@@ -151,7 +151,7 @@ describe("the registry against the spec's summary table", () => {
     const specScopes = new Set(rows.map((row) => row.scope));
     expect(specScopes.size).toBe(10);
     for (const id of ADDITIONS) expect(specScopes.has(findCapability(id)!.scope!), id).toBe(false);
-    // the reads among them ask nobody to confirm; the writes (webhooks, issue 28) are for admins only
+    // the reads among them ask nobody to confirm; the writes (webhooks) are for admins only
     for (const id of ADDITIONS) {
       const capability = findCapability(id)!;
       if (capability.kind === "read") expect(capability.confirmation, id).toBe(false);
@@ -159,7 +159,7 @@ describe("the registry against the spec's summary table", () => {
     }
   });
 
-  it("the genome capabilities have issue 42's facts and scopes no older key holds", () => {
+  it("the genome capabilities have their own facts and scopes no older key holds", () => {
     const specScopes = new Set(rows.map((row) => row.scope));
     for (const [id, facts] of Object.entries(GENOME)) {
       const capability = findCapability(id)!;
@@ -178,7 +178,7 @@ describe("the registry against the spec's summary table", () => {
     }
   });
 
-  it("the memory capabilities have issue 42's facts and scopes no older key holds", () => {
+  it("the memory capabilities have their own facts and scopes no older key holds", () => {
     const specScopes = new Set(rows.map((row) => row.scope));
     for (const [id, facts] of Object.entries(MEMORY)) {
       const capability = findCapability(id)!;
@@ -198,7 +198,7 @@ describe("the registry against the spec's summary table", () => {
     }
   });
 
-  it("the team capabilities have issue 43's facts and scopes no older key holds", () => {
+  it("the team capabilities have their own facts and scopes no older key holds", () => {
     const specScopes = new Set(rows.map((row) => row.scope));
     for (const [id, facts] of Object.entries(TEAM)) {
       const capability = findCapability(id)!;
@@ -239,7 +239,7 @@ describe("the registry against the spec's summary table", () => {
     expect(mcpToolName("brand.soul.read")).toBe("brand_soul_read");
   });
 
-  it("brands.list is served on every door, needs no scope and any role (decisions §6)", () => {
+  it("brands.list is served on every door, needs no scope and any role", () => {
     const brandsList = findCapability("brands.list")!;
     expect(brandsList.scope).toBeNull();
     expect(brandsList.minRole).toBe("viewer");
@@ -279,7 +279,7 @@ describe("the registry against the spec's summary table", () => {
 
   it("every write names the record it touched, so the chat's cards read again (components/widgets/truth.tsx)", () => {
     // connections.connect names the pending connection its link completes: the callback, in another
-    // tab, touches that same record (issue 38.3)
+    // tab, touches that same record
     const silent = capabilities
       .filter((capability) => capability.kind === "write" && !capability.touched)
       .map(({ id }) => id);

@@ -1,4 +1,4 @@
-// Which capabilities a door serves (decisions §7): implemented, listed for the door, allowed by
+// Which capabilities a door serves (docs/design.md, rollout): implemented, listed for the door, allowed by
 // CAPABILITY_ROLLOUT. Unit-level, because once every capability is implemented the API door has
 // no unimplemented example left to call.
 import { afterEach, describe, expect, it } from "vitest";

@@ -33,9 +33,9 @@ const VOICE_IDS = capabilities
 describe("the voice call route", () => {
   it("serves exactly the registry's Voice capabilities: the spec's twelve, brands.list and budget.usage", () => {
     expect(VOICE_IDS).toEqual([
-      // issue 41: "undo that", confirmed like every write by voice
+      // "undo that", confirmed like every write by voice
       "activity.undo",
-      // issue 44: "is this on brand?" can be asked by voice
+      // "is this on brand?" can be asked by voice
       "brand.check",
       "brand.contacts.list",
       "brand.contacts.save",
@@ -43,14 +43,14 @@ describe("the voice call route", () => {
       "brand.profile.update",
       "brand.soul.read",
       "brands.list",
-      // issue 36: an admin may ask who spent the brand's AI tokens
+      // an admin may ask who spent the brand's AI tokens
       "budget.usage",
       "connections.list",
-      // issue 42: the genome is read and added to by voice; reviewing it is not
+      // the genome is read and added to by voice; reviewing it is not
       "genome.entries.propose",
       "genome.read",
       "kit.colors.add",
-      // issue 40: the kit can be fixed by voice as it can be grown
+      // the kit can be fixed by voice as it can be grown
       "kit.colors.remove",
       "kit.colors.update",
       "kit.instructions.update",
@@ -61,11 +61,11 @@ describe("the voice call route", () => {
       "kit.typography.save",
       "library.asset.get",
       "library.search",
-      // issue 42: the brand's memory is read and added to by voice; reviewing it is not
+      // the brand's memory is read and added to by voice; reviewing it is not
       "memory.list",
       "memory.propose",
       "questions.list",
-      // issue 43: voice reads the team; changing it is for the other doors
+      // voice reads the team; changing it is for the other doors
       "team.list",
     ]);
   });
@@ -77,7 +77,7 @@ describe("the voice call route", () => {
     expect(answer.body.data).toHaveProperty("colors");
   });
 
-  it("a member proposes to the brand's memory by voice; it waits for review, as the assistant's (issue 42.6)", async () => {
+  it("a member proposes to the brand's memory by voice; it waits for review, as the assistant's", async () => {
     const statement = "We close every August.";
     const answer = await voiceCall(
       world.member,

@@ -1,4 +1,4 @@
-// One person cannot drain the brand's AI budget (issue 36, point 2). Before the fix a viewer who
+// One person cannot drain the brand's AI budget. Before the fix a viewer who
 // started realtime voice sessions in a loop and reported each one's tokens spent the whole month,
 // and every member's chat then got 402 until the month ended. Now: realtime starts are bounded per
 // person per hour (429 rate_limited with Retry-After), and past their share of the month a person

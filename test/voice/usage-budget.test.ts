@@ -1,4 +1,4 @@
-// Realtime voice usage against the brand's AI budget (issue 25, point 1), over HTTP: the browser's
+// Realtime voice usage against the brand's AI budget, over HTTP: the browser's
 // reports are charged only against the tokens the server reserved when it minted the session, for
 // a live session of the person reporting, once per response id, never beyond the reservation; the
 // session's end (the page's call, a new session, the background sweep) releases the rest; with

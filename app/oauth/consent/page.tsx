@@ -40,7 +40,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
     );
   }
   const memberships = await db().membership.findMany({
-    // a time-boxed access that ended is no brand to grant an app (issue 43.4)
+    // a time-boxed access that ended is no brand to grant an app
     where: { userId: user.id, ...liveMembership(new Date()) },
     select: { role: true, brand: { select: { shortId: true, name: true, status: true } } },
     orderBy: { brand: { shortIdKey: "asc" } },

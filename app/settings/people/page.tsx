@@ -1,4 +1,4 @@
-// Settings › People (issue 43.6): each brand's team. Everyone in a brand sees who is in it; its
+// Settings › People: each brand's team. Everyone in a brand sees who is in it; its
 // admins also invite, change roles and end dates, remove, and withdraw invitations. Every change is
 // a team.* capability run as the signed-in person (the pipeline checks the role again).
 import { requireSessionUser } from "@/lib/auth/session";

@@ -1,4 +1,4 @@
-// Guardrails and tone judged by the assistant's model (issue 44.1): what no fixed rule can read.
+// Guardrails and tone judged by the assistant's model, for brand.check: what no fixed rule can read.
 // The model is asked for JSON naming the guardrail by its number; its findings carry byModel, and
 // anything it could not judge (no model, no budget or no share of it left, an answer that cannot be
 // read) goes to notChecked instead, never to a refusal of the call.

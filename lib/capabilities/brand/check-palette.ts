@@ -1,4 +1,4 @@
-// An image's colours against the kit's palette (issue 44.1). Pixels are grouped into dominant
+// An image's colours against the kit's palette (brand.check). Pixels are grouped into dominant
 // colours, each compared with the nearest kit colour by CIEDE2000, the CIE's distance for how
 // different two colours look. Thresholds (documented in docs/integrators.md):
 // - ON_PALETTE: a dominant colour within ΔE2000 10 of a kit colour counts as that colour (2 is

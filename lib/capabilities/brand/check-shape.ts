@@ -1,4 +1,4 @@
-// What brand.check answers (issue 44.1): findings that each name the rule they come from, the
+// What brand.check answers: findings that each name the rule they come from, the
 // verdict they add up to, what the check was made against, and what it could not judge.
 import { z } from "zod";
 import { int53 } from "../schemas";

@@ -1,4 +1,4 @@
-// The checks of a text that need no model (issue 44.1): the voice's words to avoid, the words it
+// brand.check's checks of a text that need no model: the voice's words to avoid, the words it
 // offers instead, and the brand's name written as its profile writes it.
 import { excerptOf, type Finding } from "./check-shape";
 import { type Matcher, occurrences, type Word } from "./check-words";

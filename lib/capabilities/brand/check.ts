@@ -99,7 +99,7 @@ export const brandCheck = defineCapability({
 });
 
 function requireScope(ctx: BrandContext, scope: Scope): void {
-  // sessions (the assistant, Voice) carry no scopes: there only the role applies (decisions §4)
+  // sessions (the assistant, Voice) carry no scopes: there only the role applies (docs/design.md, keys and roles)
   if (ctx.actor.scopes && !ctx.actor.scopes.includes(scope)) {
     throw new AppError("insufficient_scope", `Checking a file also needs the scope ${scope}`, { scope });
   }

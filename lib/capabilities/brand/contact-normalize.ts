@@ -1,5 +1,6 @@
-// One canonical form per contact type (decisions §6, §9), so duplicates are found by equality
-// and every door shows the same value. Returns undefined when the value is not valid for its type.
+// One canonical form per contact type (docs/design.md, contact channels and the kit), so duplicates
+// are found by equality and every door shows the same value. Returns undefined when the value is
+// not valid for its type.
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import { z } from "zod";
 import type { CONTACT_TYPES } from "./contacts-shared";

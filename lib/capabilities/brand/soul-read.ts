@@ -26,7 +26,7 @@ export const brandSoulRead = defineCapability({
       guardrails: z.array(z.string()),
       vocabulary: z.object({ use: z.array(z.string()), avoid: z.array(z.string()) }),
       archetypes: z.array(z.string()),
-      // additive (issue 42.3): where each line comes from, so a reader can open the entry (genome.read)
+      // additive: where each line comes from, so a reader can open the entry (genome.read)
       sources: z
         .object({
           voice: z.array(z.uuid()).describe("The entry behind each paragraph of voice, in order"),

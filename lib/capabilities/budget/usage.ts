@@ -4,7 +4,7 @@ import { defineCapability } from "../../contract/define";
 import { config } from "../../config";
 import { monthOf, personShareOf, planOf } from "../../plans";
 
-// Who spent what of the brand's AI tokens in one month (issue 36): the chat and voice of each person,
+// Who spent what of the brand's AI tokens in one month: the chat and voice of each person,
 // most first, beside the plan's limit and the share one person may use, so an admin can see who is
 // near their share before the brand runs dry.
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -13,7 +13,7 @@ async function findConnection(ctx: BrandContext, connectionId: string) {
     where: { id: connectionId, brandId: ctx.brand.id },
     select: { id: true, provider: true, account: true, status: true, tokensEncrypted: true },
   });
-  // another brand's connection is not_found too: no existence oracle (decisions §2)
+  // another brand's connection is not_found too: no existence oracle (docs/design.md, errors)
   if (!connection) throw notFound("connectionId", "connection");
   if (connection.status === "disconnected") {
     throw invalidInput("connectionId", "this connection is already disconnected", { reason: "already_disconnected" });

@@ -82,7 +82,7 @@ async function afterSeq(ctx: BrandContext, cursor: string | undefined): Promise<
   if (cursor === undefined) return 0;
   if (!EVENT_ID.test(cursor)) return decodeCursor("events.list", cursor, position)!.seq;
   const event = await ctx.db.event.findFirst({ where: { id: cursor, brandId: ctx.brand.id }, select: { seq: true } });
-  // another brand's event is unknown here too: no existence oracle (decisions §2)
+  // another brand's event is unknown here too: no existence oracle (docs/design.md, errors)
   if (!event)
     throw invalidInput(
       "cursor",

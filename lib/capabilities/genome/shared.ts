@@ -1,4 +1,4 @@
-// The genome's entries as every genome capability, event and widget names them (issue 42.1).
+// The genome's entries as every genome capability, event and widget names them, in one place.
 import { z } from "zod";
 import type { Tx } from "../../db/client";
 import { iso } from "../../contract/time";

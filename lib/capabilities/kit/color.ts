@@ -1,4 +1,5 @@
-// Colour helpers for the kit: HEX normalization (decisions §6), WCAG 2.x contrast, the public shape.
+// Colour helpers for the kit: HEX normalization (docs/design.md, contact channels and the kit),
+// WCAG 2.x contrast, the public shape.
 import { z } from "zod";
 
 export const COLOR_ROLES = [

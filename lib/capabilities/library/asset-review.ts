@@ -62,7 +62,7 @@ export const libraryAssetReview = defineCapability({
         : "";
     return `${verb} the file "${asset?.name ?? input.assetId}"${input.decision === "approve" ? ` so agents may use and publish it${logo}` : ""}.`;
   },
-  // runs before a token is issued and again in the write's transaction (decisions §3)
+  // runs before a token is issued and again in the write's transaction (docs/design.md, order of checks)
   async check(ctx, input) {
     const asset = await ctx.db.asset.findFirst({
       where: { id: input.assetId.toLowerCase(), brandId: ctx.brand.id },

@@ -1,5 +1,6 @@
-// Each file has exactly one type, derived once when it is registered (decisions §9): first match
-// wins, so a logo PNG is a logo, not an image.
+// Each file has exactly one type, derived once when it is registered
+// (docs/design.md, the library and uploads): first match wins, so a logo PNG is a logo, not an
+// image.
 import type { ASSET_TYPES } from "./shared";
 
 type AssetType = (typeof ASSET_TYPES)[number];

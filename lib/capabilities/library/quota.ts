@@ -1,7 +1,8 @@
-// The plan's storage quota (decisions §9): every stored file of the brand counts, archived ones
-// too (their bytes are still kept), and so does the declared size of every upload not completed
-// and not yet swept (its bytes may be on the way or already stored: lib/storage/upload-sweep.ts
-// deletes them once the upload expires). So no number of starts can take more than the plan.
+// The plan's storage quota (docs/design.md, the library and uploads): every stored file of the
+// brand counts, archived ones too (their bytes are still kept), and so does the declared size of
+// every upload not completed and not yet swept (its bytes may be on the way or already stored:
+// lib/storage/upload-sweep.ts deletes them once the upload expires). So no number of starts can
+// take more than the plan.
 import type { BrandContext } from "../../contract/context";
 import { invalidInput } from "../../contract/errors";
 import { planOf } from "../../plans";

@@ -1,5 +1,6 @@
-// The two steps of library.upload.create (decisions §6, §9). start records the declared file and
-// hands out a signed URL for its bytes; complete checks what was really stored and registers it.
+// The two steps of library.upload.create (docs/design.md, the library and uploads). start records
+// the declared file and hands out a signed URL for its bytes; complete checks what was really
+// stored and registers it.
 import { randomUUID } from "node:crypto";
 import type { BrandContext } from "../../contract/context";
 import { AppError, invalidInput, notFound } from "../../contract/errors";
@@ -42,7 +43,7 @@ export async function startUpload(ctx: BrandContext, input: StartInput) {
 }
 
 export async function findUpload(ctx: BrandContext, uploadId: string) {
-  // another brand's upload is not_found too: no existence oracle (decisions §2)
+  // another brand's upload is not_found too: no existence oracle (docs/design.md, errors)
   const upload = await ctx.db.upload.findFirst({ where: { id: uploadId, brandId: ctx.brand.id } });
   if (!upload) throw notFound("uploadId", "upload");
   return upload;

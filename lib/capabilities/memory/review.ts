@@ -68,7 +68,7 @@ export const memoryReview = defineCapability({
       ? `Accept into the brand's memory, about "${subject}": "${statement}".`
       : `Reject the proposal about "${subject}" ("${statement}"): it stays out of the brand's memory.`;
   },
-  // runs before a token is issued and again in the write's transaction (decisions §3)
+  // runs before a token is issued and again in the write's transaction (docs/design.md, order of checks)
   async check(ctx, input) {
     const { status } = await declaration(ctx, input.declarationId);
     if (status !== "pending") throw notPending(status);

@@ -76,7 +76,7 @@ export const questionsAsk = defineCapability({
         select: { id: true },
       });
       if (pending) {
-        ids.push(pending.id); // a reused question keeps its wording (decisions §9)
+        ids.push(pending.id); // a reused question keeps its wording (docs/design.md, brands and questions)
         continue;
       }
       const id = randomUUID();

@@ -9,7 +9,7 @@ import { PENDING_STATUSES, QUESTION_SCOPES, questionItem } from "./shared";
 const PHASES = ["open", "deferred"] as const;
 const position = z.object({ phase: z.enum(PHASES), createdAt: z.string(), id: z.string() }).strict();
 
-// where each question stands, so a card can say it was put off (issue 38.7) instead of showing it as open
+// where each question stands, so a card can say it was put off instead of showing it as open
 const listedQuestion = questionItem
   .extend({
     status: z.enum(PENDING_STATUSES).describe("open, or deferred (put off for later; it can still be answered)"),
