@@ -6,9 +6,9 @@ ALTER TABLE "Brand" ADD COLUMN "agentsConfirmBy" TEXT NOT NULL DEFAULT 'either';
 
 -- AlterTable
 ALTER TABLE "PendingCall" ADD COLUMN "callerScopes" TEXT;
-ALTER TABLE "PendingCall" ADD COLUMN "idempotencyHash" TEXT;
+ALTER TABLE "PendingCall" ADD COLUMN "idempotencyKey" TEXT;
 ALTER TABLE "PendingCall" ADD COLUMN "mailedAt" DATETIME;
 ALTER TABLE "PendingCall" ADD COLUMN "note" TEXT;
 
 -- CreateIndex
-CREATE INDEX "PendingCall_idempotencyHash_idx" ON "PendingCall"("idempotencyHash");
+CREATE INDEX "PendingCall_idempotencyKey_idx" ON "PendingCall"("idempotencyKey");

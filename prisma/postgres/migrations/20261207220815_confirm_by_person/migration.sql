@@ -9,9 +9,9 @@ ALTER TABLE "Brand" ADD COLUMN     "agentsConfirmBy" TEXT NOT NULL DEFAULT 'eith
 
 -- AlterTable
 ALTER TABLE "PendingCall" ADD COLUMN     "callerScopes" TEXT,
-ADD COLUMN     "idempotencyHash" TEXT,
+ADD COLUMN     "idempotencyKey" TEXT,
 ADD COLUMN     "mailedAt" TIMESTAMP(3),
 ADD COLUMN     "note" TEXT;
 
 -- CreateIndex
-CREATE INDEX "PendingCall_idempotencyHash_idx" ON "PendingCall"("idempotencyHash");
+CREATE INDEX "PendingCall_idempotencyKey_idx" ON "PendingCall"("idempotencyKey");
