@@ -1,8 +1,10 @@
-// Provider tokens (and PKCE verifiers) at rest: AES-256-GCM with a key derived from APP_SECRET by
-// HKDF, so the database alone never yields a usable grant. The record's id is the additional
+// Secrets at rest (provider tokens and PKCE verifiers, webhook signing secrets, idempotent replays,
+// parked calls, the MCP confirmation state): AES-256-GCM with a key derived from APP_SECRET by
+// HKDF, so the database alone never yields a usable grant. The key's HKDF label still names
+// connection tokens, its first use: changing it would leave every stored value unopenable. The record's id is the additional
 // authenticated data: a ciphertext copied onto another row does not open there.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { config } from "../config";
+import { config } from "./config";
 
 const VERSION = "v1";
 // GCM accepts tags as short as 4 bytes unless told their length; a short tag is a forgery that

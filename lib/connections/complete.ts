@@ -19,7 +19,7 @@ import {
 } from "./outcome";
 import { redirectUri } from "./port";
 import { sealTokens } from "./tokens";
-import { open } from "./vault";
+import { open } from "../vault";
 
 export async function completeConnection(
   db: PrismaClient,

@@ -13,7 +13,7 @@ import { log } from "../log";
 import { ProviderError } from "./oauth-client";
 import { connectionsPort } from "./port";
 import type { ProviderTokens } from "./tokens";
-import { open, seal } from "./vault";
+import { open, seal } from "../vault";
 
 /** How long one attempt may hold its claim before another instance may take the row. */
 const CLAIM_MS = 2 * 60 * 1000;

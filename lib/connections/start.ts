@@ -9,7 +9,7 @@ import { authorizationUrl } from "./oauth-client";
 import { INVALID_LINK, notOffered, type Browser, type ConnectionOutcome } from "./outcome";
 import { redirectUri } from "./port";
 import { challengeOf } from "./state";
-import { open } from "./vault";
+import { open } from "../vault";
 
 export async function startConnection(
   db: PrismaClient,

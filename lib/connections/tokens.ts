@@ -1,6 +1,6 @@
-// What a connection keeps of a provider grant, and how it is kept: sealed (vault.ts), bound to
+// What a connection keeps of a provider grant, and how it is kept: sealed (lib/vault.ts), bound to
 // the connection's id, in Connection.tokensEncrypted.
-import { open, seal } from "./vault";
+import { open, seal } from "../vault";
 
 export type ProviderTokens = {
   accessToken: string;

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { db, type Tx } from "../db/client";
 import { AppError, invalidInput, type ErrorCode } from "../contract/errors";
 import { shownOnceOf, withoutShownOnce } from "../contract/shown-once";
-import { open, seal } from "../connections/vault";
+import { open, seal } from "../vault";
 import { log } from "../log";
 import { recordAudit, type AuditTrail } from "./audit";
 import { asAppError } from "./fault";

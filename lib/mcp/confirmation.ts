@@ -1,13 +1,13 @@
 // The MCP door's confirmation state: what it hands the client as `requestState` while the person
 // is asked (elicitation), and takes back with their answer. The client echoes it, so it is
-// attacker input: the confirmation token and its summary are sealed (AES-256-GCM, lib/connections/
-// vault.ts) with the caller's key, the capability and the canonical arguments as associated data,
-// and an expiry inside. Forged, altered, expired or another key's state opens to nothing, and the
+// attacker input: the confirmation token and its summary are sealed (AES-256-GCM, lib/vault.ts)
+// with the caller's key, the capability and the canonical arguments as associated data, and an
+// expiry inside. Forged, altered, expired or another key's state opens to nothing, and the
 // call is put to the person again. Single use comes from the token itself: the pipeline consumes
 // it on its first use, so a replayed state runs nothing and the person is asked again.
 import { z } from "zod";
 import { canonicalJson } from "../crypto";
-import { open, seal } from "../connections/vault";
+import { open, seal } from "../vault";
 import type { Actor } from "../contract/context";
 import { callerKey } from "../core/auth";
 

@@ -5,7 +5,7 @@
 import { db } from "../db/client";
 import { asJson } from "../db/sql";
 import { randomBase62 } from "../crypto";
-import { open, seal } from "../connections/vault";
+import { open, seal } from "../vault";
 import type { PersonDoor, ToolEnvelope } from "./envelope";
 import { keptEnvelope } from "./kept";
 

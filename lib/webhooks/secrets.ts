@@ -1,9 +1,9 @@
 // Signing secrets: `whsec_` + 32 random bytes in base64, the form the standardwebhooks and svix
-// libraries take as is. Kept sealed at rest like provider tokens (lib/connections/vault.ts: the
+// libraries take as is. Kept sealed at rest like provider tokens (lib/vault.ts: the
 // key derived from APP_SECRET, the ciphertext bound to its endpoint). After a rotation the previous
 // secret signs too for 24 hours: a receiver still holding it keeps verifying meanwhile.
 import { randomBytes } from "node:crypto";
-import { open, seal } from "../connections/vault";
+import { open, seal } from "../vault";
 
 export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
 

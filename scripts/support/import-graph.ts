@@ -31,6 +31,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["connections", "storage"], // the connections machinery behind ctx.connections; file bytes
   ["db"],
   ["redis"],
+  ["vault"], // sealing values at rest with a key derived from APP_SECRET (tokens, replays, parked calls)
   ["config", "log", "plans", "crypto", "words"], // words: the one vocabulary of values in words for people
   ["secret", "http"], // plain HTTP helpers that know nothing of the service
   ["private-files"], // files only this user may read

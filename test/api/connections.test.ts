@@ -8,7 +8,7 @@ import { db } from "../../lib/db/client";
 import { setBrandStatus } from "../../lib/admin/commands";
 import { openTokens } from "../../lib/connections/tokens";
 import { signState } from "../../lib/connections/state";
-import { seal, open } from "../../lib/connections/vault";
+import { seal, open } from "../../lib/vault";
 import { freePort, startServer, type RunningServer } from "../../scripts/support/start-server";
 import {
   expectPage,

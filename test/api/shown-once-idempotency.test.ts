@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { capabilities } from "../../lib/capabilities/registry";
 import { SHOWN_ONCE_GONE } from "../../lib/contract/shown-once";
-import { seal } from "../../lib/connections/vault";
+import { seal } from "../../lib/vault";
 import { call, expectError, expectOk, makeKey, makeWorld, type ApiResponse } from "../support/world";
 
 let world: Awaited<ReturnType<typeof makeWorld>>;

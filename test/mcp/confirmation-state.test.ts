@@ -4,7 +4,7 @@
 // replayed and another key's states write nothing; the person is asked again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
-import { seal } from "../../lib/connections/vault";
+import { seal } from "../../lib/vault";
 import { inject } from "vitest";
 import { baseUrl, makeKey, makeWorld } from "../support/world";
 

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createPkce, signState, verifyState } from "../../lib/connections/state";
-import { open, seal } from "../../lib/connections/vault";
+import { open, seal } from "../../lib/vault";
 
 const secret = "a-test-secret-that-is-long-enough-0123456789";
 

@@ -5,7 +5,7 @@ import { invalidInput } from "../../contract/errors";
 import { iso } from "../../contract/time";
 import { timestamp } from "../schemas";
 import { createPkce, signState, STATE_LIFETIME_MS } from "../../connections/state";
-import { seal } from "../../connections/vault";
+import { seal } from "../../vault";
 import { providerMeant } from "./provider-name";
 import { connectionItem, connectionItemOf } from "./shared";
 
