@@ -131,7 +131,7 @@ function ToolView({
 
 const NO_STEPS: readonly [] = [];
 
-/** brand.check's bound on a text (lib/capabilities/brand/check.ts) */
+/** brand.check's bound on a text (lib/capabilities/check/check.ts) */
 const MAX_CHECK_TEXT = 20_000;
 /** A reply worth checking against the brand is a draft of some length, not "Done." */
 const isDraft = (text: string) => text.trim().split(/\s+/).length >= 12;

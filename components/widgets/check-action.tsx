@@ -8,7 +8,7 @@ import { useCanRun } from "./may";
 import type { Answer } from "./types";
 import { WidgetError } from "./widget-error";
 
-/** The types brand.check reads (lib/capabilities/brand/check-image.ts). */
+/** The types brand.check reads (lib/capabilities/check/shared/image.ts). */
 export const CHECKABLE_IMAGES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 
 type Input = { text: string } | { assetId: string };

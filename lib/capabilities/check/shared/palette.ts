@@ -10,7 +10,7 @@
 // - an off-palette colour over WARN_SHARE of the image is a warning, and off-palette colours
 //   together over ERROR_SHARE make the image off brand.
 import { converter, differenceCiede2000, wcagContrast } from "culori";
-import type { Finding } from "./check-shape";
+import type { Finding } from "./shape";
 
 export const ON_PALETTE = 10;
 export const NEUTRAL_CHROMA = 8;

@@ -4,14 +4,14 @@ import { AppError } from "../../contract/errors";
 import type { Scope } from "../../contract/catalogue";
 import type { BrandContext } from "../../contract/context";
 import { recordId } from "../schemas";
-import { CONTACT_TYPES } from "./contacts-shared";
-import { readVoiceEntries } from "./soul-read";
-import { assetFindings } from "./check-asset";
-import { channelFindings } from "./check-channel";
-import { judgeByModel } from "./check-model";
-import { checkOutput, type CheckOutput, type Finding, verdictOf } from "./check-shape";
-import { brandNameFindings, vocabularyFindings } from "./check-text";
-import { matcherFor } from "./check-words";
+import { CONTACT_TYPES } from "../brand/contacts-shared";
+import { readVoiceEntries } from "../brand/soul-read";
+import { assetFindings } from "./shared/asset";
+import { channelFindings } from "./shared/channel";
+import { judgeByModel } from "./shared/model";
+import { checkOutput, type CheckOutput, type Finding, verdictOf } from "./shared/shape";
+import { brandNameFindings, vocabularyFindings } from "./shared/text";
+import { matcherFor } from "./shared/words";
 
 export const MAX_CHECK_TEXT = 20_000;
 

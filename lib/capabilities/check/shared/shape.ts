@@ -1,7 +1,7 @@
 // What brand.check answers: findings that each name the rule they come from, the
 // verdict they add up to, what the check was made against, and what it could not judge.
 import { z } from "zod";
-import { int53 } from "../schemas";
+import { int53 } from "../../schemas";
 
 export const RULE_KINDS = [
   "vocabulary_avoid",

@@ -3,9 +3,9 @@
 // anything it could not judge (no model, no budget or no share of it left, an answer that cannot be
 // read) goes to notChecked instead, never to a refusal of the call.
 import { z } from "zod";
-import type { BrandContext } from "../../contract/context";
-import type { CheckOutput, Finding } from "./check-shape";
-import type { VoiceEntry } from "./check-text";
+import type { BrandContext } from "../../../contract/context";
+import type { CheckOutput, Finding } from "./shape";
+import type { VoiceEntry } from "./text";
 
 const answer = z.object({
   findings: z

@@ -1,11 +1,11 @@
 // The file half of brand.check: the asset read as library.asset.get reads it (same brand, same
 // visibility per door and role, else not_found), its bytes bounded, its colours against the kit.
-import type { BrandContext } from "../../contract/context";
-import { invalidInput, notFound } from "../../contract/errors";
-import { visibleStatuses } from "../library/visibility";
-import type { Finding } from "./check-shape";
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, sampleImage } from "./check-image";
-import { type KitColor, paletteFindings } from "./check-palette";
+import type { BrandContext } from "../../../contract/context";
+import { invalidInput, notFound } from "../../../contract/errors";
+import { visibleStatuses } from "../../library/visibility";
+import type { Finding } from "./shape";
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, sampleImage } from "./image";
+import { type KitColor, paletteFindings } from "./palette";
 
 type AssetRow = {
   id: string;

@@ -1,7 +1,7 @@
 // brand.check's checks of a text that need no model: the voice's words to avoid, the words it
 // offers instead, and the brand's name written as its profile writes it.
-import { excerptOf, type Finding } from "./check-shape";
-import { type Matcher, occurrences, type Word } from "./check-words";
+import { excerptOf, type Finding } from "./shape";
+import { type Matcher, occurrences, type Word } from "./words";
 
 export type VoiceEntry = { id: string; kind: string; value: string };
 

@@ -4,7 +4,7 @@
 // a time limit on the decode. Only PNG, JPEG, WebP and GIF are read (sharp would also read SVG,
 // PDF or TIFF: those are refused by their real format, whatever the file claims to be).
 import sharp, { type Metadata } from "sharp";
-import { invalidInput } from "../../contract/errors";
+import { invalidInput } from "../../../contract/errors";
 
 export const IMAGE_FORMATS = { png: "PNG", jpeg: "JPEG", webp: "WebP", gif: "GIF" } as const;
 export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
