@@ -2,27 +2,16 @@
 // (imported as types only: the registry itself pulls the database in), so a widget reading a field a
 // capability no longer answers fails to compile.
 import type { CapabilityId, CapabilityMap } from "@/lib/capabilities/registry";
+import type { Widget } from "@/lib/contract/catalogue";
 import type { EnvelopeError, ToolEnvelope } from "@/lib/pending/envelope";
 
 export type { EnvelopeError, ToolEnvelope };
 
-export const WIDGET_NAMES = [
-  "choice",
-  "carousel",
-  "palette",
-  "confirm",
-  "record",
-  "list",
-  "review",
-  "file_request",
-  "action_link",
-  "check",
-  "genome",
-  "team",
-  "memory",
-  "fallback",
-] as const;
-export type WidgetName = (typeof WIDGET_NAMES)[number];
+/**
+ * Every widget a capability can name (WIDGETS in lib/contract/catalogue.ts, the one list), and the
+ * fallback that shows any other answer: registry.tsx needs a component for each.
+ */
+export type WidgetName = Widget | "fallback";
 
 export type Decision = "confirm" | "cancel";
 

@@ -15,7 +15,7 @@ import {
   type ReadResourceResult,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { findCapability } from "../capabilities/registry";
+import { type CapabilityId, findCapability } from "../capabilities/registry";
 import { invoke } from "../core/invoke";
 import { hasScope } from "../core/access";
 import { isServed } from "../core/rollout";
@@ -26,7 +26,7 @@ import { instructionsMarkdown, kitMarkdown, voiceMarkdown } from "./brand-markdo
 export type CallerFor = (ctx: ServerContext) => McpCaller;
 
 type Part = {
-  capabilityId: string;
+  capabilityId: CapabilityId;
   input: Record<string, unknown>;
   title: string;
   description: string;
@@ -67,7 +67,7 @@ const MAX_LISTED_BRANDS = 200;
 
 type ReadableBrand = { shortId: string; name: string; role: "viewer" | "member" | "admin" | null };
 
-async function run(caller: McpCaller, capabilityId: string, value: Record<string, unknown>) {
+async function run(caller: McpCaller, capabilityId: CapabilityId, value: Record<string, unknown>) {
   const { result } = await invoke({
     door: "mcp",
     credential: credentialOf(caller),
@@ -183,9 +183,12 @@ export function registerBrandResources(server: McpServer, callerFor: CallerFor):
   }
 }
 
+// writes outside the kit.* and genome.* areas after which a brand's resources read differently
+const CHANGING_WRITES: readonly CapabilityId[] = ["brand.profile.update", "questions.answer"];
+
 /** Writes after which a brand's resources read differently (their list's titles, or what they hold). */
 export function changesBrandResources(capabilityId: string): boolean {
   const capability = findCapability(capabilityId);
   if (capability?.kind !== "write") return false;
-  return /^(kit|genome)\./.test(capabilityId) || ["brand.profile.update", "questions.answer"].includes(capabilityId);
+  return /^(kit|genome)\./.test(capabilityId) || CHANGING_WRITES.some((id) => id === capabilityId);
 }
