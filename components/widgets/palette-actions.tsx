@@ -4,7 +4,7 @@
 // role); its confirm card is the conversation's next step, or appears under the row where there is
 // no conversation. Once confirmed, the card reads the kit again (truth.tsx), as every earlier one.
 import { useEffect, useState } from "react";
-import { COLOR_ROLES } from "@/lib/capabilities/kit/color";
+import { COLOR_ROLES } from "@/lib/capabilities/kit/shared/color";
 import { useWidgetCalls } from "./calls";
 import { awaiting, useCardSteps } from "./card";
 import { Propose, Proposed, type Proposal } from "./row-actions";

@@ -5,7 +5,7 @@
 // typography, logos and usage instructions the read returned.
 import { useEffect, useState } from "react";
 import { Badge, count, Empty, WidgetFrame } from "./frame";
-import { normalizeHex } from "@/lib/capabilities/kit/color";
+import { normalizeHex } from "@/lib/capabilities/kit/shared/color";
 import { contrastOf, level } from "./contrast";
 import { useWidgetCalls } from "./calls";
 import { errorOf, okData, okDataOf, type Answer, type OutputOf, type WidgetProps } from "./types";

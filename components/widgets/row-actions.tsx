@@ -4,7 +4,7 @@
 // pipeline checks the role; a write that needs it waits in a confirm card: the conversation's next
 // step (the row's buttons wait for it), or under the row where there is no conversation.
 import { useState } from "react";
-import { CONTACT_TYPES } from "@/lib/capabilities/brand/contacts-shared";
+import { CONTACT_TYPES } from "@/lib/capabilities/brand/shared/contacts";
 import { useNestedWidget } from "./nested";
 import { useWidgetCalls } from "./calls";
 import { awaiting, useCardSteps } from "./card";

@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import type { Actor } from "../contract/context";
 import type { Door } from "../contract/catalogue";
-import type { eventActor } from "../capabilities/events/shared";
+import type { eventActor } from "../capabilities/events/shared/records";
 
 export type EventActor = z.output<typeof eventActor>;
 

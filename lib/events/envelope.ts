@@ -2,7 +2,7 @@
 // the events.list item plus the brand it happened in. `id` is also the delivery's `webhook-id`,
 // `createdAt` the write's time (the `webhook-timestamp` header is the attempt's).
 import { z } from "zod";
-import { eventItem, type EventData } from "../capabilities/events/shared";
+import { eventItem, type EventData } from "../capabilities/events/shared/records";
 import type { EventActor } from "./actor";
 
 export const envelopeSchema = eventItem

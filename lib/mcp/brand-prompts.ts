@@ -3,7 +3,7 @@
 // work. A brand the caller may not read is refused in the same words as one that does not exist.
 import { ProtocolError, ProtocolErrorCode, type McpServer, type PromptMessage } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { CONTACT_TYPES } from "../capabilities/brand/contacts-shared";
+import { CONTACT_TYPES } from "../capabilities/brand/shared/contacts";
 import type { McpCaller } from "./auth";
 import { BRAND_PARTS, partContents, type BrandPart, type CallerFor } from "./brand-resources";
 

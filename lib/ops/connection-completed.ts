@@ -5,7 +5,7 @@
 // so Activity, events.list and webhooks all learn of it. Like the team's writes no capability call
 // makes (access-sweep.ts), it lives here, above the pipeline; the callback's route hands it down.
 import { randomUUID } from "node:crypto";
-import { connectionItemOf } from "../capabilities/connections/shared";
+import { connectionItemOf } from "../capabilities/connections/shared/records";
 import { DOORS } from "../contract/catalogue";
 import { recordAudit } from "../core/audit";
 import type { Tx } from "../db/client";

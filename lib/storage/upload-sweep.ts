@@ -3,7 +3,7 @@
 // client may still complete it). Every instance runs it (lib/ops/background.ts); each upload is
 // claimed by one conditional update, so two instances never work on the same one, and a claim
 // whose instance died is retaken after CLAIM_TIMEOUT_MS. Until the bytes are gone the upload
-// keeps holding its declared size against the quota (lib/capabilities/library/quota.ts), and so
+// keeps holding its declared size against the quota (lib/capabilities/library/shared/quota.ts), and so
 // does an upload whose body is still arriving on this instance (lib/storage/bodies-in-flight.ts):
 // it is taken on a later round, once the transfer has ended.
 import { readdir, rm, stat } from "node:fs/promises";

@@ -3,7 +3,7 @@
 // run under EXPLAIN ANALYZE with BENCH-1's values instead of being answered.
 import type pg from "pg";
 import type { SqlRead, SqlValue } from "../../lib/db/sql";
-import { searchPage, type PageQuery } from "../../lib/capabilities/library/search-sql";
+import { searchPage, type PageQuery } from "../../lib/capabilities/library/shared/search-sql";
 
 export async function explainSearch(client: pg.Client, brandId: string): Promise<string> {
   const out: string[] = [];

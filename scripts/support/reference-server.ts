@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
 import { kitRead } from "../../lib/capabilities/kit/read";
-import { contrast } from "../../lib/capabilities/kit/color";
+import { contrast } from "../../lib/capabilities/kit/shared/color";
 import { librarySearch } from "../../lib/capabilities/library/search";
 import { sha256 } from "../../lib/crypto";
 import { plannedOnce, sqliteReader } from "../../lib/db/sql";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { encodeCursor } from "../../lib/contract/cursor";
 import { LocalStorage } from "../../lib/storage/local";
-import { FULL_TEXT_LIMIT } from "../../lib/capabilities/library/search-sql";
+import { FULL_TEXT_LIMIT } from "../../lib/capabilities/library/shared/search-sql";
 import { baseUrl, call, confirmAndCall, expectError, expectOk, localStorageSkip, makeWorld } from "../support/world";
 import { bytes, upload, uploadApproved, type Uploader } from "../support/files";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrast, normalizeHex } from "../../lib/capabilities/kit/color";
+import { contrast, normalizeHex } from "../../lib/capabilities/kit/shared/color";
 
 describe("HEX normalization", () => {
   it.each([

@@ -1,8 +1,8 @@
 // The library's pure rules (docs/design.md, the library and uploads): the one type of a file, who
 // sees which status, and whether bytes are what their declared MIME type says.
 import { describe, expect, it } from "vitest";
-import { assetTypeOf } from "../../lib/capabilities/library/asset-type";
-import { visibleStatuses } from "../../lib/capabilities/library/visibility";
+import { assetTypeOf } from "../../lib/capabilities/library/shared/asset-type";
+import { visibleStatuses } from "../../lib/capabilities/library/shared/visibility";
 import { bytesMatchType, normalizeMime } from "../../lib/storage/mime";
 import { bytes } from "../support/files";
 

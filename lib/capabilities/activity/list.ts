@@ -4,7 +4,7 @@ import type { BrandContext } from "../../contract/context";
 import { defineCapability } from "../../contract/define";
 import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
-import { undoRefusal, type Entry } from "./undo-state";
+import { undoRefusal, type Entry } from "./shared/undo-state";
 import { SERVICE_ACTIVITY_IDS, SERVICE_NAME, TEAM_ACTIVITY_TITLES } from "../../team/activity-ids";
 
 // Newest first; the cursor is the last entry's time and id (keyset, like every list).

@@ -5,9 +5,9 @@ import { AppError } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
 import { readRow, restoreRow, ROW_MODELS } from "../../db/rows";
 import { recordId, writeOutput } from "../schemas";
-import { AROUND_RESTORE } from "./undo-around";
-import { changesOf, undoRefusal, type Entry } from "./undo-state";
-import { restoreInWords } from "./undo-words";
+import { AROUND_RESTORE } from "./shared/undo-around";
+import { changesOf, undoRefusal, type Entry } from "./shared/undo-state";
+import { restoreInWords } from "./shared/undo-words";
 
 /** The entry of this brand, or not_found (another brand's entry too: no existence oracle). */
 async function findEntry(ctx: BrandContext, activityId: string) {

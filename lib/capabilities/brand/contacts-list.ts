@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { type CONTACT_TYPES, contactItem } from "./contacts-shared";
+import { type CONTACT_TYPES, contactItem } from "./shared/contacts";
 
 export const brandContactsList = defineCapability({
   id: "brand.contacts.list",

@@ -6,8 +6,8 @@ import { rowRef } from "../../db/rows";
 import { recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
-import { normalizeContact } from "./contact-normalize";
-import { CONTACT_TYPES, contactItem, contactItemOf, removedRecord } from "./contacts-shared";
+import { normalizeContact } from "./shared/contact-normalize";
+import { CONTACT_TYPES, contactItem, contactItemOf, removedRecord } from "./shared/contacts";
 import { valueInSentence } from "../../words/value-words";
 
 const input = z.discriminatedUnion("op", [

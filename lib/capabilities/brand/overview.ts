@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { PROFILE_FIELDS } from "./profile-fields";
+import { PROFILE_FIELDS } from "./shared/profile-fields";
 import { int53 } from "../schemas";
 import { pendingMemoryWhere } from "../memory/shared";
 

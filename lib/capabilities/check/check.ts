@@ -4,7 +4,7 @@ import { AppError } from "../../contract/errors";
 import type { Scope } from "../../contract/catalogue";
 import type { BrandContext } from "../../contract/context";
 import { recordId } from "../schemas";
-import { CONTACT_TYPES } from "../brand/contacts-shared";
+import { CONTACT_TYPES } from "../brand/shared/contacts";
 import { readVoiceEntries } from "../brand/soul-read";
 import { assetFindings } from "./shared/asset";
 import { channelFindings } from "./shared/channel";

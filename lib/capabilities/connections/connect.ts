@@ -6,8 +6,8 @@ import { iso } from "../../contract/time";
 import { timestamp } from "../schemas";
 import { createPkce, signState, STATE_LIFETIME_MS } from "../../connections/state";
 import { seal } from "../../vault";
-import { providerMeant } from "./provider-name";
-import { connectionItem, connectionItemOf } from "./shared";
+import { providerMeant } from "./shared/provider-name";
+import { connectionItem, connectionItemOf } from "./shared/records";
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -6,7 +6,7 @@ import { invalidInput, notFound } from "../../contract/errors";
 import { openTokens, type ProviderTokens } from "../../connections/tokens";
 import { log } from "../../log";
 import { attemptRevocation, enqueueRevocation } from "../../connections/revocation-outbox";
-import { connectionItem, connectionItemOf } from "./shared";
+import { connectionItem, connectionItemOf } from "./shared/records";
 
 async function findConnection(ctx: BrandContext, connectionId: string) {
   const connection = await ctx.db.connection.findFirst({

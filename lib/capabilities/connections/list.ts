@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { connectionColumns, connectionItem, publicConnection } from "./shared";
+import { connectionColumns, connectionItem, publicConnection } from "./shared/records";
 
 export const connectionsList = defineCapability({
   id: "connections.list",

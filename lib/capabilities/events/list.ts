@@ -3,10 +3,10 @@ import type { BrandContext } from "../../contract/context";
 import { defineCapability } from "../../contract/define";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { invalidInput } from "../../contract/errors";
-import { requireKnownEventTypes } from "./known-types";
+import { requireKnownEventTypes } from "./shared/known-types";
 import { iso } from "../../contract/time";
 import { cursorField, limitField, nextCursor } from "../schemas";
-import { EVENT_ID, eventItem, type EventData, type eventActor } from "./shared";
+import { EVENT_ID, eventItem, type EventData, type eventActor } from "./shared/records";
 
 // Oldest first, by the brand's event number: numbers are handed out in commit order (one lock per
 // brand held to the commit, lib/events/record.ts), so a page never steps past an event that a

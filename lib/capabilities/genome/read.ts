@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { PROFILE_FIELDS } from "../brand/profile-fields";
+import { PROFILE_FIELDS } from "../brand/shared/profile-fields";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { cursorField, int53, limitField, nextCursor } from "../schemas";
 import {

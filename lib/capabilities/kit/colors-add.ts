@@ -4,8 +4,8 @@ import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
 import { isUniqueViolation } from "../../db/errors";
-import { COLOR_ROLES, colorItem, colorNameField, hexField, publicColor } from "./color";
-import { duplicateColor } from "./color-record";
+import { COLOR_ROLES, colorItem, colorNameField, hexField, publicColor } from "./shared/color";
+import { duplicateColor } from "./shared/color-record";
 import { colorRolePhrase } from "../../words/value-words";
 
 export const kitColorsAdd = defineCapability({

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
-import { removedKitRecord } from "./removed-event";
-import { colorId, findColor } from "./color-record";
+import { removedKitRecord } from "./shared/removed-event";
+import { colorId, findColor } from "./shared/color-record";
 import { valueInSentence } from "../../words/value-words";
 
 export const kitColorsRemove = defineCapability({

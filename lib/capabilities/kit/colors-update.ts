@@ -3,8 +3,8 @@ import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { isUniqueViolation } from "../../db/errors";
 import { writeOutput } from "../schemas";
-import { COLOR_ROLES, colorItem, colorNameField, hexField, publicColor } from "./color";
-import { colorId, duplicateColor, findColor } from "./color-record";
+import { COLOR_ROLES, colorItem, colorNameField, hexField, publicColor } from "./shared/color";
+import { colorId, duplicateColor, findColor } from "./shared/color-record";
 import type { BrandContext } from "../../contract/context";
 import { valueInSentence } from "../../words/value-words";
 

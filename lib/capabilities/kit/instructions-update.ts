@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { writeOutput } from "../schemas";
-import { KIT_SECTIONS } from "./sections";
+import { KIT_SECTIONS } from "./shared/sections";
 import { sectionPhrase } from "../../words/value-words";
 
 export const kitInstructionsUpdate = defineCapability({

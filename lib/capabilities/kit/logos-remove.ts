@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
-import { findLogo, lockLogos, logoAssetId } from "./logo";
+import { findLogo, lockLogos, logoAssetId } from "./shared/logo";
 import { logoPhrase } from "../../words/value-words";
 
 export const kitLogosRemove = defineCapability({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
-import { findApprovedFile, lockLogos, logoAssetId, logoItem } from "./logo";
+import { findApprovedFile, lockLogos, logoAssetId, logoItem } from "./shared/logo";
 import { logoPhrase } from "../../words/value-words";
 
 export const kitLogosSave = defineCapability({

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { asBoolean, asJson } from "../../db/sql";
 import { defineCapability } from "../../contract/define";
-import { colorItem, publicColor } from "./color";
-import { KIT_SECTIONS } from "./sections";
+import { colorItem, publicColor } from "./shared/color";
+import { KIT_SECTIONS } from "./shared/sections";
 
 const PARTS = ["colors", "typography", "logos", "instructions"] as const;
 

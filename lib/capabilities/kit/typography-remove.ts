@@ -2,8 +2,8 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
-import { removedKitRecord } from "./removed-event";
-import { findTypography, typographyId, typographyInWords } from "./typography";
+import { removedKitRecord } from "./shared/removed-event";
+import { findTypography, typographyId, typographyInWords } from "./shared/typography";
 
 export const kitTypographyRemove = defineCapability({
   id: "kit.typography.remove",

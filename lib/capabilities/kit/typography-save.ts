@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { writeOutput } from "../schemas";
-import { findTypography, typographyId, typographyInWords, typographyItem } from "./typography";
+import { findTypography, typographyId, typographyInWords, typographyItem } from "./shared/typography";
 
 export const kitTypographySave = defineCapability({
   id: "kit.typography.save",

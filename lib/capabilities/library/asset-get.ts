@@ -3,8 +3,8 @@ import { defineCapability } from "../../contract/define";
 import { notFound } from "../../contract/errors";
 import { iso } from "../../contract/time";
 import { expiryOf } from "../../storage/types";
-import { type ASSET_STATUSES, assetDetail, urlValidity } from "./shared";
-import { visibleStatuses } from "./visibility";
+import { type ASSET_STATUSES, assetDetail, urlValidity } from "./shared/records";
+import { visibleStatuses } from "./shared/visibility";
 import { recordId } from "../schemas";
 
 type AssetRow = {

@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client";
 import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { recordId, writeOutput } from "../schemas";
-import { assetSummary, assetSummaryOf } from "./shared";
+import { assetSummary, assetSummaryOf } from "./shared/records";
 import { invalidInput, notFound } from "../../contract/errors";
 
 const notProposed = (status: string) =>

@@ -5,9 +5,9 @@ import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { canonicalJson, sha256 } from "../../crypto";
 import { invalidInput } from "../../contract/errors";
 import { iso } from "../../contract/time";
-import { newestFirst, rareName, searchPage } from "./search-sql";
-import { type ASSET_STATUSES, ASSET_TYPES, assetSummary } from "./shared";
-import { visibleStatuses } from "./visibility";
+import { newestFirst, rareName, searchPage } from "./shared/search-sql";
+import { type ASSET_STATUSES, ASSET_TYPES, assetSummary } from "./shared/records";
+import { visibleStatuses } from "./shared/visibility";
 
 // the cursor remembers where the last page ended and which filters it belongs to
 const position = z.object({ at: z.string(), id: z.string(), filters: z.string() }).strict();

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { handedOutId, int53 } from "../schemas";
 import { normalizeMime } from "../../storage/mime";
-import { assertStorageLeft } from "./quota";
-import { completeUpload, findUpload, startUpload } from "./upload-steps";
-import { assetSummary, assetSummaryOf } from "./shared";
+import { assertStorageLeft } from "./shared/quota";
+import { completeUpload, findUpload, startUpload } from "./shared/upload-steps";
+import { assetSummary, assetSummaryOf } from "./shared/records";
 
 export const libraryUploadCreate = defineCapability({
   id: "library.upload.create",

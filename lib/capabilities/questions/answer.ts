@@ -5,7 +5,7 @@ import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
 import { expectedRevision, recordId, writeOutput } from "../schemas";
 import { invalidInput, notFound, revisionConflict } from "../../contract/errors";
-import { PENDING_STATUSES, questionRecord, questionRecordOf } from "./shared";
+import { PENDING_STATUSES, questionRecord, questionRecordOf } from "./shared/records";
 
 async function pendingQuestion(db: Tx, brandId: string, questionId: string, expected: number) {
   const question = await db.question.findFirst({ where: { id: questionId, brandId } });

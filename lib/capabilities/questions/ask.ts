@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
-import { PENDING_STATUSES, QUESTION_SCOPES, questionRecord, questionRecordOf } from "./shared";
+import { PENDING_STATUSES, QUESTION_SCOPES, questionRecord, questionRecordOf } from "./shared/records";
 
 export const questionsAsk = defineCapability({
   id: "questions.ask",

@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client";
 import { defineCapability } from "../../contract/define";
 import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
-import { PENDING_STATUSES, QUESTION_SCOPES, questionItem } from "./shared";
+import { PENDING_STATUSES, QUESTION_SCOPES, questionItem } from "./shared/records";
 
 // Open questions come first, then deferred ones, each oldest first; the cursor remembers the phase.
 const PHASES = ["open", "deferred"] as const;

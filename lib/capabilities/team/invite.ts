@@ -8,7 +8,7 @@ import { mailConfigured, sendInvitationMail } from "../../team/mail";
 import { timestamp } from "../schemas";
 import { callerStanding } from "../../team/access-bounds";
 import type { BrandContext } from "../../contract/context";
-import { accessUntilField, futureTime, roleField, untilWords, withinOwnAccess } from "./shared";
+import { accessUntilField, futureTime, roleField, untilWords, withinOwnAccess } from "./shared/members";
 
 const invitedEvent = z
   .object({

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { countWaitingInvitationsBy, withdrawnWords } from "../../team/invitations";
-import { membershipRef } from "./shared";
+import { membershipRef } from "./shared/members";
 import { writeOutput } from "../schemas";
-import { revokeInvitationsOf, waitingInvitations } from "./inviter";
-import { findMember, keepAnAdmin, userIdField } from "./shared";
+import { revokeInvitationsOf, waitingInvitations } from "./shared/inviter";
+import { findMember, keepAnAdmin, userIdField } from "./shared/members";
 
 export const teamRemove = defineCapability({
   id: "team.remove",

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { membershipRef } from "./shared";
+import { membershipRef } from "./shared/members";
 import { memberData, memberEventData, previousMembership, roleChangedData } from "../../team/member-event";
 import { countWaitingInvitationsBy, withdrawnWords } from "../../team/invitations";
 import { writeOutput } from "../schemas";
-import { revokeInvitationsOf, waitingInvitations } from "./inviter";
+import { revokeInvitationsOf, waitingInvitations } from "./shared/inviter";
 import {
   accessUntilField,
   findMember,
@@ -14,7 +14,7 @@ import {
   untilWords,
   userIdField,
   withinOwnAccess,
-} from "./shared";
+} from "./shared/members";
 
 export const teamRoleUpdate = defineCapability({
   id: "team.role.update",
@@ -37,8 +37,9 @@ export const teamRoleUpdate = defineCapability({
   input: z.object({ userId: userIdField(), role: roleField(), accessUntil: accessUntilField() }).strict(),
   output: writeOutput,
   touched: (input) => ({ kind: "team", id: input.userId }),
-  // role and end of access as they were; a restore that would leave no admin is refused (activity/undo-rules.ts)
-  // and, made other than admin, the invitations it revokes: an undo brings them back waiting
+  // role and end of access as they were; a restore that would leave no admin is refused
+  // (activity/shared/undo-rules.ts) and, made other than admin, the invitations it revokes: an undo
+  // brings them back waiting
   undo: {
     records: async (ctx, input) => [
       membershipRef(ctx, input.userId),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
-import { endpointEvent, endpointEventData } from "./events";
+import { endpointEvent, endpointEventData } from "./shared/events";
 import { startCursorNow } from "../../webhooks/cursor";
 import { newSecret, sealSecret } from "../../webhooks/secrets";
 import {
@@ -15,7 +15,7 @@ import {
   lockEndpoints,
   normalizeEventTypes,
   urlField,
-} from "./shared";
+} from "./shared/endpoints";
 
 export const webhooksCreate = defineCapability({
   id: "webhooks.create",

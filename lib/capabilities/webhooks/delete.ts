@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { writeOutput } from "../schemas";
-import { endpointId, findEndpoint, host } from "./shared";
+import { endpointId, findEndpoint, host } from "./shared/endpoints";
 
 export const webhooksDelete = defineCapability({
   id: "webhooks.delete",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { cursorField, limitField, nextCursor, timestamp } from "../schemas";
-import { endpointId, findEndpoint } from "./shared";
+import { endpointId, findEndpoint } from "./shared/endpoints";
 
 // Newest first; the cursor is the last delivery's time-ordered id (lib/webhooks/ids.ts).
 const position = z.object({ id: z.string() }).strict();

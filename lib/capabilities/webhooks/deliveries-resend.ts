@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { deliveryQueued, deliveryQueuedData } from "./events";
+import { deliveryQueued, deliveryQueuedData } from "./shared/events";
 import { notFound } from "../../contract/errors";
 import { enqueueOne } from "../../webhooks/cursor";
 import { writeOutput } from "../schemas";
-import { endpointId, findEndpoint } from "./shared";
+import { endpointId, findEndpoint } from "./shared/endpoints";
 
 export const webhooksDeliveriesResend = defineCapability({
   id: "webhooks.deliveries.resend",

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { endpointEvent, endpointEventData } from "./events";
+import { endpointEvent, endpointEventData } from "./shared/events";
 import { PREVIOUS_SECRET_VALID_MS, newSecret, sealSecret } from "../../webhooks/secrets";
 import { timestamp } from "../schemas";
-import { endpointId, findEndpoint, host } from "./shared";
+import { endpointId, findEndpoint, host } from "./shared/endpoints";
 
 export const webhooksSecretRotate = defineCapability({
   id: "webhooks.secret.rotate",

@@ -1,11 +1,11 @@
 import { randomBase62 } from "../../crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { deliveryQueued, deliveryQueuedData } from "./events";
+import { deliveryQueued, deliveryQueuedData } from "./shared/events";
 import { enqueueOne } from "../../webhooks/cursor";
 import { webhookBody } from "../../webhooks/fan-out";
 import { writeOutput } from "../schemas";
-import { endpointId, findEndpoint } from "./shared";
+import { endpointId, findEndpoint } from "./shared/endpoints";
 
 export const TEST_EVENT_TYPE = "webhook.test";
 

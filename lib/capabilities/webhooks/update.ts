@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { rowRef } from "../../db/rows";
-import { endpointEvent, endpointEventData } from "./events";
+import { endpointEvent, endpointEventData } from "./shared/events";
 import { invalidInput, revisionConflict } from "../../contract/errors";
 import { expectedRevision, writeOutput } from "../schemas";
 import { dateInWords } from "../../words/date-words";
@@ -17,7 +17,7 @@ import {
   lockEndpoints,
   normalizeEventTypes,
   urlField,
-} from "./shared";
+} from "./shared/endpoints";
 
 export const webhooksUpdate = defineCapability({
   id: "webhooks.update",

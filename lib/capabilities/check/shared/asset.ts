@@ -2,7 +2,7 @@
 // visibility per door and role, else not_found), its bytes bounded, its colours against the kit.
 import type { BrandContext } from "../../../contract/context";
 import { invalidInput, notFound } from "../../../contract/errors";
-import { visibleStatuses } from "../../library/visibility";
+import { visibleStatuses } from "../../library/shared/visibility";
 import type { Finding } from "./shape";
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, sampleImage } from "./image";
 import { type KitColor, paletteFindings } from "./palette";

@@ -1,7 +1,7 @@
 // Each channel's length and link rules, as the platforms publish them (docs/integrators.md lists
 // them with their sources). A text past a hard limit cannot be posted whole: an error. A link where
 // the platform does not make it clickable reaches nobody: a warning.
-import type { CONTACT_TYPES } from "../../brand/contacts-shared";
+import type { CONTACT_TYPES } from "../../brand/shared/contacts";
 import { excerptOf, type Finding } from "./shape";
 
 type Channel = (typeof CONTACT_TYPES)[number];

@@ -1,6 +1,6 @@
 // Event types a caller names (events.list's filter, a webhook endpoint's subscription) must be in
 // the catalogue: a misspelt type would otherwise match nothing, silently, forever.
-import { invalidInput } from "../../contract/errors";
+import { invalidInput } from "../../../contract/errors";
 
 /** Refuses with invalid_input naming `field` when a type is not in `known` ("*" passes: every type). */
 export function requireKnownEventTypes(known: readonly string[], types: readonly string[], field: string): void {

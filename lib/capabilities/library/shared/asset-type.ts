@@ -1,7 +1,7 @@
 // Each file has exactly one type, derived once when it is registered
 // (docs/design.md, the library and uploads): first match wins, so a logo PNG is a logo, not an
 // image.
-import type { ASSET_TYPES } from "./shared";
+import type { ASSET_TYPES } from "./records";
 
 type AssetType = (typeof ASSET_TYPES)[number];
 

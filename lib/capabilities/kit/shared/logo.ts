@@ -2,10 +2,10 @@
 // (one kit logo per file), and only an approved file of this brand can become one (agents may use
 // approved files only: spec, Library asset status).
 import { z } from "zod";
-import type { BrandContext } from "../../contract/context";
-import { invalidInput, notFound } from "../../contract/errors";
-import { lockKey } from "../../db/locks";
-import { recordId } from "../schemas";
+import type { BrandContext } from "../../../contract/context";
+import { invalidInput, notFound } from "../../../contract/errors";
+import { lockKey } from "../../../db/locks";
+import { recordId } from "../../schemas";
 
 export const logoAssetId = () => recordId().describe("Id of the logo's file in the library, from library.search");
 

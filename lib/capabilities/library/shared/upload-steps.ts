@@ -2,16 +2,16 @@
 // the declared file and hands out a signed URL for its bytes; complete checks what was really
 // stored and registers it.
 import { randomUUID } from "node:crypto";
-import type { BrandContext } from "../../contract/context";
-import { AppError, invalidInput, notFound } from "../../contract/errors";
-import { newStorageKey } from "../../storage/keys";
-import { bytesMatchType, normalizeMime, SNIFF_BYTES } from "../../storage/mime";
-import { typeMismatchSentence } from "../../storage/type-words";
-import { expiryOf } from "../../storage/types";
+import type { BrandContext } from "../../../contract/context";
+import { AppError, invalidInput, notFound } from "../../../contract/errors";
+import { newStorageKey } from "../../../storage/keys";
+import { bytesMatchType, normalizeMime, SNIFF_BYTES } from "../../../storage/mime";
+import { typeMismatchSentence } from "../../../storage/type-words";
+import { expiryOf } from "../../../storage/types";
 import { assetTypeOf } from "./asset-type";
 import { assertStorageLeft } from "./quota";
-import { lockBrand } from "../../db/locks";
-import { urlValidity } from "./shared";
+import { lockBrand } from "../../../db/locks";
+import { urlValidity } from "./records";
 
 export type StartInput = { fileName: string; mimeType: string; sizeBytes: number; category?: string };
 export type CompleteInput = { uploadId: string; name?: string };

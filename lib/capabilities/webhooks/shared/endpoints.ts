@@ -2,12 +2,12 @@
 // not_found, no existence oracle), the URL and event-type fields and their checks, and the brand's
 // bounds: one endpoint per receiver URL, at most WEBHOOKS_ENDPOINTS_PER_BRAND endpoints.
 import { z } from "zod";
-import { config } from "../../config";
-import type { BrandContext } from "../../contract/context";
-import { AppError, invalidInput, notFound } from "../../contract/errors";
-import { lockKey } from "../../db/locks";
-import { receiverRefusal } from "../../webhooks/address";
-import { requireKnownEventTypes } from "../events/known-types";
+import { config } from "../../../config";
+import type { BrandContext } from "../../../contract/context";
+import { AppError, invalidInput, notFound } from "../../../contract/errors";
+import { lockKey } from "../../../db/locks";
+import { receiverRefusal } from "../../../webhooks/address";
+import { requireKnownEventTypes } from "../../events/shared/known-types";
 
 export const endpointId = () =>
   z

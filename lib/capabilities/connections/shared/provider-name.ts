@@ -1,8 +1,8 @@
 // Which provider a person or a model means: its key ("acme-social") or its name as people write it
 // ("Acme Social", "acme social"). Nobody should have to know a key; a name that fits no provider,
 // or several, is refused with the names to choose from.
-import type { CatalogEntry } from "../../connections/catalog";
-import { invalidInput } from "../../contract/errors";
+import type { CatalogEntry } from "../../../connections/catalog";
+import { invalidInput } from "../../../contract/errors";
 
 // spaces, hyphens, dots and underscores are how names and keys differ, never what tells them apart
 const squeezed = (text: string) => text.toLowerCase().replace(/[\s._-]+/g, "");

@@ -1,13 +1,13 @@
 // Whether one activity entry can be undone now, and if not, why in words: the checks
 // activity.undo runs before asking to confirm and again in its transaction, and activity.list
 // shows per item.
-import type { BrandContext } from "../../contract/context";
-import { AppError } from "../../contract/errors";
-import { changedColumns, decodeRow, isRowModel, keyText, readRow, refOf } from "../../db/rows";
-import type { RecordRef, Row } from "../../db/rows";
-import { config } from "../../config";
+import type { BrandContext } from "../../../contract/context";
+import { AppError } from "../../../contract/errors";
+import { changedColumns, decodeRow, isRowModel, keyText, readRow, refOf } from "../../../db/rows";
+import type { RecordRef, Row } from "../../../db/rows";
+import { config } from "../../../config";
 // people read these sentences in the app as well as integrators: the house's one date format
-import { dateInWords } from "../../words/date-words";
+import { dateInWords } from "../../../words/date-words";
 import { brokenRule } from "./undo-rules";
 import { columnInWords, recordInWords } from "./undo-words";
 

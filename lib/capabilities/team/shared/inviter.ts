@@ -3,9 +3,9 @@
 // The sweeper does the same when an inviter's access ends (lib/ops/access-sweep.ts). The write
 // names those invitations (waitingInvitations) beside the membership, so its undo brings them back
 // waiting with the role, and a confirmation is of them as they were when its person was asked.
-import type { BrandContext } from "../../contract/context";
-import { rowRef, type RecordRef } from "../../db/rows";
-import { revokeInvitationsBy, waitingInvitationsBy } from "../../team/invitations";
+import type { BrandContext } from "../../../contract/context";
+import { rowRef, type RecordRef } from "../../../db/rows";
+import { revokeInvitationsBy, waitingInvitationsBy } from "../../../team/invitations";
 
 /** The person's waiting invitations in the brand, as the rows a write revoking them names. */
 export async function waitingInvitations(ctx: BrandContext, userId: string): Promise<RecordRef[]> {

@@ -1,10 +1,10 @@
 // What kit.typography.save and kit.typography.remove share: the family lookup (another brand's id is
 // not_found, as an unknown one) and the event's shape.
 import { z } from "zod";
-import type { BrandContext } from "../../contract/context";
-import { notFound } from "../../contract/errors";
-import { asJson } from "../../db/sql";
-import { recordId } from "../schemas";
+import type { BrandContext } from "../../../contract/context";
+import { notFound } from "../../../contract/errors";
+import { asJson } from "../../../db/sql";
+import { recordId } from "../../schemas";
 
 export const typographyId = () => recordId().describe("Id of the typography family, from kit.read");
 

@@ -1,7 +1,7 @@
 // A kit colour as the writes find and check it (server side: color.ts is also read by the palette).
-import type { BrandContext } from "../../contract/context";
-import { invalidInput, notFound } from "../../contract/errors";
-import { recordId } from "../schemas";
+import type { BrandContext } from "../../../contract/context";
+import { invalidInput, notFound } from "../../../contract/errors";
+import { recordId } from "../../schemas";
 
 /** The kit's rule: one colour per HEX and role. `field` is the input that made the twin. */
 export const duplicateColor = (hex: string, role: string, field = "hex") =>

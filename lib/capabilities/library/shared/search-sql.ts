@@ -6,7 +6,7 @@
 // its postings; a common one by reading the newest names in order, which fills a page early.
 // Reading every name (~10 ms at 100,000 files) is left to one- or two-character texts and to
 // words common elsewhere in the service but rare among this brand's files.
-import type { SqlRead } from "../../db/sql";
+import type { SqlRead } from "../../../db/sql";
 
 export type SearchRow = {
   id: string;

@@ -3,10 +3,10 @@
 // every upload not completed and not yet swept (its bytes may be on the way or already stored:
 // lib/storage/upload-sweep.ts deletes them once the upload expires). So no number of starts can
 // take more than the plan.
-import type { BrandContext } from "../../contract/context";
-import { invalidInput } from "../../contract/errors";
-import { planOf } from "../../plans";
-import { lockBrand } from "../../db/locks";
+import type { BrandContext } from "../../../contract/context";
+import { invalidInput } from "../../../contract/errors";
+import { planOf } from "../../../plans";
+import { lockBrand } from "../../../db/locks";
 
 /** Upload states whose declared size is held against the quota. */
 export const RESERVING_UPLOADS = ["pending", "expiring"];

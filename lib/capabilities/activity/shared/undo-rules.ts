@@ -4,13 +4,13 @@
 // A membership written back must also stay within the access of whoever undoes (lib/team/access-bounds.ts):
 // that one is theirs, not the record's, so it is refused as the team's writes refuse it (403 forbidden).
 // activity.list asks the same rules without their locks (a read): the Undo it offers is the one that holds.
-import type { BrandContext } from "../../contract/context";
-import { AppError } from "../../contract/errors";
-import type { Role } from "../../contract/roles";
-import { lockKey } from "../../db/locks";
-import type { Row, RowModel } from "../../db/rows";
-import { callerStanding, overreach, type Standing, undoOverreachInWords } from "../../team/access-bounds";
-import { checkNotDuplicate, checkRoomForEndpoint, lockEndpoints } from "../webhooks/shared";
+import type { BrandContext } from "../../../contract/context";
+import { AppError } from "../../../contract/errors";
+import type { Role } from "../../../contract/roles";
+import { lockKey } from "../../../db/locks";
+import type { Row, RowModel } from "../../../db/rows";
+import { callerStanding, overreach, type Standing, undoOverreachInWords } from "../../../team/access-bounds";
+import { checkNotDuplicate, checkRoomForEndpoint, lockEndpoints } from "../../webhooks/shared/endpoints";
 import { recordInWords } from "./undo-words";
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { int53, timestamp } from "../schemas";
-import type { UrlValidity } from "../../storage/types";
-import type { Tx } from "../../db/client";
-import { iso } from "../../contract/time";
+import { int53, timestamp } from "../../schemas";
+import type { UrlValidity } from "../../../storage/types";
+import type { Tx } from "../../../db/client";
+import { iso } from "../../../contract/time";
 
 export const ASSET_TYPES = ["image", "video", "audio", "document", "logo", "font"] as const;
 export const ASSET_STATUSES = ["proposed", "approved", "archived"] as const;

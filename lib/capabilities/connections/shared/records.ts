@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Tx } from "../../db/client";
-import { isoOrNull } from "../../contract/time";
-import { timestamp } from "../schemas";
-import type { CatalogEntry } from "../../connections/catalog";
-import { CONNECTION_STATUSES } from "../../connections/status";
+import type { Tx } from "../../../db/client";
+import { isoOrNull } from "../../../contract/time";
+import { timestamp } from "../../schemas";
+import type { CatalogEntry } from "../../../connections/catalog";
+import { CONNECTION_STATUSES } from "../../../connections/status";
 
 /** A connection as connections.list publishes it (never its tokens). */
 export const connectionItem = z

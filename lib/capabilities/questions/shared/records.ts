@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Tx } from "../../db/client";
-import { int53 } from "../schemas";
+import type { Tx } from "../../../db/client";
+import { int53 } from "../../schemas";
 
 export const QUESTION_STATUSES = ["open", "deferred", "answered", "dismissed"] as const;
 

@@ -1,9 +1,9 @@
 // What writing a row back must do beside the row itself, per model: data, as the rules a restore
 // must keep are (undo-rules.ts), so the generic undo names no model. A model without an entry
 // needs nothing more than its row.
-import type { Tx } from "../../db/client";
-import type { RecordRef, Row, RowModel } from "../../db/rows";
-import { fanOutToNow, startCursorNow } from "../../webhooks/cursor";
+import type { Tx } from "../../../db/client";
+import type { RecordRef, Row, RowModel } from "../../../db/rows";
+import { fanOutToNow, startCursorNow } from "../../../webhooks/cursor";
 
 type Around = {
   /** before the row is written back, in the undo's transaction */

@@ -1,8 +1,8 @@
 // The records an undo restores, in words a person reads on the confirm card and in a refusal
 // (no ids, no column names where a word exists). A model without words here reads "a record".
-import type { Row, RowModel } from "../../db/rows";
-import { host } from "../webhooks/shared";
-import { logoPhrase, sectionPhrase, valueInSentence } from "../../words/value-words";
+import type { Row, RowModel } from "../../../db/rows";
+import { host } from "../../webhooks/shared/endpoints";
+import { logoPhrase, sectionPhrase, valueInSentence } from "../../../words/value-words";
 
 const text = (row: Row, column: string) => String(row[column] ?? "");
 

@@ -3,7 +3,7 @@
 // not valid for its type.
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import { z } from "zod";
-import type { CONTACT_TYPES } from "./contacts-shared";
+import type { CONTACT_TYPES } from "./contacts";
 
 type ContactType = (typeof CONTACT_TYPES)[number];
 type Social = "instagram" | "facebook" | "linkedin" | "tiktok" | "x" | "youtube" | "pinterest";

@@ -2,13 +2,13 @@
 // oracle across brands), the last-admin rule, how far the caller's own access reaches, and times
 // that must lie ahead.
 import { z } from "zod";
-import type { BrandContext } from "../../contract/context";
-import { AppError, invalidInput, notFound } from "../../contract/errors";
-import { ROLES, type Role } from "../../contract/roles";
-import { lockKey } from "../../db/locks";
-import type { RecordRef } from "../../db/rows";
-import { callerStanding, overreach, overreachInWords, type Standing } from "../../team/access-bounds";
-import { recordId } from "../schemas";
+import type { BrandContext } from "../../../contract/context";
+import { AppError, invalidInput, notFound } from "../../../contract/errors";
+import { ROLES, type Role } from "../../../contract/roles";
+import { lockKey } from "../../../db/locks";
+import type { RecordRef } from "../../../db/rows";
+import { callerStanding, overreach, overreachInWords, type Standing } from "../../../team/access-bounds";
+import { recordId } from "../../schemas";
 
 export const ROLE_WORDS: Record<Role, string> = { viewer: "viewer", member: "member", admin: "admin" };
 

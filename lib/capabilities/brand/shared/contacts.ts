@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "../../db/client";
+import type { Tx } from "../../../db/client";
 
 export const CONTACT_TYPES = [
   "website",

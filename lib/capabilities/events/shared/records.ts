@@ -1,8 +1,8 @@
 // The shape every event has, whichever its type: in events.list and in a webhook's body
 // (lib/events/envelope.ts). The data's schema is its type's (the catalogue, lib/events/catalogue.ts).
 import { z } from "zod";
-import { DOORS } from "../../contract/catalogue";
-import { timestamp } from "../schemas";
+import { DOORS } from "../../../contract/catalogue";
+import { timestamp } from "../../schemas";
 
 export const eventActor = z
   .object({

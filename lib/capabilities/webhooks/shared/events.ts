@@ -2,9 +2,9 @@
 // never its whsec_ secret, which only the caller of create and rotate may see (an event reaches
 // every integrator with activity.read and every endpoint subscribed to it).
 import { z } from "zod";
-import type { BrandContext } from "../../contract/context";
-import { endpointView } from "../../webhooks/endpoint-view";
-import { endpointOutput } from "./list";
+import type { BrandContext } from "../../../contract/context";
+import { endpointView } from "../../../webhooks/endpoint-view";
+import { endpointOutput } from "../list";
 
 export const endpointEvent = (description: string) => ({ description, data: endpointOutput });
 
