@@ -69,6 +69,10 @@ export const CAPABILITY_HELP: CapabilityWords = {
     declarationId: "A declaration waiting for review",
     decision: "Accept puts it in the brand's memory; reject keeps it out",
   },
+  "brand.policy.update": {
+    agentsConfirmBy:
+      "AI apps and MCP hosts people connected to the brand by signing in; personal API keys keep their owner's choice",
+  },
 };
 
 /** by field, whatever the capability */

@@ -1,5 +1,5 @@
 // Forms that edit something start from what it is now, read through the capabilities like any
-// other call (the pipeline checks who may read it): the profile from brand.overview, a contact
+// other call (the pipeline checks who may read it): the profile and the policy from brand.overview, a contact
 // channel from brand.contacts.list once it is chosen, a kit text from kit.read once its part is, a
 // kit colour, typeface or logo from kit.read once it is chosen.
 import { runCapability } from "@/components/widgets/run";
@@ -42,6 +42,10 @@ const PREFILLS: Record<string, Prefill> = {
     read: read("brand.overview", {}, (data) =>
       strings(data.profile, ["displayName", "countryCode", "city", "organizationType", "primaryLanguage"]),
     ),
+  },
+  // the policy as it is now, so the form's choice starts from it
+  "brand.policy.update": {
+    read: read("brand.overview", {}, (data) => strings(data.policy, ["agentsConfirmBy"])),
   },
   "brand.contacts.save": {
     after: "id",

@@ -12,6 +12,7 @@ import { type CapabilityWords, wordsFor } from "./capability-words";
 /** by capability, then field: where a capability calls a field its own way */
 export const CAPABILITY_LABELS: CapabilityWords = {
   "brand.contacts.save": { id: "Channel", type: "Kind of channel", value: "Address, number or link" },
+  "brand.policy.update": { agentsConfirmBy: "Who confirms what AI apps ask for" },
   "questions.list": { scope: "About" },
   "kit.read": { parts: "What to show" },
   "kit.colors.add": { role: "What it is for" },

@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   shortId: "Short id",
   counts: "In progress",
   countryCode: "Country",
+  policy: "Who confirms AI apps' writes",
 };
 
 export function RecordWidget({ capabilityId, envelope, brand }: WidgetProps) {
@@ -81,6 +82,9 @@ export function RecordWidget({ capabilityId, envelope, brand }: WidgetProps) {
 function describe(key: string, value: unknown) {
   if (key === "sizeBytes" && typeof value === "number") return bytes(value);
   if (key === "counts" && isRecord(value)) return countsInWords(value);
+  // the brand's one policy so far, said as its choice in words
+  if (key === "policy" && isRecord(value) && typeof value.agentsConfirmBy === "string")
+    return valueInWords(value.agentsConfirmBy, "agentsConfirmBy");
   if (isRecord(value)) {
     // the manager is a person: their name; counts read as a sentence
     if (typeof value.name === "string") return value.name;

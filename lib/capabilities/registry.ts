@@ -51,6 +51,7 @@ import { teamInvite } from "./team/invite";
 import { teamInvitationsRevoke } from "./team/invitations-revoke";
 import { teamRoleUpdate } from "./team/role-update";
 import { teamRemove } from "./team/remove";
+import { brandPolicyUpdate } from "./brand/policy-update";
 
 export const capabilities = [
   brandsList,
@@ -103,6 +104,7 @@ export const capabilities = [
   teamInvitationsRevoke,
   teamRoleUpdate,
   teamRemove,
+  brandPolicyUpdate,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

@@ -147,6 +147,8 @@ export type Touched = {
     | "memory"
     | "genome_entry"
     | "team"
+    // brand.policy.update: the brand's own settings
+    | "brand"
     // activity.undo: the undone activity (every read card reads again after it)
     | "activity";
   id: string;

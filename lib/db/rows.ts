@@ -34,6 +34,8 @@ export const ROW_MODELS = {
     volatile: ["updatedAt", "claimToken", "claimedUntil", "failingSince", "retryAt", "fannedSeq"],
     revision: "revision",
   },
+  // the brand's own settings (brand.policy.update); nothing changes this row in the background
+  brand: { key: ["id"] },
 } as const satisfies Record<string, Model>;
 
 export type RowModel = keyof typeof ROW_MODELS;

@@ -66,6 +66,9 @@ const WORDS: Record<string, string> = {
   "status.proposed": "Waiting for review",
   "status.approved": "In the voice",
   "status.retired": "Retired",
+  // who confirms the writes of agents signed in with OAuth (brand.policy.update)
+  "agentsConfirmBy.person": "Always their person, in Brand Operations",
+  "agentsConfirmBy.either": "As each connected app is set",
   // statuses
   pending_setup: "Not finished yet",
   connected: "Connected",

@@ -86,6 +86,8 @@ const IMPLEMENTED = [
   "team.invitations.revoke",
   "team.role.update",
   "team.remove",
+  // who confirms the writes of agents signed in with OAuth, for admins
+  "brand.policy.update",
 ];
 
 const oneQuestion = (key = `q.${base62(6)}`) => ({

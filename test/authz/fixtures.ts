@@ -168,6 +168,9 @@ export const fixtures: Record<string, Fixture> = {
   "team.invitations.revoke": async (brand) => ({ id: await makeInvitation(brand.id) }),
   "team.role.update": async (brand) => ({ userId: await makeTeamMember(brand.id), role: "member" }),
   "team.remove": async (brand) => ({ userId: await makeTeamMember(brand.id) }),
+  // the default is "either": "person" changes the brand's row, as the undo coverage needs; the
+  // matrix calls with personal keys, which the policy leaves to their owner
+  "brand.policy.update": async () => ({ agentsConfirmBy: "person" }),
 };
 
 /** A viewer of the brand of their own, for the team's writes to change or remove. */

@@ -37,7 +37,9 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names).toEqual(expect.arrayContaining(["genome_read", "genome_entries_propose", "genome_entries_review"]));
     // the team
     expect(names.filter((name) => name.startsWith("team_"))).toHaveLength(5);
-    expect(names).toHaveLength(48);
+    // who confirms the writes of agents signed in with OAuth
+    expect(names).toContain("brand_policy_update");
+    expect(names).toHaveLength(49);
   });
 
   it.each([

@@ -11,6 +11,7 @@ const EXPECTED = [
   "activity.undone",
   "brand.contact.removed",
   "brand.contact.saved",
+  "brand.policy.updated",
   "brand.profile.updated",
   "connection.connected",
   "connection.disconnected",

@@ -82,6 +82,14 @@ const TEAM = {
   "team.remove": { kind: "write", scope: "team.write", minRole: "admin", confirm: true, voice: false },
 };
 
+/**
+ * the brand's own policies: brand.write, which a key able to change the profile already has, for
+ * admins, confirmed; not by voice (who confirms agents' writes is chosen at a screen)
+ */
+const BRAND_POLICY = {
+  "brand.policy.update": { kind: "write", scope: "brand.write", minRole: "admin", confirm: true, voice: false },
+};
+
 const rows = SUMMARY_TABLE.trim()
   .split("\n")
   .map((line) =>
@@ -114,6 +122,7 @@ describe("the registry against the spec's summary table", () => {
         ...Object.keys(MEMORY),
         ...Object.keys(TEAM),
         ...Object.keys(GENOME),
+        ...Object.keys(BRAND_POLICY),
       ].sort(),
     );
   });
@@ -214,6 +223,24 @@ describe("the registry against the spec's summary table", () => {
       ).toEqual(facts);
       expect(specScopes.has(capability.scope!), id).toBe(false);
       expect([...capability.doors].filter((door) => door !== "voice").sort(), id).toEqual(["api", "assistant", "mcp"]);
+    }
+  });
+
+  it("the brand's policies are confirmed admin writes of brand.write on every door but voice", () => {
+    for (const [id, facts] of Object.entries(BRAND_POLICY)) {
+      const capability = findCapability(id)!;
+      expect(
+        {
+          kind: capability.kind,
+          scope: capability.scope,
+          minRole: capability.minRole,
+          confirm: capability.confirmation,
+          voice: capability.doors.includes("voice"),
+        },
+        id,
+      ).toEqual(facts);
+      expect([...capability.doors].filter((door) => door !== "voice").sort(), id).toEqual(["api", "assistant", "mcp"]);
+      expect(capability.widget, id).toBe("confirm");
     }
   });
 

@@ -3,6 +3,7 @@ import { defineCapability } from "../../contract/define";
 import { PROFILE_FIELDS } from "./shared/profile-fields";
 import { int53 } from "../schemas";
 import { pendingMemoryWhere } from "../memory/shared";
+import { agentsConfirmByOf, agentsConfirmByField } from "./shared/agents-policy";
 
 export const brandOverview = defineCapability({
   id: "brand.overview",
@@ -40,11 +41,16 @@ export const brandOverview = defineCapability({
         })
         .strict()
         .describe("The profile fields brand.profile.update changes, as they are now (null when never set)"),
+      // additive, like profile: what brand.policy.update changes, so people and agents see who confirms
+      policy: z
+        .object({ agentsConfirmBy: agentsConfirmByField() })
+        .strict()
+        .describe("The brand's policies as they are now: brand.policy.update changes them"),
     })
     .strict(),
   async execute(ctx) {
     const brandId = ctx.brand.id;
-    const [genome, manager, activeWorks, pendingTasks, pendingMemory] = await Promise.all([
+    const [genome, manager, activeWorks, pendingTasks, pendingMemory, agentsConfirmBy] = await Promise.all([
       ctx.db.genome.findUnique({
         where: { brandId },
         select: PROFILE_FIELDS,
@@ -58,6 +64,7 @@ export const brandOverview = defineCapability({
       ctx.db.work.count({ where: { brandId, status: "active" } }),
       ctx.db.task.count({ where: { brandId, status: "pending" } }),
       ctx.db.memoryDeclaration.count({ where: pendingMemoryWhere(brandId) }),
+      agentsConfirmByOf(ctx),
     ]);
     return {
       id: brandId,
@@ -76,6 +83,7 @@ export const brandOverview = defineCapability({
         organizationType: genome?.organizationType ?? null,
         primaryLanguage: genome?.primaryLanguage ?? null,
       },
+      policy: { agentsConfirmBy },
     };
   },
 });

@@ -124,6 +124,12 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     expectedRevision: handedOut("overview.data.revision"),
     city: "Villeurbanne",
   }),
+  ...confirmed(
+    "agentsAskTheirPerson",
+    "brand.policy.update",
+    "Make every write of an agent signed in with OAuth wait for its person's Confirm in the app",
+    { brand, agentsConfirmBy: "person" },
+  ),
   {
     name: "genome",
     capability: "genome.read",

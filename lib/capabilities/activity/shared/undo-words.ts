@@ -26,6 +26,7 @@ const DESCRIBE: Partial<Record<RowModel, (row: Row) => string>> = {
   teamInvitation: (row) => `the invitation of ${text(row, "email")} as ${text(row, "role")}`,
   genomeEntry: (row) => `the voice entry "${text(row, "value")}"`,
   webhookEndpoint: (row) => `the webhook endpoint sending to ${host(text(row, "url"))}`,
+  brand: () => "the brand's rule on who confirms the writes of agents signed in with OAuth",
 };
 
 const COLUMN_WORDS: Record<string, string> = {
@@ -46,6 +47,7 @@ const COLUMN_WORDS: Record<string, string> = {
   secretSealed: "signing secret",
   previousSecretSealed: "previous signing secret",
   disabledReason: "enabled state",
+  agentsConfirmBy: "policy",
 };
 
 /** A column in words: its own word, or its camelCase name spelt out. */
