@@ -178,6 +178,8 @@ const schema = z
     // instance) before a retry may run it again (lib/core/idempotent-store.ts); a running call renews
     // it every third of this, however long it takes
     IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    // how long a write whose credential waits for its person (confirmBy "person") stays waiting
+    PERSON_CONFIRMATION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     // how long a conversation nobody touched is kept (lib/conversations, swept by the background loop)
     CONVERSATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
     // how long events are kept for events.list and webhook deliveries (lib/events, swept by the background loop)

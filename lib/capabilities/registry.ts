@@ -52,6 +52,7 @@ import { teamInvitationsRevoke } from "./team/invitations-revoke";
 import { teamRoleUpdate } from "./team/role-update";
 import { teamRemove } from "./team/remove";
 import { brandPolicyUpdate } from "./brand/policy-update";
+import { confirmationsGet } from "./confirmations/get";
 
 export const capabilities = [
   brandsList,
@@ -105,6 +106,7 @@ export const capabilities = [
   teamRoleUpdate,
   teamRemove,
   brandPolicyUpdate,
+  confirmationsGet,
 ] as const satisfies readonly Capability[];
 
 const byId = new Map<string, Capability>(capabilities.map((capability) => [capability.id, capability]));

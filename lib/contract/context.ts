@@ -21,7 +21,24 @@ export type Actor = {
   brandIds: readonly string[] | null;
   /** the OAuth client acting for the person through the MCP door (lib/core/app-tokens.ts) */
   app?: { clientId: string; name: string; grantId: string };
+  /**
+   * Who confirms this credential's writes (docs/design.md, confirmation): `caller`, the caller
+   * repeats the call with the token; `person`, the write waits for the credential's owner and the
+   * token never leaves the server. Absent for sessions: the person is at the screen.
+   */
+  confirmBy?: ConfirmBy;
 };
+
+export type ConfirmBy = "caller" | "person";
+
+/**
+ * The identity a confirmation token, an idempotency key, a rate limit and a parked call are bound
+ * to: the app's grant, the key, or the person (sessions).
+ */
+export function callerKey(actor: Actor): string {
+  if (actor.app) return `app:${actor.app.grantId}`;
+  return actor.apiKeyId ? `key:${actor.apiKeyId}` : `user:${actor.userId}`;
+}
 
 export type BrandInfo = {
   id: string;

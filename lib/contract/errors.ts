@@ -56,6 +56,8 @@ export type ErrorDetails = {
   scope?: string;
   summary?: string;
   confirmationToken?: string;
+  /** a write waiting for the caller's person: where they decide (never with a token) */
+  confirmation?: { id: string; url: string };
   expiresAt?: string;
   retryAfterSeconds?: number;
   currentRevision?: number;

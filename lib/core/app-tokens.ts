@@ -33,7 +33,7 @@ type TokenRow = {
   name: string | null;
   staff: unknown;
 };
-type GrantRow = { id: string; brandIds: unknown; scopes: unknown; lastUsedAt: unknown };
+type GrantRow = { id: string; brandIds: unknown; scopes: unknown; lastUsedAt: unknown; confirmBy: string };
 
 /** Why a token is refused, in the words the 401 challenge carries (error_description). */
 const refused = (message: string) => new AppError("unauthenticated", message);
@@ -66,7 +66,7 @@ export async function authenticateAppToken(token: string, now: Date): Promise<Ac
   if (!list(row.resources).some((resource) => door.has(resource)))
     throw refused("This access token was not issued for this server");
   const [grant] = await sql()<GrantRow>(
-    `SELECT "id", "brandIds", "scopes", "lastUsedAt" FROM "AppGrant" WHERE "userId" = ? AND "clientId" = ?`,
+    `SELECT "id", "brandIds", "scopes", "lastUsedAt", "confirmBy" FROM "AppGrant" WHERE "userId" = ? AND "clientId" = ?`,
     [row.userId, row.clientId],
   );
   if (!grant) throw refused("This app's access was revoked; connect it again");
@@ -82,11 +82,13 @@ export async function authenticateAppToken(token: string, now: Date): Promise<Ac
     scopes: list(row.scopes).filter((scope): scope is Scope => isScope(scope) && granted.has(scope)),
     brandIds: list(grant.brandIds),
     app: { clientId: row.clientId, name: row.clientName ?? row.clientId, grantId: grant.id },
+    // an agent's write waits for its person unless the person chose otherwise on the consent page
+    confirmBy: grant.confirmBy === "caller" ? "caller" : "person",
   };
 }
 
 /** Lists are JSON text on SQLite and arrays on PostgreSQL (lib/db/postgres-schema.ts). */
-function list(value: unknown): string[] {
+export function list(value: unknown): string[] {
   if (value === null || value === undefined) return [];
   const parsed = asJson<unknown>(value);
   return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];

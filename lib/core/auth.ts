@@ -8,6 +8,7 @@ import { lastUseDue } from "./last-used";
 import { randomBase62, sha256 } from "../crypto";
 import { AppError } from "../contract/errors";
 import { authenticateAppToken } from "./app-tokens";
+import { authenticateParked } from "./parked-caller";
 
 const KEY_PATTERN = /^bop_[0-9A-Za-z]{40}$/;
 
@@ -20,7 +21,13 @@ const KEY_PATTERN = /^bop_[0-9A-Za-z]{40}$/;
 export type Credential =
   | { kind: "key" | "app"; authorization: string | null }
   | { kind: "session"; userId: string }
-  | { kind: "checked"; actor: Actor };
+  | { kind: "checked"; actor: Actor }
+  /**
+   * A write its person confirmed, run as the key or app that asked it (`caller`: key:<id> or
+   * app:<grant id>) with at most the scopes it had then: read again, so a key revoked meanwhile
+   * or a grant taken back runs nothing (lib/core/parked-caller.ts).
+   */
+  | { kind: "parked"; caller: string; scopes: readonly string[] };
 
 export function newApiKey(): { key: string; hash: string; prefix: string } {
   const key = `bop_${randomBase62(40)}`;
@@ -40,10 +47,12 @@ type KeyRow = {
   name: string;
   keyName: string;
   staff: unknown;
+  confirmBy: string;
 };
 
 export async function authenticate(credential: Credential, now: Date): Promise<Actor> {
   if (credential.kind === "checked") return credential.actor;
+  if (credential.kind === "parked") return authenticateParked(credential.caller, credential.scopes, now);
   if (credential.kind === "session") {
     const [user] = await sql()<{ id: string; name: string; staff: unknown }>(
       `SELECT "id", "name", "staff" FROM "User" WHERE "id" = ?`,
@@ -66,7 +75,7 @@ export async function authenticate(credential: Credential, now: Date): Promise<A
   if (!KEY_PATTERN.test(raw)) throw unauthenticated("This is not an API key of this service");
   // subqueries, not a JOIN: a join costs SQLite ~13 µs more per run here (lib/db/sql.ts)
   const [key] = await sql()<KeyRow>(
-    `SELECT k."id", k."scopes", k."brandIds", k."expiresAt", k."revokedAt", k."lastUsedAt", k."userId", k."name" AS "keyName",
+    `SELECT k."id", k."scopes", k."brandIds", k."expiresAt", k."revokedAt", k."lastUsedAt", k."userId", k."name" AS "keyName", k."confirmBy",
        (SELECT u."name" FROM "User" u WHERE u."id" = k."userId") AS "name", (SELECT u."staff" FROM "User" u WHERE u."id" = k."userId") AS "staff"
      FROM "ApiKey" k WHERE k."hash" = ?`,
     [sha256(raw)],
@@ -85,11 +94,9 @@ export async function authenticate(credential: Credential, now: Date): Promise<A
     apiKeyName: key.keyName,
     scopes: asJson<string[]>(key.scopes).filter(isScope),
     brandIds: asJson<string[] | null>(key.brandIds) ?? null,
+    confirmBy: key.confirmBy === "person" ? "person" : "caller",
   };
 }
 
-/** Identity a confirmation token or an idempotency key is bound to: the key, or the person. */
-export function callerKey(actor: Actor): string {
-  if (actor.app) return `app:${actor.app.grantId}`;
-  return actor.apiKeyId ? `key:${actor.apiKeyId}` : `user:${actor.userId}`;
-}
+// the identity calls are bound to lives with the Actor it is derived from
+export { callerKey } from "../contract/context";

@@ -26,9 +26,15 @@ export function bindingHash({ seen, ...call }: Binding): string {
   return seen ? `${hash}:${seen}` : hash;
 }
 
-export async function issueToken(db: PrismaClient, binding: Binding, summary: string, now: Date) {
+/** `expiresAt`: a call parked for its person waits longer than a caller's 10 minutes (person-confirmation.ts). */
+export async function issueToken(
+  db: PrismaClient,
+  binding: Binding,
+  summary: string,
+  now: Date,
+  expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS),
+) {
   const token = `bct_${randomBase62(40)}`;
-  const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
   await db.confirmationToken.create({
     data: {
       id: randomUUID(),

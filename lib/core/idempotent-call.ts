@@ -47,9 +47,14 @@ const keySchema = z
   .max(255)
   .regex(/^[\x20-\x7E]+$/, "must be plain letters, digits and punctuation, on one line");
 
-/** Answers that another try can change: never stored, the key is freed. */
+/**
+ * Answers that another try can change: never stored, the key is freed. A reuse found past the claim
+ * (the key names a call parked for its person, lib/core/person-confirmation.ts) is the parked
+ * call's, not this input's: storing it would refuse the parked call its own key.
+ */
 const NOT_FINAL: readonly ErrorCode[] = [
   "confirmation_required",
+  "idempotency_key_reused",
   "rate_limited",
   "budget_exceeded",
   "idempotency_key_in_use",

@@ -172,7 +172,13 @@ async function run(
     async (settle) => {
       // 9. confirmation: a valid token, spent in the write's own transaction (docs/design.md, confirmation)
       const confirmed = capability.confirmation
-        ? await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now)
+        ? await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now, {
+            door: call.door,
+            raw: callerInput(call.body),
+            idempotencyKey: typeof call.idempotencyKey?.value === "string" ? call.idempotencyKey.value : undefined,
+            // only a parked call's run, its person having confirmed it, stands for their decision
+            decided: call.credential.kind === "parked",
+          })
         : undefined;
       // 10. execution, atomically, with the audit record of its success (the output is checked inside)
       const written = await write(capability, actor, access, parsed.call, context, now, trail, settle, confirmed);
@@ -182,6 +188,13 @@ async function run(
     },
   );
   return { data, touched, ...(undoable ? { undoable } : {}) };
+}
+
+/** The input as the caller sent it, without the envelope's brand and token (parseCall accepted it). */
+function callerInput(body: Body): Record<string, unknown> {
+  if (!body.ok || typeof body.value !== "object" || body.value === null) return {};
+  const { brand: _brand, confirmationToken: _token, ...input } = body.value as Record<string, unknown>;
+  return input;
 }
 
 const sqlOutsideTransaction: SqlRead = () => {

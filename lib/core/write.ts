@@ -15,6 +15,9 @@ import { eventActorOf } from "../events/actor";
 import { newEventId, recordEvent } from "../events/record";
 import { callerKey } from "./auth";
 import { issueToken, spendToken, validToken, type Binding } from "./confirmation";
+import { confirmsByPerson, park, parkedUnderKey, waitingForPerson } from "./person-confirmation";
+import { config } from "../config";
+import type { Door } from "../contract/catalogue";
 import { remember, replay, type IdempotencyScope } from "./idempotency";
 import type { Settle } from "./idempotent-call";
 import type { ParsedCall } from "./input";
@@ -28,6 +31,13 @@ import { rowsBefore, snapshotBefore, storeChanges } from "./undo-capture";
  */
 export type Confirmed = { tokenId: string; reask: (changedSince?: true) => Promise<never>; seen: string | undefined };
 
+/**
+ * What step 9 needs to know of the call beyond its parsed input: the door, the input as the caller
+ * sent it (a call parked for its person is sent again as it was), its Idempotency-Key, and whether
+ * this run is a parked call's, confirmed by its person (lib/pending/person-decision.ts).
+ */
+export type AskedCall = { door: Door; raw: Record<string, unknown>; idempotencyKey?: string; decided?: boolean };
+
 export async function requireConfirmation(
   capability: Capability,
   actor: Actor,
@@ -35,6 +45,7 @@ export async function requireConfirmation(
   parsed: ParsedCall<BrandContext>,
   ctx: BrandContext,
   now: Date,
+  asked: AskedCall,
 ): Promise<Confirmed> {
   const binding = async (): Promise<Binding> => ({
     caller: callerKey(actor),
@@ -43,6 +54,9 @@ export async function requireConfirmation(
     input: parsed.call.input,
     seen: await seenRows(ctx.db, await parsed.call.records?.(ctx)),
   });
+  // a credential whose writes wait for its person never holds a token: only its person's Confirm
+  // runs the call, with the token the server kept (person-confirmation.ts)
+  const byPerson = await confirmsByPerson(actor, access.brand.id);
   // `changedSince`: asked again, the record having changed since the person confirmed (reason
   // changed_since: what they confirmed was written by nobody)
   const ask = async (changedSince?: true): Promise<never> => {
@@ -50,10 +64,16 @@ export async function requireConfirmation(
     await parsed.call.check(ctx);
     if (!parsed.call.summarize) throw new Error(`${capability.id} needs confirmation but has no summarize`);
     const summary = await parsed.call.summarize(ctx);
-    const { token, expiresAt } = await issueToken(db(), await binding(), summary, now);
     const message = changedSince
       ? `Nothing was changed: someone else changed this meanwhile. Confirmation needed again, as it is now: ${summary}`
       : `Confirmation needed: ${summary}`;
+    if (byPerson && asked.decided)
+      throw new AppError("confirmation_required", message, {
+        summary,
+        ...(changedSince ? { reason: "changed_since" } : {}),
+      });
+    if (byPerson) return parkForPerson(summary);
+    const { token, expiresAt } = await issueToken(db(), await binding(), summary, now);
     throw new AppError("confirmation_required", message, {
       summary,
       confirmationToken: token,
@@ -61,6 +81,39 @@ export async function requireConfirmation(
       ...(changedSince ? { reason: "changed_since" } : {}),
     });
   };
+  const parkForPerson = async (summary: string): Promise<never> => {
+    const expiresAt = new Date(now.getTime() + config().PERSON_CONFIRMATION_HOURS * 3_600_000);
+    const { token } = await issueToken(db(), await binding(), summary, now, expiresAt);
+    const id = await park(
+      {
+        actor,
+        brandId: access.brand.id,
+        capabilityId: capability.id,
+        input: asked.raw,
+        summary,
+        token,
+        expiresAt,
+        door: asked.door,
+        idempotencyKey: asked.idempotencyKey,
+      },
+      now,
+    );
+    throw waitingForPerson(id, summary, expiresAt);
+  };
+  if (byPerson && !asked.decided) {
+    // a token the caller presents is not its person's decision, whoever issued it
+    const earlier =
+      asked.idempotencyKey === undefined
+        ? undefined
+        : await parkedUnderKey(actor, access.brand.id, capability.id, asked.raw, asked.idempotencyKey);
+    if (earlier?.status === "pending" && earlier.expiresAt > now)
+      throw waitingForPerson(earlier.id, earlier.summary, earlier.expiresAt);
+    if (earlier?.status === "declined")
+      throw waitingForPerson(earlier.id, earlier.summary, earlier.expiresAt, "declined");
+    if (earlier?.status === "pending" || earlier?.status === "expired")
+      throw waitingForPerson(earlier.id, earlier.summary, earlier.expiresAt, "expired");
+    return ask();
+  }
   if (!parsed.confirmationToken) return ask();
   const bound = await binding();
   const valid = await validToken(db(), parsed.confirmationToken, bound, now);

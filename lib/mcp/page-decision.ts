@@ -8,6 +8,12 @@ import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { claim, findPending, storeOutcome } from "../pending/store";
 import { expiredEnvelope } from "../pending/truth";
 import { isPageCall } from "./confirm-page";
+import { isPersonCaller } from "../core/person-confirmation";
+import { findPersonCall, personTruth } from "../pending/person-decision";
+import { askedBy } from "../pending/asked-by";
+
+/** The calls the confirm page shows: an MCP client's URL-mode ask, or a write waiting for its person. */
+const onThePage = (caller: string | null) => isPageCall(caller) || isPersonCaller(caller);
 
 const POLL_MS = 400;
 
@@ -15,28 +21,17 @@ const POLL_MS = 400;
 export async function pageRequest(userId: string, pendingId: string, requestId: string) {
   const call = await findPending(pendingId, userId);
   const capability = call && findCapability(call.capabilityId);
-  if (!call || !capability || !isPageCall(call.caller)) return null;
+  if (!call || !capability || !onThePage(call.caller)) return null;
   const brand = await db().brand.findUnique({ where: { id: call.brandId }, select: { shortId: true, name: true } });
   const envelope = await pageEnvelope(userId, pendingId, requestId);
   if (!brand || !envelope) return null;
   return { capability, brand, input: call.input, envelope, askedBy: await askedBy(call.caller ?? "") };
 }
 
-/** The key's name, or the connected app's: the person sees which client asks. */
-async function askedBy(caller: string): Promise<string> {
-  const [, kind, id = ""] = caller.split(":");
-  if (kind === "key") {
-    const key = await db().apiKey.findUnique({ where: { id }, select: { name: true, prefix: true } });
-    return key ? `your API key ${key.name ? `"${key.name}"` : key.prefix}` : "an API key";
-  }
-  const grant = await db().appGrant.findUnique({ where: { id }, select: { clientId: true } });
-  const client =
-    grant && (await db().oauthClient.findUnique({ where: { clientId: grant.clientId }, select: { name: true } }));
-  return client?.name ? `the app "${client.name}"` : "an app you connected";
-}
-
 /** The page's answer to the person: awaiting them, waiting for their client, or what became of it. */
 export async function pageEnvelope(userId: string, pendingId: string, requestId: string): Promise<ToolEnvelope | null> {
+  const person = await findPersonCall(userId, pendingId);
+  if (person) return personTruth(person, requestId);
   const call = await findPending(pendingId, userId);
   if (!call || !isPageCall(call.caller)) return null;
   if (call.outcome) return call.outcome;

@@ -56,17 +56,32 @@ const DETAILS: Partial<Record<ErrorCode, { properties: Record<string, Schema>; r
     properties: {
       summary: text("One human sentence saying exactly what will change"),
       confirmationToken: text(
-        "Send it back as confirmationToken with the same input to run the write; single use, 10 minutes",
+        "Send it back as confirmationToken with the same input to run the write; single use, 10 minutes. Absent when the write waits for your person (confirmation)",
       ),
-      expiresAt: { type: "string", format: "date-time", description: "When the token expires (ISO 8601 UTC)" },
+      confirmation: {
+        type: "object",
+        description:
+          "Present instead of confirmationToken when your key or app confirms by person: the write waits for its person, who decides at url; confirmations.get with id tells the outcome",
+        properties: {
+          id: text("The waiting write's id, for confirmations.get (confirmationId)"),
+          url: { type: "string", format: "uri", description: "The app's page where the person confirms or declines" },
+        },
+        required: ["id", "url"],
+        additionalProperties: false,
+      },
+      expiresAt: {
+        type: "string",
+        format: "date-time",
+        description: "When the token expires, or until when the person may decide (ISO 8601 UTC)",
+      },
       reason: {
         type: "string",
-        enum: ["changed_since"],
+        enum: ["changed_since", "declined", "expired"],
         description:
-          "changed_since: the call came with a token, but the record it changes was changed by another write after its person was asked, so nothing was written; this is the question again, about the record as it is now",
+          "changed_since: the call came with a token, but the record it changes was changed by another write after its person was asked, so nothing was written; this is the question again, about the record as it is now. declined, expired: the repeat (same Idempotency-Key) of a write its person declined, or did not decide in time; nothing was written",
       },
     },
-    required: ["summary", "confirmationToken", "expiresAt"],
+    required: ["summary", "expiresAt"],
   },
   revision_conflict: {
     properties: {
@@ -94,7 +109,8 @@ const DESCRIPTION: Record<ErrorCode, string> = {
   insufficient_scope: "The key lacks this capability's scope",
   forbidden: "No access to this brand (unknown, outside the key's brand list, not a member) or below the minimum role",
   brand_not_operational: "The brand is closed or archived: read-only",
-  confirmation_required: "This write needs confirmation: call again with the returned confirmationToken",
+  confirmation_required:
+    "This write needs confirmation: call again with the returned confirmationToken, or, when your key or app confirms by person, the write waits for its person (confirmation.url; confirmations.get tells the outcome)",
   revision_conflict: "The record changed since you read it (expectedRevision)",
   invalid_input: "The body or a field is invalid; field and issues say which",
   idempotency_key_reused:

@@ -11,9 +11,12 @@ import { keptEnvelope } from "./kept";
 
 /** approved: the person confirmed on the confirm page; the MCP call that asked runs it (lib/mcp/confirm-page.ts) */
 export type PendingStatus = "pending" | "approved" | "confirmed" | "declined" | "expired";
-/** a person's doors (chat, voice), and MCP hosts that render the confirm view (MCP Apps) */
-export type PendingDoor = PersonDoor | "mcp";
-const DOORS: readonly PendingDoor[] = ["assistant", "voice", "mcp"];
+/**
+ * a person's doors (chat, voice), MCP hosts that render the confirm view (MCP Apps), and the doors
+ * of credentials whose writes wait for their person (lib/core/person-confirmation.ts)
+ */
+export type PendingDoor = PersonDoor | "mcp" | "api";
+const DOORS: readonly PendingDoor[] = ["assistant", "voice", "mcp", "api"];
 
 export type PendingCall = {
   id: string;
@@ -32,9 +35,19 @@ export type PendingCall = {
   /** the stored conversation it was proposed in (the decision is written into it), if any */
   conversationId: string | null;
   expiresAt: Date;
+  /** a credential waiting for its person: the scopes it asked with, its Idempotency-Key */
+  callerScopes: string[];
+  idempotencyKey: string | null;
+  /** the person's note with their decision */
+  note: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
 };
 
-export type NewPending = Omit<PendingCall, "id" | "status" | "outcome" | "input"> & { input: string; token: string };
+export type NewPending = Omit<
+  PendingCall,
+  "id" | "status" | "outcome" | "input" | "callerScopes" | "idempotencyKey" | "note" | "createdAt" | "decidedAt"
+> & { input: string; token: string };
 
 /** Parks the call; returns its id (32 base62 characters: not guessable, not enumerable). */
 export async function createPending(call: NewPending, now: Date): Promise<string> {
@@ -69,6 +82,11 @@ export async function findPending(id: string, userId: string): Promise<PendingCa
     caller: row.caller,
     conversationId: row.conversationId,
     expiresAt: row.expiresAt,
+    callerScopes: row.callerScopes === null ? [] : (JSON.parse(row.callerScopes) as string[]),
+    idempotencyKey: row.idempotencyKey,
+    note: row.note,
+    createdAt: row.createdAt,
+    decidedAt: row.decidedAt,
   };
 }
 
@@ -97,9 +115,12 @@ export async function claim(
   return { won: true, token: row?.tokenSealed ? open(row.tokenSealed, sealContext(id)) : undefined };
 }
 
-/** Records the final envelope of a decided call. */
-export async function storeOutcome(id: string, outcome: ToolEnvelope): Promise<void> {
-  await db().pendingCall.update({ where: { id }, data: { outcome: keptEnvelope(outcome) as object } });
+/** Records the final envelope of a decided call (and the person's note with their decision, if any). */
+export async function storeOutcome(id: string, outcome: ToolEnvelope, note?: string): Promise<void> {
+  await db().pendingCall.update({
+    where: { id },
+    data: { outcome: keptEnvelope(outcome) as object, ...(note ? { note } : {}) },
+  });
 }
 
 /** The AAD of the sealed token: a ciphertext copied onto another row does not open there. */

@@ -90,6 +90,14 @@ const BRAND_POLICY = {
   "brand.policy.update": { kind: "write", scope: "brand.write", minRole: "admin", confirm: true, voice: false },
 };
 
+/**
+ * what became of a write waiting for its person: like brands.list, no scope (a caller's own calls,
+ * whatever its key may do) and any role; not by voice (the person is at the screen there)
+ */
+const CONFIRMATIONS = {
+  "confirmations.get": { kind: "read", scope: null, minRole: "viewer", confirm: false, voice: false },
+};
+
 const rows = SUMMARY_TABLE.trim()
   .split("\n")
   .map((line) =>
@@ -123,6 +131,7 @@ describe("the registry against the spec's summary table", () => {
         ...Object.keys(TEAM),
         ...Object.keys(GENOME),
         ...Object.keys(BRAND_POLICY),
+        ...Object.keys(CONFIRMATIONS),
       ].sort(),
     );
   });
@@ -241,6 +250,23 @@ describe("the registry against the spec's summary table", () => {
       ).toEqual(facts);
       expect([...capability.doors].filter((door) => door !== "voice").sort(), id).toEqual(["api", "assistant", "mcp"]);
       expect(capability.widget, id).toBe("confirm");
+    }
+  });
+
+  it("confirmations.get is a read with no scope, for any role, on every door but voice", () => {
+    for (const [id, facts] of Object.entries(CONFIRMATIONS)) {
+      const capability = findCapability(id)!;
+      expect(
+        {
+          kind: capability.kind,
+          scope: capability.scope,
+          minRole: capability.minRole,
+          confirm: capability.confirmation,
+          voice: capability.doors.includes("voice"),
+        },
+        id,
+      ).toEqual(facts);
+      expect([...capability.doors].sort(), id).toEqual(["api", "assistant", "mcp"]);
     }
   });
 
