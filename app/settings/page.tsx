@@ -12,6 +12,7 @@ import { eventCatalogue } from "@/lib/events/catalogue";
 import { liveMembership } from "@/lib/team/live-membership";
 import { WebhooksPanel } from "./webhooks/webhooks-panel";
 import { SettingsHeader } from "./settings-header";
+import { AgentsPolicyPanel } from "./agents-policy/policy-panel";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Security and access · Brand Operations" };
@@ -23,7 +24,7 @@ export default async function SettingsPage() {
     keyableBrands(db(), user.id),
     listConnectedApps(user.id),
   ]);
-  // webhooks are for a brand's admins (the pipeline checks again on every call)
+  // webhooks and the apps' policy are for a brand's admins (the pipeline checks again on every call)
   const staff = (await db().user.findUnique({ where: { id: user.id }, select: { staff: true } }))?.staff ?? false;
   const adminBrands = await db().brand.findMany({
     where: staff ? {} : { memberships: { some: { userId: user.id, role: "admin", ...liveMembership(new Date()) } } },
@@ -68,6 +69,7 @@ export default async function SettingsPage() {
           scopes={offered}
         />
         <ConnectedApps initialApps={apps} />
+        {adminBrands.length > 0 && <AgentsPolicyPanel brands={adminBrands} />}
         {adminBrands.length > 0 && <WebhooksPanel brands={adminBrands} eventTypes={eventTypes} />}
       </main>
     </>
