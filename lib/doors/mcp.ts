@@ -6,16 +6,17 @@ import {
   inputRequired,
   inputResponse,
   type CallToolResult,
+  type InputRequiredResult,
   type McpServer,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { Capability } from "../contract/define";
 import { AppError } from "../contract/errors";
 import { invoke, type Outcome } from "../core/invoke";
-import { parkForView, rendersViews, viewResult } from "../mcp/apps";
+import { parkForView, rendersViews, viewForPerson, viewResult } from "../mcp/apps";
 import { authenticateMcp, callerOf, credentialOf, type McpCaller } from "../mcp/auth";
 import { openConfirmation, sealConfirmation } from "../mcp/confirmation";
-import { askOnPage, elicitationModes, resumeOnPage } from "../mcp/confirm-page";
+import { askOnPage, askPersonOnPage, elicitationModes, resumeOnPage } from "../mcp/confirm-page";
 import { errorEnvelope, type ToolEnvelope } from "../pending/envelope";
 import { withMcpCors } from "../mcp/cors";
 import { idempotencyKeyOf, markReplay } from "../mcp/idempotency-meta";
@@ -123,6 +124,10 @@ async function callTool(
   // only a session's streamed answer can carry it: the door keeps no standalone stream (docs/mcp.md)
   if (result.ok && ctx.sessionId && changesBrandResources(capability.id))
     void ctx.mcpReq.notify({ method: "notifications/resources/list_changed" }).catch(() => undefined);
+  // a credential whose writes wait for its person: the pipeline parked the call and gave no token
+  const waiting = !result.ok ? result.error.details.confirmation : undefined;
+  if (!result.ok && waiting)
+    return waitForPerson(server, caller, capability, args, result.error, waiting, requestId, ctx);
   if (rendersViews(clientCapabilities(server, ctx))) {
     // the view shows the data and asks the person itself (lib/mcp/apps.ts); elicitation is not needed
     if (result.ok) return markReplay(viewResult(capability, result.data), replayed !== undefined);
@@ -159,6 +164,41 @@ async function callTool(
     },
     requestState: sealConfirmation(caller.actor, capability.id, args, { token: confirmationToken, summary, exp }),
   });
+}
+
+/**
+ * A write parked for the caller's person (lib/core/person-confirmation.ts): an MCP Apps host's view
+ * shows it with Confirm (its app-only tool decides it as the person's page would); a client with
+ * URL-mode elicitation sends the person to the page and its call completes with the outcome;
+ * any other client is told, in a tool error, what waits, where its person decides and how to learn
+ * the outcome (confirmations_get). No answer carries a token: the server holds it.
+ */
+async function waitForPerson(
+  server: McpServer,
+  caller: McpCaller,
+  capability: Capability,
+  args: Record<string, unknown>,
+  error: AppError,
+  confirmation: { id: string; url: string },
+  requestId: string,
+  ctx: ServerContext,
+): Promise<CallToolResult | InputRequiredResult> {
+  const { summary = "", expiresAt = new Date().toISOString() } = error.details;
+  const declared = clientCapabilities(server, ctx);
+  if (rendersViews(declared) && !error.details.reason)
+    return viewForPerson(capability, error, confirmation.id, requestId);
+  if (elicitationModes(declared).url && !error.details.reason)
+    return askPersonOnPage(
+      caller,
+      capability,
+      args,
+      { pendingId: confirmation.id, summary, exp: Date.parse(expiresAt) },
+      confirmation.url,
+      ctx,
+    );
+  const body = error.toBody(requestId);
+  const told = `${body.error.message} Ask the tool confirmations_get with confirmationId "${confirmation.id}" for the outcome.`;
+  return { isError: true, structuredContent: body, content: [{ type: "text", text: `${body.error.code}: ${told}` }] };
 }
 
 function toolResult(result: Result, requestId: string): CallToolResult {

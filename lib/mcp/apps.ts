@@ -72,6 +72,30 @@ export async function parkForView(
     },
     now,
   );
+  return awaitingInView(capability, pendingId, summary, expiresAt, requestId);
+}
+
+/**
+ * A write its credential parked for its person (lib/core/person-confirmation.ts), shown in the
+ * view: its Confirm decides it through confirmation_decide as the person's page would.
+ */
+export function viewForPerson(
+  capability: Capability,
+  error: AppError,
+  pendingId: string,
+  requestId: string,
+): CallToolResult {
+  const { summary = "", expiresAt = new Date().toISOString() } = error.details;
+  return awaitingInView(capability, pendingId, summary, expiresAt, requestId);
+}
+
+function awaitingInView(
+  capability: Capability,
+  pendingId: string,
+  summary: string,
+  expiresAt: string,
+  requestId: string,
+): CallToolResult {
   const message = "Waiting for the person to confirm in the view; nothing is written until they do";
   return {
     isError: true,

@@ -21,6 +21,7 @@ import type { Capability } from "../contract/define";
 import type { AppError } from "../contract/errors";
 import { resolveBrandAccess } from "../core/access";
 import { callerKey } from "../core/auth";
+import { personCaller } from "../core/person-confirmation";
 import { canonicalJson } from "../crypto";
 import type { ToolEnvelope } from "../pending/envelope";
 import { claim, createPending, findPending, storeOutcome } from "../pending/store";
@@ -79,18 +80,27 @@ export async function askOnPage(
     new Date(),
   );
   const url = new URL(confirmPagePath(pendingId), config().APP_URL).toString();
+  return elicitPage(caller, capability, args, { pendingId, summary, exp: Date.parse(expiresAt) }, url, ctx);
+}
+
+/** A write its credential parked for its person: the same page, the same wait, the person's decision runs it. */
+export const askPersonOnPage = elicitPage;
+
+function elicitPage(
+  caller: McpCaller,
+  capability: Capability,
+  args: Record<string, unknown>,
+  { pendingId, summary, exp }: Omit<PageState, "elicitationId">,
+  url: string,
+  ctx: ServerContext,
+): InputRequiredResult {
   const message = `Please confirm in your browser, signed in to Brand Operations: ${summary}`;
   // a 2025 session gets the elicitationId its completion notification names; 2026 has neither
   const elicitationId = ctx.mcpReq.envelope === undefined ? randomUUID() : undefined;
   const ask: InputRequest = elicitationId
     ? { method: "elicitation/create", params: { mode: "url", message, url, elicitationId } }
     : inputRequired.elicitUrl({ message, url });
-  const state: PageState = {
-    pendingId,
-    summary,
-    exp: Date.parse(expiresAt),
-    ...(elicitationId ? { elicitationId } : {}),
-  };
+  const state: PageState = { pendingId, summary, exp, ...(elicitationId ? { elicitationId } : {}) };
   return inputRequired({
     inputRequests: { confirm: ask },
     requestState: sealConfirmation(caller.actor, capability.id, args, state),
@@ -113,6 +123,15 @@ export async function resumeOnPage(
 ): Promise<CallToolResult | InputRequiredResult> {
   const userId = caller.actor.userId;
   const requestId = randomUUID();
+  // a write parked for its person stays in their list: only their decision there ends it
+  const forPerson = (await findPending(state.pendingId, userId))?.caller === personCaller(caller.actor);
+  if (declinedLink && forPerson) {
+    const message = `Not opened: the write still waits for the person in Brand Operations (${new URL(confirmPagePath(state.pendingId), config().APP_URL)}). Ask the tool confirmations_get with confirmationId "${state.pendingId}" for the outcome`;
+    return errorResult({
+      ok: false,
+      error: { code: "confirmation_required", message, summary: state.summary, requestId },
+    });
+  }
   if (declinedLink && (await claim(state.pendingId, userId, "declined", new Date())).won) {
     const outcome: ToolEnvelope = { status: "declined", capabilityId: capability.id, summary: state.summary };
     await storeOutcome(state.pendingId, outcome);
@@ -121,7 +140,8 @@ export async function resumeOnPage(
   for (;;) {
     const now = new Date();
     const call = await findPending(state.pendingId, userId);
-    if (!call || call.caller !== pageCaller(caller.actor))
+    // its own page call, or a call its credential parked for its person (run by the person's decision)
+    if (!call || (call.caller !== pageCaller(caller.actor) && call.caller !== personCaller(caller.actor)))
       return resultOf(expiredEnvelope(capability.id, state.summary, requestId));
     if (call.status === "approved") {
       const { won, token } = await claim(call.id, userId, "confirmed", now, "approved");

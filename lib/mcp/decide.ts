@@ -7,6 +7,8 @@ import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprot
 import { z } from "zod";
 import { findCapability } from "../capabilities/registry";
 import { callerKey } from "../core/auth";
+import { personCaller } from "../core/person-confirmation";
+import { decideForPerson, findPersonCall } from "../pending/person-decision";
 import { AppError } from "../contract/errors";
 import { describe, invalidIssues } from "../core/input";
 import { invoke } from "../core/invoke";
@@ -47,10 +49,16 @@ async function decide(caller: McpCaller, args: Record<string, unknown>): Promise
     const parsed = INPUT.safeParse(args, { reportInput: true });
     if (!parsed.success) throw invalidIssues(parsed.error.issues.flatMap(describe));
     const { pendingId, decision } = parsed.data;
-    const outcome = await decidePending(caller.actor.userId, pendingId, decision, requestId, {
-      caller: callerKey(caller.actor),
-      run: runAs(caller),
-    });
+    // a write this credential parked for its person is decided as on the person's page (it runs now)
+    const parkedForPerson = await findPersonCall(caller.actor.userId, pendingId);
+    const outcome =
+      parkedForPerson?.caller === personCaller(caller.actor)
+        ? await decideForPerson(caller.actor.userId, pendingId, { decision }, requestId)
+        : await decidePending(caller.actor.userId, pendingId, decision, requestId, {
+            caller: callerKey(caller.actor),
+            run: runAs(caller),
+          });
+    if (!outcome) throw new AppError("not_found", "pendingId: no call waiting with this id", { field: "pendingId" });
     return { structuredContent: { outcome }, content: [{ type: "text", text: sentence(outcome) }] };
   } catch (thrown) {
     if (thrown instanceof AppError) return errorResult(thrown.toBody(requestId));
