@@ -6,12 +6,15 @@
 // reference (/docs, rendered by Scalar, and its summary when the script does not load), the OAuth
 // consent and error pages (the confirm page: e2e/mcp-confirm-page.test.ts), and the reduced-motion
 // preference. Screenshots docs-light, docs-dark, docs-phone, docs-summary.
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, newPage, screenshot } from "./support/browser";
 import { createPerson, createTestBrand, signIn, type Person } from "./support/people";
 import { pkce, REDIRECT, register } from "../test/support/oauth-flow";
+import { createKey } from "../lib/admin/commands";
+import { db } from "../lib/db/client";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -21,6 +24,17 @@ let brand: { id: string; shortId: string };
 beforeAll(async () => {
   brand = await createTestBrand("Axe Roasters");
   person = await createPerson({ name: "Ari Access", brands: { [brand.shortId]: "admin" } });
+  // settings list a key and a connected app, each with its controls
+  await createKey(db(), { email: person.email, scopes: "all", name: "Axe key", confirmBy: "person" });
+  await db().appGrant.create({
+    data: {
+      id: randomUUID(),
+      userId: person.id,
+      clientId: `axe-${randomUUID()}`,
+      brandIds: [brand.id],
+      scopes: ["kit.read"],
+    },
+  });
   browser = await launchBrowser();
 }, 120_000);
 afterAll(() => browser?.close());

@@ -1,8 +1,9 @@
 // MCP OAuth end to end, as a person connects a remote MCP client: the official SDK client discovers
 // the protected resource and the authorization server, registers itself (RFC 7591) and starts an
 // authorization code flow with PKCE; Debian's Chromium signs in and consents on the real pages,
-// choosing one brand and some scopes; the client exchanges the code, lists its tools, reads the kit
-// and makes a confirmed write (elicitation). Then Revoke in Security and access cuts it.
+// choosing one brand, some scopes and that the app confirms its own changes; the client exchanges
+// the code, lists its tools, reads the kit and makes a confirmed write (elicitation). Then Revoke in
+// Security and access cuts it.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from "vitest";
 import { db } from "../lib/db/client";
@@ -94,12 +95,18 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
     await page.getByTestId(`consent-brand-${brand.shortId}`).check();
     await page.getByTestId("consent-preset-all").click();
     await page.getByTestId("consent-scope-connections.write").uncheck();
+    // the app's changes wait for the person unless she chooses otherwise: this app asks her in its own dialog
+    expect(await page.getByTestId("consent-confirm-by-person").isChecked()).toBe(true);
+    await page.getByTestId("consent-confirm-by-caller").check();
     await screenshot(page, "mcp-oauth-consent");
     at("consent → redirect");
     const params = await answer(page, "consent-allow");
     expect(params.get("iss")).toBe(`${baseUrl}/api/auth`);
     const code = params.get("code")!;
     expect(code).toBeTruthy();
+    expect(
+      (await db().appGrant.findFirstOrThrow({ where: { userId: person.id }, select: { confirmBy: true } })).confirmBy,
+    ).toBe("caller");
 
     at("token exchange and connect");
     const client = await finishAuthorization(baseUrl, provider, code, "accept");
@@ -148,6 +155,7 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
     expect((await row.textContent())!).toContain(brand.shortId);
     expect((await row.textContent())!).not.toContain(other.shortId);
     expect((await row.textContent())!).toMatch(/last used (?!never)/);
+    expect(await page.getByTestId("connected-app-confirm-by").textContent()).toBe("the app");
     await screenshot(page, "mcp-oauth-connected-apps");
     await page.getByTestId("connected-app-revoke").click();
     await page.getByTestId("connected-apps-empty").waitFor();
@@ -178,6 +186,10 @@ describe("MCP OAuth: the SDK client and a person in Chromium", () => {
     await openConsent(page, url, person);
     const params = await answer(page, "consent-allow");
     expect(params.get("iss")).toBe(`${baseUrl}/api/auth`);
+    // left as offered: the app's changes wait for the person
+    expect(
+      (await db().appGrant.findFirstOrThrow({ where: { userId: person.id }, select: { confirmBy: true } })).confirmBy,
+    ).toBe("person");
     const client = await finishAuthorization(other, provider, params.get("code")!);
     const read = (await client.callTool({ name: "kit_read", arguments: { brand: brand.shortId } })) as ToolResult;
     expect(read.isError).toBeFalsy();

@@ -23,7 +23,7 @@ const USAGE = `usage: npm run admin -- <command>
   brand status --brand S --status active|closed|archived
   member add --brand S --email E --role viewer|member|admin
   member remove --brand S --email E
-  key create --email E --scopes a,b|all [--brands S1,S2] [--expires-at ISO] [--name N]
+  key create --email E --scopes a,b|all [--brands S1,S2] [--expires-at ISO] [--name N] [--confirm-by person|caller]
   key revoke --id ID`;
 
 const { positionals, values } = parseArgs({
@@ -41,6 +41,7 @@ const { positionals, values } = parseArgs({
     scopes: { type: "string" },
     brands: { type: "string" },
     "expires-at": { type: "string" },
+    "confirm-by": { type: "string" },
     id: { type: "string" },
   },
 });
@@ -86,6 +87,7 @@ async function run(): Promise<object> {
         brands: values.brands,
         expiresAt: values["expires-at"],
         name: values.name,
+        confirmBy: values["confirm-by"],
       });
     case "key revoke":
       return revokeKey(client, { id: need("id") });

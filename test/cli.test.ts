@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { db } from "../lib/db/client";
 import { call } from "./support/world";
 
 const run = promisify(execFile);
@@ -60,6 +61,8 @@ describe("npm run admin", { timeout: 240_000 }, () => {
       ),
     );
     expect(key.key).toMatch(/^bop_[0-9A-Za-z]{40}$/);
+    // a key confirms its own writes unless told otherwise
+    expect(key.confirmBy).toBe("caller");
     const overview = await call("brand.overview", key.key, { brand: shortId });
     expect(overview.status).toBe(200);
     expect(overview.body.data.capabilities).toEqual([
@@ -69,6 +72,7 @@ describe("npm run admin", { timeout: 240_000 }, () => {
       "brand.contacts.list",
       "kit.read",
       "brand.check",
+      "confirmations.get",
     ]);
 
     expect(json(await admin("brand", "status", "--brand", brand.id, "--status", "closed"))).toEqual({
@@ -91,7 +95,16 @@ describe("npm run admin", { timeout: 240_000 }, () => {
     expect((await call("brands.list", key.key, {})).status).toBe(401);
   });
 
+  it("key create --confirm-by person makes a key whose writes wait for its person", async () => {
+    const email = `cli-cb-${randomUUID().slice(0, 8)}@test.example`;
+    json(await admin("user", "create", "--email", email, "--name", "Waits"));
+    const key = json(await admin("key", "create", "--email", email, "--scopes", "all", "--confirm-by", "person"));
+    expect(key).toEqual({ id: expect.any(String), key: expect.stringMatching(/^bop_/), confirmBy: "person" });
+    expect((await db().apiKey.findUnique({ where: { id: key.id } }))?.confirmBy).toBe("person");
+  });
+
   it.each([
+    [["key", "create", "--email", "a@test.example", "--scopes", "all", "--confirm-by", "robot"], "--confirm-by"],
     [["user", "create", "--email", "not-an-email", "--name", "X"], "--email"],
     [["brand", "create", "--name", "X", "--short-id", "no_dash"], "--short-id"],
     [["brand", "create", "--name", "X", "--short-id", "OK-1", "--plan", "platinum"], "--plan"],

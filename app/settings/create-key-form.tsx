@@ -4,6 +4,8 @@ import { Button, ErrorText, Field } from "@/components/ui/form";
 import { errorSentences } from "@/components/widgets/error-text";
 import { ctrlEnterSubmits } from "@/components/widgets/next-step";
 import type { EnvelopeError } from "@/components/widgets/types";
+import { CONFIRM_BY_WORDS, type ConfirmBy } from "@/lib/keys/confirm-by";
+import { ConfirmByChoice } from "@/components/ui/confirm-by-choice";
 
 /** A brand the key may be limited to. */
 export type BrandChoice = { shortId: string; name: string };
@@ -17,6 +19,8 @@ type Props = {
 export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // a key is most often a script's: by default it confirms its own changes, as the API always let it
+  const [confirmBy, setConfirmBy] = useState<ConfirmBy>("caller");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,6 +32,7 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
       brands: form.getAll("brands").map(String),
       // the picker gives local time without a zone; the browser knows the zone
       expiresAt: expires ? new Date(expires).toISOString() : undefined,
+      confirmBy,
     };
     setBusy(true);
     setError(null);
@@ -89,6 +94,14 @@ export function CreateKeyForm({ brands, scopes, onCreated }: Props) {
       <Field label="Expires (optional)" hint="Leave empty for a key that works until you revoke it.">
         <input type="datetime-local" name="expiresAt" data-testid="key-create-expires" />
       </Field>
+      <ConfirmByChoice
+        legend="Who confirms the changes this key asks for"
+        words={CONFIRM_BY_WORDS.key}
+        order={["caller", "person"]}
+        value={confirmBy}
+        onChange={setConfirmBy}
+        testId="key-create-confirm-by"
+      />
       {error && <ErrorText testId="key-create-error">{error}</ErrorText>}
       <div>
         <Button type="submit" disabled={busy} data-testid="key-create-submit">
@@ -105,5 +118,6 @@ function inWords(error: EnvelopeError): string {
   if (field === "scopes") return "Tick at least one scope: what the key may do (or all).";
   if (field === "expiresAt") return "The expiry must be a date and time in the future, or left empty.";
   if (field === "brands") return "Tick only brands you are a member of, or none for all of yours.";
+  if (field === "confirmBy") return "Choose who confirms the key's changes.";
   return errorSentences(error).join(" ");
 }

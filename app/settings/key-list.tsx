@@ -4,9 +4,11 @@ import type { KeyView } from "@/lib/keys/keys";
 import { SCOPES } from "@/lib/contract/catalogue";
 import { Button, ErrorText } from "@/components/ui/form";
 import { scopeInShortWords } from "@/lib/oauth/scope-words";
+import { CONFIRM_BY_WORDS } from "@/lib/keys/confirm-by";
 
+const CONFIRMS = "Changes confirmed by";
+const COLUMNS = ["Name", "Prefix", "Scopes", "Brands", "Expires", "Last used", CONFIRMS, "State", ""];
 /** UTC, the same on the server and in the browser (no hydration mismatch). */
-const COLUMNS = ["Name", "Prefix", "Scopes", "Brands", "Expires", "Last used", "State", ""];
 const when = (iso: string | null, none: string) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : none);
 
 function state(key: KeyView): string {
@@ -15,7 +17,7 @@ function state(key: KeyView): string {
   return "active";
 }
 
-export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () => Promise<void> }) {
+export function KeyList({ keys, onChanged }: { keys: KeyView[]; onChanged: () => Promise<void> }) {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // focus follows the person's next step: the question's Revoke, then the revoked key's row
@@ -29,8 +31,23 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
       setError(
         (await response.json().catch(() => null))?.error?.message ?? `Revoking failed (HTTP ${response.status})`,
       );
-    await onRevoked();
+    await onChanged();
     rows.current.get(key.id)?.focus();
+  }
+
+  // the button stays where it was, saying the other choice now: focus stays on it
+  async function switchConfirmBy(key: KeyView) {
+    setError(null);
+    const response = await fetch(`/api/settings/keys/${encodeURIComponent(key.id)}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ confirmBy: key.confirmBy === "caller" ? "person" : "caller" }),
+    });
+    if (!response.ok)
+      setError(
+        (await response.json().catch(() => null))?.error?.message ?? `The change failed (HTTP ${response.status})`,
+      );
+    await onChanged();
   }
 
   if (keys.length === 0)
@@ -42,7 +59,7 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
   const cell = { padding: "8px 10px", borderBottom: "1px solid var(--line)", verticalAlign: "top" as const };
   return (
     <>
-      {error && <ErrorText testId="key-revoke-error">{error}</ErrorText>}
+      {error && <ErrorText testId="key-list-error">{error}</ErrorText>}
       {/* on a phone each key is a card of labelled lines (globals.css, .key-table) */}
       <table
         className="key-table"
@@ -89,6 +106,19 @@ export function KeyList({ keys, onRevoked }: { keys: KeyView[]; onRevoked: () =>
               </td>
               <td data-label="Last used" style={cell} data-testid={`key-last-used-${key.prefix}`}>
                 {when(key.lastUsedAt, "never")}
+              </td>
+              <td data-label={CONFIRMS} style={cell}>
+                <span data-testid={`key-confirm-by-${key.prefix}`}>{CONFIRM_BY_WORDS.key[key.confirmBy].short}</span>
+                {!key.revokedAt && (
+                  <Button
+                    variant="plain"
+                    style={{ display: "block", marginTop: 6, padding: "4px 10px", fontSize: 13 }}
+                    data-testid={`key-confirm-by-switch-${key.prefix}`}
+                    onClick={() => void switchConfirmBy(key)}
+                  >
+                    {CONFIRM_BY_WORDS.key[key.confirmBy === "caller" ? "person" : "caller"].switchTo}
+                  </Button>
+                )}
               </td>
               <td data-label="State" style={cell} data-testid={`key-state-${key.prefix}`}>
                 {state(key)}

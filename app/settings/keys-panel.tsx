@@ -45,7 +45,7 @@ export function KeysPanel({
         <h2 id="your-keys" style={{ fontSize: 19, marginTop: 32 }}>
           Your keys
         </h2>
-        <KeyList keys={keys} onRevoked={reload} />
+        <KeyList keys={keys} onChanged={reload} />
       </section>
     </>
   );

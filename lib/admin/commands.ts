@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../db/generated/client";
 import { SCOPES, type Scope } from "../contract/catalogue";
 import { createApiKey, resolveScopes, revokeApiKey } from "../keys/keys";
+import { isConfirmBy } from "../keys/confirm-by";
 import { isRole } from "../contract/roles";
 import { isPlan, PLANS } from "../plans";
 import { credentialAccount, passwordProblem } from "./people";
@@ -126,8 +127,11 @@ export async function removeMember(db: PrismaClient, options: { brand: string; e
 
 export async function createKey(
   db: PrismaClient,
-  options: { email: string; scopes: string; brands?: string; expiresAt?: string; name?: string },
+  options: { email: string; scopes: string; brands?: string; expiresAt?: string; name?: string; confirmBy?: string },
 ) {
+  // a key is most often a script's: by default it confirms its own writes (caller)
+  const confirmBy = options.confirmBy ?? "caller";
+  if (!isConfirmBy(confirmBy)) throw new CommandError(`--confirm-by: "${options.confirmBy}" is not person or caller`);
   const user = await findUser(db, options.email);
   const scopes = parseScopes(options.scopes);
   const brandIds = options.brands
@@ -145,8 +149,9 @@ export async function createKey(
     brandIds,
     expiresAt,
     name: options.name ?? null,
+    confirmBy,
   });
-  return { id, key };
+  return { id, key, confirmBy };
 }
 
 export async function revokeKey(db: PrismaClient, options: { id: string }) {

@@ -11,6 +11,10 @@ import { answerAuthRequest } from "../auth/authorization-server";
 import { config } from "../config";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "../http/client-address";
 import { OFFLINE_ACCESS } from "../oauth/resource";
+import { confirmByField, confirmByOf, type ConfirmBy } from "./confirm-by";
+
+// grant ids are UUIDs (answerConsent): anything else (a NUL included, which PostgreSQL cannot compare) is unknown
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const consentRequest = z.object({
   /** the consent page's query, signed by the authorization server (its `sig` is checked there) */
@@ -19,12 +23,15 @@ export const consentRequest = z.object({
   /** brand short ids */
   brands: z.array(z.string().min(1).max(100)).max(1000).default([]),
   scopes: z.array(z.string().min(1).max(100)).max(SCOPES.length).default([]),
+  // an agent's write waits for its person unless the person chose otherwise on this page
+  confirmBy: confirmByField.default("person"),
 });
 
 /**
  * The person's answer on the consent page. Denied: the client hears access_denied. Allowed: the
  * authorization server records the consent (the scopes ticked, never more than the client asked
- * for) and gives the redirect with the code; then the grant records the brands. If that last write
+ * for) and gives the redirect with the code; then the grant records the brands and who confirms
+ * the app's writes (a new consent replaces both). If that last write
  * failed, the code never reaches the client: the URL is only returned after it.
  */
 export async function answerConsent(
@@ -53,10 +60,11 @@ export async function answerConsent(
   const answer = await consent({ accept: true, scope: accepted.join(" "), oauth_query: input.oauthQuery }, headers);
   const brandIds = chosen.map((brand) => brand!.id);
   const now = new Date();
+  const { confirmBy } = input;
   await db().appGrant.upsert({
     where: { userId_clientId: { userId, clientId } },
-    create: { id: randomUUID(), userId, clientId, brandIds, scopes, createdAt: now, updatedAt: now },
-    update: { brandIds, scopes, updatedAt: now },
+    create: { id: randomUUID(), userId, clientId, brandIds, scopes, confirmBy, createdAt: now, updatedAt: now },
+    update: { brandIds, scopes, confirmBy, updatedAt: now },
   });
   return answer;
 }
@@ -115,6 +123,7 @@ export type ConnectedApp = {
   scopes: string[];
   createdAt: string;
   lastUsedAt: string | null;
+  confirmBy: ConfirmBy;
 };
 
 export async function listConnectedApps(userId: string): Promise<ConnectedApp[]> {
@@ -143,6 +152,7 @@ export async function listConnectedApps(userId: string): Promise<ConnectedApp[]>
       scopes: grant.scopes as string[],
       createdAt: grant.createdAt.toISOString(),
       lastUsedAt: grant.lastUsedAt?.toISOString() ?? null,
+      confirmBy: confirmByOf(grant.confirmBy, "person"),
     };
   });
 }
@@ -152,8 +162,7 @@ export async function listConnectedApps(userId: string): Promise<ConnectedApp[]>
  * transaction. The next call with any of them is 401; the app must ask the person again.
  */
 export async function revokeConnectedApp(userId: string, grantId: string): Promise<boolean> {
-  // grant ids are UUIDs (answerConsent): anything else (a NUL included, which PostgreSQL cannot compare) is unknown
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(grantId)) return false;
+  if (!UUID.test(grantId)) return false;
   const grant = await db().appGrant.findFirst({ where: { id: grantId, userId } });
   if (!grant) return false;
   const where = { userId, clientId: grant.clientId };
@@ -164,4 +173,14 @@ export async function revokeConnectedApp(userId: string, grantId: string): Promi
     db().appGrant.delete({ where: { id: grant.id } }),
   ]);
   return true;
+}
+
+/**
+ * Changes who confirms a connected app's writes (this person's grants only), from the app's next
+ * call. False when there is no such grant, so another person's reads exactly like an unknown one.
+ */
+export async function setAppConfirmBy(userId: string, grantId: string, confirmBy: ConfirmBy): Promise<boolean> {
+  if (!UUID.test(grantId)) return false;
+  const { count } = await db().appGrant.updateMany({ where: { id: grantId, userId }, data: { confirmBy } });
+  return count > 0;
 }

@@ -6,6 +6,7 @@ import { SCOPES } from "../contract/catalogue";
 import { AppError, type FieldIssue } from "../contract/errors";
 import { describe } from "../core/input";
 import { keyableBrands, resolveScopes, type NewKey } from "./keys";
+import { confirmByField } from "./confirm-by";
 
 export const createKeyInput = z
   .object({
@@ -21,6 +22,8 @@ export const createKeyInput = z
       .optional()
       .describe("Short ids or UUIDs of brands to limit the key to; omitted or empty means every brand of yours"),
     expiresAt: z.iso.datetime({ offset: true }).optional().describe("When the key stops working (ISO 8601)"),
+    // a key is most often a script's: by default it confirms its own writes, as the API always let it
+    confirmBy: confirmByField.default("caller"),
   })
   .strict();
 
@@ -54,5 +57,5 @@ export async function parseCreateKey(db: PrismaClient, userId: string, body: unk
 
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt <= now) refuse([{ field: "expiresAt", message: "must be in the future" }]);
-  return { userId, scopes: resolved.scopes, brandIds, expiresAt, name: input.name || null };
+  return { userId, scopes: resolved.scopes, brandIds, expiresAt, name: input.name || null, confirmBy: input.confirmBy };
 }

@@ -7,6 +7,10 @@ import type { PrismaClient } from "../db/generated/client";
 import { isScope, SCOPES, type Scope } from "../contract/catalogue";
 import { newApiKey } from "../core/auth";
 import { liveMembership } from "../team/live-membership";
+import { confirmByOf, type ConfirmBy } from "./confirm-by";
+
+// key ids are UUIDs (createApiKey): anything else (a NUL included, which PostgreSQL cannot compare) is unknown
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type NewKey = {
   userId: string;
@@ -15,6 +19,8 @@ export type NewKey = {
   brandIds: readonly string[] | null;
   expiresAt: Date | null;
   name: string | null;
+  /** who confirms the key's writes; absent, the program using it ("caller") */
+  confirmBy?: ConfirmBy;
 };
 
 export type KeyView = {
@@ -27,6 +33,7 @@ export type KeyView = {
   lastUsedAt: string | null;
   createdAt: string;
   revokedAt: string | null;
+  confirmBy: ConfirmBy;
 };
 
 /** "all" or a list of scope names: the scopes, or the unknown names. */
@@ -53,6 +60,7 @@ export async function createApiKey(
       scopes: [...input.scopes],
       brandIds: input.brandIds ? [...input.brandIds] : undefined,
       expiresAt: input.expiresAt,
+      confirmBy: input.confirmBy ?? "caller",
     },
   });
   return { id, key, prefix };
@@ -63,8 +71,7 @@ export async function createApiKey(
  * another person's key id reads exactly like an unknown one. Revoking twice keeps the first time.
  */
 export async function revokeApiKey(db: PrismaClient, id: string, ownerId?: string): Promise<boolean> {
-  // key ids are UUIDs (createApiKey): anything else (a NUL included, which PostgreSQL cannot compare) is unknown
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+  if (!UUID.test(id)) return false;
   const where = { id, ...(ownerId ? { userId: ownerId } : {}) };
   return db.$transaction(async (tx) => {
     // on SQLite, the write lock before the read (lib/db/client.ts)
@@ -96,7 +103,23 @@ export async function listApiKeys(db: PrismaClient, userId: string): Promise<Key
     lastUsedAt: iso(row.lastUsedAt),
     createdAt: row.createdAt.toISOString(),
     revokedAt: iso(row.revokedAt),
+    confirmBy: confirmByOf(row.confirmBy, "caller"),
   }));
+}
+
+/**
+ * Changes who confirms a key's writes (of this person's keys only), from the key's next call.
+ * False when there is no such key, so another person's key id reads exactly like an unknown one.
+ */
+export async function setKeyConfirmBy(
+  db: PrismaClient,
+  id: string,
+  ownerId: string,
+  confirmBy: ConfirmBy,
+): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const { count } = await db.apiKey.updateMany({ where: { id, userId: ownerId }, data: { confirmBy } });
+  return count > 0;
 }
 
 /** Brands a person may limit a key to: their memberships, or every brand for staff. */

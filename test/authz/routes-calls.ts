@@ -218,5 +218,34 @@ export const ROWS: Record<RowId, Row> = {
     },
     run: async (caller, world, id) => outcomeOf(await send(world, caller, "DELETE", `/api/settings/apps/${id}`)),
   },
+  // a refusal changes nothing: the admin's own change, last, still finds the value it was made with
+  "settings: make the admin's key wait for its person": {
+    prepare: async (world) => (await makeKey(world.people.admin.email)).id,
+    run: async (caller, world, id) => {
+      const answer = await send(world, caller, "PATCH", `/api/settings/keys/${id}`, { confirmBy: "person" });
+      const stored = await db().apiKey.findUnique({ where: { id }, select: { confirmBy: true } });
+      return `${outcomeOf(answer)}, ${stored?.confirmBy}`;
+    },
+  },
+  "settings: let the admin's connected app confirm": {
+    prepare: async (world) => {
+      const id = randomUUID();
+      await db().appGrant.create({
+        data: {
+          id,
+          userId: world.people.admin.id,
+          clientId: `matrix-${randomUUID()}`,
+          brandIds: [world.brand.id],
+          scopes: ["kit.read"],
+        },
+      });
+      return id;
+    },
+    run: async (caller, world, id) => {
+      const answer = await send(world, caller, "PATCH", `/api/settings/apps/${id}`, { confirmBy: "caller" });
+      const stored = await db().appGrant.findUnique({ where: { id }, select: { confirmBy: true } });
+      return `${outcomeOf(answer)}, ${stored?.confirmBy}`;
+    },
+  },
   ...LINK_ROWS,
 };

@@ -31,6 +31,13 @@ const inBrand = (inside: string, outside = "403 forbidden"): Outcomes => ({
   ...signedIn(inside),
   outsider: outside,
 });
+/** A change of a record of the admin's, with the value the record holds after each caller's try. */
+const adminChanges = (before: string, after: string): Outcomes => ({
+  anonymous: `401 unauthenticated, ${before}`,
+  apiKey: `401 unauthenticated, ${before}`,
+  ...signedIn(`404 not_found, ${before}`),
+  admin: `200, ${after}`,
+});
 const everyone = (outcome: string): Outcomes => ({ anonymous: outcome, apiKey: outcome, ...signedIn(outcome) });
 
 export const EXPECTED = {
@@ -84,6 +91,9 @@ export const EXPECTED = {
   "settings: create a key limited to brand A": inBrand("200", "422 invalid_input"),
   "settings: revoke the admin's key": adminsOwn("200"),
   "settings: revoke the admin's connected app": adminsOwn("200"),
+  // a key is made confirmed by its program, an app by its person: only the owner changes either
+  "settings: make the admin's key wait for its person": adminChanges("caller", "person"),
+  "settings: let the admin's connected app confirm": adminChanges("person", "caller"),
   // the consent answer grants only brands the person may give (staff: any, as for keys)
   "oauth consent: allow an app in brand A": inBrand("200"),
   "mcp confirmation_decide: cancel the admin key's handle": {

@@ -40,6 +40,8 @@ export const PERSON_ROUTES: PersonRoute[] = [
   { method: "GET", path: "/api/settings/keys" },
   { method: "POST", path: "/api/settings/keys", body: { scopes: ["kit.read"] }, pageOnly: true },
   { method: "DELETE", path: `/api/settings/keys/${id}`, pageOnly: true },
+  { method: "PATCH", path: `/api/settings/keys/${id}`, body: { confirmBy: "person" }, pageOnly: true },
   { method: "DELETE", path: `/api/settings/apps/${id}`, pageOnly: true },
+  { method: "PATCH", path: `/api/settings/apps/${id}`, body: { confirmBy: "caller" }, pageOnly: true },
   { method: "POST", path: "/api/oauth/consent", body: { oauthQuery: "x=1", accept: false }, pageOnly: true },
 ];

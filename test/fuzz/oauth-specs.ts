@@ -89,6 +89,7 @@ export const consentBody = object(
     accept: { type: "boolean" },
     brands: list(text(100, 1), 3),
     scopes: list(oneOf("kit.read", "brand.write", "offline_access", "nope"), 3),
+    confirmBy: oneOf("person", "caller", "nobody"),
   },
   ["oauthQuery", "accept"],
 );

@@ -204,20 +204,36 @@ export const ROUTES: Record<string, RouteSpec> = {
         },
         brands: { type: "array", maxItems: 3, items: brand },
         expiresAt: { type: "string", format: "date-time" },
+        confirmBy: { enum: ["caller", "person"] },
       },
       ["scopes"],
     ),
   },
+  // each change before its revocation: a revoked app is gone, and a change of it could only answer unknown
+  "settings.keys.confirmBy": {
+    method: "PATCH",
+    path: "/api/settings/keys/{keyId}",
+    allow: "PATCH, DELETE",
+    params: { keyId: text(100) },
+    body: object({ confirmBy: { enum: ["caller", "person"] } }, ["confirmBy"]),
+  },
   "settings.keys.revoke": {
     method: "DELETE",
     path: "/api/settings/keys/{keyId}",
-    allow: "DELETE",
+    allow: "PATCH, DELETE",
     params: { keyId: text(100) },
+  },
+  "settings.apps.confirmBy": {
+    method: "PATCH",
+    path: "/api/settings/apps/{grantId}",
+    allow: "PATCH, DELETE",
+    params: { grantId: text(100) },
+    body: object({ confirmBy: { enum: ["caller", "person"] } }, ["confirmBy"]),
   },
   "settings.apps.revoke": {
     method: "DELETE",
     path: "/api/settings/apps/{grantId}",
-    allow: "DELETE",
+    allow: "PATCH, DELETE",
     params: { grantId: text(100) },
   },
 };

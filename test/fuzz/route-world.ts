@@ -182,8 +182,12 @@ export async function fingerprint(world: RouteWorld): Promise<string> {
       orderBy: [{ userId: "asc" }, order],
     }),
     db().conversationMessage.count({ where: { userId: people } }),
-    db().apiKey.findMany({ where: { userId: people }, select: { id: true, revokedAt: true }, orderBy: order }),
-    db().appGrant.findMany({ where: { userId: people }, select: { id: true }, orderBy: order }),
+    db().apiKey.findMany({
+      where: { userId: people },
+      select: { id: true, revokedAt: true, confirmBy: true },
+      orderBy: order,
+    }),
+    db().appGrant.findMany({ where: { userId: people }, select: { id: true, confirmBy: true }, orderBy: order }),
     db().pendingCall.findMany({ where: { userId: people }, select: { id: true, status: true }, orderBy: order }),
     db().voiceSession.findMany({
       where: { userId: people },

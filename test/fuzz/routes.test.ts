@@ -187,8 +187,15 @@ describe("the routes outside the capability doors, fuzzed over HTTP", () => {
       }),
     ).toEqual({ title: `Kept ${conversationId}` });
     expect((await db().pendingCall.findUnique({ where: { id: pendingId } }))?.status).toBe("pending");
-    expect((await db().apiKey.findUnique({ where: { id: keyId } }))?.revokedAt).toBeNull();
-    expect(await db().appGrant.count({ where: { id: grantId } })).toBe(1);
+    expect(
+      await db().apiKey.findUnique({ where: { id: keyId }, select: { revokedAt: true, confirmBy: true } }),
+    ).toEqual({
+      revokedAt: null,
+      confirmBy: "caller",
+    });
+    expect(await db().appGrant.findUnique({ where: { id: grantId }, select: { confirmBy: true } })).toEqual({
+      confirmBy: "person",
+    });
     expect((await db().voiceSession.findUnique({ where: { id: world.memberSession } }))?.endedAt).toBeNull();
   });
 });

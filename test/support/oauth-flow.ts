@@ -3,6 +3,7 @@
 // purpose. The happy path with the SDK client and Chromium is e2e/mcp-oauth.test.ts.
 import { createHash, randomBytes } from "node:crypto";
 import { get } from "node:http";
+import { responseOf } from "./mcp-answer";
 import { baseUrl } from "./world";
 
 let serverUrl: string | undefined;
@@ -91,7 +92,7 @@ export function navigate(url: URL, cookie?: string): Promise<{ status: number; l
 export async function consent(
   cookie: string,
   consentUrl: URL,
-  choice: { brands: string[]; scopes: string[]; accept?: boolean },
+  choice: { brands: string[]; scopes: string[]; accept?: boolean; confirmBy?: "person" | "caller" },
 ): Promise<{ status: number; body: any }> {
   const response = await fetch(`${server()}/api/oauth/consent`, {
     method: "POST",
@@ -101,6 +102,8 @@ export async function consent(
       accept: choice.accept ?? true,
       brands: choice.brands,
       scopes: choice.scopes,
+      // absent, as a page that does not ask: the grant's writes wait for the person
+      confirmBy: choice.confirmBy,
     }),
   });
   return { status: response.status, body: await response.json() };
@@ -130,7 +133,7 @@ export async function answerAuthorization(
 /** A whole grant: registration, authorization with PKCE, consent with these brands and scopes, tokens (for `resource`). */
 export async function connect(
   cookie: string,
-  choice: { brands: string[]; scopes: string[] },
+  choice: { brands: string[]; scopes: string[]; confirmBy?: "person" | "caller" },
   resource = `${server()}/api/mcp`,
 ) {
   const client = await register();
@@ -180,6 +183,10 @@ export async function callTool(accessToken: string, name: string, args: Record<s
   return {
     status: response.status,
     challenge: response.headers.get("www-authenticate"),
-    body: response.status === 200 ? ((await response.json()) as any) : await response.text(),
+    // the JSON-RPC response, however the door sent it (one JSON body or an event stream)
+    body:
+      response.status === 200
+        ? responseOf(response.headers.get("content-type"), await response.text())
+        : await response.text(),
   };
 }

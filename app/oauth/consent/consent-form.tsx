@@ -2,6 +2,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Button, ErrorText } from "@/components/ui/form";
 import { isReadScope } from "@/lib/oauth/scope-words";
+import { CONFIRM_BY_WORDS, type ConfirmBy } from "@/lib/keys/confirm-by";
+import { ConfirmByChoice } from "@/components/ui/confirm-by-choice";
 
 type Props = {
   oauthQuery: string;
@@ -16,6 +18,8 @@ export function ConsentForm({ oauthQuery, brands, scopes }: Props) {
   const [chosenBrands, setChosenBrands] = useState<Set<string>>(
     new Set(brands.length === 1 ? [brands[0]!.shortId] : []),
   );
+  // an agent proposes, its person decides: its changes wait for the person unless they choose otherwise
+  const [confirmBy, setConfirmBy] = useState<ConfirmBy>("person");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // the controls wait for the page's script: a click on the server-rendered form before it would
@@ -33,7 +37,7 @@ export function ConsentForm({ oauthQuery, brands, scopes }: Props) {
   async function answer(accept: boolean) {
     setBusy(true);
     setError(null);
-    const body = { oauthQuery, accept, brands: [...chosenBrands], scopes: [...ticked] };
+    const body = { oauthQuery, accept, brands: [...chosenBrands], scopes: [...ticked], confirmBy };
     const response = await fetch("/api/oauth/consent", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -123,6 +127,14 @@ export function ConsentForm({ oauthQuery, brands, scopes }: Props) {
             Your role still applies: where you are a viewer, the app cannot change anything.
           </span>
         </fieldset>
+        <ConfirmByChoice
+          legend="Who confirms the changes the app asks for"
+          words={CONFIRM_BY_WORDS.app}
+          order={["person", "caller"]}
+          value={confirmBy}
+          onChange={setConfirmBy}
+          testId="consent-confirm-by"
+        />
         {error && <ErrorText testId="consent-error">{error}</ErrorText>}
         <div style={{ display: "flex", flexWrap: "wrap", gap: 10 }}>
           <Button
