@@ -1,5 +1,5 @@
 "use client";
-// The small form at the foot of a knowledge card (the brand voice's genome, the memory) by which
+// The small form at the foot of a propose/review card (review-queue.tsx: the genome, the memory) by which
 // anyone whose role allows it proposes something for an admin to review. Closed, it is one button;
 // open, its first field has focus (the next step) and Ctrl+Enter sends it from any field. A proposal
 // needs no confirmation: in a conversation it is the next step, elsewhere the form says it was
@@ -58,7 +58,7 @@ export function ProposeForm<Id extends ProposingId>(props: Props<Id>) {
     return (
       <div className="widget-more">
         {done && !error && (
-          <p className={`${name}-outcome`} data-testid={`${name}-proposed`}>
+          <p className="review-queue-outcome" data-testid={`${name}-proposed`}>
             {props.proposed}
           </p>
         )}
@@ -75,7 +75,7 @@ export function ProposeForm<Id extends ProposingId>(props: Props<Id>) {
   return (
     <form
       ref={form}
-      className={`row-edit ${name}-form`}
+      className={`row-edit propose-form ${name}-form`}
       data-testid={`${name}-propose-form`}
       onKeyDown={ctrlEnterSubmits}
       onSubmit={(event) => (event.preventDefault(), void propose())}

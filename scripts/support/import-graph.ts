@@ -25,6 +25,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["core"], // the invocation pipeline
   ["events", "model"], // the outbox of committed writes, recorded by the pipeline and catalogued from the registry; the model and its budget (ctx.judge)
   ["capabilities", "oauth", "advertise"], // the registry; the OAuth server's settings; schemas per audience
+  ["review"], // the propose/review flow the genome and the memory share: statuses, moves, who proposes and decides
   ["team"], // a brand's team: live memberships, invitations made, role words, the invitation e-mail
   ["contract"], // what capabilities and the pipeline agree on
   ["webhooks"], // webhook endpoints, signing, the outbox of deliveries and its worker

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { PROFILE_FIELDS } from "./shared/profile-fields";
 import { int53 } from "../schemas";
-import { pendingMemoryWhere } from "../memory/shared";
+import { pendingMemoryWhere } from "../memory/shared/records";
 import { agentsConfirmByOf, agentsConfirmByField } from "./shared/agents-policy";
 
 export const brandOverview = defineCapability({

@@ -1,24 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { rowRef } from "../../db/rows";
-import {
-  GENOME_KINDS,
-  KIND_WORDS,
-  VALUE_MAX,
-  genomeEntryRecord,
-  genomeEntryRecords,
-  genomeEntrySelect,
-} from "./shared";
+import { proposedEvent } from "../../review/flow";
+import { proposedRows } from "../../review/decide";
+import { PROPOSING, proposalSource } from "../../review/roles";
+import { genomeEntryRecord, genomeEntryRecords, genomeEntrySelect } from "./shared/records";
+import { GENOME_KINDS, GENOME_REVIEW, KIND_WORDS, NOTE_MAX, VALUE_MAX } from "./shared/words";
 
 export const genomeEntriesPropose = defineCapability({
   id: "genome.entries.propose",
-  kind: "write",
-  scope: "genome.write",
-  minRole: "member",
   // a proposal never reaches the voice until an admin approves it (genome.entries.review)
-  confirmation: false,
-  doors: ["assistant", "voice", "mcp", "api"],
+  ...PROPOSING,
+  scope: "genome.write",
   phase: "planned",
   widget: "genome",
   title: "Propose additions to the brand voice",
@@ -51,9 +44,9 @@ export const genomeEntriesPropose = defineCapability({
       note: z
         .string()
         .trim()
-        .max(500)
+        .max(NOTE_MAX)
         .optional()
-        .describe("Why, for the admin who reviews it (at most 500 characters)"),
+        .describe(`Why, for the admin who reviews it (at most ${NOTE_MAX} characters)`),
     })
     .strict(),
   output: z
@@ -62,10 +55,10 @@ export const genomeEntriesPropose = defineCapability({
   // one record named for all: a touch is what tells the chat's cards to read again
   touched: (_input, data) => (data.ids[0] ? { kind: "genome_entry", id: data.ids[0] } : undefined),
   // the proposals are withdrawn (removed) while still proposed; once reviewed they changed since: refused
-  undo: { records: (_ctx, _input, data) => (data?.ids ?? []).map((id) => rowRef("genomeEntry", id)) },
+  undo: { records: (_ctx, _input, data) => proposedRows("genomeEntry", data?.ids ?? []) },
   events: {
     types: {
-      "genome.entry.proposed": {
+      [proposedEvent("genome.entry")]: {
         description:
           "Genome entries were proposed (one event per call, its entries in order); none reaches the voice yet",
         data: z.object({ items: z.array(genomeEntryRecord) }).strict(),
@@ -77,7 +70,7 @@ export const genomeEntriesPropose = defineCapability({
         orderBy: [{ position: "asc" }, { id: "asc" }],
         select: genomeEntrySelect,
       });
-      return { type: "genome.entry.proposed", data: { items: await genomeEntryRecords(ctx.db, rows) } };
+      return { type: proposedEvent("genome.entry"), data: { items: await genomeEntryRecords(ctx.db, rows) } };
     },
   },
   summarize: (_ctx, input) =>
@@ -91,8 +84,8 @@ export const genomeEntriesPropose = defineCapability({
       brandId: ctx.brand.id,
       kind: entry.kind,
       value: entry.value,
-      status: "proposed",
-      sourceKind: ctx.byModel ? "assistant" : "person",
+      status: GENOME_REVIEW.waiting,
+      sourceKind: proposalSource(ctx.byModel),
       note: input.note || null,
       proposedById: ctx.actor.userId,
       position: first + index,

@@ -1,47 +1,17 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { rowRef } from "../../db/rows";
 import { invalidInput, revisionConflict } from "../../contract/errors";
+import { applyMove, checkMove, reviewedRows } from "../../review/decide";
+import { changesWhatCounts, decisionEvent, decisionEventTypes, decisionsOf } from "../../review/flow";
+import { REVIEWING } from "../../review/roles";
 import { expectedRevision, recordId, writeOutput } from "../schemas";
-import {
-  type GenomeStatus,
-  KIND_WORDS,
-  findGenomeEntry,
-  genomeEntryRecord,
-  genomeEntryRecordOf,
-  isGenomeKind,
-} from "./shared";
-
-const DECISIONS = ["approve", "reject", "retire"] as const;
-type Decision = (typeof DECISIONS)[number];
-
-/** Each decision: the status it moves from and to, and whether the voice changes (and so the revision). */
-const MOVES: Record<Decision, { from: GenomeStatus; to: GenomeStatus; changesVoice: boolean }> = {
-  approve: { from: "proposed", to: "approved", changesVoice: true },
-  reject: { from: "proposed", to: "rejected", changesVoice: false },
-  retire: { from: "approved", to: "retired", changesVoice: true },
-};
-
-const STATUS_WORDS: Record<GenomeStatus, string> = {
-  proposed: "only proposed",
-  approved: "already approved",
-  rejected: "rejected",
-  retired: "retired",
-};
-
-const EVENT_OF = {
-  approve: "genome.entry.approved",
-  reject: "genome.entry.rejected",
-  retire: "genome.entry.retired",
-} as const;
+import { findGenomeEntry, genomeEntryRecord, genomeEntryRecordOf } from "./shared/records";
+import { GENOME_REVIEW, isGenomeKind, KIND_WORDS } from "./shared/words";
 
 export const genomeEntriesReview = defineCapability({
   id: "genome.entries.review",
-  kind: "write",
+  ...REVIEWING,
   scope: "genome.write",
-  minRole: "admin",
-  confirmation: true,
-  doors: ["assistant", "mcp", "api"],
   phase: "planned",
   widget: "confirm",
   title: "Review an entry of the brand voice",
@@ -52,7 +22,9 @@ export const genomeEntriesReview = defineCapability({
   input: z
     .object({
       entryId: recordId().describe("The genome entry's id (genome.read)"),
-      decision: z.enum(DECISIONS).describe("approve or reject a proposed entry, or retire an approved one"),
+      decision: z
+        .enum(decisionsOf(GENOME_REVIEW))
+        .describe("approve or reject a proposed entry, or retire an approved one"),
       expectedRevision: expectedRevision(),
     })
     .strict(),
@@ -64,28 +36,18 @@ export const genomeEntriesReview = defineCapability({
   }),
   // the entry back to its status before, and the genome whose revision the review moved: a restore moves it on again
   undo: {
-    records: (ctx, input) => [
-      rowRef("genomeEntry", input.entryId),
-      { model: "genome", key: { brandId: ctx.brand.id } },
-    ],
+    records: (ctx, input) =>
+      reviewedRows("genomeEntry", input.entryId, { model: "genome", key: { brandId: ctx.brand.id } }),
   },
   events: {
-    types: {
-      "genome.entry.approved": {
-        description: "A proposed genome entry was approved: it is part of the voice from now on",
-        data: genomeEntryRecord,
-      },
-      "genome.entry.rejected": {
-        description: "A proposed genome entry was rejected: it never reaches the voice",
-        data: genomeEntryRecord,
-      },
-      "genome.entry.retired": {
-        description: "An approved genome entry was retired: the voice no longer carries it",
-        data: genomeEntryRecord,
-      },
-    },
+    // genome.entry.approved, .rejected and .retired: one per decision, named by the status it leaves
+    types: decisionEventTypes("genome.entry", GENOME_REVIEW, genomeEntryRecord, {
+      approve: "A proposed genome entry was approved: it is part of the voice from now on",
+      reject: "A proposed genome entry was rejected: it never reaches the voice",
+      retire: "An approved genome entry was retired: the voice no longer carries it",
+    }),
     emit: async (ctx, input) => ({
-      type: EVENT_OF[input.decision],
+      type: decisionEvent("genome.entry", GENOME_REVIEW, input.decision),
       data: await genomeEntryRecordOf(ctx.db, ctx.brand.id, input.entryId),
     }),
   },
@@ -98,22 +60,16 @@ export const genomeEntriesReview = defineCapability({
   },
   async check(ctx, input) {
     const entry = await findGenomeEntry(ctx.db, ctx.brand.id, input.entryId);
-    const move = MOVES[input.decision];
-    if (entry.status !== move.from) {
-      throw invalidInput(
-        "decision",
-        `cannot ${input.decision} an entry that is ${STATUS_WORDS[entry.status as GenomeStatus] ?? entry.status}: ` +
-          "approve or reject a proposed entry, retire an approved one",
-      );
-    }
+    checkMove(GENOME_REVIEW, input.decision, entry.status);
     const genome = await ctx.db.genome.findUnique({ where: { brandId: ctx.brand.id }, select: { revision: true } });
     if (genome && genome.revision !== input.expectedRevision) throw revisionConflict(genome.revision);
   },
   async execute(ctx, input) {
-    const move = MOVES[input.decision];
+    // the voice changes on an approval or a retirement, and with it the revision
+    const changesVoice = changesWhatCounts(GENOME_REVIEW, input.decision);
     // a change of the voice compares and bumps the revision in one statement: two reviewers cannot both win;
     // a rejection leaves the voice, its revision and its compiledAt as they are
-    const updated = move.changesVoice
+    const updated = changesVoice
       ? await ctx.db.genome.updateMany({
           where: { brandId: ctx.brand.id, revision: input.expectedRevision },
           data: { revision: { increment: 1 } },
@@ -124,13 +80,13 @@ export const genomeEntriesReview = defineCapability({
       if (!genome) throw invalidInput("expectedRevision", "this brand has no genome yet");
       throw revisionConflict(genome.revision);
     }
-    const moved = await ctx.db.genomeEntry.updateMany({
-      where: { id: input.entryId, brandId: ctx.brand.id, status: move.from },
-      data: { status: move.to, reviewedById: ctx.actor.userId, reviewedAt: ctx.now },
+    await applyMove(ctx.db.genomeEntry, GENOME_REVIEW, input.decision, {
+      id: input.entryId,
+      brandId: ctx.brand.id,
+      reviewerId: ctx.actor.userId,
+      at: ctx.now,
     });
-    // another review moved it first (the transaction is undone with this refusal)
-    if (moved.count === 0) throw invalidInput("decision", `the entry is no longer ${move.from}`);
-    const revision = input.expectedRevision + (move.changesVoice ? 1 : 0);
+    const revision = input.expectedRevision + (changesVoice ? 1 : 0);
     return { ok: true as const, id: input.entryId, revision };
   },
 });

@@ -3,14 +3,8 @@ import { defineCapability } from "../../contract/define";
 import { PROFILE_FIELDS } from "../brand/shared/profile-fields";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { cursorField, int53, limitField, nextCursor } from "../schemas";
-import {
-  GENOME_KINDS,
-  GENOME_STATUSES,
-  genomeEntryRecord,
-  genomeEntryRecords,
-  genomeEntrySelect,
-  genomeProfile,
-} from "./shared";
+import { genomeEntryRecord, genomeEntryRecords, genomeEntrySelect, genomeProfile } from "./shared/records";
+import { GENOME_KINDS, GENOME_STATUSES } from "./shared/words";
 
 // entries in the voice's own order (position, then id), so a page follows the compiled voice
 const position = z.object({ position: z.int(), id: z.string() }).strict();

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineCapability } from "../../contract/define";
 import { decodeCursor, encodeCursor } from "../../contract/cursor";
 import { cursorField, limitField, nextCursor } from "../schemas";
-import { MEMORY_COLUMNS, MEMORY_STATUSES, memoryItem, memoryItems, SUBJECT_MAX } from "./shared";
+import { MEMORY_COLUMNS, memoryItem, memoryItems } from "./shared/records";
+import { MEMORY_STATUSES, SUBJECT_MAX } from "./shared/words";
 
 // Newest first: what was learnt lately is what a person reviews. The cursor is the last row's time
 // and id, so a declaration added meanwhile never shifts a later page.

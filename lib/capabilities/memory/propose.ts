@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { rowRef } from "../../db/rows";
-import { memoryItem, memoryItemOf, STATEMENT_MAX, SUBJECT_MAX } from "./shared";
+import { proposedEvent } from "../../review/flow";
+import { proposedRows } from "../../review/decide";
+import { PROPOSING, proposalSource } from "../../review/roles";
+import { memoryItem, memoryItemOf } from "./shared/records";
+import { MEMORY_REVIEW, STATEMENT_MAX, SUBJECT_MAX } from "./shared/words";
 
 export const memoryPropose = defineCapability({
   id: "memory.propose",
-  kind: "write",
-  scope: "memory.write",
-  minRole: "member",
   // a proposal changes nothing the brand relies on until an admin accepts it (memory.review)
-  confirmation: false,
-  doors: ["assistant", "voice", "mcp", "api"],
+  ...PROPOSING,
+  scope: "memory.write",
   phase: "planned",
   widget: "memory",
   title: "Propose something for the brand's memory",
@@ -39,16 +39,16 @@ export const memoryPropose = defineCapability({
   output: z.object({ ok: z.literal(true), id: z.uuid().describe("The new declaration's id") }).strict(),
   touched: (_input, data) => ({ kind: "memory", id: data.id }),
   // withdrawn (removed) while still pending; once reviewed it changed since, and the undo is refused
-  undo: { records: (_ctx, _input, data) => (data ? [rowRef("memoryDeclaration", data.id)] : []) },
+  undo: { records: (_ctx, _input, data) => proposedRows("memoryDeclaration", data ? [data.id] : []) },
   events: {
     types: {
-      "memory.declaration.proposed": {
+      [proposedEvent("memory.declaration")]: {
         description: "A declaration was proposed for the brand's memory; it awaits an admin's review",
         data: memoryItem,
       },
     },
     emit: async (ctx, _input, data) => ({
-      type: "memory.declaration.proposed",
+      type: proposedEvent("memory.declaration"),
       data: await memoryItemOf(ctx.db, ctx.brand.id, data.id),
     }),
   },
@@ -59,10 +59,10 @@ export const memoryPropose = defineCapability({
       data: {
         id,
         brandId: ctx.brand.id,
-        source: ctx.byModel ? "assistant" : "person",
+        source: proposalSource(ctx.byModel),
         subject: input.subject,
         statement: input.statement,
-        status: "pending",
+        status: MEMORY_REVIEW.waiting,
         authorId: ctx.actor.userId,
         createdAt: ctx.now,
       },

@@ -1,35 +1,16 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { rowRef } from "../../db/rows";
-import { invalidInput, notFound } from "../../contract/errors";
-import type { BrandContext } from "../../contract/context";
+import { applyMove, checkMove, reviewedRows } from "../../review/decide";
+import { decisionEvent, decisionEventTypes, decisionsOf } from "../../review/flow";
+import { REVIEWING } from "../../review/roles";
 import { recordId, writeOutput } from "../schemas";
-import { memoryItem, memoryItemOf } from "./shared";
-
-const NEXT_STATUS = { accept: "accepted", reject: "rejected" } as const;
-
-// only a pending declaration moves; any other move names the decision the caller asked for
-const notPending = (status: string) =>
-  invalidInput("decision", `this declaration is already ${status}; only a pending one can be accepted or rejected`, {
-    reason: "not_pending",
-  });
-
-async function declaration(ctx: BrandContext, id: string) {
-  const row = await ctx.db.memoryDeclaration.findFirst({
-    where: { id, brandId: ctx.brand.id },
-    select: { status: true, subject: true, statement: true },
-  });
-  if (!row) throw notFound("declarationId", "declaration");
-  return row;
-}
+import { findDeclaration, memoryItem, memoryItemOf } from "./shared/records";
+import { MEMORY_REVIEW } from "./shared/words";
 
 export const memoryReview = defineCapability({
   id: "memory.review",
-  kind: "write",
+  ...REVIEWING,
   scope: "memory.write",
-  minRole: "admin",
-  confirmation: true,
-  doors: ["assistant", "mcp", "api"],
   phase: "planned",
   widget: "memory",
   title: "Accept or reject a proposed declaration",
@@ -39,46 +20,44 @@ export const memoryReview = defineCapability({
   input: z
     .object({
       declarationId: recordId().describe("Id of the pending declaration, from memory.list"),
-      decision: z.enum(["accept", "reject"]).describe("accept puts it in the brand's memory; reject keeps it out"),
+      decision: z
+        .enum(decisionsOf(MEMORY_REVIEW))
+        .describe("accept puts it in the brand's memory; reject keeps it out"),
     })
     .strict(),
   output: writeOutput,
   touched: (input) => ({ kind: "memory", id: input.declarationId }),
   // the declaration is pending again, with no reviewer
-  undo: { records: (_ctx, input) => [rowRef("memoryDeclaration", input.declarationId)] },
+  undo: { records: (_ctx, input) => reviewedRows("memoryDeclaration", input.declarationId) },
   events: {
-    types: {
-      "memory.declaration.accepted": {
-        description: "A proposed declaration was accepted into the brand's memory",
-        data: memoryItem,
-      },
-      "memory.declaration.rejected": {
-        description: "A proposed declaration was rejected: it stays out of the brand's memory",
-        data: memoryItem,
-      },
-    },
+    // memory.declaration.accepted and .rejected: one per decision, named by the status it leaves
+    types: decisionEventTypes("memory.declaration", MEMORY_REVIEW, memoryItem, {
+      accept: "A proposed declaration was accepted into the brand's memory",
+      reject: "A proposed declaration was rejected: it stays out of the brand's memory",
+    }),
     emit: async (ctx, input) => ({
-      type: `memory.declaration.${NEXT_STATUS[input.decision]}`,
+      type: decisionEvent("memory.declaration", MEMORY_REVIEW, input.decision),
       data: await memoryItemOf(ctx.db, ctx.brand.id, input.declarationId),
     }),
   },
   async summarize(ctx, input) {
-    const { subject, statement } = await declaration(ctx, input.declarationId);
+    const { subject, statement } = await findDeclaration(ctx.db, ctx.brand.id, input.declarationId);
     return input.decision === "accept"
       ? `Accept into the brand's memory, about "${subject}": "${statement}".`
       : `Reject the proposal about "${subject}" ("${statement}"): it stays out of the brand's memory.`;
   },
   // runs before a token is issued and again in the write's transaction (docs/design.md, order of checks)
   async check(ctx, input) {
-    const { status } = await declaration(ctx, input.declarationId);
-    if (status !== "pending") throw notPending(status);
+    const { status } = await findDeclaration(ctx.db, ctx.brand.id, input.declarationId);
+    checkMove(MEMORY_REVIEW, input.decision, status);
   },
   async execute(ctx, input) {
-    const { count } = await ctx.db.memoryDeclaration.updateMany({
-      where: { id: input.declarationId, brandId: ctx.brand.id, status: "pending" },
-      data: { status: NEXT_STATUS[input.decision], reviewedById: ctx.actor.userId, reviewedAt: ctx.now },
+    await applyMove(ctx.db.memoryDeclaration, MEMORY_REVIEW, input.decision, {
+      id: input.declarationId,
+      brandId: ctx.brand.id,
+      reviewerId: ctx.actor.userId,
+      at: ctx.now,
     });
-    if (count !== 1) throw notPending("reviewed"); // check ran in this transaction; kept as a guard
     return { ok: true as const, id: input.declarationId };
   },
 });

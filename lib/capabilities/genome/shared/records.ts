@@ -1,22 +1,10 @@
-// The genome's entries as every genome capability, event and widget names them, in one place.
+// The genome's entries as every genome capability and event publishes them, read in one place.
 import { z } from "zod";
-import type { Tx } from "../../db/client";
-import { iso } from "../../contract/time";
-import { notFound } from "../../contract/errors";
-import { timestamp } from "../schemas";
-
+import type { Tx } from "../../../db/client";
+import { iso } from "../../../contract/time";
+import { notFound } from "../../../contract/errors";
+import { timestamp } from "../../schemas";
 import { GENOME_KINDS, GENOME_STATUSES, type GenomeKind, type GenomeStatus, SOURCE_KINDS } from "./words";
-
-export {
-  GENOME_KINDS,
-  GENOME_STATUSES,
-  type GenomeKind,
-  type GenomeStatus,
-  isGenomeKind,
-  KIND_WORDS,
-  SOURCE_KINDS,
-  VALUE_MAX,
-} from "./words";
 
 /** The profile as brand.overview shows it. */
 export const genomeProfile = z

@@ -1,18 +1,12 @@
 // A brand's memory: what its people (and its assistant) declared about it, each declaration pending
-// until an admin accepts or rejects it; an answered question is accepted at once (questions.answer).
+// until an admin accepts or rejects it (the review flow, ./words.ts); an answered question is accepted
+// at once (questions.answer). The declarations as memory.list and every memory event publish them.
 import { z } from "zod";
-import type { Tx } from "../../db/client";
-import { iso, isoOrNull } from "../../contract/time";
-import { timestamp } from "../schemas";
-
-export const MEMORY_STATUSES = ["pending", "accepted", "rejected"] as const;
-export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
-
-/** Where a declaration came from: an answered question, the assistant's model, or a person. */
-export const MEMORY_SOURCES = ["question", "assistant", "person"] as const;
-
-export const SUBJECT_MAX = 80;
-export const STATEMENT_MAX = 2000;
+import type { Tx } from "../../../db/client";
+import { notFound } from "../../../contract/errors";
+import { iso, isoOrNull } from "../../../contract/time";
+import { timestamp } from "../../schemas";
+import { MEMORY_REVIEW, MEMORY_SOURCES, MEMORY_STATUSES, type MemoryStatus } from "./words";
 
 const person = z.object({ id: z.string(), name: z.string() }).strict();
 
@@ -63,7 +57,7 @@ type Row = {
 };
 
 /** What brand.overview counts as pending memory is exactly what memory.list shows as pending. */
-export const pendingMemoryWhere = (brandId: string) => ({ brandId, status: "pending" as const });
+export const pendingMemoryWhere = (brandId: string) => ({ brandId, status: MEMORY_REVIEW.waiting });
 
 /** Rows as memory.list publishes them, with their people's names read in one query. */
 export async function memoryItems(db: Tx, rows: readonly Row[]): Promise<MemoryItem[]> {
@@ -92,6 +86,16 @@ function sourceOf(row: Row): MemoryItem["source"] {
     ? (row.source as MemoryItem["source"]["kind"])
     : "person";
   return kind === "question" && row.questionId ? { kind, id: row.questionId } : { kind };
+}
+
+/** One declaration of this brand, as a review reads it, or not_found naming the field that named it. */
+export async function findDeclaration(db: Tx, brandId: string, id: string, field = "declarationId") {
+  const row = await db.memoryDeclaration.findFirst({
+    where: { id, brandId },
+    select: { status: true, subject: true, statement: true },
+  });
+  if (!row) throw notFound(field, "declaration");
+  return row;
 }
 
 /** One declaration as its events carry it. */
