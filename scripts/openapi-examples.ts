@@ -28,6 +28,7 @@ const { seedDemoBrand } = await import("../lib/admin/seed-demo");
 const { handleApiCall } = await import("../lib/doors/api");
 const { handleUpload } = await import("../lib/doors/files");
 const { walkExamples } = await import("./support/example-walk");
+const { sha256 } = await import("../lib/crypto");
 
 try {
   await migrateDatabase(process.env.DATABASE_URL!);
@@ -41,6 +42,9 @@ try {
       });
       const response = await handleApiCall(request, capability);
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    async confirmBy(who) {
+      await db().apiKey.update({ where: { hash: sha256(key) }, data: { confirmBy: who } });
     },
     async put(url, bytes, contentType) {
       const segments = new URL(url).pathname

@@ -6,6 +6,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
+import { sha256 } from "../../lib/crypto";
 import { DEMO_BRAND } from "../../lib/contract/demo-brand";
 import { DEMO_LOGO_NAME, DEMO_LOGO_PNG, seedDemoBrand } from "../../lib/admin/seed-demo";
 import { EXAMPLE_WALK } from "../../lib/openapi/examples/chain";
@@ -85,6 +86,9 @@ describe("the examples' walk against a fresh demo brand", () => {
       async call(capability, body) {
         const response = await call(capability, key, body, { url: server.url });
         return { status: response.status, body: response.body as Json };
+      },
+      async confirmBy(who) {
+        await db().apiKey.update({ where: { hash: sha256(key) }, data: { confirmBy: who } });
       },
       async put(url, bytes, contentType) {
         return (await fetch(url, { method: "PUT", headers: { "Content-Type": contentType }, body: Buffer.from(bytes) }))

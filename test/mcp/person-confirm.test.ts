@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createUser } from "../../lib/admin/commands";
 import { db } from "../../lib/db/client";
 import { PASSWORD } from "../auth/session";
-import { callTool, expectToolError, expectToolOk } from "../support/mcp";
+import { callTool, type Elicited, expectToolError, expectToolOk } from "../support/mcp";
 import { baseUrl, makeBrand, makeKey } from "../support/world";
 
 const UI = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
@@ -58,7 +58,7 @@ async function connect(capabilities: Record<string, unknown>, onUrl?: (url: stri
     }),
   );
   clients.push(client);
-  return Object.assign(client, { browsing });
+  return Object.assign(client, { browsing, elicited: [] as Elicited });
 }
 
 const colour = () => ({

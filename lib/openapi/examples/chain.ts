@@ -12,6 +12,8 @@ export type ExampleCall = {
   request: Record<string, unknown>;
   /** before this call, PUT the example file's bytes to the uploadUrl the walk was last given */
   uploadBytesFirst?: true;
+  /** made with a key whose writes wait for its person (confirmBy "person"): no token, a confirmation to decide */
+  waitsForPerson?: true;
 };
 
 /** The bytes the upload example sends: a 1×1 PNG. */
@@ -130,6 +132,22 @@ export const EXAMPLE_WALK: ExampleCall[] = [
     "Make every write of an agent signed in with OAuth wait for its person's Confirm in the app",
     { brand, agentsConfirmBy: "person" },
   ),
+  {
+    name: "waitForPerson",
+    capability: "kit.colors.add",
+    summary:
+      "With a key that confirms by person: the write waits for its person, and the 409 says where they decide (no token)",
+    request: { brand, name: "Harbour", hex: "#1D3557", role: "accent" },
+    waitsForPerson: true,
+  },
+  {
+    name: "confirmationOutcome",
+    capability: "confirmations.get",
+    summary:
+      "What became of a write waiting for its person: still waiting, until they confirm or decline it in the app",
+    request: { brand, confirmationId: handedOut("waitForPerson.error.confirmation.id") },
+    waitsForPerson: true,
+  },
   {
     name: "genome",
     capability: "genome.read",
