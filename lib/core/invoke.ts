@@ -88,7 +88,9 @@ async function run(
   const actor = await authenticate(call.credential, now);
   if (trail) Object.assign(trail, { userId: actor.userId, apiKeyId: actor.apiKeyId, app: actor.app });
   // 2. rate limit for the key (or the person, for sessions)
-  const limit = await rateLimitStore().hit(callerKey(actor), config().RATE_LIMIT_PER_MINUTE, now.getTime());
+  // the identity the call is bound to (rate limit, idempotency, confirmation), derived once
+  const caller = callerKey(actor);
+  const limit = await rateLimitStore().hit(caller, config().RATE_LIMIT_PER_MINUTE, now.getTime());
   outcome.rateLimit = { limit: limit.limit, remaining: limit.remaining, resetSeconds: limit.resetSeconds };
   if (!limit.allowed) {
     throw new AppError("rate_limited", `Too many calls; retry in ${limit.retryAfterSeconds} s`, {
@@ -155,7 +157,7 @@ async function run(
   // 8. AI budget: no capability of the registry uses the model itself; the assistant door meters it
   const once = {
     brandId: access.brand.id,
-    caller: callerKey(actor),
+    caller,
     capabilityId: capability.id,
     input: parsed.call.input,
     requestId: call.requestId,
@@ -174,6 +176,7 @@ async function run(
       const confirmed = capability.confirmation
         ? await requireConfirmation(capability, actor, access, parsed, context(reader, runSoon), now, {
             door: call.door,
+            caller,
             raw: callerInput(call.body),
             idempotencyKey: typeof call.idempotencyKey?.value === "string" ? call.idempotencyKey.value : undefined,
             // only a parked call's run, its person having confirmed it, stands for their decision
@@ -181,7 +184,17 @@ async function run(
           })
         : undefined;
       // 10. execution, atomically, with the audit record of its success (the output is checked inside)
-      const written = await write(capability, actor, access, parsed.call, context, now, trail, settle, confirmed);
+      const written = await write(
+        capability,
+        { actor, caller },
+        access,
+        parsed.call,
+        context,
+        now,
+        trail,
+        settle,
+        confirmed,
+      );
       touched = written.touched;
       undoable = written.undoable;
       return written.data;

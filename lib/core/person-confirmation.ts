@@ -16,7 +16,8 @@ import { callerKey } from "./auth";
 import { mailWaitingWrite } from "../mail/waiting";
 
 /** The caller a parked call of this credential is bound to; no other door or credential decides it. */
-export const personCaller = (actor: Actor) => `person:${callerKey(actor)}`;
+export const personCaller = (actor: Actor) => parkedAs(callerKey(actor));
+const parkedAs = (caller: string) => `person:${caller}`;
 export const isPersonCaller = (caller: string | null): caller is string => caller?.startsWith("person:") === true;
 
 /** The app page where the person decides (app/confirm/[id]). */
@@ -34,6 +35,8 @@ export async function confirmsByPerson(actor: Actor, brandId: string): Promise<b
 
 export type Parking = {
   actor: Actor;
+  /** callerKey(actor), as the pipeline derived it */
+  caller: string;
   brandId: string;
   capabilityId: string;
   /** the call's input as the caller sent it, without brand and token: the person's Confirm sends it again */
@@ -59,7 +62,7 @@ export async function park(call: Parking, now: Date): Promise<string> {
       tokenSealed: seal(call.token, `pending-call:${id}`),
       summary: call.summary,
       door: call.door,
-      caller: personCaller(call.actor),
+      caller: parkedAs(call.caller),
       callerScopes: JSON.stringify(call.actor.scopes ?? []),
       idempotencyKey: call.idempotencyKey ?? null,
       toolCallId: null,
@@ -89,13 +92,14 @@ export async function park(call: Parking, now: Date): Promise<string> {
  */
 export async function parkedUnderKey(
   actor: Actor,
+  caller: string,
   brandId: string,
   capabilityId: string,
   input: Record<string, unknown>,
   key: string,
 ): Promise<{ id: string; summary: string; expiresAt: Date; status: string } | undefined> {
   const row = await db().pendingCall.findFirst({
-    where: { idempotencyKey: key, brandId, caller: personCaller(actor), userId: actor.userId },
+    where: { idempotencyKey: key, brandId, caller: parkedAs(caller), userId: actor.userId },
     orderBy: { createdAt: "desc" },
   });
   if (!row) return undefined;

@@ -13,7 +13,6 @@ import type { BrandAccess } from "./access";
 import { recordAudit, type AuditTrail } from "./audit";
 import { eventActorOf } from "../events/actor";
 import { newEventId, recordEvent } from "../events/record";
-import { callerKey } from "./auth";
 import { issueToken, spendToken, validToken, type Binding } from "./confirmation";
 import { confirmsByPerson, park, parkedUnderKey, waitingForPerson } from "./person-confirmation";
 import { config } from "../config";
@@ -36,7 +35,14 @@ export type Confirmed = { tokenId: string; reask: (changedSince?: true) => Promi
  * sent it (a call parked for its person is sent again as it was), its Idempotency-Key, and whether
  * this run is a parked call's, confirmed by its person (lib/pending/person-decision.ts).
  */
-export type AskedCall = { door: Door; raw: Record<string, unknown>; idempotencyKey?: string; decided?: boolean };
+export type AskedCall = {
+  door: Door;
+  /** the identity the call is bound to (callerKey), derived once per call by the pipeline */
+  caller: string;
+  raw: Record<string, unknown>;
+  idempotencyKey?: string;
+  decided?: boolean;
+};
 
 export async function requireConfirmation(
   capability: Capability,
@@ -48,7 +54,7 @@ export async function requireConfirmation(
   asked: AskedCall,
 ): Promise<Confirmed> {
   const binding = async (): Promise<Binding> => ({
-    caller: callerKey(actor),
+    caller: asked.caller,
     brandId: access.brand.id,
     capabilityId: capability.id,
     input: parsed.call.input,
@@ -87,6 +93,7 @@ export async function requireConfirmation(
     const id = await park(
       {
         actor,
+        caller: asked.caller,
         brandId: access.brand.id,
         capabilityId: capability.id,
         input: asked.raw,
@@ -105,7 +112,7 @@ export async function requireConfirmation(
     const earlier =
       asked.idempotencyKey === undefined
         ? undefined
-        : await parkedUnderKey(actor, access.brand.id, capability.id, asked.raw, asked.idempotencyKey);
+        : await parkedUnderKey(actor, asked.caller, access.brand.id, capability.id, asked.raw, asked.idempotencyKey);
     if (earlier?.status === "pending" && earlier.expiresAt > now)
       throw waitingForPerson(earlier.id, earlier.summary, earlier.expiresAt);
     if (earlier?.status === "declined")
@@ -131,7 +138,7 @@ const CHANGED_SINCE = new Error("the rows the write names changed since its pers
 
 export async function write(
   capability: Capability,
-  actor: Actor,
+  { actor, caller }: { actor: Actor; caller: string },
   access: BrandAccess,
   call: BoundCall<BrandContext>,
   context: (database: Tx, afterCommit: BaseContext["afterCommit"]) => BrandContext,
@@ -143,7 +150,7 @@ export async function write(
   const effects: (() => Promise<void>)[] = [];
   const { input } = call;
   const idempotency: IdempotencyScope | undefined = capability.idempotent
-    ? { brandId: access.brand.id, caller: callerKey(actor), capabilityId: capability.id, key: idempotencyKeyOf(input) }
+    ? { brandId: access.brand.id, caller, capabilityId: capability.id, key: idempotencyKeyOf(input) }
     : undefined;
   const transaction = db().$transaction(async (tx) => {
     // on SQLite, the one write lock before anything is read (lib/db/client.ts)
