@@ -247,8 +247,9 @@ describe.each(["admin", "viewer"] as const)("every read's card in words, as %s",
     const found: string[] = [];
     // a file's details need a file chosen, an endpoint's deliveries an endpoint (this brand has none);
     // the rest run as they open
-    // and a check of what is on brand, a text or a file to check
-    const needAChoice = new Set(["library.asset.get", "webhooks.deliveries.list", "brand.check"]);
+    // and a check of what is on brand, a text or a file to check; what became of a write waiting for
+    // a person, the id its caller was given
+    const needAChoice = new Set(["library.asset.get", "webhooks.deliveries.list", "brand.check", "confirmations.get"]);
     for (const { id } of items.filter((item) => item.kind === "read" && !needAChoice.has(item.id))) {
       const result = await run(page, id);
       const card = result.locator("[data-testid^=widget-]").first();

@@ -20,6 +20,8 @@ const base62 = (length: number) => [...randomBytes(length)].map((byte) => BASE62
  */
 const VIEWER_CAPABILITIES = [
   "brands.list",
+  // what became of a write waiting for the caller's person (its own only)
+  "confirmations.get",
   "questions.list",
   "brand.overview",
   "brand.soul.read",
@@ -631,6 +633,7 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
     expect(await capabilitiesOf((await makeKey(world.admin.email, { scopes: "brand.read,library.read" })).key)).toEqual(
       sorted([
         "brands.list",
+        "confirmations.get",
         "brand.overview",
         "brand.soul.read",
         "brand.check",
@@ -645,6 +648,7 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
     ).toEqual(
       sorted([
         "brands.list",
+        "confirmations.get",
         "brand.overview",
         "brand.soul.read",
         "brand.check",
@@ -655,17 +659,25 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
     );
   });
 
-  it("an admin key with only brand.read and kit.read lists only brands.list, the brand reads and kit.read", async () => {
+  it("an admin key with only brand.read and kit.read lists only brands.list, confirmations.get, the brand reads and kit.read", async () => {
     const key = await makeKey(world.admin.email, { scopes: "brand.read,kit.read" });
     expect(await capabilitiesOf(key.key)).toEqual(
-      sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.check", "brand.contacts.list", "kit.read"]),
+      sorted([
+        "brands.list",
+        "confirmations.get",
+        "brand.overview",
+        "brand.soul.read",
+        "brand.check",
+        "brand.contacts.list",
+        "kit.read",
+      ]),
     );
   });
 
   it("the role caps the key: a viewer key with kit.read and kit.write lists kit.read but not kit.colors.add", async () => {
     const key = await makeKey(world.viewer.email, { scopes: "brand.read,kit.read,kit.write" });
     expect(await capabilitiesOf(key.key)).toEqual(
-      sorted(["brands.list", "brand.overview", "brand.soul.read", "brand.check", "kit.read"]),
+      sorted(["brands.list", "confirmations.get", "brand.overview", "brand.soul.read", "brand.check", "kit.read"]),
     );
   });
 
@@ -675,6 +687,7 @@ describe("brand.overview.capabilities: what this caller may call here (role and 
     expect(listed).toEqual(
       sorted([
         "brands.list",
+        "confirmations.get",
         "brand.overview",
         "brand.soul.read",
         "brand.check",

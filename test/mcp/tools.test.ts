@@ -39,15 +39,18 @@ describe("tools/list: what the key may call on the MCP door", () => {
     expect(names.filter((name) => name.startsWith("team_"))).toHaveLength(5);
     // who confirms the writes of agents signed in with OAuth
     expect(names).toContain("brand_policy_update");
-    expect(names).toHaveLength(49);
+    // what became of a write waiting for the caller's person
+    expect(names).toContain("confirmations_get");
+    expect(names).toHaveLength(50);
   });
 
   it.each([
-    ["kit.read", ["brands_list", "kit_read"]],
+    ["kit.read", ["brands_list", "confirmations_get", "kit_read"]],
     [
       "kit.read,kit.write",
       [
         "brands_list",
+        "confirmations_get",
         "kit_colors_add",
         "kit_colors_remove",
         "kit_colors_update",
@@ -59,13 +62,30 @@ describe("tools/list: what the key may call on the MCP door", () => {
         "kit_typography_save",
       ],
     ],
-    ["questions.read,questions.write", ["brands_list", "questions_answer", "questions_ask", "questions_list"]],
-    ["library.read", ["brands_list", "library_asset_get", "library_search"]],
-    ["memory.read,memory.write", ["brands_list", "memory_list", "memory_propose", "memory_review"]],
-    ["genome.read,genome.write", ["brands_list", "genome_entries_propose", "genome_entries_review", "genome_read"]],
+    [
+      "questions.read,questions.write",
+      ["brands_list", "confirmations_get", "questions_answer", "questions_ask", "questions_list"],
+    ],
+    ["library.read", ["brands_list", "confirmations_get", "library_asset_get", "library_search"]],
+    [
+      "memory.read,memory.write",
+      ["brands_list", "confirmations_get", "memory_list", "memory_propose", "memory_review"],
+    ],
+    [
+      "genome.read,genome.write",
+      ["brands_list", "confirmations_get", "genome_entries_propose", "genome_entries_review", "genome_read"],
+    ],
     [
       "team.read,team.write",
-      ["brands_list", "team_invitations_revoke", "team_invite", "team_list", "team_remove", "team_role_update"],
+      [
+        "brands_list",
+        "confirmations_get",
+        "team_invitations_revoke",
+        "team_invite",
+        "team_list",
+        "team_remove",
+        "team_role_update",
+      ],
     ],
   ])("a key with scopes %s sees %j", async (scopes, expected) => {
     const key = await makeKey(world.admin.email, { scopes });
