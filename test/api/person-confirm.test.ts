@@ -94,8 +94,9 @@ describe("a key that confirms by person", () => {
     const input = colour();
     const { confirmation } = expectParked(await call("kit.colors.add", person.waitingKey, input));
     const [first, second] = await Promise.all([
+      // two clicks at once (two tabs): one decides, with its note
       decide(confirmation.id, person.cookie, { decision: "confirm", note: "fine by me" }),
-      decide(confirmation.id, person.cookie, { decision: "confirm" }),
+      decide(confirmation.id, person.cookie, { decision: "confirm", note: "fine by me" }),
     ]);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect((await colourNames()).filter((name) => name === input.name)).toHaveLength(1);
