@@ -4,9 +4,7 @@
 // never in a stored conversation, a pending call or what the model reads (lib/contract/shown-once.ts).
 // Without SMTP_URL nothing is sent and the admin copies the link from the answer instead.
 import "server-only";
-import { createTransport } from "nodemailer";
-import { config } from "../config";
-import { log } from "../log";
+import { sendMail } from "../mail/transport";
 import type { Role } from "../contract/roles";
 import { ROLE_WORDS } from "./role-words";
 import { dateInWords } from "../words/date-words";
@@ -25,12 +23,7 @@ export type InvitationMail = {
 };
 
 /** Whether invitations are e-mailed here; the page and the team card tell the admin to copy the link when not. */
-export function mailConfigured(): boolean {
-  return config().SMTP_URL !== undefined;
-}
-
-// one bound for each step of a send: an unreachable server must not hold an effect for minutes
-const TIMEOUT_MS = 15_000;
+export { mailConfigured } from "../mail/transport";
 
 /** The message people receive, in words; the link on a line of its own so every mail program makes it clickable. */
 export function invitationMessage(mail: InvitationMail): { subject: string; text: string } {
@@ -53,27 +46,6 @@ export function invitationMessage(mail: InvitationMail): { subject: string; text
  * after the invitation was committed, and a mail server that is down must not undo it (the admin
  * still has the link). A failure is logged without the link.
  */
-export async function sendInvitationMail(mail: InvitationMail): Promise<boolean> {
-  const settings = config();
-  if (!settings.SMTP_URL || !settings.MAIL_FROM) return false;
-  const transport = createTransport({
-    url: settings.SMTP_URL,
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  });
-  try {
-    const { subject, text } = invitationMessage(mail);
-    await transport.sendMail({ from: settings.MAIL_FROM, to: mail.to, subject, text });
-    return true;
-  } catch (error) {
-    const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
-    log.error(
-      { code, responseCode, toDomain: mail.to.split("@")[1], message: (error as Error)?.message?.slice(0, 300) },
-      "invitation e-mail not sent",
-    );
-    return false;
-  } finally {
-    transport.close();
-  }
+export function sendInvitationMail(mail: InvitationMail): Promise<boolean> {
+  return sendMail({ to: mail.to, ...invitationMessage(mail) }, "invitation e-mail not sent");
 }

@@ -27,6 +27,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["capabilities", "oauth", "advertise"], // the registry; the OAuth server's settings; schemas per audience
   ["review"], // the propose/review flow the genome and the memory share: statuses, moves, who proposes and decides
   ["team"], // a brand's team: live memberships, invitations made, role words, the invitation e-mail
+  ["mail"], // e-mail to people: the SMTP transport, the e-mail about writes waiting for a person
   ["contract"], // what capabilities and the pipeline agree on
   ["webhooks"], // webhook endpoints, signing, the outbox of deliveries and its worker
   ["connections", "storage"], // the connections machinery behind ctx.connections; file bytes
