@@ -1,11 +1,11 @@
 // Every page checked by axe-core (through @axe-core/playwright) in Debian's Chromium, in the states a
 // person sees: sign-in, the chat (empty, with the slash palette open, with a form, with a widget),
-// the Activity page, settings and the 404 page; in the light and in the dark appearance (the
-// system's prefers-color-scheme), so contrast is checked in both. No serious or critical violation
-// is allowed; what axe found is listed when one is. Dark screenshots: dark-*.png. Also the API
-// reference (/docs, rendered by Scalar, and its summary when the script does not load), the OAuth
-// consent and error pages (the confirm page: e2e/mcp-confirm-page.test.ts), and the reduced-motion
-// preference. Screenshots docs-light, docs-dark, docs-phone, docs-summary.
+// the Activity page, settings, Waiting for you and the 404 page; in the light and in the dark
+// appearance (the system's prefers-color-scheme), so contrast is checked in both. No serious or
+// critical violation is allowed; what axe found is listed when one is. Dark screenshots: dark-*.png.
+// Also the API reference (/docs, rendered by Scalar, and its summary when the script does not
+// load), the OAuth consent and error pages (the confirm page: e2e/mcp-confirm-page.test.ts), and the
+// reduced-motion preference. Screenshots docs-light, docs-dark, docs-phone, docs-summary.
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
@@ -131,6 +131,26 @@ describe.each(["light", "dark"] as const)(
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await problems(page)).toEqual([]);
       await keep("settings");
+    });
+
+    it("Waiting for you, with a write waiting and the header's badge", async () => {
+      const { key } = await createKey(db(), {
+        email: person.email,
+        scopes: "all",
+        name: `Axe waits ${scheme}`,
+        confirmBy: "person",
+      });
+      const parked = await fetch(`${baseUrl}/api/v1/kit.colors.add`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ brand: brand.shortId, name: `Axe ${scheme}`, hex: "#336699", role: "accent" }),
+      });
+      expect(parked.status).toBe(409);
+      await page.goto(`${baseUrl}/waiting`);
+      await page.getByTestId("waiting-item").first().waitFor();
+      await page.getByTestId("waiting-badge").waitFor();
+      expect(await problems(page)).toEqual([]);
+      await keep("waiting");
     });
 
     it("the 404 page", async () => {

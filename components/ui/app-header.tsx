@@ -3,12 +3,15 @@
 // same place. On a desktop: name, brand, links, person and Sign out in one row. On a phone the page
 // needs the height, so the header is one short row: the conversations drawer (chat only), the brand
 // switcher (what a person changes most) and a Menu that holds the rest, Assistant first off the chat.
+// The count of writes waiting for the person's Confirm, a link to them, stays outside the Menu, on
+// the phone too; it shows only while something waits, so the links stay as they were.
 import { useEffect, useRef, useState } from "react";
 import { SignOutButton } from "@/components/ui/sign-out-button";
 import type { Role } from "@/lib/contract/roles";
 import { BrandSwitcher } from "@/components/chat/brand-switcher";
+import { WaitingBadge } from "./waiting-badge";
 
-export type Page = "assistant" | "activity" | "settings" | "people";
+export type Page = "assistant" | "activity" | "settings" | "people" | "waiting";
 
 type Props = {
   /** the page it heads: its own link is marked current, the others lead away */
@@ -60,6 +63,7 @@ export function AppHeader({ page, user, brand, onBrand, onRole, activity, drawer
         </button>
       )}
       <BrandSwitcher brand={brand} onChange={onBrand} onRole={onRole} />
+      <WaitingBadge current={page === "waiting"} />
       <div className="topbar-menu" ref={menu}>
         <button
           type="button"

@@ -30,8 +30,19 @@ export type WidgetCalls = {
     input: InputOf<Id>,
     origin?: StepOrigin,
   ): Promise<{ envelope: Answer<Id>; kept: boolean }>;
-  /** the person's Confirm or Cancel on a pending call */
-  decide<Id extends string>(pendingId: string, decision: Decision, capabilityId: CallableId<Id>): Promise<Answer<Id>>;
+  /** the person's Confirm or Cancel on a pending call; `note`: their word with it, where `askedBy` is given */
+  decide<Id extends string>(
+    pendingId: string,
+    decision: Decision,
+    capabilityId: CallableId<Id>,
+    note?: string,
+  ): Promise<Answer<Id>>;
+  /**
+   * on the person's own pages, the key or app that asked for the pending call, in words: the card
+   * offers a note to it with the decision (the caller reads it with confirmations.get) and says
+   * Decline, since the person turns down someone else's request rather than their own
+   */
+  askedBy?: string;
 };
 
 /** Actions that are plain runs: the card shows what they gave (an MCP host, a page with no conversation). */

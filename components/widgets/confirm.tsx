@@ -33,6 +33,10 @@ export function ConfirmWidget({
   const entry = useCapability(capabilityId);
   const [busy, setBusy] = useState<Decision | null>(null);
   const [result, setResult] = useState<ToolEnvelope | null>(null);
+  // on the person's own pages, a word to the key or app that asked, sent with the decision
+  const [note, setNote] = useState("");
+  const [sentNote, setSentNote] = useState<string | null>(null);
+  const asker = calls.askedBy;
   // an expired proposal, proposed again by the person's click: a new card below
   const [proposedHere, setAgain] = useState<ToolEnvelope | null>(null);
   // in a conversation the new proposal is a step of this card, which shows it below itself
@@ -53,9 +57,12 @@ export function ConfirmWidget({
   async function decide(decision: Decision) {
     if (!pending) return;
     setBusy(decision);
-    const outcome = await calls.decide(pending.pendingId, decision, capabilityId);
+    const said = asker ? note.trim() : "";
+    const outcome = await calls.decide(pending.pendingId, decision, capabilityId, said || undefined);
     setBusy(null);
     setResult(outcome);
+    // kept with the decision unless the decision itself did not get through
+    if (said && !(outcome.status === "error" && UNSENT.has(outcome.error.code))) setSentNote(said);
     onDecided?.(decision, outcome);
   }
 
@@ -86,9 +93,26 @@ export function ConfirmWidget({
     <WidgetFrame
       name="confirm"
       capabilityId={capabilityId}
-      aside={<Badge tone={TONES[state ?? "pending"]}>{LABELS[state ?? "pending"]}</Badge>}
+      aside={
+        <Badge tone={TONES[state ?? "pending"]}>
+          {asker && state === "cancelled" ? "Declined" : LABELS[state ?? "pending"]}
+        </Badge>
+      }
     >
       {summary && <p className="confirm-summary">{summary}</p>}
+      {pending && !result && asker && (
+        <label className="confirm-note">
+          <span>Note (optional), told to {asker} with your decision</span>
+          <textarea
+            data-testid="confirm-note"
+            rows={2}
+            maxLength={NOTE_MAX}
+            value={note}
+            disabled={busy !== null}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </label>
+      )}
       {pending && !result && (
         <div className="confirm-actions" ref={actions}>
           <button
@@ -107,7 +131,7 @@ export function ConfirmWidget({
             disabled={busy !== null}
             onClick={() => decide("cancel")}
           >
-            {busy === "cancel" ? "Cancelling…" : "Cancel"}
+            {asker ? (busy === "cancel" ? "Declining…" : "Decline") : busy === "cancel" ? "Cancelling…" : "Cancel"}
           </button>
           <span className="muted">
             Nothing changes until you confirm{pending.expiresAt ? ` (before ${clock(pending.expiresAt)})` : ""}.
@@ -117,7 +141,12 @@ export function ConfirmWidget({
       <div className="confirm-outcome" ref={outcome} tabIndex={-1} data-testid="confirm-outcome">
         {shown?.status === "declined" && (
           <p className="muted" data-testid="confirm-declined">
-            Cancelled. Nothing was changed.
+            {asker ? "Declined" : "Cancelled"}. Nothing was changed.
+          </p>
+        )}
+        {sentNote && (
+          <p className="muted confirm-sent-note" data-testid="confirm-sent-note">
+            Your note to {asker}: “{sentNote}”
           </p>
         )}
         {shown?.status === "error" && <WidgetError error={shown.error} />}
@@ -199,6 +228,9 @@ function ResultWidget({ own, ...props }: Omit<WidgetProps, "onDecided"> & { own:
 }
 
 // a write's plain acknowledgement says nothing a person needs beyond "Done."
+/** the longest note POST /api/confirm/<id> keeps */
+const NOTE_MAX = 500;
+const UNSENT = new Set(["unavailable", "unauthenticated"]);
 const WRITE_KEYS = new Set(["ok", "id", "revision"]);
 const LABELS = {
   pending: "Needs your confirmation",

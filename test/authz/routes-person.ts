@@ -20,6 +20,8 @@ export const PERSON_ROUTES: PersonRoute[] = [
   // a decision runs a write: only from this service's own pages, as the settings' changes
   { method: "POST", path: `/api/assistant/pending/${id}`, body: { decision: "cancel" }, pageOnly: true },
   { method: "POST", path: `/api/confirm/${id}`, body: { decision: "cancel" }, pageOnly: true },
+  { method: "GET", path: "/api/waiting" },
+  { method: "GET", path: "/api/waiting/count" },
   { method: "POST", path: "/api/chat", body: { brand: "NOPE", messages: [{ role: "user", parts: [] }] } },
   { method: "GET", path: "/api/conversations?brand=NOPE" },
   { method: "GET", path: `/api/conversations/${id}` },

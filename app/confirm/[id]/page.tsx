@@ -1,14 +1,15 @@
-// The confirm page an MCP client sends its person to (URL-mode elicitation, lib/mcp/confirm-page.ts):
-// the change in the server's words, Confirm or Cancel, for the signed-in person the call is for.
-// Nobody else learns it exists; the confirmation token never reaches this page.
+// The page for one parked call: an MCP client's URL-mode ask (lib/mcp/confirm-page.ts), or a write
+// one of the person's keys or apps parked for them (the link in its 409 answer, and each card of
+// "Waiting for you"). The change in the server's words, Confirm or Cancel (Decline, with an optional
+// note, for a key's or app's write), for the signed-in person the call is for. Nobody else learns it
+// exists; the confirmation token never reaches this page.
 import Link from "next/link";
+import { ConfirmCard } from "@/components/pending/confirm-card";
 import { requireSessionUser } from "@/lib/auth/session";
-import { capabilities } from "@/lib/capabilities/registry";
-import { mcpToolName } from "@/lib/contract/catalogue";
-import { isServed } from "@/lib/core/rollout";
 import { confirmPagePath } from "@/lib/mcp/confirm-page";
 import { pageRequest } from "@/lib/mcp/page-decision";
-import { ConfirmCard } from "./confirm-card";
+import { pageCatalogue } from "@/lib/pending/page-catalogue";
+import { findPersonCall } from "@/lib/pending/person-decision";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Confirm a change · Brand Operations", referrer: "no-referrer" };
@@ -17,6 +18,8 @@ export default async function ConfirmPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const user = await requireSessionUser(confirmPagePath(encodeURIComponent(id)));
   const request = await pageRequest(user.id, id, crypto.randomUUID());
+  // a key's or app's write is run at the person's Confirm; an MCP client's ask, by the client
+  const forPerson = request !== null && (await findPersonCall(user.id, id)) !== null;
   return (
     <main style={{ maxWidth: 640, margin: "48px auto", padding: "0 16px", lineHeight: 1.5 }}>
       <p style={{ fontWeight: 600, margin: 0 }}>
@@ -27,17 +30,26 @@ export default async function ConfirmPage({ params }: { params: Promise<{ id: st
       <h1 style={{ fontSize: 24, margin: "8px 0 12px" }}>Confirm a change</h1>
       {request ? (
         <>
-          <p data-testid="confirm-page-asker">
-            An MCP client using {request.askedBy} asks to make this change in <strong>{request.brand.name}</strong>.
-            Nothing is written unless you confirm; afterwards you can close this page and go back to your client.
-          </p>
+          {forPerson ? (
+            <p data-testid="confirm-page-asker">
+              {capitalised(request.askedBy)} asks to make this change in <strong>{request.brand.name}</strong>. Nothing
+              is written unless you confirm; it is then written at once. Everything waiting for you is on{" "}
+              <Link href="/waiting">Waiting for you</Link>.
+            </p>
+          ) : (
+            <p data-testid="confirm-page-asker">
+              An MCP client using {request.askedBy} asks to make this change in <strong>{request.brand.name}</strong>.
+              Nothing is written unless you confirm; afterwards you can close this page and go back to your client.
+            </p>
+          )}
           <ConfirmCard
             pendingId={id}
             capabilityId={request.capability.id}
-            catalogue={catalogue()}
+            catalogue={pageCatalogue()}
             brand={request.brand.shortId}
             input={request.input}
             envelope={request.envelope}
+            {...(forPerson ? { askedBy: request.askedBy } : {})}
           />
         </>
       ) : (
@@ -50,16 +62,4 @@ export default async function ConfirmPage({ params }: { params: Promise<{ id: st
   );
 }
 
-/** The catalogue facts the widgets read: the call's capability, and those its result widget reads again (kit.read). */
-function catalogue() {
-  return capabilities
-    .filter((capability) => isServed(capability, "mcp"))
-    .map(({ id, title, widget, confirmation, kind }) => ({
-      id,
-      title,
-      widget,
-      confirmation,
-      toolName: mcpToolName(id),
-      read: kind === "read",
-    }));
-}
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
