@@ -218,8 +218,9 @@ const schema = z
     UNDO_WINDOW_HOURS: wholeNumber("UNDO_WINDOW_HOURS", 1, 24 * 365, 24),
     VOICE_TRANSCRIPTION_MODEL: unsetIfEmpty(z.string().max(200)),
     VOICE_SPEECH_MODEL: unsetIfEmpty(z.string().max(200)),
-    // team invitations by e-mail (lib/team/mail.ts): the SMTP server, smtp:// or smtps://, with its
-    // user and password in the URL; unset, no mail is sent and admins copy the invitation's link
+    // e-mail (lib/mail): team invitations, and a link to "Waiting for you" when a write waits for its
+    // person; the SMTP server, smtp:// or smtps://, with its user and password in the URL; unset, no
+    // mail is sent (admins copy an invitation's link, people find waiting writes by the header's badge)
     SMTP_URL: unsetIfEmpty(
       z
         .string()
