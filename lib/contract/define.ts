@@ -15,6 +15,7 @@ import type { z } from "zod";
 import type { Door, Scope, Widget } from "./catalogue";
 import type { BaseContext, BrandContext } from "./context";
 import type { LimitCode } from "./errors";
+import { type ExtraScopes, type ExtraScopesFacts, requireExtraScopes } from "./extra-scopes";
 import type { Role } from "./roles";
 import type { RecordRef, Row } from "../db/rows";
 
@@ -119,6 +120,11 @@ type Definition<Ctx, I extends z.ZodType, O extends Output, K extends string, Id
   /** writes: whether it can be undone, and the rows it changes (UndoDeclaration) */
   undo?: UndoDeclaration<Ctx, z.output<I>, z.output<O>>;
   /**
+   * scopes some calls need beyond `scope`, which only the input or a record it names decides
+   * (extra-scopes.ts): checked before `check` and `execute`, never by the capability itself
+   */
+  extraScopes?: ExtraScopes<Ctx, z.output<I>>;
+  /**
    * Read-only checks that must pass before anybody is asked to confirm (a referenced record exists,
    * no duplicate, expectedRevision matches). The pipeline runs them again inside the write's
    * transaction, right before execute (docs/design.md, order of checks).
@@ -198,6 +204,7 @@ type Erased = Meta & {
     emit: (ctx: never, input: never, data: never, before: RowBefore) => unknown;
   };
   undo?: { records: (ctx: never, input: never, data?: never) => unknown } | { not: string };
+  extraScopes?: ExtraScopesFacts & { of: (ctx: never, input: never) => unknown };
 };
 
 /** A capability acting inside one brand: it runs with a BrandContext. */
@@ -235,21 +242,27 @@ export function defineAccountCapability<Id extends string, I extends z.ZodType, 
 }
 
 /** `accept` of one definition: the input checked by its schema, then every function bound to it. */
-function acceptor<Ctx, I extends z.ZodType, O extends Output, K extends string>(
+function acceptor<Ctx extends BaseContext, I extends z.ZodType, O extends Output, K extends string>(
   definition: Definition<Ctx, I, O, K>,
 ): (raw: unknown) => Accepted<Ctx> {
-  const { id, output, summarize, touched, check, execute, events, undo } = definition;
+  const { id, output, summarize, touched, check, execute, events, undo, extraScopes } = definition;
   return (raw) => {
     const parsed = definition.input.safeParse(raw, { reportInput: true });
     if (!parsed.success) return { ok: false, issues: parsed.error.issues };
     const input: z.output<I> = parsed.data;
+    const requireScopes = async (ctx: Ctx) => {
+      if (extraScopes) requireExtraScopes(id, ctx.actor, extraScopes, await extraScopes.of(ctx, input));
+    };
     const call: BoundCall<Ctx> = {
       input,
       check: async (ctx) => {
+        await requireScopes(ctx);
         await check?.(ctx, input);
       },
       execute: async (ctx) => {
         if (!execute) throw new Error(`${id} is not implemented`);
+        // a read runs execute alone; a write ran check first, in this same transaction too
+        await requireScopes(ctx);
         // outputs are schemas too: what leaves is what the catalogue promises, or an internal error
         const checked = output.safeParse(await execute(ctx, input));
         if (!checked.success) throw new Error(`${id} produced output outside its schema: ${checked.error.message}`);

@@ -14,6 +14,14 @@ export const catalogSchema = z
           title: z.string(),
           kind: z.enum(["read", "write"]),
           scope: z.enum(SCOPES).nullable().describe("Key scope it needs; null for brands.list"),
+          extraScopes: z
+            .object({
+              scopes: z.array(z.enum(SCOPES)).describe("Every scope such a call can need"),
+              when: z.string().describe("Which calls need them, in words"),
+            })
+            .strict()
+            .nullable()
+            .describe("Scopes some of its calls need beyond scope (a file to check, the write to undo); null for none"),
           minRole: z.enum(ROLES).describe("Minimum brand role"),
           confirmation: z.boolean().describe("Writes that need a confirmation token"),
           status: z
@@ -42,6 +50,9 @@ export function catalog(): Catalog {
       title: capability.title,
       kind: capability.kind,
       scope: capability.scope,
+      extraScopes: capability.extraScopes
+        ? { scopes: [...capability.extraScopes.among], when: capability.extraScopes.when }
+        : null,
       minRole: capability.minRole,
       confirmation: capability.confirmation,
       status: capability.phase,

@@ -167,8 +167,10 @@ export function operationOf(capability: Capability, baseUrl: string) {
     capability.kind === "write"
       ? withIdempotencyKey(responses, (status) => codes.filter((code) => String(ERROR_STATUS[code]) === status))
       : { responses };
+  const extra = capability.extraScopes;
   const facts = [
     `Scope: ${capability.scope ?? "none"}`,
+    ...(extra ? [`extra scopes: ${extra.among.join(", ")} (${extra.when})`] : []),
     `minimum role: ${capability.minRole}`,
     capability.confirmation ? "needs confirmation" : "no confirmation",
     // the spec's rollout phase, not whether it works: every operation in this document is served
@@ -205,6 +207,7 @@ export function operationOf(capability: Capability, baseUrl: string) {
           ...errorResponses(codes),
         }),
         "x-scope": capability.scope,
+        ...(extra ? { "x-extra-scopes": { scopes: extra.among, when: extra.when } } : {}),
         "x-min-role": capability.minRole,
         "x-confirmation": capability.confirmation,
         "x-kind": capability.kind,

@@ -164,6 +164,7 @@ describe("GET /api/v1/catalog.json", () => {
       title: "Add a kit colour",
       kind: "write",
       scope: "kit.write",
+      extraScopes: null,
       minRole: "admin",
       confirmation: true,
       status: "planned",
@@ -171,6 +172,11 @@ describe("GET /api/v1/catalog.json", () => {
       widget: "palette",
       served: true,
       servedOnApi: true,
+    });
+    // a call of brand.check that names a file needs more than its scope (lib/contract/extra-scopes.ts)
+    expect(body.capabilities.find((row: { id: string }) => row.id === "brand.check").extraScopes).toEqual({
+      scopes: ["library.read", "kit.read"],
+      when: "checking a file",
     });
     // the specification's phase is not whether it is built: every capability here is served
     expect(body.capabilities.filter((row: { served: boolean }) => !row.served)).toEqual([]);

@@ -2,6 +2,7 @@
 // every cell of the matrix whose checks pass can reach success. Each call makes fresh records: a
 // case that succeeds consumes its own (an answered question, a reviewed file) and disturbs no other.
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Scope } from "../../lib/contract/catalogue";
 import { db } from "../../lib/db/client";
 import { encodeRow, keyText, rowRef } from "../../lib/db/rows";
 import { createInvitation } from "../../lib/team/invitations";
@@ -12,6 +13,7 @@ import {
   makeQuestion,
   makeWebhookEndpoint,
 } from "../support/records";
+import { bytes, uploadApproved } from "../support/files";
 
 export type FixtureBrand = { id: string; shortId: string };
 type Fixture = (brand: FixtureBrand) => Promise<Record<string, unknown>>;
@@ -39,16 +41,17 @@ async function makeKitColor(brandId: string): Promise<string> {
 }
 
 /**
- * An undo's activity entry that brought a colour back, as the pipeline keeps it: undoing it (a redo)
- * needs activity.write alone, the scope of the entry's own capability, so the matrix's one-scope key reaches success.
+ * An activity entry whose write made a colour, as the pipeline keeps it. By default an undo that
+ * brought the colour back: undoing it (a redo) needs activity.write alone, the scope of the entry's
+ * own capability, so the matrix's one-scope key reaches success; a kit.colors.add entry needs kit.write too.
  */
-async function makeUndoableEntry(brandId: string): Promise<string> {
+async function makeUndoableEntry(brandId: string, capabilityId = "activity.undo"): Promise<string> {
   const colour = await makeKitColor(brandId);
   const after = encodeRow(await db().kitColor.findUniqueOrThrow({ where: { id: colour } }));
   const id = randomUUID();
   const at = new Date();
   await db().auditEntry.create({
-    data: { id, at, requestId: randomUUID(), door: "api", capabilityId: "activity.undo", brandId, outcome: "ok" },
+    data: { id, at, requestId: randomUUID(), door: "api", capabilityId, brandId, outcome: "ok" },
   });
   await db().activityChange.create({
     data: {
@@ -171,6 +174,30 @@ export const fixtures: Record<string, Fixture> = {
   // the default is "either": "person" changes the brand's row, as the undo coverage needs; the
   // matrix calls with personal keys, which the policy leaves to their owner
   "brand.policy.update": async () => ({ agentsConfirmBy: "person" }),
+};
+
+/**
+ * For each capability that declares extraScopes (lib/contract/extra-scopes.ts): an input that needs
+ * some of them, and which. The matrix makes it in the admin's own brand (`key` may do anything there,
+ * for a file to upload), then calls with a key lacking each of them in turn, and with all of them.
+ */
+export const extraScopeFixtures: Record<
+  string,
+  { needs: Scope[]; input: (brand: FixtureBrand, key: string) => Promise<Record<string, unknown>> }
+> = {
+  "brand.check": {
+    needs: ["library.read", "kit.read"],
+    input: async (brand, key) => ({
+      assetId: await uploadApproved(
+        { key, brand: brand.shortId },
+        { fileName: "matrix.png", mimeType: "image/png", body: bytes.png() },
+      ),
+    }),
+  },
+  "activity.undo": {
+    needs: ["kit.write"],
+    input: async (brand) => ({ activityId: await makeUndoableEntry(brand.id, "kit.colors.add") }),
+  },
 };
 
 /** A viewer of the brand of their own, for the team's writes to change or remove. */

@@ -17,7 +17,7 @@ import { freePort, startServer, type RunningServer } from "../../scripts/support
 import { writeProvidersFile } from "../support/oauth-provider";
 import { call, makeBrand, makeKey, makePerson, type ApiResponse } from "../support/world";
 import { CALLERS, PLACES, expected, type Caller, type Expectation, type Facts, type Key, type Place } from "./expected";
-import { fixtures, MATRIX_PROVIDER, type FixtureBrand } from "./fixtures";
+import { extraScopeFixtures, fixtures, MATRIX_PROVIDER, type FixtureBrand } from "./fixtures";
 
 const RATE_LIMIT = 60;
 
@@ -38,6 +38,7 @@ let providers: ReturnType<typeof writeProvidersFile>;
 const cases: Case[] = [];
 let anyBrand: FixtureBrand;
 let adminEmail: string;
+let adminBrand: FixtureBrand;
 
 const facts = (capability: Capability): Facts => ({ ...capability, served: isServed(capability, "api") });
 
@@ -94,7 +95,7 @@ beforeAll(async () => {
         keys.set(`${scope}:with_scope`, (await makeKey(person.email, { scopes: withScope })).key);
         keys.set(`${scope}:without_scope`, (await makeKey(person.email, { scopes: withoutScope })).key);
       }
-      if (caller === "admin") adminEmail = person.email;
+      if (caller === "admin") [adminEmail, adminBrand] = [person.email, own];
       return { caller, brands: { own, other, closed } as Record<Place, FixtureBrand>, keys };
     }),
   );
@@ -224,6 +225,45 @@ describe.concurrent("authorization matrix: capability × caller × key scope × 
       const mismatches = (await mapLimited(rows, 6, runCase)).filter(Boolean);
       expect(mismatches).toEqual([]);
     }, 120_000); // a few seconds alone; the full suite shares the two cores
+  }
+});
+
+describe("scopes a capability checks beyond its own (extraScopes, lib/contract/extra-scopes.ts)", () => {
+  const declaring = capabilities.filter((capability) => capability.extraScopes);
+
+  it("the fixture table covers exactly the capabilities that declare them, and only scopes they declare", () => {
+    expect(Object.keys(extraScopeFixtures).sort()).toEqual(declaring.map(({ id }) => id).sort());
+    for (const capability of declaring)
+      for (const scope of extraScopeFixtures[capability.id]!.needs)
+        expect(capability.extraScopes!.among, capability.id).toContain(scope);
+  });
+
+  for (const capability of declaring) {
+    it(`${capability.id}: a key lacking one of them is refused naming it; holding them, the call succeeds`, async () => {
+      const { needs, input } = extraScopeFixtures[capability.id]!;
+      const anything = (await makeKey(adminEmail)).key;
+      const send = async (scopes: readonly string[]) => {
+        const key = (await makeKey(adminEmail, { scopes: [capability.scope, ...scopes].join(",") })).key;
+        const body = { brand: adminBrand.shortId, ...(await input(adminBrand, anything)) };
+        return { key, body, response: await answerAfterRetry(() => on(capability.id, key, body)) };
+      };
+      for (const lacking of needs) {
+        const { response } = await send(needs.filter((scope) => scope !== lacking));
+        expect({ status: response.status, code: codeOf(response), scope: response.body?.error?.scope }).toEqual({
+          status: 403,
+          code: "insufficient_scope",
+          scope: lacking,
+        });
+      }
+      const want = expected(facts(capability), "admin", "with_scope", "own");
+      const { key, body, response } = await send(needs);
+      expect({ status: response.status, code: codeOf(response) }).toEqual(want);
+      if (want.code === "confirmation_required") {
+        const token = response.body.error.confirmationToken;
+        const confirmed = await on(capability.id, key, { ...body, confirmationToken: token });
+        expect({ status: confirmed.status, code: codeOf(confirmed) }).toEqual({ status: 200, code: "ok" });
+      }
+    }, 60_000);
   }
 });
 

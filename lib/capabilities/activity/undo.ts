@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { BrandContext } from "../../contract/context";
+import { SCOPES, type Scope } from "../../contract/catalogue";
 import { defineCapability } from "../../contract/define";
 import { AppError } from "../../contract/errors";
 import { isUniqueViolation } from "../../db/errors";
@@ -19,12 +20,15 @@ async function findEntry(ctx: BrandContext, activityId: string) {
   return entry;
 }
 
-/** The entry, once the caller may undo it: its write's own scope too, and nothing refusing it now. */
+/**
+ * The undone write's own scope: taking a write back is that write again (extraScopes below); any
+ * write's, so every write scope (test/unit/registry.test.ts holds each undoable write's among them).
+ */
+const WRITE_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope.endsWith(".write"));
+
+/** The entry, once nothing refuses undoing it now (its write's own scope is checked before: extraScopes). */
 async function undoable(ctx: BrandContext, activityId: string) {
   const entry = await findEntry(ctx, activityId);
-  const scope = ctx.capabilityFacts(entry.capabilityId)?.scope;
-  if (scope && ctx.actor.scopes && !ctx.actor.scopes.includes(scope))
-    throw new AppError("insufficient_scope", `Undoing this needs the scope ${scope}, which this key lacks`, { scope });
   const refusal = await undoRefusal(ctx, entry satisfies Entry, true);
   if (refusal) throw refusal;
   return { entry, changes: (await changesOf(ctx, entry.id)).changed };
@@ -53,6 +57,14 @@ export const activityUndo = defineCapability({
     .strict(),
   output: writeOutput,
   limits: ["undo_conflict", "undo_expired", "not_undoable"],
+  extraScopes: {
+    among: WRITE_SCOPES,
+    when: "undoing a write: its own scope",
+    of: async (ctx, input) => {
+      const scope = ctx.capabilityFacts((await findEntry(ctx, input.activityId)).capabilityId)?.scope;
+      return scope ? [scope] : [];
+    },
+  },
   events: {
     types: {
       "activity.undone": {

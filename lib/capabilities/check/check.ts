@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { defineCapability } from "../../contract/define";
-import { AppError } from "../../contract/errors";
 import type { Scope } from "../../contract/catalogue";
-import type { BrandContext } from "../../contract/context";
 import { recordId } from "../schemas";
 import { CONTACT_TYPES } from "../brand/shared/contacts";
 import { readVoiceEntries } from "../brand/soul-read";
@@ -14,6 +12,8 @@ import { brandNameFindings, vocabularyFindings } from "./shared/text";
 import { matcherFor } from "./shared/words";
 
 export const MAX_CHECK_TEXT = 20_000;
+
+const FILE_SCOPES: readonly Scope[] = ["library.read", "kit.read"];
 
 export const brandCheck = defineCapability({
   id: "brand.check",
@@ -46,9 +46,13 @@ export const brandCheck = defineCapability({
       }
     }),
   output: checkOutput,
+  // a file's findings come from the library and the kit: the key must grant those too
+  extraScopes: {
+    among: FILE_SCOPES,
+    when: "checking a file",
+    of: (_ctx, input) => (input.assetId ? FILE_SCOPES : []),
+  },
   async execute(ctx, input): Promise<CheckOutput> {
-    // a file's findings come from the kit and the library: the key must grant those too
-    if (input.assetId) for (const scope of ["library.read", "kit.read"] as const) requireScope(ctx, scope);
     const [genome, profile] = await Promise.all([
       readVoiceEntries(ctx),
       ctx.db.genome.findUnique({
@@ -97,10 +101,3 @@ export const brandCheck = defineCapability({
     };
   },
 });
-
-function requireScope(ctx: BrandContext, scope: Scope): void {
-  // sessions (the assistant, Voice) carry no scopes: there only the role applies (docs/design.md, keys and roles)
-  if (ctx.actor.scopes && !ctx.actor.scopes.includes(scope)) {
-    throw new AppError("insufficient_scope", `Checking a file also needs the scope ${scope}`, { scope });
-  }
-}
