@@ -1,15 +1,15 @@
 // HTTP for the MCP door: the personal API key as bearer token, and the Streamable HTTP serving.
-// The door's translation (lib/doors/mcp.ts) hands in how a server gets its tools. 2025-era clients
-// (the SDK 1.x Client, the Inspector) can answer an elicitation only on a session: the stateless
-// fallback never sees their `initialize`, so it cannot know they declared elicitation. Their
-// `initialize` opens a session (held-sessions.ts); everything else is answered statelessly.
+// The door's translation (lib/doors/mcp.ts) hands in how a server gets its tools. Every request
+// that is not on a session is the SDK's own handler's (createMcpHandler): the 2026 protocol on its
+// modern path, a 2025-era request on its stateless fallback. 2025-era clients (the SDK 1.x Client,
+// the Inspector) can answer an elicitation only on a session: the stateless fallback never sees
+// their `initialize`, so it cannot know they declared elicitation. Their `initialize` opens a
+// session (held-sessions.ts), the SDK's transport of a session, as the SDK's isLegacyRequest
+// documentation describes for a sessionful 2025 wiring beside its handler.
 import {
   createMcpHandler,
   DEFAULT_MAX_REQUEST_BODY_SIZE,
-  isLegacyRequest,
   readRequestBody,
-  WebStandardStreamableHTTPServerTransport,
-  type AuthInfo,
   type McpServer,
 } from "@modelcontextprotocol/server";
 import { callerOf, insufficientScope, type McpCaller } from "./auth";
@@ -25,16 +25,19 @@ import { depthProblem } from "../http/json-text";
 
 const streamNotOffered = methodNotAllowed("POST, DELETE");
 
-type Door = { register: RegisterTools; modern: ReturnType<typeof createMcpHandler>; legacyServer: () => McpServer };
+type Door = { register: RegisterTools; handler: ReturnType<typeof createMcpHandler> };
 
 /** The MCP door's Streamable HTTP serving, its servers filled by `register`; `request.auth` is the authenticated caller. */
 export function mcpHttp(register: RegisterTools): (request: Request) => Promise<Response> {
-  // the SDK's handler for 2026-protocol requests: one per door; it holds no caller's state. Its
-  // instances and the 2025-era stateless ones come from two pools: an instance the SDK marked as
-  // serving the 2026 protocol must not serve a 2025-era request
-  const modern = createMcpHandler(serverPool(register), { legacy: "reject" });
-  const door = { register, modern, legacyServer: serverPool(register) };
-  return (request) => handleMcp(door, request);
+  // the SDK's handler: one per door; it holds no caller's state. The instances it asks for come
+  // from a pool per era: an instance the SDK marked as serving the 2026 protocol must not serve a
+  // 2025-era request
+  const pools: Record<"legacy" | "modern", () => McpServer> = {
+    legacy: serverPool(register),
+    modern: serverPool(register),
+  };
+  const handler = createMcpHandler(({ era }) => pools[era](), { legacy: "stateless" });
+  return (request) => handleMcp({ register, handler }, request);
 }
 
 async function handleMcp(door: Door, request: Request): Promise<Response> {
@@ -64,45 +67,15 @@ async function handleMcp(door: Door, request: Request): Promise<Response> {
     if (session === "full") return instanceFull();
     return session.transport.handleRequest(forward, { authInfo: request.auth, parsedBody: body });
   }
-  const authInfo = request.auth!;
-  // 2025-era traffic (no per-request envelope) is answered statelessly with a JSON body rather than
-  // the SDK fallback's event stream: no tool of this door sends anything before its result on a
-  // stateless call (elicitation needs a session, above), and the stream cost every call ~15 % more
-  // (npm run bench). The 2026 protocol goes to the SDK's own handler.
-  if (await isLegacyRequest(forward, body)) return legacyStateless(door, forward, authInfo, body);
-  return door.modern.fetch(forward, { authInfo, parsedBody: body });
+  // the SDK answers a 2025-era stateless request on an event stream and a 2026 one as JSON unless
+  // the call sends something before its result: the client accepts both (Streamable HTTP)
+  return door.handler.fetch(forward, { authInfo: request.auth, parsedBody: body });
 }
 
 /** The tool a tools/call message names, if the body is one. */
 function toolCalled(body: unknown): string | undefined {
   const message = body as { method?: unknown; params?: { name?: unknown } } | undefined;
   return message?.method === "tools/call" && typeof message.params?.name === "string" ? message.params.name : undefined;
-}
-
-/** One 2025-era request on an idle server and a transport of its own, answered as JSON, then closed (the server goes back to its pool). */
-async function legacyStateless(
-  door: Door,
-  request: Request,
-  authInfo: AuthInfo,
-  parsedBody: unknown,
-): Promise<Response> {
-  // as the SDK's stateless fallback answers: without a session only POST means anything
-  if (request.method !== "POST")
-    return Response.json(
-      { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null },
-      { status: 405, headers: { Allow: "POST" } },
-    );
-  const server = door.legacyServer();
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  await server.connect(transport);
-  try {
-    return await transport.handleRequest(request, { authInfo, parsedBody });
-  } finally {
-    void transport.close().catch(() => undefined);
-  }
 }
 
 /**

@@ -1,8 +1,10 @@
-// The MCP door reads a POST's body once (lib/mcp/http.ts, readMessage) and answers 2025-era
-// stateless calls on a transport of its own as JSON. What a client sends wrong still gets the
-// SDK's own JSON-RPC answers, never a 5xx; a stateless call gets its result as one JSON body.
+// The MCP door reads a POST's body once (lib/mcp/http.ts, readMessage) and hands it, parsed, to the
+// SDK's handler. What a client sends wrong still gets the SDK's own JSON-RPC answers, never a 5xx;
+// a stateless call gets its response as one JSON body or on an event stream (Streamable HTTP lets
+// the server choose, and the client accepts both: test/support/mcp-answer.ts).
 import { Agent, request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ANSWER_TYPES, responseOf } from "../support/mcp-answer";
 import { baseUrl, makeWorld } from "../support/world";
 
 let world: Awaited<ReturnType<typeof makeWorld>>;
@@ -21,6 +23,9 @@ const post = (body: BodyInit, headers: Record<string, string> = {}) =>
     },
     body,
   });
+
+/** The JSON-RPC response an answer carries, however it was sent. */
+const rpcResponse = async (answer: Response) => responseOf(answer.headers.get("content-type"), await answer.text());
 
 describe("MCP bodies, stateless", () => {
   it("a body that is not JSON is a JSON-RPC parse error (400, -32700)", async () => {
@@ -58,7 +63,7 @@ describe("MCP bodies, stateless", () => {
   it("after a 413 the kept-alive connection serves the next call (the refused body was drained)", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const send = (body: Buffer) =>
-      new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
+      new Promise<{ status: number; type?: string; text: string; reused: boolean }>((resolve, reject) => {
         const call = httpRequest(
           `${baseUrl()}/api/mcp`,
           {
@@ -71,11 +76,17 @@ describe("MCP bodies, stateless", () => {
               "Content-Length": body.length,
             },
           },
-          (response) => {
+          (answer) => {
             let text = "";
-            response
-              .on("data", (chunk) => (text += chunk))
-              .on("end", () => resolve({ status: response.statusCode!, text, reused: call.reusedSocket }));
+            answer.on("data", (chunk) => (text += chunk));
+            answer.on("end", () =>
+              resolve({
+                status: answer.statusCode!,
+                type: answer.headers["content-type"],
+                text,
+                reused: call.reusedSocket,
+              }),
+            );
           },
         );
         call.on("error", reject).end(body);
@@ -87,15 +98,15 @@ describe("MCP bodies, stateless", () => {
         Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list", params: {} })),
       );
       expect(next.status).toBe(200);
-      expect(JSON.parse(next.text).result.tools.length).toBeGreaterThan(1);
+      expect(responseOf(next.type ?? null, next.text).result.tools.length).toBeGreaterThan(1);
       expect(next.reused).toBe(true);
     } finally {
       agent.destroy();
     }
   });
 
-  it("tools/call kit_read without a session answers one JSON body with the result", async () => {
-    const response = await post(
+  it("tools/call kit_read without a session answers with the result", async () => {
+    const answered = await post(
       JSON.stringify({
         jsonrpc: "2.0",
         id: 7,
@@ -103,27 +114,27 @@ describe("MCP bodies, stateless", () => {
         params: { name: "kit_read", arguments: { brand: world.brand.shortId } },
       }),
     );
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    const answer = await response.json();
+    expect(answered.status).toBe(200);
+    expect(ANSWER_TYPES).toContain(answered.headers.get("content-type"));
+    const answer = await rpcResponse(answered);
     expect(answer.id).toBe(7);
     expect(answer.result.isError ?? false).toBe(false);
     expect(answer.result.structuredContent).toHaveProperty("colors");
   });
 
   it("tools/list without a session lists every tool the key's scopes allow, not only one", async () => {
-    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/list", params: {} }));
-    expect(response.status).toBe(200);
-    const names = (await response.json()).result.tools.map((tool: { name: string }) => tool.name);
+    const answered = await post(JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/list", params: {} }));
+    expect(answered.status).toBe(200);
+    const names = (await rpcResponse(answered)).result.tools.map((tool: { name: string }) => tool.name);
     expect(names).toEqual(expect.arrayContaining(["kit_read", "library_search", "brand_overview"]));
   });
 
   it("a tool name that is not served gets the SDK's answer for an unknown tool (all tools registered for it)", async () => {
-    const response = await post(
+    const answered = await post(
       JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "no_such_tool", arguments: {} } }),
     );
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({
+    expect(answered.status).toBe(200);
+    expect(await rpcResponse(answered)).toMatchObject({
       id: 9,
       error: { code: -32602, message: "Tool no_such_tool not found" },
     });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OAuthMetadataSchema, OAuthProtectedResourceMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { db } from "../../lib/db/client";
 import { addMember, createUser, removeMember } from "../../lib/admin/commands";
+import { responseOf } from "../support/mcp-answer";
 import { baseUrl, makeBrand } from "../support/world";
 import {
   authorize,
@@ -280,7 +281,8 @@ describe("tokens", () => {
 describe("a grant never reaches past its brands, its scopes or the person's live role", () => {
   it("lists only the granted scopes' tools; another brand is forbidden; a missing scope is a 403 step-up", async () => {
     const { tokens } = await connect(cookie, { brands: [brandA.shortId], scopes: ["kit.read"] });
-    const listed = (await (await mcpPost(tokens.access_token, { method: "tools/list" })).json()) as any;
+    const answered = await mcpPost(tokens.access_token, { method: "tools/list" });
+    const listed = responseOf(answered.headers.get("content-type"), await answered.text());
     const names = listed.result.tools.map((tool: { name: string }) => tool.name);
     expect(names).toContain("kit_read");
     expect(names).not.toContain("kit_colors_add");

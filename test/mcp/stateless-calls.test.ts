@@ -1,7 +1,9 @@
-// Stateless calls of either era on the MCP door's one serving path (lib/mcp/http.ts): each request
-// on a fresh server of its own, answered as one JSON body, and many callers at once never see each
-// other's answers, however their JSON-RPC ids collide.
+// Stateless calls of either era on the MCP door (lib/mcp/http.ts, and the fast path in front of
+// it): each request on a server of its own, answered with its one response, as one JSON body or on
+// an event stream (the client accepts both), and many callers at once never see each other's
+// answers, however their JSON-RPC ids collide.
 import { beforeAll, describe, expect, it } from "vitest";
+import { ANSWER_TYPES, messageTexts, responseOf } from "../support/mcp-answer";
 import { baseUrl, makeWorld } from "../support/world";
 
 let world: Awaited<ReturnType<typeof makeWorld>>;
@@ -36,11 +38,13 @@ async function send({ headers, body }: ReturnType<typeof toolCall>) {
 }
 
 describe("stateless calls", () => {
-  it.each(["2025", "2026"] as const)("%s: kit_read is answered with the kit, as one JSON body", async (era) => {
+  it.each(["2025", "2026"] as const)("%s: kit_read is answered with the kit, its one message", async (era) => {
     const answer = await send(toolCall(era, world.viewer.key, "kit_read", { brand: world.brand.shortId }, 1));
     expect(answer.status).toBe(200);
-    expect(answer.type).toBe("application/json");
-    const message = JSON.parse(answer.text);
+    expect(ANSWER_TYPES).toContain(answer.type);
+    // nothing is sent before the result: a stateless caller could not answer it
+    expect(messageTexts(answer.type, answer.text)).toHaveLength(1);
+    const message = responseOf(answer.type, answer.text);
     expect(message.id).toBe(1);
     expect(message.result.isError).toBeFalsy();
     expect(Object.keys(message.result.structuredContent)).toEqual(
@@ -55,7 +59,7 @@ describe("stateless calls", () => {
       const args = { brand: world.brand.shortId, section: "general", text: `Stateless ${index}` };
       return send(toolCall(era, world[role].key, "kit_instructions_update", args, 7)).then((answer) => ({
         role,
-        answer: JSON.parse(answer.text),
+        answer: responseOf(answer.type, answer.text),
       }));
     });
     for (const { role, answer } of await Promise.all(calls)) {
