@@ -53,7 +53,7 @@ export const confirmationsGet = defineCapability({
   minRole: "viewer",
   confirmation: false,
   doors: ["assistant", "mcp", "api"],
-  phase: "available",
+  phase: "planned",
   widget: "record",
   title: "What became of a write waiting for a person",
   description:
