@@ -2,9 +2,10 @@
 // bound call checks them before the capability's own code runs, and the catalogue and the OpenAPI
 // document say them. The authorization matrix calls them over HTTP (test/authz/matrix.test.ts).
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { capabilities, findCapability } from "../../lib/capabilities/registry";
 import type { Actor } from "../../lib/contract/context";
-import type { Capability } from "../../lib/contract/define";
+import { defineCapability } from "../../lib/contract/define";
 import { AppError } from "../../lib/contract/errors";
 import { requireExtraScopes } from "../../lib/contract/extra-scopes";
 import { catalog } from "../../lib/openapi/catalog";
@@ -19,17 +20,46 @@ const keyWith = (...scopes: Actor["scopes"] & object): Actor => ({
   brandIds: null,
 });
 
-/** The refusal a call of this capability meets before its own code runs, or undefined. */
-async function refusalOf(capability: Capability, actor: Actor, input: Record<string, unknown>) {
-  const accepted = capability.accept(input);
-  if (!accepted.ok) throw new Error(`${capability.id}: ${JSON.stringify(accepted.issues)}`);
-  // the context holds only the caller: a call that got past the scopes would fail on the rest
-  const ctx = { actor } as never;
-  const reached = await accepted.call.execute(ctx).then(
-    () => "ran",
+/** A read whose file, when it names one, also needs kit.read and library.read: it counts its runs. */
+const runs: string[] = [];
+const reader = defineCapability({
+  id: "test.file.read",
+  kind: "read",
+  scope: "brand.read",
+  minRole: "viewer",
+  confirmation: false,
+  doors: ["api"],
+  phase: "planned",
+  widget: null,
+  title: "Test",
+  description: "A capability for this test only",
+  input: z.object({ file: z.string().optional().describe("A file") }).strict(),
+  output: z.object({ ok: z.literal(true) }).strict(),
+  extraScopes: {
+    among: ["library.read", "kit.read"],
+    when: "reading a file",
+    of: (_ctx, input) => (input.file ? ["library.read", "kit.read"] : []),
+  },
+  async check() {
+    runs.push("check");
+  },
+  async execute() {
+    runs.push("execute");
+    return { ok: true as const };
+  },
+});
+
+/** What a call reaches through its bound step: the refusal it meets first, or the capability's own code. */
+async function reached(step: "check" | "execute", actor: Actor, input: Record<string, unknown>) {
+  const accepted = reader.accept(input);
+  if (!accepted.ok) throw new Error(JSON.stringify(accepted.issues));
+  runs.length = 0;
+  const refusal = await accepted.call[step]({ actor } as never).then(
+    () => undefined,
     (error: unknown) => error,
   );
-  return reached instanceof AppError ? { code: reached.code, scope: reached.details.scope } : "ran past the scopes";
+  if (refusal === undefined) return runs.join(",");
+  return refusal instanceof AppError ? { code: refusal.code, scope: refusal.details.scope } : refusal;
 }
 
 describe("scopes a capability needs beyond its own", () => {
@@ -48,20 +78,31 @@ describe("scopes a capability needs beyond its own", () => {
     for (const write of undoable) expect(among, write.id).toContain(write.scope);
   });
 
-  it("are checked before the capability's own code, in the declared order, naming the one missing", async () => {
-    const check = findCapability("brand.check")!;
-    const file = { assetId: "0b7c5a0e-1f7e-4d7e-9a43-6f1f54d0d001" };
-    expect(await refusalOf(check, keyWith("brand.read"), file)).toEqual({
-      code: "insufficient_scope",
-      scope: "library.read",
-    });
-    expect(await refusalOf(check, keyWith("brand.read", "library.read"), file)).toEqual({
-      code: "insufficient_scope",
-      scope: "kit.read",
-    });
-    // a text alone needs none of them; a session has no scopes, only its role
-    expect(await refusalOf(check, keyWith("brand.read"), { text: "Hi" })).toBe("ran past the scopes");
-    expect(await refusalOf(check, { ...keyWith(), scopes: null }, file)).toBe("ran past the scopes");
+  it("are checked before the capability's own check and execute, in the declared order, naming the one missing", async () => {
+    for (const step of ["check", "execute"] as const) {
+      expect(await reached(step, keyWith("brand.read"), { file: "f" }), step).toEqual({
+        code: "insufficient_scope",
+        scope: "library.read",
+      });
+      expect(await reached(step, keyWith("brand.read", "library.read"), { file: "f" }), step).toEqual({
+        code: "insufficient_scope",
+        scope: "kit.read",
+      });
+      expect(await reached(step, keyWith("brand.read", "library.read", "kit.read"), { file: "f" }), step).toBe(step);
+      // an input that needs none of them; a session, which has no scopes, only its role
+      expect(await reached(step, keyWith("brand.read"), {}), step).toBe(step);
+      expect(await reached(step, { ...keyWith(), scopes: null }, { file: "f" }), step).toBe(step);
+    }
+  });
+
+  it("brand.check's file needs them, its text alone none", async () => {
+    const { of } = findCapability("brand.check")!.extraScopes!;
+    const ctx = {} as never;
+    expect(await of(ctx, { assetId: "0b7c5a0e-1f7e-4d7e-9a43-6f1f54d0d001" } as never)).toEqual([
+      "library.read",
+      "kit.read",
+    ]);
+    expect(await of(ctx, { text: "Hi" } as never)).toEqual([]);
   });
 
   it("a scope the declaration does not name is the capability's fault, never the caller's", () => {
