@@ -3,6 +3,7 @@
 // case that succeeds consumes its own (an answered question, a reviewed file) and disturbs no other.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Scope } from "../../lib/contract/catalogue";
+import { randomBase62, sha256 } from "../../lib/crypto";
 import { db } from "../../lib/db/client";
 import { encodeRow, keyText, rowRef } from "../../lib/db/rows";
 import { createInvitation } from "../../lib/team/invitations";
@@ -16,7 +17,8 @@ import {
 import { bytes, uploadApproved } from "../support/files";
 
 export type FixtureBrand = { id: string; shortId: string };
-type Fixture = (brand: FixtureBrand) => Promise<Record<string, unknown>>;
+/** `key`: the calling key, for a capability that reads only its caller's own records (confirmations.get) */
+type Fixture = (brand: FixtureBrand, key?: string | null) => Promise<Record<string, unknown>>;
 
 /** The OAuth provider the matrix's own server is configured with (connections.connect). */
 export const MATRIX_PROVIDER = "matrixmock";
@@ -174,7 +176,32 @@ export const fixtures: Record<string, Fixture> = {
   // the default is "either": "person" changes the brand's row, as the undo coverage needs; the
   // matrix calls with personal keys, which the policy leaves to their owner
   "brand.policy.update": async () => ({ agentsConfirmBy: "person" }),
+  "confirmations.get": async (brand, key) => ({ confirmationId: await makeWaitingWrite(brand.id, key) }),
 };
+
+/**
+ * A write the calling key parked for its person (a key that confirms by person), for
+ * confirmations.get, which reads only its caller's own; without a known key, an id nobody holds.
+ */
+async function makeWaitingWrite(brandId: string, key: string | null | undefined): Promise<string> {
+  const id = randomBase62(32);
+  const owner = key ? await db().apiKey.findUnique({ where: { hash: sha256(key) } }) : null;
+  if (!owner) return id;
+  await db().pendingCall.create({
+    data: {
+      id,
+      userId: owner.userId,
+      brandId,
+      capabilityId: "kit.colors.add",
+      input: "{}",
+      summary: `Matrix ${tag()}`,
+      door: "api",
+      caller: `person:key:${owner.id}`,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
+  return id;
+}
 
 /**
  * For each capability that declares extraScopes (lib/contract/extra-scopes.ts): an input that needs

@@ -116,7 +116,10 @@ beforeAll(async () => {
     ),
   );
   cases.push(
-    ...(await mapLimited(plan, 8, async (row) => ({ ...row, input: await fixtures[row.capability.id]!(row.brand) }))),
+    ...(await mapLimited(plan, 8, async (row) => ({
+      ...row,
+      input: await fixtures[row.capability.id]!(row.brand, row.token),
+    }))),
   );
   for (const { brands } of world) await setBrandStatus(db(), { brand: brands.closed.shortId, status: "closed" });
 });
@@ -180,7 +183,7 @@ async function answerAfterRetry(send: () => Promise<ApiResponse>): Promise<ApiRe
 async function runCase(row: Case): Promise<string | undefined> {
   if (BY_GENOME_REVISION.has(row.capability.id) && !row.fresh)
     return inGenomeTurn(row.brand.id, async () =>
-      runCase({ ...row, input: await fixtures[row.capability.id]!(row.brand), fresh: true }),
+      runCase({ ...row, input: await fixtures[row.capability.id]!(row.brand, row.token), fresh: true }),
     );
   const want = expected(facts(row.capability), row.caller, row.key, row.place);
   const body = { brand: row.brand.shortId, ...row.input };
@@ -279,7 +282,7 @@ describe("before the matrix: keys that fail, an exhausted key, an unknown capabi
     const results = await mapLimited(rows, 8, async ({ capability, key }) => {
       const response = await on(capability.id, key, {
         brand: anyBrand.shortId,
-        ...(await fixtures[capability.id]!(anyBrand)),
+        ...(await fixtures[capability.id]!(anyBrand, key)),
       });
       const expectation = want("unauthenticated", capability);
       return response.status === expectation.status && codeOf(response) === expectation.code
