@@ -89,6 +89,9 @@ async function signInAndConsent(
   await page.locator('[data-testid="consent-form"][data-ready="true"]').waitFor();
   expect(await page.getByTestId("consent-client-name").textContent()).toMatch(/MCP/i);
   await page.getByTestId("consent-preset-all").click();
+  // the app's writes are confirmed in its own dialog (the choice "The app"), so the proxied write
+  // below completes in the call; by default they would wait for the person in Brand Operations
+  await page.getByTestId("consent-confirm-by-caller").check();
   await page.getByTestId("consent-allow").click();
   // the browser lands on mcp-remote's own callback page
   await page.waitForURL((landed) => landed.port === String(callbackPort), { timeout: 30_000 });
