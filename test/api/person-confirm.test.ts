@@ -3,48 +3,35 @@
 // and the caller learns the outcome with confirmations.get or by repeating its Idempotency-Key.
 import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addMember, createUser } from "../../lib/admin/commands";
+import { addMember } from "../../lib/admin/commands";
 import { db } from "../../lib/db/client";
-import { PASSWORD } from "../auth/session";
+import { signedInPerson } from "../auth/session";
 import { baseUrl, call, expectError, expectOk, makeBrand, makeKey, type ApiResponse } from "../support/world";
 
 let brand: Awaited<ReturnType<typeof makeBrand>>;
 let person: { email: string; cookie: string; waitingKey: string; waitingKeyId: string; ownKey: string };
 let stranger: { cookie: string };
 
-async function signIn(email: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: baseUrl() },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .join("; ");
-}
-
-async function admin(name: string) {
-  const email = `person-confirm-${randomUUID().slice(0, 12)}@test.example`;
-  await createUser(db(), { email, name, password: PASSWORD });
-  await addMember(db(), { brand: brand.shortId, email, role: "admin" });
-  return email;
+/** A signed-in admin of the brand (test/auth/session.ts). */
+async function admin() {
+  const signedIn = await signedInPerson();
+  await addMember(db(), { brand: brand.shortId, email: signedIn.email, role: "admin" });
+  return signedIn;
 }
 
 beforeAll(async () => {
   brand = await makeBrand();
-  const email = await admin("Waiting Admin");
+  const { email, cookie } = await admin();
   const waiting = await makeKey(email);
   await db().apiKey.update({ where: { id: waiting.id }, data: { confirmBy: "person" } });
   person = {
     email,
-    cookie: await signIn(email),
+    cookie,
     waitingKey: waiting.key,
     waitingKeyId: waiting.id,
     ownKey: (await makeKey(email)).key,
   };
-  stranger = { cookie: await signIn(await admin("Another Admin")) };
+  stranger = { cookie: (await admin()).cookie };
 });
 
 const colour = () => ({

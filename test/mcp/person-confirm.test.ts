@@ -8,9 +8,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, createUser } from "../../lib/admin/commands";
+import { addMember } from "../../lib/admin/commands";
 import { db } from "../../lib/db/client";
-import { PASSWORD } from "../auth/session";
+import { signedInPerson } from "../auth/session";
 import { callTool, type Elicited, expectToolError, expectToolOk } from "../support/mcp";
 import { baseUrl, makeBrand, makeKey } from "../support/world";
 
@@ -24,20 +24,10 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   brand = await makeBrand();
-  const email = `mcp-person-${randomUUID().slice(0, 12)}@test.example`;
-  await createUser(db(), { email, name: "MCP Person", password: PASSWORD });
+  const { email, cookie } = await signedInPerson();
   await addMember(db(), { brand: brand.shortId, email, role: "admin" });
   const key = await makeKey(email);
   await db().apiKey.update({ where: { id: key.id }, data: { confirmBy: "person" } });
-  const signIn = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: baseUrl() },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .join("; ");
   person = { key: key.key, cookie };
 });
 afterAll(async () => {
