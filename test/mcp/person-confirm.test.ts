@@ -3,7 +3,7 @@
 // a client with URL-mode elicitation sends its person to the page and completes with the write, an
 // MCP Apps host's view decides it with its Confirm. What any client or model could read is checked
 // for a token in every case.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
